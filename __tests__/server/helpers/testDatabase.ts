@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
+import { templateFile } from '../globalSetup';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the PGlite template, or, when
+ * DATABASE_URL is set, a new database on that PostgreSQL server, dropped on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const blob = new Blob([readFileSync(templateFile)]);
+    const pglite = await PGlite.create({ loadDataDir: blob });
+    return openDatabase({ pglite });
+  }
+  const name = `panel_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// Packages published only as ES modules are transpiled by Babel like our own code.
+const esmPackages = ['typebox', 'cookie'].join('|');
+
+const common = {
+  transform: { '^.+\\.[cm]?[jt]sx?$': 'babel-jest' },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/__tests__/src'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/src/setupTests.ts'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/__tests__/src/fileStub.ts' },
+    } as Config,
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/server'],
+      globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+    },
+  ],
+};
+
+export default config;

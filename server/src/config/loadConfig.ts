@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the panel reads from its environment, resolved once at start-up. */
+export interface PanelConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (embedded database, server files, secret). */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  databaseUrl?: string;
+  /** Key for signing cookies and tickets; generated and kept in the data dir when absent. */
+  secret: string;
+  /** Origins allowed to open websockets and send cookie-authenticated requests (besides our own). */
+  allowedOrigins: string[];
+  /** Directory with the built SPA (served by the API server when present). */
+  clientDir: string;
+  /** Whether demo data is created on first start. */
+  demoData: boolean;
+  /** Log level for pino; 'silent' in tests. */
+  logLevel: string;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'panel-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  // mode 0600: the secret signs every cookie and ticket.
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads PORT, HOST, PANEL_DATA_DIR, DATABASE_URL, PANEL_SECRET and friends. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PanelConfig> = {}): PanelConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.PANEL_DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    secret: env.PANEL_SECRET || readOrCreateSecret(dataDir),
+    allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
+    demoData: env.PANEL_DEMO_DATA !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

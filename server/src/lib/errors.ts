@@ -1,0 +1,24 @@
+/** Errors the API answers with a clear 4xx message. Anything else becomes a bare 500. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A 422 with messages per field, as the client's validation slice stores them. */
+export class ValidationError extends HttpError {
+  constructor(
+    public readonly errors: Record<string, string[]>,
+    message = 'The given data was invalid.',
+  ) {
+    super(422, message);
+  }
+}
+
+export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found.`);
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');

@@ -1,0 +1,29 @@
+import { loadConfig } from './config/loadConfig';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { join } from 'node:path';
+
+/** Entry point of `npm start`: config from the environment, database, app, listen, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting, waits for in-flight requests, then runs onClose hooks (database last).
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.ready();
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
