@@ -2,7 +2,7 @@
 import type { Config } from 'jest';
 
 // Packages published only as ES modules are transpiled by Babel like our own code.
-const esmPackages = ['typebox', 'cookie'].join('|');
+const esmPackages = ['typebox', 'cookie', '@noble/hashes', '@scure/base', 'content-disposition', '@ant-design/colors'].join('|');
 
 const common = {
   transform: { '^.+\\.[cm]?[jt]sx?$': 'babel-jest' },
@@ -27,6 +27,12 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+    },
+    {
+      ...common,
+      displayName: 'scripts',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/scripts'],
     },
   ],
 };

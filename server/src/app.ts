@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
@@ -8,7 +10,12 @@ import { registerErrorHandler } from './plugins/errorHandler';
 import { databasePlugin } from './plugins/database';
 import { authPlugin } from './plugins/auth';
 import { swaggerPlugin } from './plugins/swagger';
+import { rateLimitPlugin } from './plugins/rateLimit';
+import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
+import { serverAccessPlugin } from './permissions/serverAccessPlugin';
+import { runtimePlugin } from './runtime/runtimePlugin';
+import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,13 +51,20 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
   // Infrastructure
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
   await app.register(cookie, { secret: config.secret });
+  await app.register(xsrfPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // Application
   await app.register(authPlugin);
+  await app.register(serverAccessPlugin);
+  await app.register(runtimePlugin);
 
   // Routes
   await app.register(registerRoutes);
+
+  // The built web app, when there is one (npm start builds it; API-only deployments have none).
+  if (existsSync(join(config.clientDir, 'index.html'))) await app.register(spaPlugin, { root: config.clientDir });
   return app;
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { seedDemoAccount } from './demo/seedDemoAccount';
 import { join } from 'node:path';
 
 /** Entry point of `npm start`: config from the environment, database, app, listen, graceful shutdown. */
@@ -8,6 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
   const app = await buildApp({ config, database });
+  await seedDemoAccount(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -20,6 +20,28 @@ export interface PanelConfig {
   demoData: boolean;
   /** Log level for pino; 'silent' in tests. */
   logLevel: string;
+  /** Ports handed to game servers on the local node (PANEL_PORT_RANGE, e.g. "25565-25665"). */
+  portRange: { start: number; end: number };
+  /** Address game servers of the local node listen on (PANEL_GAME_IP). */
+  gameIp: string;
+  /** Address shown to customers for the local node (PANEL_GAME_HOST; defaults to gameIp). */
+  gamePublicHost: string;
+  /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
+  runtimeTuning?: {
+    statsIntervalMs?: number;
+    diskMaxAgeMs?: number;
+    crashBackoffMs?: number;
+    maxCrashRestarts?: number;
+    playerQueryIntervalMs?: number;
+  };
+}
+
+function parsePortRange(value: string): { start: number; end: number } {
+  const match = /^(\d+)\s*-\s*(\d+)$/.exec(value.trim());
+  const start = Number(match?.[1]);
+  const end = Number(match?.[2]);
+  if (!match || start < 1 || end > 65535 || start > end) throw new Error(`PANEL_PORT_RANGE must look like 25565-25665, got "${value}"`);
+  return { start, end };
 }
 
 function readOrCreateSecret(dataDir: string): string {
@@ -47,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
     demoData: env.PANEL_DEMO_DATA !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),
+    gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
+    gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
     ...overrides,
   };
 }

@@ -13,6 +13,11 @@ export const swaggerPlugin = fp(
       },
       // Paths in the document are relative to the server URL above.
       transform: ({ schema, url }) => ({ schema, url: url.startsWith('/api/v2') ? url.slice('/api/v2'.length) || '/' : url }),
+      // Shared schemas (app.addSchema with an $id such as 'User') keep their $id as the component
+      // name, so the generated client types are named after them instead of def-N.
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      },
     });
   },
   { name: 'swagger' },

@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { openApiRoute } from './meta/openapi';
+import { UserSchema } from './auth/userSchema';
+import { authRoutes } from './auth';
+import { accountRoutes } from './account';
+import { translationRoutes } from './translations';
+import { addServerSchemas, permissionsRoute, serverRoutes } from './servers';
+import { adminRoutes } from './admin';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(openApiRoute, { prefix: '/api/v2' });
+  // Shared schema component `User`, referenced by auth, account and other areas.
+  app.addSchema(UserSchema);
+  await app.register(authRoutes, { prefix: '/api/v2/auth' });
+  await app.register(accountRoutes, { prefix: '/api/v2/account' });
+  await app.register(translationRoutes);
+  addServerSchemas(app);
+  await app.register(serverRoutes, { prefix: '/api/v2/servers' });
+  await app.register(permissionsRoute, { prefix: '/api/v2' });
+  await app.register(adminRoutes, { prefix: '/api/v2/admin' });
 }

@@ -1,0 +1,64 @@
+import { authApi } from '../../../../src/api/auth';
+import { makeStore } from '../../../../src/app/store';
+import { selectNotifications } from '../../../../src/features/notifications/notificationsSlice';
+import { jsonResponse, mockFetch, type FetchMock } from '../../mockFetch';
+
+let fetchMock: FetchMock;
+afterEach(() => fetchMock?.restore());
+
+const login = { body: { login: 'steve', password: 'wrong-password' } };
+
+async function failLogin(status: number, body?: unknown) {
+  fetchMock = mockFetch(() => jsonResponse(status, body));
+  const store = makeStore();
+  const outcome = await store.dispatch(authApi.endpoints.login.initiate(login)).unwrap().then(
+    () => ({ ok: true as const }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  return { store, outcome };
+}
+
+describe('error notifications', () => {
+  it.each([400, 403, 422])('a %i answer raises "Error" with the server message, and the caller still gets the error', async (status) => {
+    const body = { message: 'These credentials do not match our records.', errors: {} };
+    const { store, outcome } = await failLogin(status, body);
+
+    expect(selectNotifications(store.getState())).toEqual([
+      { id: expect.any(String), type: 'error', title: 'Error', text: 'These credentials do not match our records.' },
+    ]);
+    expect(outcome).toEqual({ ok: false, error: { status, data: body } });
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['no message', { errors: {} }],
+    ['an empty message', { message: '' }],
+  ])('says "Unknown error" when the answer has %s', async (_case, body) => {
+    const { store } = await failLogin(400, body);
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Unknown error' }]);
+  });
+
+  it.each([400, 403, 422])('is suppressed for "Unauthenticated." (%i), which still reaches the caller', async (status) => {
+    const { store, outcome } = await failLogin(status, { message: 'Unauthenticated.' });
+    expect(selectNotifications(store.getState())).toEqual([]);
+    expect(outcome).toEqual({ ok: false, error: { status, data: { message: 'Unauthenticated.' } } });
+  });
+
+  it('is not suppressed for a message that only resembles "Unauthenticated."', async () => {
+    const { store } = await failLogin(403, { message: 'Unauthenticated' });
+    expect(selectNotifications(store.getState())).toHaveLength(1);
+  });
+
+  it.each([401, 404, 419, 429, 500])('is not raised for %i', async (status) => {
+    const { store, outcome } = await failLogin(status, { message: 'Something' });
+    expect(selectNotifications(store.getState())).toEqual([]);
+    expect(outcome.ok).toBe(false);
+  });
+
+  it('is not raised for network failures, which still reach the caller', async () => {
+    fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const store = makeStore();
+    await expect(store.dispatch(authApi.endpoints.login.initiate(login)).unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
+    expect(selectNotifications(store.getState())).toEqual([]);
+  });
+});

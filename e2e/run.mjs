@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:e2e`: makes sure Debian's Chromium is installed, builds the web app when it
+ * is missing or stale, starts a fresh panel (free port, empty temporary data directory,
+ * embedded database, demo data with a known demo password), runs Playwright against it and
+ * stops the panel. Arguments are passed on to `playwright test` (a spec file, --grep, ...).
+ *
+ * E2E_BASE_URL=http://host:port runs the tests against a panel that is already running
+ * instead (its demo password then comes from PANEL_DEMO_PASSWORD).
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
+import { startPanel } from '../scripts/lib/panelProcess.mjs';
+
+async function main() {
+  const chromium = await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')]);
+  if (chromium !== 0) throw new Error('Chromium is not available at /usr/bin/chromium');
+
+  let panel = null;
+  let baseUrl = process.env.E2E_BASE_URL;
+  const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
+  if (!baseUrl) {
+    await ensureSpaBuilt();
+    console.log('Starting the panel…');
+    panel = await startPanel({
+      env: { PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true' },
+      logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),
+    });
+    baseUrl = panel.baseUrl;
+    console.log(`Panel on ${baseUrl} (log: e2e/artifacts/panel.log)`);
+  }
+
+  const stop = async () => {
+    if (panel) await panel.stop();
+    panel = null;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => void stop().then(() => process.exit(130)));
+  }
+
+  try {
+    const cli = join(rootDir, 'node_modules', '@playwright', 'test', 'cli.js');
+    return await run(process.execPath, [cli, 'test', '--config', join(rootDir, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)], {
+      env: { ...process.env, PANEL_BASE_URL: baseUrl, PANEL_DEMO_PASSWORD: demoPassword },
+    });
+  } finally {
+    await stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

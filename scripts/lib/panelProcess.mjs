@@ -1,0 +1,101 @@
+/**
+ * Starts the real panel server (server/src/server.ts) as a child process on a free loopback
+ * port with its own temporary data directory, waits until it answers, and stops it again.
+ * Used by the end-to-end runner and the benchmarks, so both exercise what `npm start` runs.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { rootDir } from './spaBuild.mjs';
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A random block of 100 ports between 40000 and 49999 for the panel's game servers. */
+function gamePortRange() {
+  const start = 40000 + Math.floor(Math.random() * 99) * 100;
+  return `${start}-${start + 99}`;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function tail(file, lines = 40) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Starts the panel. `env` is added to the environment (PANEL_DEMO_PASSWORD, LOG_LEVEL, ...);
+ * the server's output goes straight to `logFile` (no pipe through this process).
+ * Resolves with { baseUrl, port, dataDir, logFile, stop() } once GET /api/v2/auth/current answers.
+ */
+export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'panel-data-'));
+  const log = logFile ?? join(dataDir, 'panel.log');
+  mkdirSync(dirname(log), { recursive: true });
+  const fd = openSync(log, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: rootDir,
+    stdio: ['ignore', fd, fd],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PANEL_DATA_DIR: dataDir,
+      // Game servers of this panel get their own block of ports, away from a panel run by hand.
+      PANEL_PORT_RANGE: gamePortRange(),
+      ...env,
+    },
+  });
+  closeSync(fd);
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited, sleep(15_000).then(() => null)]);
+      if (!done) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  let early = null;
+  exited.then((result) => (early = result));
+  while (Date.now() < deadline) {
+    if (early) {
+      const output = tail(log);
+      await stop();
+      throw new Error(`The panel exited during start-up (code ${early.code}, signal ${early.signal}):\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/v2/auth/current`, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      return { baseUrl, port, dataDir, logFile: log, pid: child.pid, stop };
+    } catch {
+      await sleep(250);
+    }
+  }
+  const output = tail(log);
+  await stop();
+  throw new Error(`The panel did not answer within ${timeoutMs / 1000} s:\n${output}`);
+}

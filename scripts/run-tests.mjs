@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: runs every suite in order and keeps going after a failure:
+ * typecheck, lint, i18n check, codegen check (when the script exists), Jest (client, server
+ * and scripts projects) and the end-to-end tests in Chromium.
+ *
+ * A step that is not a test runner (typecheck, lint, ...) counts as one test. The last line
+ * is always `N passed, N failed`, the sum over every suite; the exit code is non-zero when
+ * anything failed.
+ *
+ * Options:
+ *   --only=typecheck,lint,i18n,codegen,jest,e2e   run only these suites
+ *   --jest-project=server                          run only this Jest project
+ * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rootDir } from './lib/spaBuild.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, ...value] = arg.replace(/^--/, '').split('=');
+    return [key, value.join('=')];
+  }),
+);
+const only = args.only ? new Set(args.only.split(',')) : null;
+const scripts = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).scripts ?? {};
+const workDir = mkdtempSync(join(tmpdir(), 'panel-tests-'));
+const bin = (name) => join(rootDir, 'node_modules', '.bin', name);
+
+/** Runs a command with inherited output; resolves with its exit code. */
+function run(command, commandArgs, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A step that is not a test runner: one test, passed when the command exits 0. */
+async function step(command, commandArgs, env) {
+  const code = await run(command, commandArgs, env);
+  return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+}
+
+/** Jest counts from its JSON report; a file that fails to load counts as one failed test. */
+async function jest() {
+  const outputFile = join(workDir, 'jest.json');
+  const jestArgs = ['--json', `--outputFile=${outputFile}`];
+  if (args['jest-project']) jestArgs.push('--selectProjects', ...args['jest-project'].split(','));
+  if (process.env.CI) jestArgs.push('--ci');
+  const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
+  const code = await run(bin('jest'), jestArgs, { NODE_OPTIONS: nodeOptions });
+  const report = readJson(outputFile);
+  if (!report) return { passed: 0, failed: 1, note: 'no JSON report' };
+  const byProject = {};
+  let passed = 0;
+  let failed = 0;
+  for (const file of report.testResults ?? []) {
+    // Projects mirror the tree: __tests__/src (client), __tests__/server, __tests__/scripts.
+    const folder = /__tests__[\\/]([^\\/]+)[\\/]/.exec(file.name)?.[1] ?? 'other';
+    const project = folder === 'src' ? 'client' : folder;
+    const counts = (byProject[project] ??= { passed: 0, failed: 0 });
+    const ok = file.assertionResults.filter((a) => a.status === 'passed').length;
+    let bad = file.assertionResults.filter((a) => a.status === 'failed').length;
+    // A file that cannot load or whose hooks throw reports no failed assertion of its own.
+    if (file.status === 'failed' && bad === 0) bad = 1;
+    counts.passed += ok;
+    counts.failed += bad;
+    passed += ok;
+    failed += bad;
+  }
+  // Jest failing for a reason no test shows (no tests found, open handles, a crash) still fails.
+  if (code !== 0 && failed === 0) failed = 1;
+  const note = Object.entries(byProject)
+    .map(([project, c]) => `${project} ${c.passed} passed, ${c.failed} failed`)
+    .join('; ');
+  return { passed, failed, note };
+}
+
+/** Playwright counts from its JSON report; harness failures (no server, no browser) count as one. */
+async function e2e() {
+  const outputFile = join(workDir, 'e2e.json');
+  const code = await run(process.execPath, [join(rootDir, 'e2e', 'run.mjs'), '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
+  });
+  const report = readJson(outputFile);
+  if (!report) return { passed: 0, failed: 1, note: 'no JSON report (the harness failed before Playwright ran)' };
+  const stats = report.stats ?? {};
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  let failed = (stats.unexpected ?? 0) + (report.errors?.length ?? 0);
+  if (code !== 0 && failed === 0) failed = 1;
+  return { passed, failed, note: stats.flaky ? `${stats.flaky} flaky` : undefined };
+}
+
+const suites = [
+  { name: 'typecheck', run: () => step(bin('tsc'), ['--noEmit', '-p', '.']) },
+  { name: 'lint', run: () => step(bin('eslint'), ['.']) },
+  { name: 'i18n', run: () => step('npm', ['run', '--silent', 'i18n:check']) },
+  { name: 'codegen', run: () => step('npm', ['run', '--silent', 'codegen:check']), skip: !scripts['codegen:check'] && 'no codegen:check script' },
+  { name: 'jest', run: jest },
+  { name: 'e2e', run: e2e, skip: process.env.TEST_SKIP_E2E === '1' && 'TEST_SKIP_E2E=1' },
+];
+
+if (!existsSync(join(rootDir, 'node_modules'))) console.error('node_modules is missing: run `npm ci` first.');
+
+const results = [];
+for (const suite of suites) {
+  if (only && !only.has(suite.name)) continue;
+  if (suite.skip) {
+    results.push({ name: suite.name, skipped: suite.skip });
+    continue;
+  }
+  console.log(`\n━━━ ${suite.name} ━━━`);
+  const started = Date.now();
+  const result = await suite.run();
+  results.push({ name: suite.name, seconds: (Date.now() - started) / 1000, ...result });
+}
+rmSync(workDir, { recursive: true, force: true });
+
+console.log('\n━━━ summary ━━━');
+let passed = 0;
+let failed = 0;
+for (const r of results) {
+  if (r.skipped) {
+    console.log(`${r.name.padEnd(10)} skipped (${r.skipped})`);
+    continue;
+  }
+  passed += r.passed;
+  failed += r.failed;
+  const mark = r.failed ? 'FAIL' : 'ok  ';
+  const note = r.note ? `  [${r.note}]` : '';
+  console.log(`${mark} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed  (${r.seconds.toFixed(1)} s)${note}`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

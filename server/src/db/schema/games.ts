@@ -1,0 +1,34 @@
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Games the panel hosts (Minecraft, Rust, ...). The slug picks the client's theme. */
+export const games = pgTable('games', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: varchar('slug', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Server templates (like Pterodactyl's eggs). The code under server/src/runtime/templates is the
+ * source of truth; these rows mirror it (synced at start-up) so servers and plans can refer to them.
+ * `definition` keeps the synced snapshot for inspection; behaviour always comes from the code.
+ */
+export const serverTemplates = pgTable(
+  'server_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: varchar('slug', { length: 48 }).notNull().unique(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 96 }).notNull(),
+    description: text('description').notNull().default(''),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('server_templates_game_idx').on(t.gameId)],
+);
+
+export type GameRow = typeof games.$inferSelect;
+export type ServerTemplateRow = typeof serverTemplates.$inferSelect;

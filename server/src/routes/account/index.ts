@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { AccountSessionSchema } from './schemas';
+import { updateAccountRoute } from './update-account';
+import { updateEmailRoute } from './update-email';
+import { updatePasswordRoute } from './update-password';
+import { twoFactorRoutes } from './two-factor';
+import { sessionRoutes } from './sessions';
+
+/** The account calls under /api/v2/account (tag `account`); every one needs a bearer token. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  app.addSchema(AccountSessionSchema);
+  app.addHook('onRequest', app.authenticate);
+  await app.register(updateAccountRoute);
+  await app.register(updateEmailRoute);
+  await app.register(updatePasswordRoute);
+  await app.register(twoFactorRoutes);
+  await app.register(sessionRoutes);
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
+import { accountMessages } from '../../lib/accountMessages';
+import { findTakenFields, updateUser } from '../../services/userAccounts';
+import { toUserResource } from '../../services/userResource';
+import { recordAudit } from '../../services/audit';
+import { checkPassword } from './checkPassword';
+import { AccountUserResponseSchema, UpdateEmailBodySchema, type UpdateEmailBody } from './schemas';
+
+/** PUT /account/email: a new email address, confirmed with the current password. */
+export async function updateEmailRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().put(
+    '/email',
+    {
+      schema: {
+        operationId: 'updateAccountEmail',
+        tags: ['account'],
+        summary: 'Change the email address (needs the password)',
+        security: [{ bearer: [] }],
+        body: UpdateEmailBodySchema,
+        response: { 200: AccountUserResponseSchema, ...errorResponses(401, 419, 422, 429) },
+      },
+      attachValidation: true,
+      preValidation: async (request) => normalizeFields(request.body, ['email']),
+    },
+    async (request) => {
+      const errors = FieldErrors.fromRequest(request);
+      const body = request.body as Partial<UpdateEmailBody>;
+      const me = request.user!;
+      await checkPassword(app, request, body.password, errors);
+      if (!errors.has('email') && body.email !== me.email) {
+        const taken = await findTakenFields(app.db, { email: body.email }, me.id);
+        if (taken.includes('email')) errors.add('email', accountMessages.taken.email);
+      }
+      errors.throwIfAny();
+      const email = body.email as string;
+      if (email === me.email) return { data: { user: toUserResource(me) } };
+      const user = await updateUser(app.db, me.id, { email });
+      // Only the domains: enough to trace a takeover, without copying addresses into the log.
+      await recordAudit(app.db, {
+        actorId: me.id,
+        event: 'account.email-changed',
+        ip: request.ip,
+        properties: { old_domain: me.email.split('@').pop(), new_domain: email.split('@').pop() },
+      });
+      return { data: { user: toUserResource(user) } };
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { adminAuthenticate } from './adminAuth';
+import { adminUserRoutes } from './users';
+import { adminServerRoutes } from './servers';
+import { adminCatalogRoutes } from './catalog';
+
+/**
+ * The admin API under /api/v2/admin (tag `admin`) for billing systems such as WHMCS. Every route
+ * needs `Authorization: Bearer <admin key>`; the panel's own CLI offers the same operations.
+ */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', adminAuthenticate(app));
+  await app.register(adminUserRoutes);
+  await app.register(adminServerRoutes);
+  await app.register(adminCatalogRoutes);
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import { ValidationError } from '../../lib/errors';
+import { createServer } from '../../provisioning/createServer';
+import { requireServer } from '../../provisioning/findServer';
+import { findUser } from '../../provisioning/findUser';
+import { provisioningOf } from '../../provisioning/ProvisioningContext';
+import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../../provisioning/serverOperations';
+import { loadServerViews } from '../servers/serverView';
+import { AdminServerSchema, ChangePlanBodySchema, CreateServerBodySchema, ServerParamsSchema } from './schemas';
+import { adminServerOf, toAdminServer } from './toAdminServer';
+
+const ServerAnswer = Type.Object({ data: Type.Object({ server: AdminServerSchema }) });
+// The admin key is a bearer token too (a different one from users' access tokens).
+const security = [{ bearer: [] }];
+
+/** Servers of the admin API: create, list, show, suspend, unsuspend, change plan, delete. */
+export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.post(
+    '/servers',
+    {
+      schema: {
+        operationId: 'createAdminServer',
+        tags: ['admin'],
+        summary: 'Create a server (installs in the background)',
+        description: 'Answers at once with install_status "installing"; it becomes "installed" or "install_failed" (with install_error).',
+        security,
+        body: CreateServerBodySchema,
+        response: { 201: ServerAnswer, ...errorResponses(401, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const owner = await findUser(app.db, body.owner);
+      if (!owner) throw new ValidationError({ owner: ['Unknown user'] });
+      const server = await createServer(provisioningOf(app), {
+        name: body.name,
+        description: body.description,
+        owner,
+        template: body.template,
+        plan: body.plan,
+        variables: body.variables,
+        externalId: body.external_id,
+        startOnCompletion: body.start_on_completion,
+      });
+      return reply.code(201).send({ data: { server: await adminServerOf(app, server) } });
+    },
+  );
+  r.get(
+    '/servers',
+    {
+      schema: {
+        operationId: 'listAdminServers',
+        tags: ['admin'],
+        summary: 'Every server',
+        security,
+        response: { 200: Type.Object({ data: Type.Array(AdminServerSchema) }), ...errorResponses(401, 429) },
+      },
+    },
+    async () => ({ data: (await loadServerViews(app.db, undefined)).map((view) => toAdminServer(view, app)) }),
+  );
+  r.get(
+    '/servers/:server',
+    {
+      schema: { operationId: 'getAdminServer', tags: ['admin'], summary: 'Show a server', security, params: ServerParamsSchema, response: { 200: ServerAnswer, ...errorResponses(401, 404, 429) } },
+    },
+    async (request) => ({ data: { server: await adminServerOf(app, await requireServer(app.db, request.params.server)) } }),
+  );
+  for (const suspended of [true, false]) {
+    r.post(
+      `/servers/:server/${suspended ? 'suspend' : 'unsuspend'}`,
+      {
+        schema: {
+          operationId: suspended ? 'suspendAdminServer' : 'unsuspendAdminServer',
+          tags: ['admin'],
+          summary: suspended ? 'Suspend a server (it is stopped and cannot be started)' : 'Lift a server’s suspension',
+          security,
+          params: ServerParamsSchema,
+          response: { 200: ServerAnswer, ...errorResponses(401, 404, 429) },
+        },
+      },
+      async (request) => {
+        const server = await requireServer(app.db, request.params.server);
+        const updated = suspended ? await suspendServer(provisioningOf(app), server) : await unsuspendServer(provisioningOf(app), server);
+        return { data: { server: await adminServerOf(app, updated) } };
+      },
+    );
+  }
+  r.put(
+    '/servers/:server/plan',
+    {
+      schema: {
+        operationId: 'changeAdminServerPlan',
+        tags: ['admin'],
+        summary: 'Move a server to another plan of its game (applies at the next start)',
+        security,
+        params: ServerParamsSchema,
+        body: ChangePlanBodySchema,
+        response: { 200: ServerAnswer, ...errorResponses(401, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const server = await requireServer(app.db, request.params.server);
+      return { data: { server: await adminServerOf(app, await changeServerPlan(provisioningOf(app), server, request.body.plan)) } };
+    },
+  );
+  r.delete(
+    '/servers/:server',
+    {
+      schema: {
+        operationId: 'deleteAdminServer',
+        tags: ['admin'],
+        summary: 'Delete a server with its files',
+        security,
+        params: ServerParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await deleteServer(provisioningOf(app), await requireServer(app.db, request.params.server));
+      return reply.code(204).send(null);
+    },
+  );
+}

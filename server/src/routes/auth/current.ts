@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { toUserResource } from '../../services/userResource';
+import { CurrentUserResponseSchema } from './schemas';
+
+/** GET /auth/current: the user behind the bearer token. */
+export async function currentUserRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/current',
+    {
+      schema: {
+        operationId: 'getCurrentUser',
+        tags: ['auth'],
+        summary: 'The authenticated user',
+        security: [{ bearer: [] }],
+        response: { 200: CurrentUserResponseSchema, ...errorResponses(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ data: { user: toUserResource(request.user!) } }),
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUserRoute } from './current';
+import { registerRoute } from './register';
+import { loginRoute } from './login';
+import { loginCheckpointRoute } from './login-checkpoint';
+import { logoutRoute } from './logout';
+
+/** The spec's five auth calls under /api/v2/auth (tag `auth`). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(currentUserRoute);
+  await app.register(registerRoute);
+  await app.register(loginRoute);
+  await app.register(loginCheckpointRoute);
+  await app.register(logoutRoute);
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
+import { hashPassword } from '../../services/passwords';
+import { createUser, findTakenFields } from '../../services/userAccounts';
+import { recordAudit } from '../../services/audit';
+import { completeLogin } from './completeLogin';
+import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from './schemas';
+import { accountMessages } from '../../lib/accountMessages';
+
+const REGISTER_LIMIT = { limit: 5, windowMs: 60_000 };
+
+/** POST /auth/register: creates the account and logs it in at once (201 with token and user). */
+export async function registerRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/register',
+    {
+      schema: {
+        operationId: 'register',
+        tags: ['auth'],
+        summary: 'Create an account and log in',
+        body: RegisterBodySchema,
+        response: { 201: CompleteLoginResponseSchema, ...errorResponses(419, 422, 429) },
+      },
+      attachValidation: true,
+      preValidation: async (request) => normalizeFields(request.body, ['username', 'email']),
+    },
+    async (request, reply) => {
+      app.rateLimit({ key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
+      const errors = FieldErrors.fromRequest(request);
+      const body = request.body as Partial<RegisterBody>;
+      if (!errors.has('password_confirmation') && typeof body.password === 'string' && body.password !== body.password_confirmation) {
+        errors.add('password_confirmation', accountMessages.confirmationMismatch);
+      }
+      const taken = await findTakenFields(app.db, {
+        username: errors.has('username') ? undefined : body.username,
+        email: errors.has('email') ? undefined : body.email,
+      });
+      for (const field of taken) errors.add(field, accountMessages.taken[field]);
+      errors.throwIfAny();
+
+      const { username, email, password, remember = false } = body as RegisterBody;
+      const user = await createUser(app.db, { username, email, passwordHash: await hashPassword(password) });
+      await recordAudit(app.db, { actorId: user.id, event: 'auth.register', ip: request.ip, properties: { username } });
+      const data = await completeLogin(app, request, user, { remember, method: 'register' });
+      return reply.code(201).send({ data });
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { notFound } from '../../lib/errors';
+import { accessKeys } from '../../permissions/serverAccess';
+import { ServerParamsSchema, ServerRef } from './schemas';
+import { serverViewById, toServerJson } from './serverView';
+
+/** GET /servers/{id}: one server (404 when the caller cannot see it). */
+export async function getServerRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/:id',
+    {
+      schema: {
+        operationId: 'getServer',
+        tags: ['servers'],
+        summary: 'One server with its plan, port, state and the caller’s permissions',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        response: { 200: Type.Object({ data: ServerRef }), ...errorResponses(401, 404) },
+      },
+      config: { serverPermission: null },
+    },
+    async (request) => {
+      const access = request.serverAccess!;
+      const view = await serverViewById(app.db, access.server.id);
+      if (!view) throw notFound('Server');
+      return { data: toServerJson(view, app.runtime.state(view.server.uuid), request.user!.id, accessKeys(access)) };
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Power states as the API names them. */
+export const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping')], {
+  description: 'offline → starting → running → stopping → offline',
+});
+
+export const PlayerCountSchema = Type.Object(
+  {
+    online: Type.Integer(),
+    max: Type.Integer(),
+    sample: Type.Array(Type.String(), { description: 'Names of (some of) the players online' }),
+  },
+  { additionalProperties: false },
+);
+
+/** Resource use with the plan's limits: GET …/resources and the socket's `stats` event. */
+export const ServerResourcesSchema = Type.Object(
+  {
+    state: PowerStateSchema,
+    cpu_absolute: Type.Number({ description: 'CPU use in percent of one core' }),
+    cpu_limit: Type.Integer({ description: 'Plan CPU in percent of one core' }),
+    memory_bytes: Type.Integer(),
+    memory_limit_bytes: Type.Integer(),
+    disk_bytes: Type.Integer(),
+    disk_limit_bytes: Type.Integer(),
+    network_rx_bytes: Nullable(Type.Integer()),
+    network_tx_bytes: Nullable(Type.Integer()),
+    uptime_ms: Type.Integer(),
+    players: Nullable(PlayerCountSchema),
+  },
+  { $id: 'ServerResources', additionalProperties: false },
+);
+export type ServerResourcesJson = Static<typeof ServerResourcesSchema>;
+
+export const PlanLimitsSchema = Type.Object(
+  {
+    memory_mb: Type.Integer(),
+    cpu_percent: Type.Integer(),
+    disk_mb: Type.Integer(),
+    backups: Type.Integer(),
+    databases: Type.Integer(),
+    extra_ports: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+
+/** A game server as its owner (or someone it is shared with) sees it. */
+export const ServerSchema = Type.Object(
+  {
+    uuid: Type.String({ format: 'uuid' }),
+    identifier: Type.String({ description: 'Short id (8 characters) used in URLs' }),
+    name: Type.String(),
+    description: Type.String(),
+    is_owner: Type.Boolean(),
+    owner: Type.Object({ uuid: Type.String({ format: 'uuid' }), username: Type.String() }, { additionalProperties: false }),
+    game: Type.Object({ slug: Type.String({ description: 'minecraft, rust, terraria, ark or palworld' }), name: Type.String() }, { additionalProperties: false }),
+    template: Type.Object({ slug: Type.String(), name: Type.String() }, { additionalProperties: false }),
+    plan: Type.Object(
+      { slug: Type.String(), name: Type.String(), tier: Type.String({ description: 'budget or premium' }), limits: PlanLimitsSchema },
+      { additionalProperties: false },
+    ),
+    node: Type.String(),
+    allocation: Nullable(Type.Object({ ip: Type.String(), port: Type.Integer(), host: Type.String({ description: 'Address players connect to' }) }, { additionalProperties: false })),
+    state: PowerStateSchema,
+    status: Nullable(
+      Type.Union([Type.Literal('installing'), Type.Literal('install_failed'), Type.Literal('suspended')], {
+        description: 'Why the server cannot run right now (null: it can)',
+      }),
+    ),
+    install_error: Nullable(Type.String({ description: 'The reason of a failed install' })),
+    suspended: Type.Boolean(),
+    permissions: Type.Array(Type.String(), { description: 'Permission keys the caller holds on this server' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Server', additionalProperties: false },
+);
+export type ServerJson = Static<typeof ServerSchema>;
+
+export const ServerRef = Type.Unsafe<ServerJson>(Type.Ref('Server'));
+export const ServerResourcesRef = Type.Unsafe<ServerResourcesJson>(Type.Ref('ServerResources'));
+
+export const ServerParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 36, description: 'Short id or uuid' }) });
+
+export const PowerBodySchema = Type.Object({
+  signal: Type.Union([Type.Literal('start'), Type.Literal('stop'), Type.Literal('restart'), Type.Literal('kill')]),
+});
+
+export const CommandBodySchema = Type.Object({
+  command: Type.String({ minLength: 1, maxLength: 1024, pattern: '^[^\\r\\n]*$', description: 'One console line, without a leading slash' }),
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { ServerParamsSchema } from './schemas';
+import { issueTicket } from './socket/websocketTicket';
+
+/** The socket URL as the caller reached us (same host, ws or wss). */
+function socketUrl(request: FastifyRequest, identifier: string): string {
+  const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+  return `${scheme}://${request.host}/api/v2/servers/${identifier}/ws`;
+}
+
+/** GET /servers/{id}/websocket: a short-lived ticket for the console socket. */
+export async function websocketTicketRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/:id/websocket',
+    {
+      schema: {
+        operationId: 'getServerWebsocket',
+        tags: ['servers'],
+        summary: 'A ticket for the live console socket',
+        description:
+          'Needs websocket.connect. The ticket is valid for 10 minutes and bound to this server, the caller and their access token. Send it as `{"event":"auth","args":[token]}` on the socket; see the socket protocol in the README.',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        response: {
+          200: Type.Object({ data: Type.Object({ token: Type.String(), socket: Type.String({ description: 'ws:// or wss:// URL of the socket' }) }) }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+      config: { serverPermission: 'websocket.connect' },
+    },
+    async (request) => {
+      const server = request.serverAccess!.server;
+      const { token } = issueTicket(app.config.secret, { s: server.uuid, u: request.user!.id, t: request.accessTokenId! });
+      return { data: { token, socket: socketUrl(request, server.shortId) } };
+    },
+  );
+}

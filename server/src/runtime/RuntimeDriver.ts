@@ -1,0 +1,66 @@
+import type { CrashInfo, PowerState, ServerSpec, ServerStats } from './types';
+import type { RootedFileSystem } from './RootedFileSystem';
+
+/** Events a driver reports, each with the server's uuid. */
+export interface RuntimeDriverEvents {
+  /** A console line (output of the game, or a panel notice prefixed with `[Panel]`). */
+  output: (uuid: string, line: string) => void;
+  state: (uuid: string, state: PowerState) => void;
+  stats: (uuid: string, stats: ServerStats) => void;
+  /** The server stopped without being asked to (exit, or killed for exceeding a limit). */
+  crashed: (uuid: string, info: CrashInfo) => void;
+}
+
+/** What a driver found for a server when the panel started. */
+export type RecoveryResult = 'adopted' | 'not-running';
+
+/**
+ * The runtime a game server runs on. The local driver runs child processes on this machine; a
+ * Kubernetes driver can implement the same interface (pods, volumes, exec for commands) and the
+ * routes and the manager stay as they are.
+ *
+ * Drivers enforce the resource limits of the spec they were given (memory, disk) and report
+ * state changes, console output and stats through `on`. Policy (who may do what, suspension,
+ * restart after a crash) is the manager's.
+ */
+export interface RuntimeDriver {
+  readonly name: string;
+  /** Starts the driver (locks, samplers). Called once before anything else. */
+  open(): Promise<void>;
+  /** The server's folder as the game process sees it (ROOT in templates). */
+  serverRoot(uuid: string): string;
+  /** Prepares the server's storage. Idempotent. */
+  create(spec: ServerSpec): Promise<void>;
+  /** Runs the install steps; output goes to the console stream. Rejects with the real reason. */
+  install(spec: ServerSpec): Promise<void>;
+  /** Starts the server (offline → starting → running once the done line appears). */
+  start(spec: ServerSpec): Promise<void>;
+  /** Asks the server to stop, and kills it after `spec.stopTimeoutMs`. Resolves once offline. */
+  stop(uuid: string): Promise<void>;
+  /** Stop (waiting for it), then start. */
+  restart(spec: ServerSpec): Promise<void>;
+  /** Kills the server and every process it started, at once. */
+  kill(uuid: string): Promise<void>;
+  /** Writes a line to the server's console input. */
+  sendCommand(uuid: string, command: string): Promise<void>;
+  /** Removes the server and its files (killing it first). */
+  destroy(uuid: string): Promise<void>;
+  /** Attaches to a server that may still run from before the panel restarted. */
+  recover(spec: ServerSpec): Promise<RecoveryResult>;
+  /** Stops watching every server without stopping them (panel shutdown keeps them running). */
+  detachAll(): Promise<void>;
+  /** Writes a panel notice (`[Panel] …`) into the server's console. */
+  notice(uuid: string, message: string): Promise<void>;
+  state(uuid: string): PowerState;
+  isInstalling(uuid: string): boolean;
+  /** Disk use of the server's files (a cached figure is fine), running or not. */
+  diskBytes(uuid: string): Promise<number>;
+  /** The last console lines, oldest first. */
+  recentOutput(uuid: string, limit?: number): string[];
+  /** The latest resource sample, or one with zeroes when the server is offline. */
+  stats(uuid: string): ServerStats | null;
+  /** The server's files, every path resolved inside its root. */
+  files(uuid: string): RootedFileSystem;
+  on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
+  off<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
+}

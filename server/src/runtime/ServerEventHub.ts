@@ -1,0 +1,64 @@
+import type { PlayerCount } from './query/minecraftPing';
+import type { PowerState } from './types';
+
+/** Install states as stored on the server row. */
+export type InstallStatus = 'installing' | 'installed' | 'install_failed';
+
+/** A resource snapshot with the plan's limits, as the API and the socket send it. */
+export interface ServerResources {
+  state: PowerState;
+  cpuPercent: number;
+  cpuLimitPercent: number;
+  memoryBytes: number;
+  memoryLimitBytes: number;
+  diskBytes: number;
+  diskLimitBytes: number;
+  networkRxBytes: number | null;
+  networkTxBytes: number | null;
+  uptimeMs: number;
+  /** Players online, for games the panel can ask (null otherwise or while offline). */
+  players: PlayerCount | null;
+}
+
+/** What happens on a server, as its live console subscribers receive it. */
+export type ServerEvent =
+  | { type: 'output'; line: string }
+  | { type: 'state'; state: PowerState }
+  | { type: 'stats'; resources: ServerResources }
+  | { type: 'install'; status: InstallStatus; error: string | null }
+  | { type: 'daemon-error'; message: string }
+  /** The server was suspended or deleted: subscribers should let go. */
+  | { type: 'gone'; reason: 'suspended' | 'deleted' };
+
+export type ServerEventListener = (event: ServerEvent) => void;
+
+/** Fan-out of server events to subscribers (console sockets), by server uuid. */
+export class ServerEventHub {
+  private readonly listeners = new Map<string, Set<ServerEventListener>>();
+
+  subscribe(uuid: string, listener: ServerEventListener): () => void {
+    let set = this.listeners.get(uuid);
+    if (!set) this.listeners.set(uuid, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(uuid) === set) this.listeners.delete(uuid);
+    };
+  }
+
+  publish(uuid: string, event: ServerEvent): void {
+    const set = this.listeners.get(uuid);
+    if (!set) return;
+    for (const listener of set) {
+      try {
+        listener(event);
+      } catch {
+        // one broken subscriber must not stop the others
+      }
+    }
+  }
+
+  subscriberCount(uuid: string): number {
+    return this.listeners.get(uuid)?.size ?? 0;
+  }
+}

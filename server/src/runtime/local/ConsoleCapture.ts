@@ -1,0 +1,174 @@
+import { closeSync, copyFileSync, existsSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, watch, type FSWatcher } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+
+export interface ConsoleCaptureOptions {
+  /** Rotate once the file grows past this many bytes. */
+  maxBytes: number;
+  /** Rotated files kept (console.log.1 … .N). */
+  keep: number;
+  /** Fallback poll interval when file events are missed. */
+  pollMs: number;
+}
+
+const CHUNK = 64 * 1024;
+// A "line" without a newline is cut here, so a runaway writer cannot grow our memory.
+const MAX_LINE = 16 * 1024;
+
+/**
+ * A server's console output, captured in a file that the game process appends to (its stdout and
+ * stderr point at it, opened with O_APPEND). The panel tails the file, so a game keeps running
+ * and keeps its log when the panel restarts, and the panel can re-attach to it.
+ *
+ * Rotation copies the file to console.log.1 and truncates it once it is over `maxBytes`; the
+ * child's O_APPEND writes continue at the new end.
+ */
+export class ConsoleCapture {
+  private position = 0;
+  private partial = '';
+  private decoder = new StringDecoder('utf8');
+  private watcher: FSWatcher | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private reading = false;
+  private again = false;
+  private readonly buffer = Buffer.allocUnsafe(CHUNK);
+
+  constructor(
+    readonly path: string,
+    private readonly onLines: (lines: string[]) => void,
+    private readonly options: ConsoleCaptureOptions,
+  ) {}
+
+  /** A descriptor for the child's stdout/stderr (the caller closes its copy after spawning). */
+  openForChild(): number {
+    return openSync(this.path, 'a', 0o600);
+  }
+
+  /** Appends panel notices so they are kept in order with the game's own output. */
+  async append(lines: string[]): Promise<void> {
+    await fs.appendFile(this.path, lines.map((l) => `${l}\n`).join(''), { mode: 0o600 });
+    this.poke();
+  }
+
+  /** Starts following the file from its current end; returns the last `tailLines` lines before it. */
+  async start(tailLines: number): Promise<string[]> {
+    const handle = await fs.open(this.path, 'a+', 0o600);
+    let tail: string[] = [];
+    try {
+      const { size } = await handle.stat();
+      const from = Math.max(0, size - 256 * 1024);
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(size - from), 0, size - from, from);
+      const bytes = buffer.subarray(0, bytesRead);
+      const lastNewline = bytes.lastIndexOf(0x0a);
+      // Complete lines are history; an unfinished last line is read again by the tail.
+      this.position = from + lastNewline + 1;
+      const lines = bytes.subarray(0, lastNewline + 1).toString('utf8').split('\n');
+      lines.pop();
+      if (from > 0) lines.shift(); // cut in the middle
+      tail = lines.slice(-tailLines).map((l) => l.replace(/\r$/, ''));
+    } finally {
+      await handle.close();
+    }
+    this.watcher = watch(this.path, { persistent: false }, () => this.poke());
+    this.watcher.on('error', () => undefined);
+    this.poller = setInterval(() => this.poke(), this.options.pollMs);
+    this.poller.unref();
+    return tail;
+  }
+
+  /** Reads whatever is new; safe to call at any time (reads are never concurrent). */
+  poke(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    this.reading = true;
+    this.readAvailable()
+      .catch(() => undefined)
+      .finally(() => {
+        this.reading = false;
+        if (this.again) {
+          this.again = false;
+          this.poke();
+        }
+      });
+  }
+
+  /** Reads everything available now and waits for it (used before reporting an exit). */
+  async drain(): Promise<void> {
+    while (this.reading) await new Promise((r) => setImmediate(r));
+    this.reading = true;
+    try {
+      await this.readAvailable();
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.watcher?.close();
+    this.watcher = null;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+    await this.drain().catch(() => undefined);
+  }
+
+  private async readAvailable(): Promise<void> {
+    const handle = await fs.open(this.path, 'r').catch(() => null);
+    if (!handle) return;
+    try {
+      const { size } = await handle.stat();
+      if (size < this.position) this.position = 0; // truncated by someone else
+      for (;;) {
+        const { bytesRead } = await handle.read(this.buffer, 0, CHUNK, this.position);
+        if (bytesRead === 0) break;
+        this.position += bytesRead;
+        this.emitText(this.decoder.write(this.buffer.subarray(0, bytesRead)));
+        if (this.position > this.options.maxBytes) this.rotate();
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private emitText(text: string): void {
+    const parts = (this.partial + text).split('\n');
+    this.partial = parts.pop() ?? '';
+    if (this.partial.length > MAX_LINE) {
+      parts.push(this.partial);
+      this.partial = '';
+    }
+    if (parts.length > 0) this.onLines(parts.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)));
+  }
+
+  /**
+   * Shifts console.log.N, copies the live file to console.log.1 and truncates it at once. Bytes the
+   * game appended after our last read are in the copy and are emitted from there; only what it
+   * writes between the end of the copy and the truncation (two back-to-back system calls) could
+   * miss the live stream.
+   */
+  private rotate(): void {
+    for (let i = this.options.keep - 1; i >= 1; i--) {
+      const from = `${this.path}.${i}`;
+      if (existsSync(from)) renameSync(from, `${this.path}.${i + 1}`);
+    }
+    const rotated = `${this.path}.1`;
+    copyFileSync(this.path, rotated);
+    const fd = openSync(this.path, 'r+');
+    try {
+      ftruncateSync(fd, 0);
+    } finally {
+      closeSync(fd);
+    }
+    const copy = openSync(rotated, 'r');
+    try {
+      let bytesRead: number;
+      while ((bytesRead = readSync(copy, this.buffer, 0, CHUNK, this.position)) > 0) {
+        this.position += bytesRead;
+        this.emitText(this.decoder.write(this.buffer.subarray(0, bytesRead)));
+      }
+    } finally {
+      closeSync(copy);
+    }
+    this.position = 0;
+  }
+}

@@ -1,0 +1,348 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RingBuffer } from '../RingBuffer';
+import { RootedFileSystem } from '../RootedFileSystem';
+import { RuntimeConflictError, type CrashInfo, type PowerState, type ServerSpec, type ServerStats } from '../types';
+import { ConsoleCapture, type ConsoleCaptureOptions } from './ConsoleCapture';
+import { ConsoleInput } from './ConsoleInput';
+import { DiskUsage } from './DiskUsage';
+import { isOurProcess, readPidFile, removePidFile, writePidFile } from './pidFile';
+import { CLOCK_TICKS, readProcess, type ProcessInfo } from './procfs';
+import { applyManagedConfig } from './applyManagedConfig';
+import { killSession } from './killSession';
+
+export interface SupervisorOptions {
+  /** The server's files (the game's working directory). */
+  root: string;
+  /** The panel's own files for this server: console log, input pipe, pid file. */
+  runtimeDir: string;
+  ringSize: number;
+  log: ConsoleCaptureOptions;
+  /** How old a disk-usage figure may be before the folder is walked again. */
+  diskMaxAgeMs: number;
+}
+
+export interface SupervisorEvents {
+  output(line: string): void;
+  state(state: PowerState): void;
+  crashed(info: CrashInfo): void;
+}
+
+const MiB = 1024 * 1024;
+/** Prefix of the lines the panel itself writes into a console. */
+export const NOTICE_PREFIX = '[Panel]';
+const START_NOTICE = `${NOTICE_PREFIX} Starting the server`;
+
+/**
+ * One game server run as a child process of this machine: its state machine
+ * (offline → starting → running → stopping → offline), console input and output, limits and
+ * crash detection. The process runs in its own session (detached), so the panel can kill it with
+ * everything it started, and it survives a panel restart to be adopted again.
+ */
+export class ProcessSupervisor {
+  state: PowerState = 'offline';
+  installing = false;
+  readonly ring: RingBuffer<string>;
+  readonly files: RootedFileSystem;
+  private readonly capture: ConsoleCapture;
+  private readonly input: ConsoleInput;
+  private readonly disk: DiskUsage;
+  private readonly pidPath: string;
+  private pid: number | null = null;
+  private child: ChildProcess | null = null;
+  private startedAt = 0;
+  private doneRegex: RegExp[] = [];
+  private spec: ServerSpec | null = null;
+  /** Why the current process is being stopped: by request, or by the panel for a limit. */
+  private stopReason: 'user' | 'memory' | 'disk' | null = null;
+  private killTimer: NodeJS.Timeout | null = null;
+  private exitPoll: NodeJS.Timeout | null = null;
+  private exitWaiters: (() => void)[] = [];
+  private lastCpu: { ticks: number; at: number } | null = null;
+  /** The start in progress (disk check, config, spawn), so a stop can wait for it. */
+  private starting: Promise<void> | null = null;
+
+  constructor(
+    readonly uuid: string,
+    private readonly options: SupervisorOptions,
+    private readonly events: SupervisorEvents,
+  ) {
+    mkdirSync(options.root, { recursive: true, mode: 0o750 });
+    mkdirSync(options.runtimeDir, { recursive: true, mode: 0o700 });
+    this.ring = new RingBuffer(options.ringSize);
+    this.files = new RootedFileSystem(options.root);
+    this.capture = new ConsoleCapture(join(options.runtimeDir, 'console.log'), (lines) => this.onLines(lines), options.log);
+    this.input = new ConsoleInput(join(options.runtimeDir, 'stdin'));
+    this.disk = new DiskUsage(options.root, options.diskMaxAgeMs);
+    this.pidPath = join(options.runtimeDir, 'pid.json');
+  }
+
+  /** The marker in the game's environment that ties a process to this server. */
+  get marker(): string {
+    return `PANEL_SERVER_UUID=${this.uuid}`;
+  }
+
+  /** Starts following the console (the last lines of the log fill the ring buffer). */
+  async attach(): Promise<void> {
+    for (const line of await this.capture.start(this.options.ringSize)) this.ring.push(line);
+  }
+
+  /** Writes panel notices into the console, in order with the game's output. */
+  async notice(...messages: string[]): Promise<void> {
+    await this.capture.append(messages.map((m) => `${NOTICE_PREFIX} ${m}`));
+  }
+
+  async start(spec: ServerSpec): Promise<void> {
+    if (this.installing) throw new RuntimeConflictError('The server is being installed.');
+    if (this.state !== 'offline') throw new RuntimeConflictError('The server is already running.');
+    // Claimed synchronously, so two concurrent starts can never both pass the check above.
+    this.setState('starting');
+    this.starting = this.prepareAndSpawn(spec);
+    try {
+      await this.starting;
+    } finally {
+      this.starting = null;
+    }
+  }
+
+  private async prepareAndSpawn(spec: ServerSpec): Promise<void> {
+    try {
+      const used = await this.disk.measure(true);
+      const limit = spec.limits.diskMb * MiB;
+      if (used > limit) {
+        await this.notice(`The server uses ${Math.ceil(used / MiB)} MiB of disk, over its limit of ${spec.limits.diskMb} MiB. Remove files before starting it.`);
+        throw new RuntimeConflictError('The server is over its disk limit.');
+      }
+      await applyManagedConfig(this.files, spec.managedConfig);
+      await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, disk limit ${spec.limits.diskMb} MiB).`);
+      await this.spawn(spec);
+    } catch (error) {
+      if (this.pid === null) this.setState('offline');
+      throw error;
+    }
+  }
+
+  private async spawn(spec: ServerSpec): Promise<void> {
+    this.spec = spec;
+    this.doneRegex = spec.doneRegex.map((source) => new RegExp(source));
+    this.stopReason = null;
+    this.lastCpu = null;
+    const out = this.capture.openForChild();
+    let stdin: number;
+    try {
+      stdin = this.input.openForChild();
+    } catch (error) {
+      closeSync(out);
+      throw error;
+    }
+    let child: ChildProcess;
+    try {
+      // `exec` makes the game the session leader itself, so its pid is the one we watch.
+      child = spawn('/bin/sh', ['-c', `exec ${spec.startCommand}`], {
+        cwd: this.options.root,
+        env: { ...spec.env, PANEL_SERVER_UUID: this.uuid },
+        detached: true,
+        stdio: [stdin, out, out],
+      });
+    } finally {
+      closeSync(out);
+      closeSync(stdin);
+    }
+    if (child.pid === undefined) {
+      const error = await new Promise<Error>((resolve) => child.once('error', resolve));
+      throw new Error(`The server process could not be started: ${error.message}`);
+    }
+    this.child = child;
+    this.pid = child.pid;
+    this.startedAt = Date.now();
+    child.on('exit', (code, signal) => void this.handleExit(code, signal));
+    child.on('error', () => undefined);
+    const info = await readProcess(child.pid);
+    if (info && this.pid === child.pid) await writePidFile(this.pidPath, { pid: child.pid, startTicks: info.startTicks, startedAt: this.startedAt });
+  }
+
+  /** Asks the server to stop (its stop command or signal) and kills it after the timeout. */
+  async stop(reason: 'user' | 'disk' = 'user'): Promise<void> {
+    if (this.starting) await this.starting.catch(() => undefined);
+    if (this.state === 'offline') return;
+    const exited = this.waitForExit();
+    if (this.state === 'stopping' || this.pid === null) return exited;
+    const pid = this.pid;
+    const spec = this.spec!;
+    this.stopReason ??= reason;
+    this.setState('stopping');
+    try {
+      if (spec.stop.type === 'command') await this.input.writeLine(spec.stop.value);
+      else process.kill(-pid, spec.stop.value);
+    } catch {
+      await this.notice('The server did not take the stop request; killing it.');
+      killSession(pid, 'SIGKILL');
+    }
+    this.killTimer = setTimeout(() => {
+      void this.notice(`The server did not stop within ${Math.round(spec.stopTimeoutMs / 1000)} s; killing it.`);
+      killSession(pid, 'SIGKILL');
+    }, spec.stopTimeoutMs);
+    this.killTimer.unref();
+    return exited;
+  }
+
+  /** Kills the server and everything it started, at once. */
+  async kill(): Promise<void> {
+    if (this.starting) await this.starting.catch(() => undefined);
+    if (this.pid === null) return;
+    const exited = this.waitForExit();
+    this.stopReason ??= 'user';
+    if (this.state !== 'stopping') this.setState('stopping');
+    killSession(this.pid, 'SIGKILL');
+    return exited;
+  }
+
+  async sendCommand(command: string): Promise<void> {
+    if (this.pid === null || this.state === 'offline') throw new RuntimeConflictError('The server is offline.');
+    await this.input.writeLine(command);
+  }
+
+  /** Re-attaches to the process of a previous panel run, if it is still ours and alive. */
+  async recover(spec: ServerSpec): Promise<'adopted' | 'not-running'> {
+    const record = await readPidFile(this.pidPath);
+    if (!record || !(await isOurProcess(record, this.marker))) {
+      await removePidFile(this.pidPath);
+      return 'not-running';
+    }
+    this.spec = spec;
+    this.doneRegex = spec.doneRegex.map((source) => new RegExp(source));
+    this.pid = record.pid;
+    this.startedAt = record.startedAt;
+    this.stopReason = null;
+    this.setState(this.sawDoneLineSinceStart() ? 'running' : 'starting');
+    this.exitPoll = setInterval(() => void this.pollAdoptedExit(), 250);
+    this.exitPoll.unref();
+    await this.notice('The panel restarted and re-attached to the running server.');
+    return 'adopted';
+  }
+
+  /** Whether the console since the last start notice holds a done line (adopted processes). */
+  private sawDoneLineSinceStart(): boolean {
+    const lines = this.ring.toArray();
+    let i = lines.length - 1;
+    while (i >= 0 && !lines[i].startsWith(START_NOTICE)) i--;
+    return lines.slice(i + 1).some((line) => this.doneRegex.some((re) => re.test(line)));
+  }
+
+  private async pollAdoptedExit(): Promise<void> {
+    if (this.pid !== null && !(await readProcess(this.pid))) await this.handleExit(null, null);
+  }
+
+  /** Stops watching without stopping the process (the next panel run adopts it). */
+  async detach(): Promise<void> {
+    this.clearTimers();
+    this.child?.removeAllListeners('exit');
+    this.child?.unref();
+    this.child = null;
+    await this.capture.stop();
+  }
+
+  /** A resource sample from the process table; enforces the memory and disk limits. */
+  sample(table: ProcessInfo[], now: number): ServerStats | null {
+    const pid = this.pid;
+    const spec = this.spec;
+    if (pid === null || spec === null) return null;
+    let ticks = 0;
+    let rss = 0;
+    for (const p of table) {
+      if (p.session !== pid && p.pid !== pid) continue;
+      ticks += p.cpuTicks;
+      rss += p.rssBytes;
+    }
+    const cpu = this.lastCpu && now > this.lastCpu.at ? ((ticks - this.lastCpu.ticks) / CLOCK_TICKS / ((now - this.lastCpu.at) / 1000)) * 100 : 0;
+    this.lastCpu = { ticks, at: now };
+    const memoryLimit = spec.limits.memoryMb * MiB;
+    if (rss > memoryLimit && this.stopReason !== 'memory') this.overMemory(pid, rss, spec);
+    void this.disk.measure().then((used) => this.checkDisk(used, spec), () => undefined);
+    return {
+      state: this.state,
+      cpuPercent: Math.max(0, Math.round(cpu * 10) / 10),
+      memoryBytes: rss,
+      memoryLimitBytes: memoryLimit,
+      diskBytes: this.disk.cached,
+      diskLimitBytes: spec.limits.diskMb * MiB,
+      networkRxBytes: null,
+      networkTxBytes: null,
+      uptimeMs: Math.max(0, now - this.startedAt),
+    };
+  }
+
+  /** The disk figure without a process (offline servers still show their disk use). */
+  async diskBytes(): Promise<number> {
+    return this.disk.measure();
+  }
+
+  private overMemory(pid: number, rss: number, spec: ServerSpec): void {
+    this.stopReason = 'memory';
+    void this.notice(`The server used ${Math.round(rss / MiB)} MiB of memory, over its limit of ${spec.limits.memoryMb} MiB, and was killed.`);
+    killSession(pid, 'SIGKILL');
+  }
+
+  private checkDisk(used: number, spec: ServerSpec): void {
+    if (used <= spec.limits.diskMb * MiB || this.stopReason !== null || this.pid === null) return;
+    if (this.state !== 'running' && this.state !== 'starting') return;
+    this.stopReason = 'disk';
+    void this.notice(`The server uses ${Math.ceil(used / MiB)} MiB of disk, over its limit of ${spec.limits.diskMb} MiB; stopping it.`);
+    void this.stop('disk');
+  }
+
+  private onLines(lines: string[]): void {
+    for (const line of lines) {
+      this.ring.push(line);
+      this.events.output(line);
+      if (this.state === 'starting' && this.pid !== null && this.doneRegex.some((re) => re.test(line))) this.setState('running');
+    }
+  }
+
+  private async handleExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    const pid = this.pid;
+    if (pid === null) return;
+    this.pid = null;
+    this.child = null;
+    this.clearTimers();
+    killSession(pid, 'SIGKILL'); // anything the game left behind
+    await removePidFile(this.pidPath);
+    await this.capture.drain().catch(() => undefined);
+    const reason = this.stopReason;
+    this.stopReason = null;
+    this.setState('offline');
+    if (reason !== 'user') {
+      const how = signal ? `signal ${signal}` : code === null ? 'an unknown exit status' : `exit code ${code}`;
+      const info: CrashInfo =
+        reason === 'memory'
+          ? { exitCode: code, signal, reason: 'memory', message: 'The server was killed for using more memory than its plan allows.' }
+          : reason === 'disk'
+            ? { exitCode: code, signal, reason: 'disk', message: 'The server was stopped for using more disk than its plan allows.' }
+            : { exitCode: code, signal, reason: 'exit', message: `The server stopped unexpectedly (${how}).` };
+      if (info.reason === 'exit') await this.notice(info.message);
+      this.events.crashed(info);
+    } else {
+      await this.notice('The server is stopped.');
+    }
+    for (const resolve of this.exitWaiters.splice(0)) resolve();
+  }
+
+  private waitForExit(): Promise<void> {
+    if (this.pid === null && this.state === 'offline') return Promise.resolve();
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  private setState(state: PowerState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.events.state(state);
+  }
+
+  private clearTimers(): void {
+    if (this.killTimer) clearTimeout(this.killTimer);
+    if (this.exitPoll) clearInterval(this.exitPoll);
+    this.killTimer = null;
+    this.exitPoll = null;
+  }
+}

@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+import { syncCatalog } from '../provisioning/syncCatalog';
+import { crashRestartDefaults } from './crashRestartPolicy';
+import { LocalDriver, localDriverDefaults } from './local/LocalDriver';
+import { RuntimeManager } from './RuntimeManager';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game-server runtime: power, console, stats, installs. */
+    runtime: RuntimeManager;
+  }
+}
+
+/**
+ * The runtime with the local driver. On ready the catalog (games, templates, plans, the local
+ * node) is synced and the driver opened; servers are started again only by `runtime.recoverAll()`
+ * (server.ts calls it after start-up). On close every running server is stopped gracefully, its
+ * desired state kept, so the next start brings it back.
+ */
+export const runtimePlugin = fp(
+  async (app) => {
+    const tuning = app.config.runtimeTuning ?? {};
+    const driver = new LocalDriver({
+      ...localDriverDefaults,
+      dataDir: app.config.dataDir,
+      statsIntervalMs: tuning.statsIntervalMs ?? localDriverDefaults.statsIntervalMs,
+      diskMaxAgeMs: tuning.diskMaxAgeMs ?? localDriverDefaults.diskMaxAgeMs,
+    });
+    const manager = new RuntimeManager({
+      db: app.db,
+      driver,
+      log: app.log,
+      crashRestart: {
+        ...crashRestartDefaults,
+        backoffMs: tuning.crashBackoffMs ?? crashRestartDefaults.backoffMs,
+        maxRestarts: tuning.maxCrashRestarts ?? crashRestartDefaults.maxRestarts,
+      },
+      playerQueryIntervalMs: tuning.playerQueryIntervalMs ?? 5000,
+    });
+    app.decorate('runtime', manager);
+    app.addHook('onReady', async () => {
+      await syncCatalog(app.db, app.config);
+      await manager.open();
+    });
+    // Runs before the database plugin's onClose (hooks of later plugins close first).
+    app.addHook('onClose', async () => manager.shutdown());
+  },
+  { name: 'runtime', dependencies: ['database'] },
+);

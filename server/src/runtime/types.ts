@@ -1,0 +1,78 @@
+/** Power states of a game server, in the order a start goes through them. */
+export const powerStates = ['offline', 'starting', 'running', 'stopping'] as const;
+export type PowerState = (typeof powerStates)[number];
+
+/** What a customer can ask of a server's power. */
+export const powerSignals = ['start', 'stop', 'restart', 'kill'] as const;
+export type PowerSignal = (typeof powerSignals)[number];
+
+/** Limits from the server's plan. */
+export interface ResourceLimits {
+  memoryMb: number;
+  /** 100 = one core. Reported; the local driver does not throttle CPU. */
+  cpuPercent: number;
+  diskMb: number;
+}
+
+/** How a server is asked to stop: a console command (`stop`) or a signal (SIGINT). */
+export type StopAction = { type: 'command'; value: string } | { type: 'signal'; value: NodeJS.Signals };
+
+/** One install step; see install/runInstallStep.ts for what each does. */
+export type InstallStep =
+  | { type: 'require-binary'; binary: string; hint: string }
+  | { type: 'require-node-module'; module: string }
+  | { type: 'download'; url: string; to: string; sha1?: string; executable?: boolean }
+  | { type: 'minecraft-server-jar'; version: string; to: string }
+  | { type: 'steamcmd'; appId: number; beta?: string }
+  | { type: 'extract-zip'; archive: string; subdir?: string; removeArchive?: boolean }
+  | { type: 'chmod'; path: string; mode: number }
+  | { type: 'write-file'; path: string; content: string; overwrite: boolean; executable?: boolean }
+  | { type: 'properties-defaults'; path: string; values: Record<string, string> };
+
+/**
+ * Everything a driver needs to run one server, with the template's variables already filled in.
+ * Built by the runtime manager from the database rows and the template code.
+ */
+export interface ServerSpec {
+  uuid: string;
+  /** Shell command line; variable values are already shell-quoted. */
+  startCommand: string;
+  env: Record<string, string>;
+  /** Regular expressions (sources); the first output line matching one marks the server running. */
+  doneRegex: string[];
+  stop: StopAction;
+  /** Time a stop may take before the server is killed. */
+  stopTimeoutMs: number;
+  limits: ResourceLimits;
+  allocation: { ip: string; port: number };
+  install: InstallStep[];
+  /** Keys the panel rewrites in config files before each start (server-port and the like). */
+  managedConfig: { path: string; format: 'properties'; values: Record<string, string> }[];
+}
+
+/** A resource sample of one server. */
+export interface ServerStats {
+  state: PowerState;
+  /** CPU use in percent of one core (may exceed 100 on several cores). */
+  cpuPercent: number;
+  memoryBytes: number;
+  memoryLimitBytes: number;
+  diskBytes: number;
+  diskLimitBytes: number;
+  /** Null where the driver cannot tell a server's own traffic (the local driver shares the host's network). */
+  networkRxBytes: number | null;
+  networkTxBytes: number | null;
+  uptimeMs: number;
+}
+
+/** Why a server stopped without being asked to. */
+export interface CrashInfo {
+  exitCode: number | null;
+  signal: string | null;
+  /** 'exit': the process ended; 'memory' / 'disk': the panel stopped it for exceeding a limit. */
+  reason: 'exit' | 'memory' | 'disk';
+  message: string;
+}
+
+/** Thrown when a server cannot do what was asked in its current state (answered as 409). */
+export class RuntimeConflictError extends Error {}

@@ -1,0 +1,37 @@
+import { authApi as generatedAuthApi } from './generated/auth.gen';
+
+/**
+ * The auth endpoints with the panel's cache rules. The session listeners, not cache tags, act on
+ * logins and logouts (they store the token, authenticate, and reset the whole cache), so these
+ * calls invalidate nothing; the current user is tagged so account changes can refresh it.
+ */
+export const authApi = generatedAuthApi.enhanceEndpoints({
+  addTagTypes: ['CurrentUser'],
+  endpoints: {
+    getCurrentUser: { providesTags: ['CurrentUser'] },
+    login: { invalidatesTags: [] },
+    loginCheckpoint: { invalidatesTags: [] },
+    register: { invalidatesTags: [] },
+    logout: { invalidatesTags: [] },
+  },
+});
+
+export const {
+  useGetCurrentUserQuery,
+  useLazyGetCurrentUserQuery,
+  useLoginMutation,
+  useLoginCheckpointMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+} = authApi;
+
+export type {
+  GetCurrentUserApiResponse,
+  LoginApiArg,
+  LoginApiResponse,
+  LoginCheckpointApiArg,
+  LoginCheckpointApiResponse,
+  RegisterApiArg,
+  RegisterApiResponse,
+  User,
+} from './generated/auth.gen';

@@ -1,0 +1,25 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { env } from '../env';
+import { getStoredToken } from './accessToken';
+import { XSRF_HEADER, readXsrfToken } from './xsrfToken';
+
+/** Where every panel API call goes: `/api/v2` on the configured panel host. */
+export const apiBaseUrl = `${env.panelApiHost}/api/v2`;
+
+/**
+ * The panel API's base query: cookies included, JSON by default, the stored access token as a
+ * bearer credential and the XSRF cookie echoed in its header. No timeout; 200–299 is success.
+ */
+export const baseQuery = fetchBaseQuery({
+  baseUrl: apiBaseUrl,
+  credentials: 'include',
+  prepareHeaders(headers) {
+    headers.set('Accept', 'application/json');
+    const token = getStoredToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const xsrf = readXsrfToken();
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    return headers;
+  },
+  validateStatus: (response) => response.status >= 200 && response.status <= 299,
+});

@@ -1,0 +1,214 @@
+import { baseApi as api } from "../baseApi";
+export const addTagTypes = ["account"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      updateAccount: build.mutation<
+        UpdateAccountApiResponse,
+        UpdateAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      updateAccountEmail: build.mutation<
+        UpdateAccountEmailApiResponse,
+        UpdateAccountEmailApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/email`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      updateAccountPassword: build.mutation<
+        UpdateAccountPasswordApiResponse,
+        UpdateAccountPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/password`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      listAccountSessions: build.query<
+        ListAccountSessionsApiResponse,
+        ListAccountSessionsApiArg
+      >({
+        query: () => ({ url: `/account/sessions` }),
+        providesTags: ["account"],
+      }),
+      revokeAccountSession: build.mutation<
+        RevokeAccountSessionApiResponse,
+        RevokeAccountSessionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/sessions/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["account"],
+      }),
+      getTwoFactorEnrolment: build.query<
+        GetTwoFactorEnrolmentApiResponse,
+        GetTwoFactorEnrolmentApiArg
+      >({
+        query: () => ({ url: `/account/two-factor` }),
+        providesTags: ["account"],
+      }),
+      enableTwoFactor: build.mutation<
+        EnableTwoFactorApiResponse,
+        EnableTwoFactorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/two-factor`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      disableTwoFactor: build.mutation<
+        DisableTwoFactorApiResponse,
+        DisableTwoFactorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/two-factor/disable`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as accountApi };
+export type UpdateAccountApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: User;
+  };
+};
+export type UpdateAccountApiArg = {
+  body: {
+    language?: string;
+    name_first?: string | null;
+    name_last?: string | null;
+    restart_confirmation?: boolean;
+    time_format?: 12 | 24;
+  };
+};
+export type UpdateAccountEmailApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: User;
+  };
+};
+export type UpdateAccountEmailApiArg = {
+  body: {
+    email: string;
+    /** The current password */
+    password: string;
+  };
+};
+export type UpdateAccountPasswordApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      user: User;
+    };
+  };
+export type UpdateAccountPasswordApiArg = {
+  body: {
+    current_password: string;
+    password: string;
+    password_confirmation: string;
+  };
+};
+export type ListAccountSessionsApiResponse =
+  /** status 200 Default Response */ {
+    data: AccountSession[];
+  };
+export type ListAccountSessionsApiArg = void;
+export type RevokeAccountSessionApiResponse = unknown;
+export type RevokeAccountSessionApiArg = {
+  id: number;
+};
+export type GetTwoFactorEnrolmentApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      otpauth_uri: string;
+      /** The otpauth URI as an SVG QR code */
+      qr_svg: string;
+      /** Base32 secret, for typing into an authenticator app */
+      secret: string;
+    };
+  };
+export type GetTwoFactorEnrolmentApiArg = void;
+export type EnableTwoFactorApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** Shown once; each works once */
+    recovery_codes: string[];
+  };
+};
+export type EnableTwoFactorApiArg = {
+  body: {
+    /** A code from the authenticator app */
+    code: string;
+    password: string;
+  };
+};
+export type DisableTwoFactorApiResponse = unknown;
+export type DisableTwoFactorApiArg = {
+  body: {
+    password: string;
+  };
+};
+export type User = {
+  created_at: string;
+  discord_avatar: string | null;
+  discord_id: string | null;
+  discord_username: string | null;
+  email: string;
+  /** Gravatar image URL derived from the email address */
+  gravatar: string;
+  language: string;
+  name_first: string | null;
+  name_last: string | null;
+  paid: boolean;
+  restart_confirmation: boolean;
+  role: number;
+  root_admin: boolean;
+  /** 12 or 24 hour clock */
+  time_format: number;
+  updated_at: string;
+  use_totp: boolean;
+  username: string;
+  uuid: string;
+  whmcs_user_token: string | null;
+};
+export type AccountSession = {
+  created_at: string;
+  /** The session making this request */
+  current: boolean;
+  expires_at: string;
+  id: number;
+  ip: string | null;
+  last_used_at: string;
+  user_agent: string | null;
+};
+export const {
+  useUpdateAccountMutation,
+  useUpdateAccountEmailMutation,
+  useUpdateAccountPasswordMutation,
+  useListAccountSessionsQuery,
+  useLazyListAccountSessionsQuery,
+  useRevokeAccountSessionMutation,
+  useGetTwoFactorEnrolmentQuery,
+  useLazyGetTwoFactorEnrolmentQuery,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+} = injectedRtkApi;

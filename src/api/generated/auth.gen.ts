@@ -1,0 +1,148 @@
+import { baseApi as api } from "../baseApi";
+export const addTagTypes = ["auth"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getCurrentUser: build.query<
+        GetCurrentUserApiResponse,
+        GetCurrentUserApiArg
+      >({
+        query: () => ({ url: `/auth/current` }),
+        providesTags: ["auth"],
+      }),
+      login: build.mutation<LoginApiResponse, LoginApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/login`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      loginCheckpoint: build.mutation<
+        LoginCheckpointApiResponse,
+        LoginCheckpointApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/login-checkpoint`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: () => ({ url: `/auth/logout`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
+      register: build.mutation<RegisterApiResponse, RegisterApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/register`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as authApi };
+export type GetCurrentUserApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: User;
+  };
+};
+export type GetCurrentUserApiArg = void;
+export type LoginApiResponse = /** status 200 Default Response */ {
+  data:
+    | {
+        complete: true;
+        expires_at: string;
+        /** Bearer access token; shown only once */
+        token: string;
+        user: User;
+      }
+    | {
+        complete: false;
+        /** Single-use, valid for 5 minutes */
+        confirmation_token: string;
+      };
+};
+export type LoginApiArg = {
+  body: {
+    /** Username or email address */
+    login: string;
+    password: string;
+    remember?: boolean;
+  };
+};
+export type LoginCheckpointApiResponse = /** status 200 Default Response */ {
+  data: {
+    complete: true;
+    expires_at: string;
+    /** Bearer access token; shown only once */
+    token: string;
+    user: User;
+  };
+};
+export type LoginCheckpointApiArg = {
+  body: {
+    /** A TOTP code or one of the recovery codes */
+    authentication_code: string;
+    /** The confirmation token from the login answer */
+    token: string;
+  };
+};
+export type LogoutApiResponse = unknown;
+export type LogoutApiArg = void;
+export type RegisterApiResponse = /** status 201 Default Response */ {
+  data: {
+    complete: true;
+    expires_at: string;
+    /** Bearer access token; shown only once */
+    token: string;
+    user: User;
+  };
+};
+export type RegisterApiArg = {
+  body: {
+    email: string;
+    password: string;
+    password_confirmation: string;
+    /** Keep the session for 30 days instead of 24 hours */
+    remember?: boolean;
+    username: string;
+  };
+};
+export type User = {
+  created_at: string;
+  discord_avatar: string | null;
+  discord_id: string | null;
+  discord_username: string | null;
+  email: string;
+  /** Gravatar image URL derived from the email address */
+  gravatar: string;
+  language: string;
+  name_first: string | null;
+  name_last: string | null;
+  paid: boolean;
+  restart_confirmation: boolean;
+  role: number;
+  root_admin: boolean;
+  /** 12 or 24 hour clock */
+  time_format: number;
+  updated_at: string;
+  use_totp: boolean;
+  username: string;
+  uuid: string;
+  whmcs_user_token: string | null;
+};
+export const {
+  useGetCurrentUserQuery,
+  useLazyGetCurrentUserQuery,
+  useLoginMutation,
+  useLoginCheckpointMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+} = injectedRtkApi;

@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { RouteFallback } from '../../components/RouteFallback';
+import { ThemeScope } from '../../themes/ThemeScope';
+import { PanelBrand } from './PanelBrand';
+import { usePageTheme } from './usePageTheme';
+
+/**
+ * The layout of the log-in and sign-up pages: a single column over the game art. Built from plain
+ * elements on purpose: it is part of the first thing a visitor loads.
+ */
+export function GuestLayout() {
+  const theme = usePageTheme();
+  return (
+    <ThemeScope name={theme} global>
+      <div
+        style={{
+          minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
+          gap: 24, padding: '32px 16px', background: 'var(--panel-background)', backgroundImage: 'var(--panel-nav-image)',
+          backgroundSize: 'cover', backgroundPosition: 'center', color: 'var(--panel-input-text)',
+        }}
+      >
+        <PanelBrand />
+        <main
+          style={{
+            width: 'min(420px, 100%)', padding: 32, borderRadius: 12, background: 'var(--panel-card-gradient)',
+            backgroundColor: 'var(--panel-background)', border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
+          }}
+        >
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </ThemeScope>
+  );
+}

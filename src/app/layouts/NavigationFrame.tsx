@@ -1,0 +1,89 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, Drawer, Layout } from 'antd';
+import { Suspense, useContext, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { RouteFallback } from '../../components/RouteFallback';
+import { PanelBrand } from './PanelBrand';
+import { useIsCompact } from './useIsCompact';
+
+/** Props of {@link NavigationFrame}. */
+export interface NavigationFrameProps {
+  /** The navigation; `close` shuts the drawer after a choice on small screens. */
+  navigation: (close: () => void) => ReactNode;
+  /** Shown above the page content (e.g. a server's header). */
+  header?: ReactNode;
+  /** CSS background-image for the content area, e.g. `var(--panel-server-image)`. */
+  contentImage?: string;
+}
+
+const navigationBackground = {
+  backgroundImage: 'var(--panel-nav-image)',
+  backgroundSize: 'cover',
+  backgroundPosition: 'center bottom',
+};
+
+/**
+ * The frame of the dashboard and server layouts: a side navigation from `lg` up, and below `lg`
+ * a top bar whose menu button opens the same navigation in a drawer.
+ */
+export function NavigationFrame({ navigation, header, contentImage }: NavigationFrameProps) {
+  const { t } = useTranslation();
+  const compact = useIsCompact();
+  const { pathname } = useLocation();
+  // The drawer is open on the page where it was opened: a new page closes it, however it was reached.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const { direction } = useContext(ConfigProvider.ConfigContext);
+  const close = () => setOpenOn(null);
+
+  const content = (
+    <Layout.Content
+      style={{
+        padding: compact ? 16 : 32,
+        backgroundImage: contentImage,
+        backgroundSize: '100% auto',
+        backgroundRepeat: 'no-repeat',
+      }}
+    >
+      {header}
+      <Suspense fallback={<RouteFallback />}>
+        <Outlet />
+      </Suspense>
+    </Layout.Content>
+  );
+
+  if (!compact) {
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Sider width={264} style={{ ...navigationBackground, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
+          <div style={{ padding: '20px 24px' }}>
+            <PanelBrand />
+          </div>
+          {navigation(close)}
+        </Layout.Sider>
+        <Layout>{content}</Layout>
+      </Layout>
+    );
+  }
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
+        <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={() => setOpenOn(pathname)} />
+        <PanelBrand />
+      </Layout.Header>
+      {content}
+      <Drawer
+        open={open}
+        onClose={close}
+        size={300}
+        placement={direction === 'rtl' ? 'right' : 'left'}
+        title={t('layout.navigation', 'Navigation')}
+        styles={{ body: { padding: 0, ...navigationBackground } }}
+      >
+        {navigation(close)}
+      </Drawer>
+    </Layout>
+  );
+}

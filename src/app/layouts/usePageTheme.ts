@@ -1,0 +1,8 @@
+import { selectThemeName } from '../../features/theme/themeSlice';
+import type { ThemeName } from '../../themes/themeNames';
+import { useAppSelector } from '../hooks';
+
+/** The theme of every page outside a server's pages: the theme state, minecraftDefault unless changed. */
+export function usePageTheme(): ThemeName {
+  return useAppSelector(selectThemeName);
+}

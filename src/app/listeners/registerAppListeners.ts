@@ -1,0 +1,23 @@
+import { addLocaleListeners } from '../../features/locale/localeListeners';
+import { addSessionListeners } from '../../features/session/sessionListeners';
+import { startAppListening } from '../listenerMiddleware';
+import { addErrorNotificationListeners } from './addErrorNotificationListeners';
+import { addRequestLoaderListeners } from './addRequestLoaderListeners';
+import { addValidationListeners } from './addValidationListeners';
+
+let registered = false;
+
+/**
+ * Registers every listener of the panel with the shared listener middleware, once. The order is
+ * the order effects run in for the same action: validation errors are stored before the
+ * notification about them appears.
+ */
+export function registerAppListeners(): void {
+  if (registered) return;
+  registered = true;
+  addRequestLoaderListeners(startAppListening);
+  addValidationListeners(startAppListening);
+  addErrorNotificationListeners(startAppListening);
+  addSessionListeners(startAppListening);
+  addLocaleListeners(startAppListening);
+}

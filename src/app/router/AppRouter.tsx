@@ -1,0 +1,82 @@
+import { Suspense, useEffect, useRef, type ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { RouteFallback } from '../../components/RouteFallback';
+import { firstNavigation } from '../../features/app/appSlice';
+import { useAppDispatch } from '../hooks';
+import { BlankLayout } from '../layouts/BlankLayout';
+import { GuestLayout } from '../layouts/GuestLayout';
+import { AppChrome } from './AppChrome';
+import { GuestOnly } from './GuestOnly';
+import { DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
+import { RequireAuth } from './RequireAuth';
+import { routeTable, type RouteAccess, type RouteLayout } from './routeTable';
+import { ScrollToTop } from './ScrollToTop';
+
+const layouts: Record<RouteLayout, ReactElement> = {
+  dashboard: <DashboardLayout />,
+  guest: <GuestLayout />,
+  blank: <BlankLayout />,
+  server: <ServerLayout />,
+};
+
+const guards: Record<RouteAccess, ReactElement | null> = {
+  login: <RequireAuth />,
+  guest: <GuestOnly />,
+  public: null,
+};
+
+/** Nests the route table as guard → layout → page, one branch per access rule and layout. */
+function routeTree() {
+  return (Object.keys(guards) as RouteAccess[]).map((access) => {
+    const forAccess = routeTable.filter((route) => route.access === access);
+    const byLayout = (Object.keys(layouts) as RouteLayout[])
+      .filter((layout) => forAccess.some((route) => route.layout === layout))
+      .map((layout) => (
+        <Route key={`${access}-${layout}`} element={layouts[layout]}>
+          {forAccess
+            .filter((route) => route.layout === layout)
+            .map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+        </Route>
+      ));
+    const guard = guards[access];
+    return guard ? (
+      <Route key={access} element={guard}>
+        {byLayout}
+      </Route>
+    ) : (
+      byLayout
+    );
+  });
+}
+
+/**
+ * The panel's routes with their guards and layouts, plus the progress bar and notifications.
+ * Expects a router (BrowserRouter in the app, MemoryRouter in tests) around it. On its first
+ * render it announces the first navigation, which loads the current user.
+ */
+export function AppRouter() {
+  const dispatch = useAppDispatch();
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current) return;
+    announced.current = true;
+    dispatch(firstNavigation());
+  }, [dispatch]);
+
+  return (
+    <>
+      <ScrollToTop />
+      <AppChrome />
+      <Suspense fallback={<RouteFallback />}>
+        <Routes>
+          {routeTree()}
+          <Route element={<BlankLayout />}>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

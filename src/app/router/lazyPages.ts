@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+
+/*
+ * Every page and the two heavy layouts load on demand, each in its own chunk, so the entry chunk
+ * holds only the router, the guards and the light layouts.
+ */
+
+export const DashboardLayout = lazy(() => import('../layouts/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
+export const ServerLayout = lazy(() => import('../layouts/ServerLayout').then((m) => ({ default: m.ServerLayout })));
+
+export const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+export const AccountEditPage = lazy(() => import('../../features/account/AccountEditPage').then((m) => ({ default: m.AccountEditPage })));
+export const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+export const SignUpPage = lazy(() => import('../../features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })));
+export const LogoutPage = lazy(() => import('../../features/auth/LogoutPage').then((m) => ({ default: m.LogoutPage })));
+export const SocialitePage = lazy(() => import('../../features/auth/SocialitePage').then((m) => ({ default: m.SocialitePage })));
+export const ServerAreaPage = lazy(() => import('../../features/server/ServerAreaPage').then((m) => ({ default: m.ServerAreaPage })));
+export const NotFoundPage = lazy(() => import('../../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

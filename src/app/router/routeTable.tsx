@@ -1,0 +1,35 @@
+import type { ReactElement } from 'react';
+import { serverAreas } from '../../features/server/serverAreas';
+import { AccountEditPage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, SignUpPage, SocialitePage } from './lazyPages';
+
+/** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
+export type RouteAccess = 'login' | 'guest' | 'public';
+
+/** The four layouts of the specification. */
+export type RouteLayout = 'dashboard' | 'guest' | 'blank' | 'server';
+
+/** One route of the panel. */
+export interface PanelRoute {
+  path: string;
+  layout: RouteLayout;
+  access: RouteAccess;
+  element: ReactElement;
+}
+
+/** Every route of the specification with its layout and access rule. */
+export const routeTable: readonly PanelRoute[] = [
+  { path: '/', layout: 'dashboard', access: 'login', element: <DashboardPage /> },
+  { path: '/account/edit', layout: 'dashboard', access: 'login', element: <AccountEditPage /> },
+  { path: '/login', layout: 'guest', access: 'guest', element: <LoginPage /> },
+  { path: '/sign-up', layout: 'guest', access: 'guest', element: <SignUpPage /> },
+  { path: '/logout', layout: 'blank', access: 'login', element: <LogoutPage /> },
+  { path: '/socialite', layout: 'blank', access: 'public', element: <SocialitePage /> },
+  ...serverAreas.map(
+    (area): PanelRoute => ({
+      path: area.path ? `/server/:id/${area.path}` : '/server/:id',
+      layout: 'server',
+      access: 'login',
+      element: <ServerAreaPage areaKey={area.key} />,
+    }),
+  ),
+];

@@ -1,0 +1,57 @@
+import { combineReducers, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
+import { baseApi } from '../api/baseApi';
+import { appSlice } from '../features/app/appSlice';
+import { localeSlice } from '../features/locale/localeSlice';
+import { notificationsSlice } from '../features/notifications/notificationsSlice';
+import { sessionSlice } from '../features/session/sessionSlice';
+import { themeSlice } from '../features/theme/themeSlice';
+import { validationSlice } from '../features/validation/validationSlice';
+import { env } from '../env';
+import { devToolsOptions } from './devTools';
+import { listenerMiddleware } from './listenerMiddleware';
+import { preferencesPersistConfig } from './persistConfig';
+import { registerAppListeners } from './listeners/registerAppListeners';
+
+const rootReducer = combineReducers({
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [appSlice.reducerPath]: appSlice.reducer,
+  [validationSlice.reducerPath]: validationSlice.reducer,
+  [localeSlice.reducerPath]: localeSlice.reducer,
+  [themeSlice.reducerPath]: themeSlice.reducer,
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [baseApi.reducerPath]: baseApi.reducer,
+});
+
+const persistedReducer = persistReducer(preferencesPersistConfig<ReturnType<typeof rootReducer>>(), rootReducer);
+
+/** The whole client state (plus redux-persist's bookkeeping under `_persist`). */
+export type RootState = ReturnType<typeof persistedReducer>;
+
+registerAppListeners();
+
+/**
+ * Makes the panel's store. The app makes one; tests make one per case, optionally starting from
+ * `preloadedState`. Preferences are restored only when the caller runs `persistStore` on it.
+ */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: persistedReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions; everything else must be serialisable.
+        // (Development-only checks; the higher threshold keeps slow CI machines from warning.)
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], warnAfter: 128 },
+        immutableCheck: { warnAfter: 128 },
+      })
+        .prepend(listenerMiddleware.middleware)
+        .concat(baseApi.middleware),
+    devTools: env.isDevelopment ? devToolsOptions : false,
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+/** A thunk of the panel (features' start-up and bootstrap logic). */
+export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>;

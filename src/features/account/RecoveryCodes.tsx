@@ -1,0 +1,50 @@
+import { Alert, Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Props of {@link RecoveryCodes}. */
+export interface RecoveryCodesProps {
+  codes: readonly string[];
+  /** The user has saved the codes; they are not shown again. */
+  onDone: () => void;
+}
+
+/** The recovery codes, shown once right after two-factor is turned on, to copy or download. */
+export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
+  const { t } = useTranslation();
+  const text = codes.join('\n');
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Alert
+        type="warning"
+        showIcon
+        title={t('account.recoveryCodes.title', 'Save your recovery codes')}
+        description={t('account.recoveryCodes.text', 'Each code logs you in once if you lose your phone. They are shown only this once.')}
+      />
+      <ol
+        aria-label={t('account.recoveryCodes.list', 'Recovery codes')}
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8, margin: 0, paddingInlineStart: 24, fontFamily: 'monospace', fontSize: 15 }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <Space wrap>
+        <Button onClick={() => void navigator.clipboard?.writeText(text)}>{t('account.recoveryCodes.copy', 'Copy')}</Button>
+        <Button onClick={download}>{t('account.recoveryCodes.download', 'Download')}</Button>
+        <Button type="primary" onClick={onDone}>
+          {t('account.recoveryCodes.done', 'I have saved them')}
+        </Button>
+      </Space>
+    </div>
+  );
+}

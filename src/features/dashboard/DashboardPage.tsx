@@ -1,0 +1,49 @@
+import { CloudServerOutlined } from '@ant-design/icons';
+import { Empty, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../app/sharedState';
+
+/**
+ * The home page: the user's servers. Until a server is ordered (or shared with the user) the
+ * list is empty, and the page says so instead of showing a blank area.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useAppSelector(selectCurrentUser);
+  const name = user?.name_first || user?.username;
+  return (
+    <section aria-labelledby="dashboard-title" style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+      <div>
+        <Typography.Title id="dashboard-title" level={1} style={{ margin: 0, fontSize: 28 }}>
+          {t('dashboard.title', 'Your servers')}
+        </Typography.Title>
+        {name ? (
+          <Typography.Paragraph style={{ margin: 0, opacity: 0.8 }}>
+            {t('dashboard.welcome', 'Welcome back, {{name}}.', { name })}
+          </Typography.Paragraph>
+        ) : null}
+      </div>
+      <div
+        style={{
+          padding: 48, borderRadius: 12, background: 'var(--panel-card-gradient)',
+          border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
+        }}
+      >
+        <Empty
+          image={<CloudServerOutlined style={{ fontSize: 64, color: 'var(--panel-primary)' }} aria-hidden="true" />}
+          description={
+            <>
+              <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
+                {t('dashboard.empty.title', 'You have no servers yet')}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}
+              </Typography.Text>
+            </>
+          }
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { serverIcon } from './serverAreas';
+
+/** Props of {@link ServerHeader}. */
+export interface ServerHeaderProps {
+  serverId: string;
+  /** The server's own name, once it is known. */
+  name?: string;
+  /** Title of the area being shown. */
+  areaTitle: string;
+}
+
+/** The top of every server page: back to all servers, the server's name and the current area. */
+export function ServerHeader({ serverId, name, areaTitle }: ServerHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header style={{ display: 'flex', flexDirection: 'column', gap: 4, paddingBlock: '8px 16px' }}>
+      <Link to="/" style={{ color: 'inherit', opacity: 0.75, fontSize: 13 }}>
+        <ArrowLeftOutlined /> {t('server.header.back', 'All servers')}
+      </Link>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <span style={{ fontSize: 28, color: 'var(--panel-primary)' }} aria-hidden="true">
+          {serverIcon}
+        </span>
+        <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }}>{name ?? t('server.header.title', 'Server {{id}}', { id: serverId })}</h1>
+        <span style={{ opacity: 0.7 }} aria-current="page">
+          {areaTitle}
+        </span>
+      </div>
+    </header>
+  );
+}

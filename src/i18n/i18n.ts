@@ -1,0 +1,52 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { env } from '../env';
+import { DEFAULT_LOCALE } from './languages';
+
+/** Where one language's dictionary is loaded from. */
+export const translationLoadPath = `${env.translationsHost}/api/language?code={{lng}}&ns={{ns}}`;
+
+/** The panel's i18next instance. Outside React use {@link translate}. */
+export const i18n: I18n = i18next.createInstance();
+
+export interface StartI18nOptions {
+  /** The language to show (already checked against the supported list). */
+  lng: string;
+  /** Codes that may be loaded: the offered languages plus the default. */
+  supportedLngs: string[];
+}
+
+/**
+ * Starts i18next with the translation service as its backend. Resolves when the language (and
+ * the English fallback) are loaded, so the first render already speaks the user's language.
+ */
+export async function startI18n({ lng, supportedLngs }: StartI18nOptions): Promise<void> {
+  await i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      // i18next refuses to load anything else, even if asked to.
+      supportedLngs: [...new Set([DEFAULT_LOCALE, ...supportedLngs])],
+      nonExplicitSupportedLngs: false,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      backend: { loadPath: translationLoadPath },
+      // React escapes already.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // Every t() call carries its English default, so nothing needs to suspend while loading.
+      react: { useSuspense: false },
+    });
+}
+
+/**
+ * Translates outside React (listeners, thunks). Before i18next has started (and in unit tests
+ * of the store) it answers with the English default.
+ */
+export function translate(key: string, defaultValue: string): string {
+  return i18n.isInitialized ? i18n.t(key, { defaultValue }) : defaultValue;
+}

@@ -1,0 +1,48 @@
+import { ConfigProvider } from 'antd';
+import { useLayoutEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { themeCssVariables } from './cssVariables';
+import type { ThemeName } from './themeNames';
+import { themes } from './themes';
+
+/** Props of {@link ThemeScope}. */
+export interface ThemeScopeProps {
+  name: ThemeName;
+  /**
+   * Also put the variables on `<html>` and paint the body. Layouts do this, because drawers,
+   * modals and notifications render in portals outside the scope's element.
+   */
+  global?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Applies one of the nine themes to everything inside: antd's ConfigProvider (dark algorithm,
+ * tokens, middle-sized inputs) and the `--panel-*` CSS variables.
+ */
+export function ThemeScope({ name, global = false, children }: ThemeScopeProps) {
+  const theme = themes[name];
+  const variables = useMemo(() => themeCssVariables(theme), [theme]);
+
+  useLayoutEffect(() => {
+    if (!global) return undefined;
+    const root = document.documentElement;
+    for (const [property, value] of Object.entries(variables)) root.style.setProperty(property, value);
+    root.dataset.panelTheme = name;
+    // antd's dark algorithm does not paint the page; without this, overscroll shows white.
+    document.body.style.backgroundColor = theme.variables.background;
+    document.body.style.colorScheme = 'dark';
+    return () => {
+      for (const property of Object.keys(variables)) root.style.removeProperty(property);
+      delete root.dataset.panelTheme;
+    };
+  }, [global, name, theme, variables]);
+
+  return (
+    <ConfigProvider theme={theme.antd} componentSize="middle">
+      {/* display: contents keeps layout untouched while the custom properties still inherit. */}
+      <div data-panel-theme={name} style={{ display: 'contents', ...variables } as CSSProperties}>
+        {children}
+      </div>
+    </ConfigProvider>
+  );
+}

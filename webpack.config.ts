@@ -1,0 +1,124 @@
+/**
+ * webpack configuration of the single-page app (loaded through @babel/register / esbuild-register).
+ *
+ * - `npm run build`: production build into dist/, content-hashed file names under dist/assets/
+ *   (served with a one-year immutable cache), every route in its own lazily loaded chunk.
+ * - `npm run dev`: webpack-dev-server with React Fast Refresh; /api (and its websockets) is
+ *   proxied to the panel server on 127.0.0.1:8080.
+ *
+ * Build-time settings (DefinePlugin): NODE_ENV, BUILD_ID (git commit or build time),
+ * PANEL_API_HOST and TRANSLATIONS_HOST (empty: the panel's own origin).
+ */
+import { execSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+const rootDir = __dirname;
+
+/** The commit being built, or the build time when this is not a git checkout. */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  try {
+    return execSync('git rev-parse --short=12 HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return new Date().toISOString().replace(/[-:.]/g, '');
+  }
+}
+
+interface CliArgs {
+  mode?: Configuration['mode'];
+}
+
+export default function config(_env: Record<string, unknown>, argv: CliArgs): Configuration & { devServer?: DevServerConfiguration } {
+  const production = argv.mode !== 'development';
+  const mode = production ? 'production' : 'development';
+  const serving = process.env.WEBPACK_SERVE === 'true';
+  const id = buildId();
+
+  return {
+    mode,
+    context: rootDir,
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: resolve(rootDir, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:16].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:16].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:16][ext]',
+      cssFilename: production ? 'assets/[name].[contenthash:16].css' : 'assets/[name].css',
+      cssChunkFilename: production ? 'assets/[name].[contenthash:16].css' : 'assets/[name].css',
+      clean: true,
+      // Always write files, even unchanged ones: `npm start` compares dist/index.html's time
+      // with the sources' to decide whether to rebuild.
+      compareBeforeEmit: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    experiments: { css: true },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'babel-loader',
+            options: {
+              // babel.config.js (browser targets) plus Fast Refresh when serving.
+              envName: mode,
+              plugins: serving ? ['react-refresh/babel'] : [],
+              cacheDirectory: true,
+            },
+          },
+        },
+        { test: /\.(png|jpe?g|gif|webp|avif|woff2?)$/i, type: 'asset/resource' },
+        // Small SVGs are inlined; larger ones get their own cached file.
+        { test: /\.svg$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        'process.env.BUILD_ID': JSON.stringify(id),
+        'process.env.PANEL_API_HOST': JSON.stringify(process.env.PANEL_API_HOST ?? ''),
+        'process.env.TRANSLATIONS_HOST': JSON.stringify(process.env.TRANSLATIONS_HOST ?? ''),
+      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', buildId: id, scriptLoading: 'defer' }),
+      ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
+    ],
+    optimization: {
+      runtimeChunk: 'single',
+      moduleIds: 'deterministic',
+      chunkIds: production ? 'deterministic' : 'named',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          // What every page needs, in one long-cached file: React, Redux, router, i18next.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|redux-thunk|redux-persist|reselect|immer|react-router|i18next|react-i18next|i18next-http-backend|use-sync-external-store)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+            enforce: true,
+          },
+          // Library code used by lazy pages goes into chunks shared only by the pages that need it
+          // (webpack's defaults), so heavy antd components never reach the entry chunk.
+          defaultVendors: { test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true },
+          default: { minChunks: 2, priority: -20, reuseExistingChunk: true },
+        },
+      },
+    },
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 700 * 1024, maxAssetSize: 700 * 1024 },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devServer: {
+      port: Number(process.env.DEV_PORT ?? 3000),
+      host: '127.0.0.1',
+      hot: true,
+      historyApiFallback: true,
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080', ws: true, changeOrigin: false }],
+    },
+    stats: production ? 'normal' : 'minimal',
+  };
+}
