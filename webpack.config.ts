@@ -11,6 +11,7 @@
  */
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
@@ -25,6 +26,27 @@ function buildId(): string {
     return execSync('git rev-parse --short=12 HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   } catch {
     return new Date().toISOString().replace(/[-:.]/g, '');
+  }
+}
+
+/**
+ * Writes .br and .gz siblings of the text assets, so the panel server sends them compressed
+ * without compressing on every request (@fastify/static `preCompressed`).
+ */
+class PrecompressPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
+        for (const [name, source] of Object.entries(assets)) {
+          if (!/\.(js|css|html|svg|json|txt)$/.test(name) || source.size() < 1024) continue;
+          const buffer = source.buffer();
+          const info = { compressed: true, immutable: name.startsWith('assets/') };
+          compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(gzipSync(buffer, { level: 9 })), info);
+          const brotli = brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } });
+          compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), info);
+        }
+      });
+    });
   }
 }
 
@@ -55,7 +77,12 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       // with the sources' to decide whether to rebuild.
       compareBeforeEmit: false,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // react-router's package exports always point at its development build (warnings and
+      // all); production bundles take the production build it ships beside it.
+      alias: production ? { 'react-router$': resolve(rootDir, 'node_modules/react-router/dist/production/index.mjs') } : {},
+    },
     experiments: { css: true },
     module: {
       rules: [
@@ -86,6 +113,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', buildId: id, scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       runtimeChunk: 'single',

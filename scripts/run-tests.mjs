@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm test`: runs every suite in order and keeps going after a failure:
- * typecheck, lint, i18n check, codegen check (when the script exists), Jest (client, server
- * and scripts projects) and the end-to-end tests in Chromium.
+ * lock file check (npm ci must accept it), typecheck, lint, i18n check, codegen check (when
+ * the script exists), Jest (client, server and scripts projects) and the end-to-end tests
+ * in Chromium.
  *
  * A step that is not a test runner (typecheck, lint, ...) counts as one test. The last line
  * is always `N passed, N failed`, the sum over every suite; the exit code is non-zero when
  * anything failed.
  *
  * Options:
- *   --only=typecheck,lint,i18n,codegen,jest,e2e   run only these suites
+ *   --only=lockfile,typecheck,lint,i18n,codegen,jest,e2e   run only these suites
  *   --jest-project=server                          run only this Jest project
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
  */
@@ -107,6 +108,7 @@ async function e2e() {
 }
 
 const suites = [
+  { name: 'lockfile', run: () => step(process.execPath, [join(rootDir, 'scripts', 'fix-lockfile.mjs'), '--check']) },
   { name: 'typecheck', run: () => step(bin('tsc'), ['--noEmit', '-p', '.']) },
   { name: 'lint', run: () => step(bin('eslint'), ['.']) },
   { name: 'i18n', run: () => step('npm', ['run', '--silent', 'i18n:check']) },

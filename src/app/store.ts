@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
+import { serverSocketSlice } from '../api/serverSocket/serverSocketSlice';
 import { appSlice } from '../features/app/appSlice';
 import { localeSlice } from '../features/locale/localeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
@@ -20,6 +21,7 @@ const rootReducer = combineReducers({
   [localeSlice.reducerPath]: localeSlice.reducer,
   [themeSlice.reducerPath]: themeSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [serverSocketSlice.reducerPath]: serverSocketSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 

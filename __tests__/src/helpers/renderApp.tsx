@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { AppRouter } from '../../../src/app/router/AppRouter';
 import type { RootState } from '../../../src/app/store';
 import { renderWithProviders } from '../renderWithProviders';
 import { LocationProbe } from './LocationProbe';
 import { installViewport } from './viewport';
+
+// Lazy pages built from antd render slowly in jsdom; allow them time before a query gives up.
+configure({ asyncUtilTimeout: 8000 });
 
 /**
  * Renders the whole app (router, guards, layouts, lazy pages) at `route` with a real store.

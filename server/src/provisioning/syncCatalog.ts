@@ -13,30 +13,32 @@ export const LOCAL_NODE_NAME = 'local';
  * and the local node gets the configured port range and address.
  */
 export async function syncCatalog(db: Database, config: Pick<PanelConfig, 'portRange' | 'gamePublicHost'>): Promise<NodeRow> {
-  const gameIds = new Map<GameSlug, number>();
-  for (const [slug, name] of Object.entries(gameNames) as [GameSlug, string][]) {
-    const [row] = await db
-      .insert(games)
-      .values({ slug, name })
-      .onConflictDoUpdate({ target: games.slug, set: { name } })
-      .returning({ id: games.id });
-    gameIds.set(slug, row.id);
-  }
-  for (const template of allTemplates()) {
-    const definition = JSON.parse(JSON.stringify(template)) as Record<string, unknown>;
-    const values = { gameId: gameIds.get(template.game)!, name: template.name, description: template.description, definition };
-    await db
-      .insert(serverTemplates)
-      .values({ slug: template.slug, ...values })
-      .onConflictDoUpdate({ target: serverTemplates.slug, set: { ...values, updatedAt: sql`now()` } });
-  }
-  for (const plan of defaultPlans) {
-    const { game, ...rest } = plan;
-    await db
-      .insert(plans)
-      .values({ ...rest, gameId: gameIds.get(game)! })
-      .onConflictDoNothing();
-  }
+  // A few multi-row statements: this runs at every start (and in every test app).
+  const gameRows = await db
+    .insert(games)
+    .values(Object.entries(gameNames).map(([slug, name]) => ({ slug, name })))
+    .onConflictDoUpdate({ target: games.slug, set: { name: sql`excluded.name` } })
+    .returning({ id: games.id, slug: games.slug });
+  const gameIds = new Map(gameRows.map((g) => [g.slug as GameSlug, g.id]));
+  await db
+    .insert(serverTemplates)
+    .values(
+      allTemplates().map((template) => ({
+        slug: template.slug,
+        gameId: gameIds.get(template.game)!,
+        name: template.name,
+        description: template.description,
+        definition: JSON.parse(JSON.stringify(template)) as Record<string, unknown>,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: serverTemplates.slug,
+      set: { gameId: sql`excluded.game_id`, name: sql`excluded.name`, description: sql`excluded.description`, definition: sql`excluded.definition`, updatedAt: sql`now()` },
+    });
+  await db
+    .insert(plans)
+    .values(defaultPlans.map(({ game, ...plan }) => ({ ...plan, gameId: gameIds.get(game)! })))
+    .onConflictDoNothing();
   const node = { driver: 'local', publicHost: config.gamePublicHost, portRangeStart: config.portRange.start, portRangeEnd: config.portRange.end };
   const [row] = await db
     .insert(nodes)

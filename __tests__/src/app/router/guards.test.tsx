@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { anonymous, completeLogin, loggedIn, makeUser } from '../../helpers/fixtures';
 import { deferred, mockFetch, type MockAnswer } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
+import { fillIn } from '../../helpers/fillIn';
 
+// Whole-app renders with antd are slow in jsdom.
+jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 async function logIn() {
-  await userEvent.type(await screen.findByLabelText('Username or email'), 'steve');
-  await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
-  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  const user = userEvent.setup({ delay: null });
+  await fillIn(user, await screen.findByLabelText('Username or email'), 'steve');
+  await fillIn(user, screen.getByLabelText('Password'), 'correct horse battery');
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
 describe('guards of login-required routes', () => {

@@ -1,6 +1,6 @@
 import { accountApi } from '../../../../src/api/account';
 import { authApi } from '../../../../src/api/auth';
-import { makeStore } from '../../../../src/app/store';
+import { makeStore, type AppStore } from '../../../../src/app/store';
 import { loggedOut, selectCurrentUser, selectSessionStatus, tokenReceived } from '../../../../src/features/session/sessionSlice';
 import { jsonResponse, mockFetch, type FetchMock } from '../../mockFetch';
 import { makeUser } from '../../userFixture';
@@ -55,13 +55,17 @@ describe('session side effects', () => {
   });
 
   it.each([
-    ['login', () => authApi.endpoints.login.initiate({ body: { login: 'steve', password: 'password123' } })],
-    ['register', () => authApi.endpoints.register.initiate({ body: { username: 'steve', email: 'steve@example.com', password: 'password123', password_confirmation: 'password123' } })],
-    ['login checkpoint', () => authApi.endpoints.loginCheckpoint.initiate({ body: { token: 'confirm', authentication_code: '123456' } })],
+    ['login', (store: AppStore) => store.dispatch(authApi.endpoints.login.initiate({ body: { login: 'steve', password: 'password123' } }))],
+    [
+      'register',
+      (store: AppStore) =>
+        store.dispatch(authApi.endpoints.register.initiate({ body: { username: 'steve', email: 'steve@example.com', password: 'password123', password_confirmation: 'password123' } })),
+    ],
+    ['login checkpoint', (store: AppStore) => store.dispatch(authApi.endpoints.loginCheckpoint.initiate({ body: { token: 'confirm', authentication_code: '123456' } }))],
   ])('a complete %s stores the token and authenticates with the answer', async (_name, request) => {
     fetchMock = mockFetch(() => jsonResponse(200, { data: complete }));
     const store = makeStore();
-    await store.dispatch(request());
+    await request(store);
     expect(localStorage.getItem('access_token')).toBe('tok-new');
     expect(selectSessionStatus(store.getState())).toBe('authenticated');
     expect(selectCurrentUser(store.getState())).toEqual(user);

@@ -1,0 +1,492 @@
+import { baseApi as api } from "../baseApi";
+export const addTagTypes = ["admin"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listAdminPlans: build.query<
+        ListAdminPlansApiResponse,
+        ListAdminPlansApiArg
+      >({
+        query: () => ({ url: `/admin/plans` }),
+        providesTags: ["admin"],
+      }),
+      listAdminServers: build.query<
+        ListAdminServersApiResponse,
+        ListAdminServersApiArg
+      >({
+        query: () => ({ url: `/admin/servers` }),
+        providesTags: ["admin"],
+      }),
+      createAdminServer: build.mutation<
+        CreateAdminServerApiResponse,
+        CreateAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      deleteAdminServer: build.mutation<
+        DeleteAdminServerApiResponse,
+        DeleteAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      getAdminServer: build.query<
+        GetAdminServerApiResponse,
+        GetAdminServerApiArg
+      >({
+        query: (queryArg) => ({ url: `/admin/servers/${queryArg.server}` }),
+        providesTags: ["admin"],
+      }),
+      changeAdminServerPlan: build.mutation<
+        ChangeAdminServerPlanApiResponse,
+        ChangeAdminServerPlanApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/plan`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      suspendAdminServer: build.mutation<
+        SuspendAdminServerApiResponse,
+        SuspendAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/suspend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      unsuspendAdminServer: build.mutation<
+        UnsuspendAdminServerApiResponse,
+        UnsuspendAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/unsuspend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      listAdminTemplates: build.query<
+        ListAdminTemplatesApiResponse,
+        ListAdminTemplatesApiArg
+      >({
+        query: () => ({ url: `/admin/templates` }),
+        providesTags: ["admin"],
+      }),
+      createAdminUser: build.mutation<
+        CreateAdminUserApiResponse,
+        CreateAdminUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      deleteAdminUser: build.mutation<
+        DeleteAdminUserApiResponse,
+        DeleteAdminUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      getAdminUser: build.query<GetAdminUserApiResponse, GetAdminUserApiArg>({
+        query: (queryArg) => ({ url: `/admin/users/${queryArg.user}` }),
+        providesTags: ["admin"],
+      }),
+      suspendAdminUser: build.mutation<
+        SuspendAdminUserApiResponse,
+        SuspendAdminUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/suspend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      unsuspendAdminUser: build.mutation<
+        UnsuspendAdminUserApiResponse,
+        UnsuspendAdminUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/unsuspend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as adminApi };
+export type ListAdminPlansApiResponse = /** status 200 Default Response */ {
+  data: {
+    backups: number;
+    cpu_percent: number;
+    databases: number;
+    disk_mb: number;
+    extra_ports: number;
+    game: string;
+    memory_mb: number;
+    name: string;
+    slug: string;
+    tier: string;
+  }[];
+};
+export type ListAdminPlansApiArg = void;
+export type ListAdminServersApiResponse = /** status 200 Default Response */ {
+  data: {
+    allocation: {
+      host: string;
+      ip: string;
+      port: number;
+    } | null;
+    created_at: string;
+    description: string;
+    external_id: string | null;
+    game: string;
+    identifier: string;
+    install_error: string | null;
+    install_status: "installing" | "installed" | "install_failed";
+    name: string;
+    owner: {
+      username: string;
+      uuid: string;
+    };
+    plan: string;
+    /** offline → starting → running → stopping → offline */
+    state: "offline" | "starting" | "running" | "stopping";
+    suspended: boolean;
+    template: string;
+    uuid: string;
+  }[];
+};
+export type ListAdminServersApiArg = void;
+export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
+  data: {
+    server: {
+      allocation: {
+        host: string;
+        ip: string;
+        port: number;
+      } | null;
+      created_at: string;
+      description: string;
+      external_id: string | null;
+      game: string;
+      identifier: string;
+      install_error: string | null;
+      install_status: "installing" | "installed" | "install_failed";
+      name: string;
+      owner: {
+        username: string;
+        uuid: string;
+      };
+      plan: string;
+      /** offline → starting → running → stopping → offline */
+      state: "offline" | "starting" | "running" | "stopping";
+      suspended: boolean;
+      template: string;
+      uuid: string;
+    };
+  };
+};
+export type CreateAdminServerApiArg = {
+  body: {
+    description?: string;
+    external_id?: string;
+    name: string;
+    /** uuid, username or email of the owner */
+    owner: string;
+    /** Plan slug, e.g. minecraft-budget */
+    plan: string;
+    /** Start the server once installed */
+    start_on_completion?: boolean;
+    /** Template slug, e.g. minecraft-flying-squid */
+    template: string;
+    variables?: {
+      [key: string]: string;
+    };
+  };
+};
+export type DeleteAdminServerApiResponse = unknown;
+export type DeleteAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type GetAdminServerApiResponse = /** status 200 Default Response */ {
+  data: {
+    server: {
+      allocation: {
+        host: string;
+        ip: string;
+        port: number;
+      } | null;
+      created_at: string;
+      description: string;
+      external_id: string | null;
+      game: string;
+      identifier: string;
+      install_error: string | null;
+      install_status: "installing" | "installed" | "install_failed";
+      name: string;
+      owner: {
+        username: string;
+        uuid: string;
+      };
+      plan: string;
+      /** offline → starting → running → stopping → offline */
+      state: "offline" | "starting" | "running" | "stopping";
+      suspended: boolean;
+      template: string;
+      uuid: string;
+    };
+  };
+};
+export type GetAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type ChangeAdminServerPlanApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      server: {
+        allocation: {
+          host: string;
+          ip: string;
+          port: number;
+        } | null;
+        created_at: string;
+        description: string;
+        external_id: string | null;
+        game: string;
+        identifier: string;
+        install_error: string | null;
+        install_status: "installing" | "installed" | "install_failed";
+        name: string;
+        owner: {
+          username: string;
+          uuid: string;
+        };
+        plan: string;
+        /** offline → starting → running → stopping → offline */
+        state: "offline" | "starting" | "running" | "stopping";
+        suspended: boolean;
+        template: string;
+        uuid: string;
+      };
+    };
+  };
+export type ChangeAdminServerPlanApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+  body: {
+    plan: string;
+  };
+};
+export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
+  data: {
+    server: {
+      allocation: {
+        host: string;
+        ip: string;
+        port: number;
+      } | null;
+      created_at: string;
+      description: string;
+      external_id: string | null;
+      game: string;
+      identifier: string;
+      install_error: string | null;
+      install_status: "installing" | "installed" | "install_failed";
+      name: string;
+      owner: {
+        username: string;
+        uuid: string;
+      };
+      plan: string;
+      /** offline → starting → running → stopping → offline */
+      state: "offline" | "starting" | "running" | "stopping";
+      suspended: boolean;
+      template: string;
+      uuid: string;
+    };
+  };
+};
+export type SuspendAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type UnsuspendAdminServerApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      server: {
+        allocation: {
+          host: string;
+          ip: string;
+          port: number;
+        } | null;
+        created_at: string;
+        description: string;
+        external_id: string | null;
+        game: string;
+        identifier: string;
+        install_error: string | null;
+        install_status: "installing" | "installed" | "install_failed";
+        name: string;
+        owner: {
+          username: string;
+          uuid: string;
+        };
+        plan: string;
+        /** offline → starting → running → stopping → offline */
+        state: "offline" | "starting" | "running" | "stopping";
+        suspended: boolean;
+        template: string;
+        uuid: string;
+      };
+    };
+  };
+export type UnsuspendAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type ListAdminTemplatesApiResponse = /** status 200 Default Response */ {
+  data: {
+    description: string;
+    game: string;
+    name: string;
+    slug: string;
+  }[];
+};
+export type ListAdminTemplatesApiArg = void;
+export type CreateAdminUserApiResponse = /** status 201 Default Response */ {
+  data: {
+    user: {
+      created_at: string;
+      email: string;
+      language: string;
+      name_first: string | null;
+      name_last: string | null;
+      root_admin: boolean;
+      suspended: boolean;
+      updated_at: string;
+      username: string;
+      uuid: string;
+    };
+  };
+};
+export type CreateAdminUserApiArg = {
+  body: {
+    email: string;
+    language?: string;
+    name_first?: string;
+    name_last?: string;
+    /** Random when omitted */
+    password?: string;
+    root_admin?: boolean;
+    username: string;
+  };
+};
+export type DeleteAdminUserApiResponse = unknown;
+export type DeleteAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
+export type GetAdminUserApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: {
+      created_at: string;
+      email: string;
+      language: string;
+      name_first: string | null;
+      name_last: string | null;
+      root_admin: boolean;
+      suspended: boolean;
+      updated_at: string;
+      username: string;
+      uuid: string;
+    };
+  };
+};
+export type GetAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
+export type SuspendAdminUserApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: {
+      created_at: string;
+      email: string;
+      language: string;
+      name_first: string | null;
+      name_last: string | null;
+      root_admin: boolean;
+      suspended: boolean;
+      updated_at: string;
+      username: string;
+      uuid: string;
+    };
+  };
+};
+export type SuspendAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
+export type UnsuspendAdminUserApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: {
+      created_at: string;
+      email: string;
+      language: string;
+      name_first: string | null;
+      name_last: string | null;
+      root_admin: boolean;
+      suspended: boolean;
+      updated_at: string;
+      username: string;
+      uuid: string;
+    };
+  };
+};
+export type UnsuspendAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
+export const {
+  useListAdminPlansQuery,
+  useLazyListAdminPlansQuery,
+  useListAdminServersQuery,
+  useLazyListAdminServersQuery,
+  useCreateAdminServerMutation,
+  useDeleteAdminServerMutation,
+  useGetAdminServerQuery,
+  useLazyGetAdminServerQuery,
+  useChangeAdminServerPlanMutation,
+  useSuspendAdminServerMutation,
+  useUnsuspendAdminServerMutation,
+  useListAdminTemplatesQuery,
+  useLazyListAdminTemplatesQuery,
+  useCreateAdminUserMutation,
+  useDeleteAdminUserMutation,
+  useGetAdminUserQuery,
+  useLazyGetAdminUserQuery,
+  useSuspendAdminUserMutation,
+  useUnsuspendAdminUserMutation,
+} = injectedRtkApi;

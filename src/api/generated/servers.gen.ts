@@ -1,0 +1,208 @@
+import { baseApi as api } from "../baseApi";
+export const addTagTypes = ["servers"] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listPermissionKeys: build.query<
+        ListPermissionKeysApiResponse,
+        ListPermissionKeysApiArg
+      >({
+        query: () => ({ url: `/permissions` }),
+        providesTags: ["servers"],
+      }),
+      listServers: build.query<ListServersApiResponse, ListServersApiArg>({
+        query: () => ({ url: `/servers/` }),
+        providesTags: ["servers"],
+      }),
+      getServer: build.query<GetServerApiResponse, GetServerApiArg>({
+        query: (queryArg) => ({ url: `/servers/${queryArg.id}` }),
+        providesTags: ["servers"],
+      }),
+      sendServerCommand: build.mutation<
+        SendServerCommandApiResponse,
+        SendServerCommandApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/servers/${queryArg.id}/command`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["servers"],
+      }),
+      sendServerPower: build.mutation<
+        SendServerPowerApiResponse,
+        SendServerPowerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/servers/${queryArg.id}/power`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["servers"],
+      }),
+      getServerResources: build.query<
+        GetServerResourcesApiResponse,
+        GetServerResourcesApiArg
+      >({
+        query: (queryArg) => ({ url: `/servers/${queryArg.id}/resources` }),
+        providesTags: ["servers"],
+      }),
+      getServerWebsocket: build.query<
+        GetServerWebsocketApiResponse,
+        GetServerWebsocketApiArg
+      >({
+        query: (queryArg) => ({ url: `/servers/${queryArg.id}/websocket` }),
+        providesTags: ["servers"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as serversApi };
+export type ListPermissionKeysApiResponse = /** status 200 Default Response */ {
+  data: {
+    description: string;
+    group: string;
+    keys: {
+      description: string;
+      /** e.g. control.console */
+      key: string;
+    }[];
+  }[];
+};
+export type ListPermissionKeysApiArg = void;
+export type ListServersApiResponse = /** status 200 Default Response */ {
+  data: Server[];
+};
+export type ListServersApiArg = void;
+export type GetServerApiResponse = /** status 200 Default Response */ {
+  data: Server;
+};
+export type GetServerApiArg = {
+  /** Short id or uuid */
+  id: string;
+};
+export type SendServerCommandApiResponse = unknown;
+export type SendServerCommandApiArg = {
+  /** Short id or uuid */
+  id: string;
+  body: {
+    /** One console line, without a leading slash */
+    command: string;
+  };
+};
+export type SendServerPowerApiResponse = unknown;
+export type SendServerPowerApiArg = {
+  /** Short id or uuid */
+  id: string;
+  body: {
+    signal: "start" | "stop" | "restart" | "kill";
+  };
+};
+export type GetServerResourcesApiResponse = /** status 200 Default Response */ {
+  data: ServerResources;
+};
+export type GetServerResourcesApiArg = {
+  /** Short id or uuid */
+  id: string;
+};
+export type GetServerWebsocketApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** ws:// or wss:// URL of the socket */
+    socket: string;
+    token: string;
+  };
+};
+export type GetServerWebsocketApiArg = {
+  /** Short id or uuid */
+  id: string;
+};
+export type Server = {
+  allocation: {
+    /** Address players connect to */
+    host: string;
+    ip: string;
+    port: number;
+  } | null;
+  created_at: string;
+  description: string;
+  game: {
+    name: string;
+    /** minecraft, rust, terraria, ark or palworld */
+    slug: string;
+  };
+  /** Short id (8 characters) used in URLs */
+  identifier: string;
+  /** The reason of a failed install */
+  install_error: string | null;
+  is_owner: boolean;
+  name: string;
+  node: string;
+  owner: {
+    username: string;
+    uuid: string;
+  };
+  /** Permission keys the caller holds on this server */
+  permissions: string[];
+  plan: {
+    limits: {
+      backups: number;
+      cpu_percent: number;
+      databases: number;
+      disk_mb: number;
+      extra_ports: number;
+      memory_mb: number;
+    };
+    name: string;
+    slug: string;
+    /** budget or premium */
+    tier: string;
+  };
+  /** offline → starting → running → stopping → offline */
+  state: "offline" | "starting" | "running" | "stopping";
+  status: ("installing" | "install_failed" | "suspended") | (null | null);
+  suspended: boolean;
+  template: {
+    name: string;
+    slug: string;
+  };
+  updated_at: string;
+  uuid: string;
+};
+export type ServerResources = {
+  /** CPU use in percent of one core */
+  cpu_absolute: number;
+  /** Plan CPU in percent of one core */
+  cpu_limit: number;
+  disk_bytes: number;
+  disk_limit_bytes: number;
+  memory_bytes: number;
+  memory_limit_bytes: number;
+  network_rx_bytes: number | null;
+  network_tx_bytes: number | null;
+  players: {
+    max: number;
+    online: number;
+    /** Names of (some of) the players online */
+    sample: string[];
+  } | null;
+  /** offline → starting → running → stopping → offline */
+  state: "offline" | "starting" | "running" | "stopping";
+  uptime_ms: number;
+};
+export const {
+  useListPermissionKeysQuery,
+  useLazyListPermissionKeysQuery,
+  useListServersQuery,
+  useLazyListServersQuery,
+  useGetServerQuery,
+  useLazyGetServerQuery,
+  useSendServerCommandMutation,
+  useSendServerPowerMutation,
+  useGetServerResourcesQuery,
+  useLazyGetServerResourcesQuery,
+  useGetServerWebsocketQuery,
+  useLazyGetServerWebsocketQuery,
+} = injectedRtkApi;

@@ -1,0 +1,112 @@
+import { LockOutlined, UnlockOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
+import { Button, Flex, Tooltip } from 'antd';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutputListener } from '../../api/serverSocket';
+import { OutputBatcher } from './OutputBatcher';
+import { CONSOLE_SCROLLBACK, createXtermAdapter } from './terminal/createXtermAdapter';
+import type { TerminalAdapter, TerminalFactory } from './terminal/TerminalAdapter';
+import { TerminalSearch } from './TerminalSearch';
+
+/** What the console page can do with the terminal besides streaming the server's output. */
+export interface ConsoleTerminalHandle {
+  /** Shows a line of the panel's own (an echoed command, a refusal), between the server's lines. */
+  printLocal(line: string): void;
+}
+
+/** Props of {@link ConsoleTerminal}. */
+export interface ConsoleTerminalProps {
+  /** Follows the server's output (from the console socket). */
+  subscribeOutput: (listener: OutputListener) => () => void;
+  /** Makes the terminal; the xterm.js one unless told otherwise. */
+  createTerminal?: TerminalFactory;
+  ref?: Ref<ConsoleTerminalHandle>;
+}
+
+/**
+ * The console output: ANSI colours, search, scroll lock and a jump-to-bottom button. Lines reach
+ * the terminal in one batch per animation frame, so a flood of output keeps the page smooth.
+ */
+export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermAdapter, ref }: ConsoleTerminalProps) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const batcher = useRef<OutputBatcher | null>(null);
+  const [terminal, setTerminal] = useState<TerminalAdapter | null>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const [scrollLock, setScrollLock] = useState(false);
+  // The notice reads the current language, without rebuilding the terminal when it changes.
+  const translate = useRef(t);
+  useEffect(() => {
+    translate.current = t;
+  }, [t]);
+
+  useEffect(() => {
+    const adapter = createTerminal(element.current!);
+    const lines = new OutputBatcher((text, done) => adapter.write(text, done), {
+      maxPendingLines: CONSOLE_SCROLLBACK,
+      skippedNotice: (count) => `\x1b[33m${translate.current('console.output.skipped', '[{{count}} lines skipped to keep up]', { count })}\x1b[0m`,
+    });
+    batcher.current = lines;
+    adapter.fit();
+    const stopViewport = adapter.onViewportChange(() => setAtBottom(adapter.isAtBottom()));
+    const resize = new ResizeObserver(() => adapter.fit());
+    resize.observe(element.current!);
+    setTerminal(adapter);
+    return () => {
+      resize.disconnect();
+      stopViewport();
+      lines.dispose();
+      batcher.current = null;
+      adapter.dispose();
+      setTerminal(null);
+    };
+  }, [createTerminal]);
+
+  useEffect(() => {
+    if (!terminal) return undefined;
+    return subscribeOutput({
+      line: (line) => batcher.current?.push(line),
+      reset: () => {
+        batcher.current?.clear();
+        terminal.clear();
+      },
+    });
+  }, [terminal, subscribeOutput]);
+
+  useEffect(() => terminal?.setScrollLock(scrollLock), [terminal, scrollLock]);
+
+  useImperativeHandle(ref, () => ({ printLocal: (line) => batcher.current?.push(line) }), []);
+
+  const jumpToBottom = () => {
+    setScrollLock(false);
+    terminal?.scrollToBottom();
+    setAtBottom(true);
+  };
+
+  return (
+    <Flex vertical gap={8} style={{ minWidth: 0 }}>
+      <Flex gap={8} wrap justify="space-between" align="center">
+        <TerminalSearch terminal={terminal} />
+        <Tooltip title={scrollLock ? t('console.scrollLock.onHint', 'The view stays put while output arrives') : t('console.scrollLock.offHint', 'The view follows the newest output')}>
+          <Button icon={scrollLock ? <LockOutlined /> : <UnlockOutlined />} aria-pressed={scrollLock} onClick={() => setScrollLock((locked) => !locked)}>
+            {t('console.scrollLock.label', 'Scroll lock')}
+          </Button>
+        </Tooltip>
+      </Flex>
+      <div style={{ position: 'relative', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--panel-card-border)', background: '#0b0f14' }}>
+        <div ref={element} data-testid="console-terminal" role="log" aria-label={t('console.output.label', 'Console output')} style={{ height: 'min(60vh, 560px)', padding: 8 }} />
+        {!atBottom || scrollLock ? (
+          <Button
+            type="primary"
+            shape="round"
+            icon={<VerticalAlignBottomOutlined />}
+            onClick={jumpToBottom}
+            style={{ position: 'absolute', insetInlineEnd: 24, bottom: 16, zIndex: 5 }}
+          >
+            {t('console.output.jumpToBottom', 'Jump to bottom')}
+          </Button>
+        ) : null}
+      </div>
+    </Flex>
+  );
+}

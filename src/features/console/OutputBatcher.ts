@@ -1,0 +1,87 @@
+/** Where batches go: the text to show, and a callback once it has been shown. */
+export type BatchSink = (text: string, done: () => void) => void;
+
+export interface OutputBatcherOptions {
+  /**
+   * The most lines kept waiting. Lines beyond it are dropped, oldest first: the terminal would
+   * scroll them out of its history at once anyway, and the page's memory stays flat.
+   */
+  maxPendingLines: number;
+  /** The line shown in place of dropped lines. */
+  skippedNotice: (count: number) => string;
+  /** Runs `callback` before the next paint (requestAnimationFrame; tests may drive it). */
+  schedule?: (callback: () => void) => unknown;
+}
+
+/**
+ * Collects console lines and hands them to the terminal at most once per animation frame, as one
+ * write, and never while the previous write is still being processed. Under a flood of thousands
+ * of lines a second the page therefore does one bounded piece of work per frame instead of one
+ * per line, and stays responsive.
+ */
+export class OutputBatcher {
+  private pending: string[] = [];
+  private dropped = 0;
+  private scheduled = false;
+  private writing = false;
+  private disposed = false;
+  private readonly schedule: (callback: () => void) => unknown;
+
+  constructor(
+    private readonly sink: BatchSink,
+    private readonly options: OutputBatcherOptions,
+  ) {
+    this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
+  }
+
+  /** Queues one line (without its line ending). */
+  push(line: string): void {
+    if (this.disposed) return;
+    this.pending.push(line);
+    // Trimmed in bulk, not per line: shifting one element at a time is O(n) each.
+    if (this.pending.length >= this.options.maxPendingLines * 2) this.trim();
+    this.requestFlush();
+  }
+
+  /** Drops everything waiting (the screen is being cleared). */
+  clear(): void {
+    this.pending = [];
+    this.dropped = 0;
+  }
+
+  /** Stops for good; nothing more is written. */
+  dispose(): void {
+    this.disposed = true;
+    this.clear();
+  }
+
+  private trim(): void {
+    const excess = this.pending.length - this.options.maxPendingLines;
+    if (excess <= 0) return;
+    this.pending.splice(0, excess);
+    this.dropped += excess;
+  }
+
+  private requestFlush(): void {
+    if (this.scheduled || this.writing || this.disposed) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (this.disposed || this.pending.length === 0) return;
+    this.trim();
+    const lines = this.pending;
+    this.pending = [];
+    if (this.dropped > 0) lines.unshift(this.options.skippedNotice(this.dropped));
+    this.dropped = 0;
+    this.writing = true;
+    this.sink(`${lines.join('\r\n')}\r\n`, () => {
+      this.writing = false;
+      if (this.pending.length > 0) this.requestFlush();
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { PauseCircleOutlined, PlayCircleOutlined, PoweroffOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../api/apiError';
+import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '../../api/servers';
+import { powerButtons } from './powerButtonRules';
+import { useHangClock } from './useHangClock';
+
+/** Props of {@link PowerControls}. */
+export interface PowerControlsProps {
+  serverId: string;
+  state: PowerState;
+  stateSince: number | null;
+  permissions: readonly string[];
+  /** The server cannot run (installing, install failed, suspended). */
+  blocked: boolean;
+  /** The user's preference: ask before a restart. */
+  confirmRestart: boolean;
+}
+
+type Confirming = Extract<PowerSignal, 'restart' | 'kill'> | null;
+
+/**
+ * Start, restart and stop. A restart asks first when the user wants that; while a stop hangs the
+ * stop button becomes kill, which always asks (it ends the process without saving).
+ */
+export function PowerControls({ serverId, state, stateSince, permissions, blocked, confirmRestart }: PowerControlsProps) {
+  const { t } = useTranslation();
+  const [sendPower, { isLoading, error, reset }] = useSendServerPowerMutation();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const now = useHangClock(state, stateSince);
+  const buttons = powerButtons({ state, stateSince, now, permissions, blocked });
+
+  const run = (signal: PowerSignal) => {
+    setConfirming(null);
+    reset();
+    void sendPower({ id: serverId, body: { signal } });
+  };
+  const failure = error ? (apiErrorMessage(error) ?? t('console.power.failed', 'The power action failed. Try again.')) : null;
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={8} wrap>
+        <Button icon={<PlayCircleOutlined />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
+          {t('console.power.start', 'Start')}
+        </Button>
+        <Button icon={<ReloadOutlined />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
+          {t('console.power.restart', 'Restart')}
+        </Button>
+        {buttons.stopAction === 'kill' ? (
+          <Button icon={<PoweroffOutlined />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
+            {t('console.power.kill', 'Kill')}
+          </Button>
+        ) : (
+          <Button icon={buttons.stopping ? <PauseCircleOutlined /> : <StopOutlined />} danger disabled={!buttons.stop || isLoading} loading={buttons.stopping} onClick={() => run('stop')}>
+            {buttons.stopping ? t('console.power.stopping', 'Stopping…') : t('console.power.stop', 'Stop')}
+          </Button>
+        )}
+      </Flex>
+      {failure ? <Alert type="error" showIcon title={failure} closable={{ onClose: reset }} /> : null}
+      <Modal
+        open={confirming === 'restart'}
+        title={t('console.power.confirmRestartTitle', 'Restart the server?')}
+        okText={t('console.power.confirmRestartOk', 'Restart')}
+        cancelText={t('console.power.cancel', 'Cancel')}
+        onOk={() => run('restart')}
+        onCancel={() => setConfirming(null)}
+        destroyOnHidden
+      >
+        {t('console.power.confirmRestartText', 'Players online are disconnected while the server restarts.')}
+      </Modal>
+      <Modal
+        open={confirming === 'kill'}
+        title={t('console.power.confirmKillTitle', 'Kill the server?')}
+        okText={t('console.power.confirmKillOk', 'Kill')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('console.power.cancel', 'Cancel')}
+        onOk={() => run('kill')}
+        onCancel={() => setConfirming(null)}
+        destroyOnHidden
+      >
+        {t('console.power.confirmKillText', 'The server has not finished stopping. Killing ends its process at once: anything not saved yet is lost.')}
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Input, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchResults, TerminalAdapter } from './terminal/TerminalAdapter';
+
+/** Props of {@link TerminalSearch}. */
+export interface TerminalSearchProps {
+  terminal: TerminalAdapter | null;
+}
+
+/** Search in the console output: Enter (or the arrows) goes to the next or previous match. */
+export function TerminalSearch({ terminal }: TerminalSearchProps) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<SearchResults | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => terminal?.onSearchResults(setResults), [terminal]);
+
+  const find = (direction: 'next' | 'previous') => {
+    if (!terminal || !term) return;
+    setMissing(!terminal.find(term, direction));
+  };
+
+  const onChange = (value: string) => {
+    setTerm(value);
+    setMissing(false);
+    if (!value) {
+      terminal?.clearSearch();
+      setResults(null);
+    }
+  };
+
+  const summary = !term
+    ? null
+    : missing || results?.count === 0
+      ? t('console.search.none', 'No matches')
+      : results && results.count > 0
+        ? t('console.search.position', '{{index}} of {{count}}', { index: results.index + 1, count: results.count })
+        : null;
+
+  return (
+    <Space.Compact>
+      <Input
+        allowClear
+        prefix={<SearchOutlined aria-hidden="true" />}
+        value={term}
+        onChange={(event) => onChange(event.target.value)}
+        onPressEnter={(event) => find(event.shiftKey ? 'previous' : 'next')}
+        aria-label={t('console.search.label', 'Search the output')}
+        placeholder={t('console.search.placeholder', 'Search the output')}
+        suffix={summary ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{summary}</Typography.Text> : null}
+        style={{ width: 260 }}
+      />
+      <Button icon={<UpOutlined />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => find('previous')} />
+      <Button icon={<DownOutlined />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => find('next')} />
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,100 @@
+import { FitAddon } from '@xterm/addon-fit';
+import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import type { SearchResults, TerminalAdapter } from './TerminalAdapter';
+
+/** Lines the console keeps; older output scrolls away (and memory stays flat under a flood). */
+export const CONSOLE_SCROLLBACK = 5000;
+
+const searchOptions: ISearchOptions = {
+  caseSensitive: false,
+  decorations: {
+    matchBackground: '#6b5a1e',
+    matchOverviewRuler: '#d9a520',
+    activeMatchBackground: '#d9a520',
+    activeMatchColorOverviewRuler: '#ffd24d',
+  },
+};
+
+/** The console's terminal: xterm.js with fitting and search, output only (commands have their own input). */
+export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
+  const terminal = new Terminal({
+    scrollback: CONSOLE_SCROLLBACK,
+    convertEol: true,
+    disableStdin: true,
+    cursorBlink: false,
+    cursorInactiveStyle: 'none',
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+    fontSize: 13,
+    lineHeight: 1.2,
+    // The search highlights are decorations, part of xterm's proposed API.
+    allowProposedApi: true,
+    theme: { background: '#0b0f14', foreground: '#d7dde4', selectionBackground: '#3a4b5c' },
+  });
+  const fitAddon = new FitAddon();
+  const search = new SearchAddon();
+  terminal.loadAddon(fitAddon);
+  terminal.loadAddon(search);
+  terminal.open(element);
+
+  let locked = false;
+  const viewportListeners = new Set<() => void>();
+  const notifyViewport = () => viewportListeners.forEach((listener) => listener());
+  const scrolled = terminal.onScroll(notifyViewport);
+  // xterm reports its own scrolling; wheel and keyboard scrolling by the user is seen here.
+  const onUserScroll = () => requestAnimationFrame(notifyViewport);
+  element.addEventListener('wheel', onUserScroll, { passive: true });
+  element.addEventListener('keyup', onUserScroll);
+  const isAtBottom = () => terminal.buffer.active.viewportY >= terminal.buffer.active.baseY;
+
+  return {
+    write(text, done) {
+      if (!locked) return terminal.write(text, done);
+      const held = terminal.buffer.active.viewportY;
+      terminal.write(text, () => {
+        if (terminal.buffer.active.viewportY !== held) terminal.scrollToLine(held);
+        done?.();
+      });
+    },
+    clear() {
+      terminal.clear();
+      terminal.reset();
+    },
+    scrollToBottom() {
+      terminal.scrollToBottom();
+      notifyViewport();
+    },
+    isAtBottom,
+    setScrollLock(value) {
+      locked = value;
+    },
+    onViewportChange(listener) {
+      viewportListeners.add(listener);
+      return () => viewportListeners.delete(listener);
+    },
+    find(term, direction) {
+      if (!term) return false;
+      return direction === 'next' ? search.findNext(term, searchOptions) : search.findPrevious(term, searchOptions);
+    },
+    onSearchResults(listener: (results: SearchResults) => void) {
+      const subscription = search.onDidChangeResults(({ resultIndex, resultCount }) => listener({ index: resultIndex, count: resultCount }));
+      return () => subscription.dispose();
+    },
+    clearSearch() {
+      search.clearDecorations();
+      terminal.clearSelection();
+    },
+    fit() {
+      // A hidden or zero-sized element has no size to fit to; xterm would compute nonsense.
+      if (element.clientWidth > 0 && element.clientHeight > 0) fitAddon.fit();
+    },
+    dispose() {
+      element.removeEventListener('wheel', onUserScroll);
+      element.removeEventListener('keyup', onUserScroll);
+      scrolled.dispose();
+      viewportListeners.clear();
+      terminal.dispose();
+    },
+  };
+}
