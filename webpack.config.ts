@@ -111,7 +111,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
         'process.env.PANEL_API_HOST': JSON.stringify(process.env.PANEL_API_HOST ?? ''),
         'process.env.TRANSLATIONS_HOST': JSON.stringify(process.env.TRANSLATIONS_HOST ?? ''),
       }),
-      new HtmlWebpackPlugin({ template: './public/index.html', buildId: id, scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
       ...(production ? [new PrecompressPlugin()] : []),
     ],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { plans, games } from '../../../server/src/db/schema';
@@ -37,12 +38,12 @@ export const unreachableTemplate: TemplateDefinition = {
 registerTemplate(fixtureTemplate);
 registerTemplate(unreachableTemplate);
 
-/** Adds a small Minecraft plan (tier `test-<slug>`) with the given limits and answers its slug. */
+/** Adds a small Minecraft plan (with a random tier) with the given limits and answers its slug. */
 export async function createTestPlan(app: FastifyInstance, slug: string, limits: { memoryMb: number; diskMb: number }): Promise<string> {
   const [game] = await app.db.select().from(games).where(eq(games.slug, 'minecraft'));
   await app.db
     .insert(plans)
-    .values({ slug, gameId: game.id, tier: `test-${slug}`.slice(0, 16), name: slug, memoryMb: limits.memoryMb, cpuPercent: 100, diskMb: limits.diskMb })
+    .values({ slug, gameId: game.id, tier: `t-${randomBytes(5).toString('hex')}`, name: slug, memoryMb: limits.memoryMb, cpuPercent: 100, diskMb: limits.diskMb })
     .onConflictDoNothing();
   return slug;
 }

@@ -117,8 +117,9 @@ export class ServerSocketClient {
       ticket = await this.options.fetchTicket();
     } catch (error) {
       if (this.closed) return;
-      if (error instanceof FinalTicketError) return this.giveUp(error.message);
-      return this.retry(error instanceof Error ? error.message : undefined);
+      const reason = error instanceof Error && error.message ? error.message : undefined;
+      if (error instanceof FinalTicketError) return this.giveUp(reason);
+      return this.retry(reason);
     } finally {
       this.opening = false;
     }

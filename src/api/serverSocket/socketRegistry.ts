@@ -1,4 +1,5 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import { apiErrorMessage } from '../apiError';
 import { serversApi } from '../servers';
 import { FinalTicketError, ServerSocketClient, type ServerSocketClientOptions, type SocketTicket } from './ServerSocketClient';
 import {
@@ -59,9 +60,11 @@ function ticketFetcher(dispatch: ApiDispatch, serverId: string): () => Promise<S
     const result = await request;
     if (result.data) return result.data.data;
     const status = (result.error as { status?: unknown } | undefined)?.status;
+    // The server's own words when it gave some (like every other API error the panel shows).
+    const message = apiErrorMessage(result.error);
     // Not logged in, not allowed or no such server: asking again will not change the answer.
-    if (status === 401 || status === 403 || status === 404) throw new FinalTicketError(`The console is not available (HTTP ${status}).`);
-    throw new Error(typeof status === 'number' ? `HTTP ${status}` : 'The panel cannot be reached.');
+    if (status === 401 || status === 403 || status === 404) throw new FinalTicketError(message);
+    throw new Error(message);
   };
 }
 

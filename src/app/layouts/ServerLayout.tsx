@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { useGetServerQuery } from '../../api/servers';
 import { ServerHeader } from '../../features/server/ServerHeader';
 import { ServerNavigation } from '../../features/server/ServerNavigation';
 import { areaForPath } from '../../features/server/serverAreas';
@@ -42,5 +43,7 @@ export function ServerLayout() {
   const { pathname } = useLocation();
   // /server/{id}/a/b → "a/b"; the id segment is skipped by position, so encoded ids need no care.
   const areaPath = pathname.split('/').slice(3).join('/');
-  return <ServerLayoutView serverId={id} areaPath={areaPath} />;
+  const { data } = useGetServerQuery({ id }, { skip: !id });
+  const server = data?.data;
+  return <ServerLayoutView serverId={id} areaPath={areaPath} name={server?.name} game={server?.game.slug} plan={server?.plan.tier} />;
 }

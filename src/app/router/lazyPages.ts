@@ -15,4 +15,6 @@ export const SignUpPage = lazy(() => import('../../features/auth/SignUpPage').th
 export const LogoutPage = lazy(() => import('../../features/auth/LogoutPage').then((m) => ({ default: m.LogoutPage })));
 export const SocialitePage = lazy(() => import('../../features/auth/SocialitePage').then((m) => ({ default: m.SocialitePage })));
 export const ServerAreaPage = lazy(() => import('../../features/server/ServerAreaPage').then((m) => ({ default: m.ServerAreaPage })));
+export const ServerOverviewPage = lazy(() => import('../../features/server-overview/ServerOverviewPage').then((m) => ({ default: m.ServerOverviewPage })));
+export const ConsolePage = lazy(() => import('../../features/console/ConsolePage').then((m) => ({ default: m.ConsolePage })));
 export const NotFoundPage = lazy(() => import('../../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

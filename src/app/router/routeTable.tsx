@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreas } from '../../features/server/serverAreas';
-import { AccountEditPage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, SignUpPage, SocialitePage } from './lazyPages';
+import { AccountEditPage, ConsolePage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SignUpPage, SocialitePage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -16,6 +16,12 @@ export interface PanelRoute {
   element: ReactElement;
 }
 
+/** Server areas with pages of their own; the others show their area page until their tools arrive. */
+const serverAreaPages: Partial<Record<string, ReactElement>> = {
+  overview: <ServerOverviewPage />,
+  console: <ConsolePage />,
+};
+
 /** Every route of the specification with its layout and access rule. */
 export const routeTable: readonly PanelRoute[] = [
   { path: '/', layout: 'dashboard', access: 'login', element: <DashboardPage /> },
@@ -29,7 +35,7 @@ export const routeTable: readonly PanelRoute[] = [
       path: area.path ? `/server/:id/${area.path}` : '/server/:id',
       layout: 'server',
       access: 'login',
-      element: <ServerAreaPage areaKey={area.key} />,
+      element: serverAreaPages[area.key] ?? <ServerAreaPage areaKey={area.key} />,
     }),
   ),
 ];

@@ -40,7 +40,7 @@ export function CopyableAddress({ address }: CopyableAddressProps) {
           type="text"
           size="small"
           aria-label={t('server.address.copyLabel', 'Copy address {{address}}', { address })}
-          icon={result === 'copied' ? <CheckOutlined /> : <CopyOutlined />}
+          icon={result === 'copied' ? <CheckOutlined aria-hidden="true" /> : <CopyOutlined aria-hidden="true" />}
           onClick={(event) => {
             // Cards are links: copying must not open the server.
             event.preventDefault();

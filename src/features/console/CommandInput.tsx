@@ -64,7 +64,7 @@ export function CommandInput({ serverId, onSubmit, disabled = false, disabledRea
         placeholder={disabled && disabledReason ? disabledReason : t('console.command.placeholder', 'Type a command and press Enter (↑ ↓ for earlier commands)')}
         style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', background: 'var(--panel-game-input)' }}
       />
-      <Button type="primary" icon={<SendOutlined />} onClick={() => void submit()} disabled={disabled || !value.trim()} loading={sending}>
+      <Button type="primary" icon={<SendOutlined aria-hidden="true" />} onClick={() => void submit()} disabled={disabled || !value.trim()} loading={sending}>
         {t('console.command.send', 'Send')}
       </Button>
     </Space.Compact>

@@ -44,7 +44,10 @@ export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermA
     const adapter = createTerminal(element.current!);
     const lines = new OutputBatcher((text, done) => adapter.write(text, done), {
       maxPendingLines: CONSOLE_SCROLLBACK,
-      skippedNotice: (count) => `\x1b[33m${translate.current('console.output.skipped', '[{{count}} lines skipped to keep up]', { count })}\x1b[0m`,
+      skippedNotice: (count) => {
+        const t = translate.current;
+        return `\x1b[33m${t('console.output.skipped', '[{{count}} lines skipped to keep up]', { count })}\x1b[0m`;
+      },
     });
     batcher.current = lines;
     adapter.fit();
@@ -88,7 +91,7 @@ export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermA
       <Flex gap={8} wrap justify="space-between" align="center">
         <TerminalSearch terminal={terminal} />
         <Tooltip title={scrollLock ? t('console.scrollLock.onHint', 'The view stays put while output arrives') : t('console.scrollLock.offHint', 'The view follows the newest output')}>
-          <Button icon={scrollLock ? <LockOutlined /> : <UnlockOutlined />} aria-pressed={scrollLock} onClick={() => setScrollLock((locked) => !locked)}>
+          <Button icon={scrollLock ? <LockOutlined aria-hidden="true" /> : <UnlockOutlined aria-hidden="true" />} aria-pressed={scrollLock} onClick={() => setScrollLock((locked) => !locked)}>
             {t('console.scrollLock.label', 'Scroll lock')}
           </Button>
         </Tooltip>
@@ -99,7 +102,7 @@ export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermA
           <Button
             type="primary"
             shape="round"
-            icon={<VerticalAlignBottomOutlined />}
+            icon={<VerticalAlignBottomOutlined aria-hidden="true" />}
             onClick={jumpToBottom}
             style={{ position: 'absolute', insetInlineEnd: 24, bottom: 16, zIndex: 5 }}
           >

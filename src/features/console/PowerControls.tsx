@@ -42,18 +42,18 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} wrap>
-        <Button icon={<PlayCircleOutlined />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
+        <Button icon={<PlayCircleOutlined aria-hidden="true" />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
           {t('console.power.start', 'Start')}
         </Button>
-        <Button icon={<ReloadOutlined />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
+        <Button icon={<ReloadOutlined aria-hidden="true" />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
           {t('console.power.restart', 'Restart')}
         </Button>
         {buttons.stopAction === 'kill' ? (
-          <Button icon={<PoweroffOutlined />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
+          <Button icon={<PoweroffOutlined aria-hidden="true" />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
             {t('console.power.kill', 'Kill')}
           </Button>
         ) : (
-          <Button icon={buttons.stopping ? <PauseCircleOutlined /> : <StopOutlined />} danger disabled={!buttons.stop || isLoading} loading={buttons.stopping} onClick={() => run('stop')}>
+          <Button icon={buttons.stopping ? <PauseCircleOutlined aria-hidden="true" /> : <StopOutlined aria-hidden="true" />} danger disabled={!buttons.stop || isLoading} loading={buttons.stopping} onClick={() => run('stop')}>
             {buttons.stopping ? t('console.power.stopping', 'Stopping…') : t('console.power.stop', 'Stop')}
           </Button>
         )}

@@ -53,8 +53,8 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         suffix={summary ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{summary}</Typography.Text> : null}
         style={{ width: 260 }}
       />
-      <Button icon={<UpOutlined />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => find('previous')} />
-      <Button icon={<DownOutlined />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => find('next')} />
+      <Button icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => find('previous')} />
+      <Button icon={<DownOutlined aria-hidden="true" />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => find('next')} />
     </Space.Compact>
   );
 }

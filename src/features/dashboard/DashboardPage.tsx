@@ -1,17 +1,23 @@
 import { CloudServerOutlined } from '@ant-design/icons';
-import { Empty, Typography } from 'antd';
+import { Alert, Button, Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sharedState';
+import { useListServersQuery } from '../../api/servers';
+import { PullToRefresh } from '../../components/PullToRefresh';
+import { ServerCardList } from './components/ServerCardList';
 
 /**
- * The home page: the user's servers. Until a server is ordered (or shared with the user) the
- * list is empty, and the page says so instead of showing a blank area.
+ * The home page: the user's servers as cards with their live state. Until a server is ordered
+ * (or shared with the user) the list is empty, and the page says so instead of showing a blank area.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const user = useAppSelector(selectCurrentUser);
   const name = user?.name_first || user?.username;
+  // The list itself; each card follows its server's live state over the server's socket.
+  const { data, error, isLoading, refetch } = useListServersQuery();
+  const servers = data?.data ?? [];
   return (
     <section aria-labelledby="dashboard-title" style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
       <div>
@@ -24,26 +30,45 @@ export function DashboardPage() {
           </Typography.Paragraph>
         ) : null}
       </div>
-      <div
-        style={{
-          padding: 48, borderRadius: 12, background: 'var(--panel-card-gradient)',
-          border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
-        }}
-      >
-        <Empty
-          image={<CloudServerOutlined style={{ fontSize: 64, color: 'var(--panel-primary)' }} aria-hidden="true" />}
-          description={
-            <>
-              <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
-                {t('dashboard.empty.title', 'You have no servers yet')}
-              </Typography.Text>
-              <Typography.Text type="secondary">
-                {t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}
-              </Typography.Text>
-            </>
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : error && !data ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('dashboard.loadFailed', 'Your servers could not be loaded.')}
+          action={
+            <Button size="small" onClick={refetch}>
+              {t('dashboard.retry', 'Try again')}
+            </Button>
           }
         />
-      </div>
+      ) : servers.length > 0 ? (
+        <PullToRefresh onRefresh={refetch}>
+          <ServerCardList servers={servers} />
+        </PullToRefresh>
+      ) : (
+        <div
+          style={{
+            padding: 48, borderRadius: 12, background: 'var(--panel-card-gradient)',
+            border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
+          }}
+        >
+          <Empty
+            image={<CloudServerOutlined style={{ fontSize: 64, color: 'var(--panel-primary)' }} aria-hidden="true" />}
+            description={
+              <>
+                <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
+                  {t('dashboard.empty.title', 'You have no servers yet')}
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  {t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}
+                </Typography.Text>
+              </>
+            }
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -48,7 +48,10 @@ describe('the route table', () => {
 });
 
 describe('pages', () => {
-  it.each(serverAreas)('/server/{id}/%s loads lazily in the server layout and names its area', async (path, heading) => {
+  // The console has its own page (covered in __tests__/src/features/console).
+  const placeholderAreas = serverAreas.filter(([path]) => path !== 'console');
+
+  it.each(placeholderAreas)('/server/{id}/%s loads lazily in the server layout and names its area', async (path, heading) => {
     mockFetch();
     renderApp(`/server/abc123/${path}`, loggedIn());
     const title = await screen.findByRole('heading', { level: 2, name: heading });
@@ -57,6 +60,14 @@ describe('pages', () => {
     // The server layout: its header and the navigation of all areas.
     expect(screen.getByRole('heading', { level: 1, name: 'Server abc123' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Server areas' })).getAllByRole('link')).toHaveLength(19);
+  });
+
+  it('/server/{id}/console is the console page', async () => {
+    mockFetch();
+    renderApp('/server/abc123/console', loggedIn());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Console' })).toBeInTheDocument();
+    // No such server here (the API answers 404): the page says so instead of a dead console.
+    expect(await screen.findByText('Server not found')).toBeInTheDocument();
   });
 
   it('/server/{id} is the overview', async () => {

@@ -168,7 +168,14 @@ function main() {
 
   adjustConsoleInput();
   const { createMCServer } = require('flying-squid');
-  const serv = createMCServer(settings);
+  let serv = null;
+  // The server-list ping lists (up to 12) players online, as vanilla does; flying-squid sends none.
+  settings.beforePing = (response) => {
+    const players = serv ? serv.players.filter((p) => p.username) : [];
+    response.players.sample = players.slice(0, 12).map((p) => ({ name: p.username, id: p.uuid }));
+    return response;
+  };
+  serv = createMCServer(settings);
 
   // Vanilla-looking log lines (flying-squid's plugins call these at run time).
   serv.log = (message) => process.stdout.write(`[${timestamp()}] ${message}\n`);

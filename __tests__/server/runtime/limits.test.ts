@@ -1,0 +1,67 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
+import { createTestUser, type TestUser } from '../helpers/createTestUser';
+import { createTestServer } from '../helpers/createTestServer';
+import { createTestPlan } from '../helpers/testTemplates';
+import { waitFor } from '../helpers/waitFor';
+import type { TestApp } from '../helpers/testApp';
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let owner: TestUser;
+beforeAll(async () => {
+  t = await createRuntimeTestApp();
+  owner = await createTestUser(t.app);
+});
+afterAll(() => t.close());
+
+function collect(uuid: string): string[] {
+  const lines: string[] = [];
+  t.app.runtime.events.subscribe(uuid, (event) => {
+    if (event.type === 'output') lines.push(event.line);
+  });
+  return lines;
+}
+
+describe('plan limits', () => {
+  it('kills a server that uses more memory than its plan, with a clear console message', async () => {
+    const plan = await createTestPlan(t.app, 'test-small-memory', { memoryMb: 128, diskMb: 1024 });
+    const server = await createTestServer(t.app, owner.user, { plan });
+    const lines = collect(server.uuid);
+    const crashes: string[] = [];
+    t.app.runtime.driver.on('crashed', (uuid, info) => uuid === server.uuid && crashes.push(info.reason));
+    await t.app.runtime.power(server, 'start');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
+    await t.app.runtime.sendCommand(server, 'hog');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'killed for memory' });
+    expect(lines.some((l) => /^\[Panel\] The server used \d+ MiB of memory, over its limit of 128 MiB, and was killed\.$/.test(l))).toBe(true);
+    expect(crashes).toEqual(['memory']);
+    // A limit kill is not restarted (it would only hit the limit again).
+    await new Promise((r) => setTimeout(r, 500));
+    expect(t.app.runtime.state(server.uuid)).toBe('offline');
+  });
+
+  it('stops a running server that goes over its disk quota', async () => {
+    const plan = await createTestPlan(t.app, 'test-small-disk', { memoryMb: 512, diskMb: 2 });
+    const server = await createTestServer(t.app, owner.user, { plan });
+    const lines = collect(server.uuid);
+    await t.app.runtime.power(server, 'start');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
+    await t.app.runtime.sendCommand(server, 'fill 3');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'stopped for disk' });
+    expect(lines.some((l) => /over its limit of 2 MiB; stopping it\.$/.test(l))).toBe(true);
+    expect(lines).toContain('Stopping');
+  });
+
+  it('refuses to start a server that is over its disk quota', async () => {
+    const plan = await createTestPlan(t.app, 'test-tiny-disk', { memoryMb: 512, diskMb: 1 });
+    const server = await createTestServer(t.app, owner.user, { plan });
+    const lines = collect(server.uuid);
+    writeFileSync(join(t.config.dataDir, 'servers', server.uuid, 'world.dat'), Buffer.alloc(2 * 1024 * 1024));
+    await expect(t.app.runtime.power(server, 'start')).rejects.toThrow('over its disk limit');
+    expect(t.app.runtime.state(server.uuid)).toBe('offline');
+    await waitFor(() => lines.some((l) => l.includes('over its limit of 1 MiB. Remove files before starting it.')), { what: 'disk message' });
+  });
+});

@@ -1,0 +1,104 @@
+// First: quiets xterm's canvas probe before xterm.js loads.
+import { terminalText } from '../../helpers/xtermInJsdom';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OutputListener } from '../../../../src/api/serverSocket';
+import { ConsoleTerminal } from '../../../../src/features/console/ConsoleTerminal';
+import { createXtermAdapter } from '../../../../src/features/console/terminal/createXtermAdapter';
+import type { TerminalFactory } from '../../../../src/features/console/terminal/TerminalAdapter';
+import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
+import { renderWithProviders } from '../../renderWithProviders';
+
+jest.setTimeout(20_000);
+allowUpdatesOutsideAct();
+
+/** The real xterm.js terminal, with its writes counted. */
+function countingXterm() {
+  const counts = { writes: 0 };
+  const factory: TerminalFactory = (element) => {
+    const terminal = createXtermAdapter(element);
+    return {
+      ...terminal,
+      write(text, done) {
+        counts.writes += 1;
+        terminal.write(text, done);
+      },
+    };
+  };
+  return { factory, counts };
+}
+
+function renderTerminal() {
+  let listener: OutputListener | null = null;
+  const subscribeOutput = (next: OutputListener) => {
+    listener = next;
+    return () => {
+      listener = null;
+    };
+  };
+  const { factory, counts } = countingXterm();
+  renderWithProviders(<ConsoleTerminal subscribeOutput={subscribeOutput} createTerminal={factory} />);
+  return { counts, output: () => listener! };
+}
+
+describe('the console terminal (xterm.js)', () => {
+  it('renders the output with its ANSI colours', async () => {
+    const { output } = renderTerminal();
+    await waitFor(() => expect(output()).not.toBeNull());
+    output().line('\u001b[32m[Server] Done (0.8s)! For help, type "help"\u001b[0m');
+    await waitFor(() => expect(terminalText()).toContain('[Server] Done (0.8s)! For help, type "help"'));
+    const coloured = Array.from(document.querySelectorAll('.xterm-rows span')).find((span) => span.textContent?.includes('[Server] Done'));
+    // xterm's DOM renderer marks ANSI green (colour 2) with its foreground class.
+    expect(coloured?.className).toMatch(/xterm-fg-2/);
+  });
+
+  it('takes a flood of lines in a few batched writes and shows the newest', async () => {
+    const { output, counts } = renderTerminal();
+    await waitFor(() => expect(output()).not.toBeNull());
+    for (let i = 0; i < 20_000; i++) output().line(`flood line ${i}`);
+    await waitFor(() => expect(terminalText()).toContain('flood line 19999'));
+    expect(counts.writes).toBeLessThanOrEqual(3);
+  });
+
+  it('clears the screen when the history is about to be sent again', async () => {
+    const { output } = renderTerminal();
+    await waitFor(() => expect(output()).not.toBeNull());
+    output().line('before the reconnect');
+    await waitFor(() => expect(terminalText()).toContain('before the reconnect'));
+    output().reset();
+    output().line('after the reconnect');
+    await waitFor(() => expect(terminalText()).toContain('after the reconnect'));
+    expect(terminalText()).not.toContain('before the reconnect');
+  });
+
+  it('searches the output and says how many matches there are', async () => {
+    const user = userEvent.setup();
+    const { output } = renderTerminal();
+    await waitFor(() => expect(output()).not.toBeNull());
+    ['Alex joined the game', 'Steve joined the game', 'Alex left the game'].forEach((line) => output().line(line));
+    await waitFor(() => expect(terminalText()).toContain('Alex left the game'));
+    await user.type(screen.getByRole('textbox', { name: 'Search the output' }), 'alex{Enter}');
+    expect(await screen.findByText('1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Search the output' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search the output' }), 'creeper{Enter}');
+    expect(await screen.findByText('No matches')).toBeInTheDocument();
+  });
+
+  it('holds the view under scroll lock and jumps back to the newest output on request', async () => {
+    const user = userEvent.setup();
+    const t0 = Date.now();
+    renderTerminal();
+    console.log('render', Date.now() - t0);
+    const lock = screen.getByRole('button', { name: 'Scroll lock' });
+    expect(lock).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: 'Jump to bottom' })).toBeNull();
+    await user.click(lock);
+    console.log('click', Date.now() - t0);
+    expect(lock).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Jump to bottom' }));
+    expect(lock).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: 'Jump to bottom' })).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { OutputBatcher } from '../../../../src/features/console/OutputBatcher';
+
+/** A hand-driven animation frame: the test decides when the next frame comes. */
+function frames() {
+  const queue: Array<() => void> = [];
+  return {
+    schedule: (callback: () => void) => queue.push(callback),
+    pending: () => queue.length,
+    next: () => queue.splice(0).forEach((callback) => callback()),
+  };
+}
+
+function setup(maxPendingLines = 1000) {
+  const frame = frames();
+  const writes: string[] = [];
+  const done: Array<() => void> = [];
+  const batcher = new OutputBatcher(
+    (text, finished) => {
+      writes.push(text);
+      done.push(finished);
+    },
+    { maxPendingLines, skippedNotice: (count) => `[${count} skipped]`, schedule: frame.schedule },
+  );
+  return { batcher, frame, writes, finish: () => done.splice(0).forEach((finished) => finished()) };
+}
+
+describe('OutputBatcher', () => {
+  it('writes all lines of a frame at once, in order, each ending a line', () => {
+    const { batcher, frame, writes } = setup();
+    batcher.push('one');
+    batcher.push('two');
+    batcher.push('\u001b[31mthree\u001b[0m');
+    expect(writes).toEqual([]);
+    expect(frame.pending()).toBe(1);
+    frame.next();
+    expect(writes).toEqual(['one\r\ntwo\r\n\u001b[31mthree\u001b[0m\r\n']);
+  });
+
+  it('under a flood writes once per frame, never while the terminal is still busy with the last batch', () => {
+    const { batcher, frame, writes, finish } = setup(100_000);
+    for (let i = 0; i < 20_000; i++) batcher.push(`line ${i}`);
+    frame.next();
+    expect(writes).toHaveLength(1);
+    for (let i = 20_000; i < 40_000; i++) batcher.push(`line ${i}`);
+    // The first batch is not processed yet: nothing is scheduled, nothing written.
+    expect(frame.pending()).toBe(0);
+    frame.next();
+    expect(writes).toHaveLength(1);
+    finish();
+    frame.next();
+    expect(writes).toHaveLength(2);
+    const lines = writes.join('').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(40_000);
+    expect(lines[0]).toBe('line 0');
+    expect(lines[39_999]).toBe('line 39999');
+  });
+
+  it('keeps at most the bounded number of lines waiting, dropping the oldest and saying so', () => {
+    const { batcher, frame, writes } = setup(100);
+    for (let i = 0; i < 1050; i++) batcher.push(`line ${i}`);
+    frame.next();
+    const lines = writes[0].split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(101);
+    expect(lines[0]).toBe('[950 skipped]');
+    expect(lines[1]).toBe('line 950');
+    expect(lines[100]).toBe('line 1049');
+  });
+
+  it('forgets waiting lines when cleared, and writes nothing after being disposed', () => {
+    const { batcher, frame, writes } = setup();
+    batcher.push('stale');
+    batcher.clear();
+    batcher.push('fresh');
+    frame.next();
+    expect(writes).toEqual(['fresh\r\n']);
+    batcher.dispose();
+    batcher.push('late');
+    frame.next();
+    expect(writes).toEqual(['fresh\r\n']);
+  });
+});

@@ -1,0 +1,99 @@
+import { CodeOutlined, DashboardOutlined } from '@ant-design/icons';
+import { Card, Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useServerSocket } from '../../../api/serverSocket';
+import type { Server } from '../../../api/servers';
+import { CopyableAddress, serverAddress } from '../../../components/server/CopyableAddress';
+import { formatBytes } from '../../../components/server/formatBytes';
+import { badgeState, ServerStateTag } from '../../../components/server/ServerStateTag';
+import { usageLevel, usageRatio } from '../../../components/server/usageLevel';
+import { themeForServer, ThemeScope } from '../../../themes';
+
+/** Props of {@link ServerCard}. */
+export interface ServerCardProps {
+  server: Server;
+}
+
+/** A bar for one resource against its limit (red from 90 %). */
+function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
+  const ratio = usageRatio(used, limit) ?? 0;
+  return (
+    <Progress
+      percent={Math.min(100, Math.round(ratio * 100))}
+      size="small"
+      showInfo={false}
+      status={usageLevel(used, limit) === 'normal' ? 'normal' : 'exception'}
+      aria-label={label}
+    />
+  );
+}
+
+/**
+ * A server on the dashboard, in its game's theme and art: name, live state, the address to copy,
+ * and live CPU and memory from the server's socket.
+ */
+export function ServerCard({ server }: ServerCardProps) {
+  const { t, i18n } = useTranslation();
+  const live = useServerSocket(server.identifier);
+  const state = badgeState(server.status, live.state ?? server.state);
+  const stats = live.stats;
+  const address = serverAddress(server.allocation);
+  const base = `/server/${encodeURIComponent(server.identifier)}`;
+  const cpu = stats ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(stats.cpu_absolute) : null;
+
+  return (
+    <ThemeScope name={themeForServer(server.game.slug, server.plan.tier)}>
+      <Card
+        role="article"
+        aria-label={server.name}
+        styles={{ body: { display: 'flex', flexDirection: 'column', gap: 10 } }}
+        style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)', overflow: 'hidden' }}
+        cover={
+          <div style={{ height: 88, background: 'var(--panel-server-image)', backgroundSize: 'cover', backgroundPosition: 'center', display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '8px 12px' }}>
+            <Typography.Text strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>
+              {server.game.name} · {server.plan.name}
+            </Typography.Text>
+            <ServerStateTag state={state} />
+          </div>
+        }
+        actions={[
+          <Link key="overview" to={base}>
+            <DashboardOutlined aria-hidden="true" /> {t('dashboard.card.overview', 'Overview')}
+          </Link>,
+          <Link key="console" to={`${base}/console`}>
+            <CodeOutlined aria-hidden="true" /> {t('dashboard.card.console', 'Console')}
+          </Link>,
+        ]}
+      >
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>
+          <Link to={base} style={{ color: 'inherit' }}>
+            {server.name}
+          </Link>
+        </Typography.Title>
+        {address ? <CopyableAddress address={address} /> : <Typography.Text type="secondary">{t('dashboard.card.noAddress', 'No address assigned')}</Typography.Text>}
+        {stats && stats.state !== 'offline' ? (
+          <Flex vertical gap={2}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('dashboard.card.cpu', 'CPU {{percent}} % of {{limit}} %', { percent: cpu, limit: stats.cpu_limit })}
+            </Typography.Text>
+            <UsageBar label={t('dashboard.card.cpuBar', 'CPU use')} used={stats.cpu_absolute} limit={stats.cpu_limit} />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('dashboard.card.memory', 'Memory {{used}} of {{limit}}', {
+                used: formatBytes(t, stats.memory_bytes, i18n.language),
+                limit: formatBytes(t, stats.memory_limit_bytes, i18n.language),
+              })}
+            </Typography.Text>
+            <UsageBar label={t('dashboard.card.memoryBar', 'Memory use')} used={stats.memory_bytes} limit={stats.memory_limit_bytes} />
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {server.status === 'install_failed'
+              ? (server.install_error ?? t('dashboard.card.installFailed', 'The installation failed.'))
+              : t('dashboard.card.idle', 'Not running: no resources in use.')}
+          </Typography.Text>
+        )}
+      </Card>
+    </ThemeScope>
+  );
+}

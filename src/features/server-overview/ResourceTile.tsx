@@ -1,0 +1,56 @@
+import { WarningOutlined } from '@ant-design/icons';
+import { Card, Flex, Progress, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usageLevel, usageRatio } from '../../components/server/usageLevel';
+
+/** Props of {@link ResourceTile}. */
+export interface ResourceTileProps {
+  title: string;
+  /** The current figure, formatted. */
+  value: string;
+  /** e.g. "of 2 GiB". */
+  detail?: string;
+  /** Used and limit in the same unit, for the bar and the warning (omit for figures without a limit). */
+  usage?: { used: number; limit: number };
+  /** A graph of the last minutes. */
+  graph?: ReactNode;
+}
+
+/** One resource on the overview: the figure, a bar against the plan's limit with a warning near it, and a graph. */
+export function ResourceTile({ title, value, detail, usage, graph }: ResourceTileProps) {
+  const { t } = useTranslation();
+  const level = usage ? usageLevel(usage.used, usage.limit) : 'normal';
+  const ratio = usage ? usageRatio(usage.used, usage.limit) : null;
+  const percent = ratio === null ? null : Math.round(ratio * 100);
+  return (
+    <Card size="small" title={title} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: level === 'normal' ? 'var(--panel-card-border)' : undefined }}>
+      <Flex vertical gap={6}>
+        <Flex align="baseline" gap={8} wrap>
+          <Typography.Text strong style={{ fontSize: 22 }}>
+            {value}
+          </Typography.Text>
+          {detail ? <Typography.Text type="secondary">{detail}</Typography.Text> : null}
+        </Flex>
+        {percent !== null ? (
+          <Progress
+            percent={Math.min(percent, 100)}
+            showInfo={false}
+            size="small"
+            status={level === 'normal' ? 'normal' : 'exception'}
+            aria-label={t('overview.usageOfLimit', '{{title}}: {{percent}} % of the limit', { title, percent })}
+          />
+        ) : null}
+        {level !== 'normal' ? (
+          <Typography.Text type={level === 'over' ? 'danger' : 'warning'} role="alert">
+            <WarningOutlined aria-hidden="true" />{' '}
+            {level === 'over'
+              ? t('overview.atLimit', 'At the limit ({{percent}} %)', { percent })
+              : t('overview.nearLimit', 'Near the limit ({{percent}} %)', { percent })}
+          </Typography.Text>
+        ) : null}
+        {graph}
+      </Flex>
+    </Card>
+  );
+}

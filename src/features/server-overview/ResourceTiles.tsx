@@ -1,0 +1,78 @@
+import { Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { StatsSample } from '../../api/serverSocket';
+import type { ServerResources } from '../../api/servers';
+import { formatBytes, formatRate } from '../../components/server/formatBytes';
+import { networkRates } from './networkRates';
+import { ResourceTile } from './ResourceTile';
+import { Sparkline } from './Sparkline';
+
+/** Props of {@link ResourceTiles}. */
+export interface ResourceTilesProps {
+  stats: ServerResources;
+  history: readonly StatsSample[];
+}
+
+/** CPU, memory, disk and network, each with its figure, its limit and a graph of the last minutes. */
+export function ResourceTiles({ stats, history }: ResourceTilesProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const bytes = (value: number) => formatBytes(t, value, language);
+  const rates = networkRates(history);
+  const latest = (values: number[]) => (values.length > 0 ? values[values.length - 1] : 0);
+  const cpuTitle = t('overview.cpu', 'CPU');
+  const memoryTitle = t('overview.memory', 'Memory');
+  const networkTitle = t('overview.network', 'Network');
+  const percent = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} sm={12} xl={6}>
+        <ResourceTile
+          title={cpuTitle}
+          value={t('overview.cpuValue', '{{percent}} %', { percent: percent.format(stats.cpu_absolute) })}
+          detail={t('overview.ofLimit', 'of {{limit}}', { limit: t('overview.cpuValue', '{{percent}} %', { percent: stats.cpu_limit }) })}
+          usage={{ used: stats.cpu_absolute, limit: stats.cpu_limit }}
+          graph={<Sparkline values={history.map((sample) => sample.cpu)} max={stats.cpu_limit} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <ResourceTile
+          title={memoryTitle}
+          value={bytes(stats.memory_bytes)}
+          detail={t('overview.ofLimit', 'of {{limit}}', { limit: bytes(stats.memory_limit_bytes) })}
+          usage={{ used: stats.memory_bytes, limit: stats.memory_limit_bytes }}
+          graph={<Sparkline values={history.map((sample) => sample.memory)} max={stats.memory_limit_bytes} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <ResourceTile
+          title={t('overview.disk', 'Disk')}
+          value={bytes(stats.disk_bytes)}
+          detail={t('overview.ofLimit', 'of {{limit}}', { limit: bytes(stats.disk_limit_bytes) })}
+          usage={{ used: stats.disk_bytes, limit: stats.disk_limit_bytes }}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        {stats.network_rx_bytes === null && stats.network_tx_bytes === null ? (
+          <ResourceTile title={networkTitle} value={t('overview.networkUnmeasured', 'Not measured')} />
+        ) : (
+          <ResourceTile
+            title={networkTitle}
+            value={t('overview.networkRates', '↓ {{rx}} ↑ {{tx}}', { rx: formatRate(t, latest(rates.rx), language), tx: formatRate(t, latest(rates.tx), language) })}
+            detail={t('overview.networkTotals', 'in total ↓ {{rx}} ↑ {{tx}}', { rx: bytes(stats.network_rx_bytes ?? 0), tx: bytes(stats.network_tx_bytes ?? 0) })}
+            graph={
+              <>
+                <Sparkline values={rates.rx} label={t('overview.rxGraph', 'Data received over the last minutes')} height={28} />
+                <Sparkline values={rates.tx} label={t('overview.txGraph', 'Data sent over the last minutes')} colour="var(--panel-secondary)" height={28} />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('overview.networkLegend', 'Received (top) and sent (bottom)')}
+                </Typography.Text>
+              </>
+            }
+          />
+        )}
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,85 @@
+import { Alert, Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useServerSocket } from '../../api/serverSocket';
+import { useGetServerQuery } from '../../api/servers';
+import { ConnectionStatus } from '../../components/server/ConnectionStatus';
+import { CopyableAddress, serverAddress } from '../../components/server/CopyableAddress';
+import { formatDuration } from '../../components/server/formatDuration';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { badgeState, ServerStateTag } from '../../components/server/ServerStateTag';
+import { PlanLimits } from './PlanLimits';
+import { PlayersOnline } from './PlayersOnline';
+import { ResourceTiles } from './ResourceTiles';
+
+/**
+ * /server/{id}: the server at a glance. State, resource use, players and graphs of the last
+ * minutes come live over the server's socket; the plan and address from the servers API.
+ */
+export function ServerOverviewPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data, error, isLoading, refetch } = useGetServerQuery({ id });
+  // The socket waits for the server: there is nothing to connect to for a server that cannot be loaded.
+  const socket = useServerSocket(data ? id : undefined);
+
+  const title = t('overview.title', 'Overview');
+  if (!data) {
+    return <ServerPageSection title={title}>{isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
+  }
+
+  const server = data.data;
+  const state = socket.state ?? server.state;
+  const stats = socket.stats;
+  const address = serverAddress(server.allocation);
+  const running = state === 'running' || state === 'starting';
+
+  return (
+    <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
+      <Typography.Text strong style={{ fontSize: 18 }}>
+        {server.name}
+      </Typography.Text>
+      {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
+      {server.status === 'install_failed' ? (
+        <Alert type="error" showIcon title={t('overview.installFailed', 'The installation failed')} description={server.install_error ?? undefined} />
+      ) : null}
+      <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />
+      <Card size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 4 }}
+          items={[
+            { key: 'game', label: t('overview.game', 'Game'), children: `${server.game.name} · ${server.template.name}` },
+            {
+              key: 'address',
+              label: t('overview.address', 'Address'),
+              children: address ? <CopyableAddress address={address} /> : t('overview.noAddress', 'No address assigned'),
+            },
+            {
+              key: 'uptime',
+              label: t('overview.uptime', 'Uptime'),
+              children: running && stats ? formatDuration(t, stats.uptime_ms) : t('overview.notRunning', 'Not running'),
+            },
+            { key: 'node', label: t('overview.node', 'Node'), children: server.node },
+          ]}
+        />
+      </Card>
+      {stats ? (
+        <ResourceTiles stats={stats} history={socket.history} />
+      ) : (
+        <Card size="small">
+          <Typography.Text type="secondary">{t('overview.waitingForStats', 'Waiting for the first resource sample…')}</Typography.Text>
+        </Card>
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <PlayersOnline players={stats?.players} running={running} />
+        </Col>
+        <Col xs={24} md={16}>
+          <PlanLimits plan={server.plan} />
+        </Col>
+      </Row>
+    </ServerPageSection>
+  );
+}
