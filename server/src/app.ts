@@ -15,6 +15,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './permissions/serverAccessPlugin';
 import { runtimePlugin } from './runtime/runtimePlugin';
+import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin);
+  await app.register(controlSocketPlugin);
 
   // Routes
   await app.register(registerRoutes);

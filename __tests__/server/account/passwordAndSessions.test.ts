@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { bearer, createAccount, send, type TestAccount } from '../auth/accountFixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 let t: TestApp;
 beforeAll(async () => {

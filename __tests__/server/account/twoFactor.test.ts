@@ -5,7 +5,7 @@ import { recoveryCodes } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
 import { bearer, createAccount, enableTwoFactorFor, reloadUser, send, totpCode } from '../auth/accountFixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,16 +2,22 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { seedDemoAccount } from '../../../server/src/demo/seedDemoAccount';
+import { users } from '../../../server/src/db/schema';
 import { send } from './accountFixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 describe('demo account', () => {
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp({ demoData: true });
   });
-  afterEach(() => t.close());
+  afterAll(() => t.close());
+  // Each case starts from an empty users table, like a first start.
+  beforeEach(async () => {
+    await t.app.db.delete(users);
+    t.config.demoData = true;
+  });
 
   it('is created on an empty database with a random password, written to a private file', async () => {
     const created = await seedDemoAccount(t.app, {});
@@ -34,11 +40,8 @@ describe('demo account', () => {
   });
 
   it('is not created when demo data is off', async () => {
-    const off = await createTestApp({ demoData: false });
-    try {
-      expect(await seedDemoAccount(off.app, {})).toBeNull();
-    } finally {
-      await off.close();
-    }
+    t.config.demoData = false;
+    expect(await seedDemoAccount(t.app, {})).toBeNull();
+    expect(await t.app.db.select().from(users)).toHaveLength(0);
   });
 });

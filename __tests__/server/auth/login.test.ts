@@ -4,7 +4,7 @@ import { users } from '../../../server/src/db/schema';
 import { bearer, createAccount, freshIp, send, type TestAccount } from './accountFixtures';
 
 // Each login runs one argon2 verification (about 0.3 s): the rate-limit tests need a few.
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 let t: TestApp;
 let account: TestAccount;

@@ -5,7 +5,7 @@ import { hashToken } from '../../../server/src/lib/tokens';
 import { createLoginConfirmation } from '../../../server/src/services/loginConfirmations';
 import { bearer, createAccount, enableTwoFactorFor, freshIp, send, totpCode, type TestAccount } from './accountFixtures';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 let t: TestApp;
 let account: TestAccount;

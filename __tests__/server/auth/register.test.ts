@@ -4,6 +4,9 @@ import { accessTokens, users } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
 import { bearer, freshIp, send, uniqueName } from './accountFixtures';
 
+
+// Opening a database copy and argon2 checks can take seconds on a busy machine.
+jest.setTimeout(60_000);
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

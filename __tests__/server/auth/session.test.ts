@@ -3,6 +3,9 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { accessTokens } from '../../../server/src/db/schema';
 import { bearer, createAccount, send } from './accountFixtures';
 
+
+// Opening a database copy and argon2 checks can take seconds on a busy machine.
+jest.setTimeout(60_000);
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -86,6 +86,8 @@ describe('audit trail', () => {
     // The unknown login has no actor; the known one has.
     expect(rows[2].actorId).toBe(userId);
     expect(rows[3].actorId).toBeNull();
+    expect(rows[2].properties).toEqual({ login: 'audited', reason: 'credentials' });
+    expect(rows[3].properties).toEqual({ reason: 'unknown_login' });
     expect(rows[8].properties).toEqual({ method: 'recovery_code' });
     expect(rows[11].properties).toEqual({ sessions_revoked: 2 });
 

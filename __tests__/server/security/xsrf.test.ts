@@ -2,6 +2,9 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { isValidXsrfToken, mintXsrfToken } from '../../../server/src/plugins/xsrf';
 import { bearer, createAccount, send, type TestAccount } from '../auth/accountFixtures';
 
+
+// Opening a database copy and argon2 checks can take seconds on a busy machine.
+jest.setTimeout(60_000);
 let t: TestApp;
 let account: TestAccount;
 beforeAll(async () => {

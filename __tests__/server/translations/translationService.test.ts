@@ -8,6 +8,9 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 
 const RTL_AND_OTHERS = ['en', 'ar', 'fa', 'he', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'zh'];
 
+
+// Opening a database copy and argon2 checks can take seconds on a busy machine.
+jest.setTimeout(60_000);
 describe('translation service on its own', () => {
   let dir: string;
   let app: FastifyInstance;

@@ -21,7 +21,7 @@ export class FieldErrors {
       const value = body[field];
       const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
       if (empty && field in body) collected.errors[field] = [ruleText.required];
-      else for (const message of messages) collected.add(field, message);
+      else for (const message of withoutUnionNoise(messages)) collected.add(field, message);
     }
     return collected;
   }
@@ -45,6 +45,14 @@ export class FieldErrors {
   throwIfAny(): void {
     if (!this.empty) throw new ValidationError({ ...this.errors });
   }
+}
+
+// A value failing a union (e.g. string-or-null) fails every branch: keep the specific rule
+// ("Must be at most 191 characters") and drop the generic ones the other branches add.
+const GENERIC: string[] = [ruleText.invalid, ruleText.oneOf];
+function withoutUnionNoise(messages: string[]): string[] {
+  const specific = messages.filter((m) => !GENERIC.includes(m));
+  return specific.length > 0 ? specific : messages;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

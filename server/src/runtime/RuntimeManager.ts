@@ -13,7 +13,7 @@ import { RuntimeConflictError, type CrashInfo, type PowerSignal, type PowerState
 export interface RuntimeManagerOptions {
   db: Database;
   driver: RuntimeDriver;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   crashRestart: CrashRestartOptions;
   /** How often players online are asked for while a server runs. */
   playerQueryIntervalMs: number;

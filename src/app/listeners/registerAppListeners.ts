@@ -3,6 +3,7 @@ import { addSessionListeners } from '../../features/session/sessionListeners';
 import { startAppListening } from '../listenerMiddleware';
 import { addErrorNotificationListeners } from './addErrorNotificationListeners';
 import { addRequestLoaderListeners } from './addRequestLoaderListeners';
+import { addStartupListeners } from './addStartupListeners';
 import { addValidationListeners } from './addValidationListeners';
 
 let registered = false;
@@ -19,5 +20,6 @@ export function registerAppListeners(): void {
   addValidationListeners(startAppListening);
   addErrorNotificationListeners(startAppListening);
   addSessionListeners(startAppListening);
+  addStartupListeners(startAppListening);
   addLocaleListeners(startAppListening);
 }

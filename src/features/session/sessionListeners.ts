@@ -5,8 +5,6 @@ import { isApiRequestFailed } from '../../api/apiMatchers';
 import { authApi } from '../../api/auth';
 import { baseApi } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
-import { firstNavigation } from '../app/appSlice';
-import { bootstrapSession } from './bootstrapSession';
 import { authenticated, expired, loggedOut, selectIsAuthenticated, tokenReceived, userUpdated } from './sessionSlice';
 import { clearStoredToken, storeToken } from './tokenStorage';
 
@@ -27,15 +25,8 @@ const changedTwoFactor = isAnyOf(accountApi.endpoints.enableTwoFactor.matchFulfi
 
 const loggedOutOnServer = isAnyOf(authApi.endpoints.logout.matchFulfilled, authApi.endpoints.logout.matchRejected);
 
-/** The session's side effects: token storage, start-up, logins, logouts and user updates. */
+/** The session's side effects: token storage, logins, logouts and user updates. */
 export function addSessionListeners(startListening: AppStartListening): void {
-  startListening({
-    actionCreator: firstNavigation,
-    effect: async (_action, { dispatch }) => {
-      await dispatch(bootstrapSession());
-    },
-  });
-
   startListening({
     actionCreator: tokenReceived,
     effect: (action) => storeToken(action.payload),

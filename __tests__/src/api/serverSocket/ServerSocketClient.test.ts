@@ -1,9 +1,11 @@
-import { waitFor } from '@testing-library/react';
+import { configure, waitFor } from '@testing-library/react';
 import { backoffDelay } from '../../../../src/api/serverSocket/backoff';
 import { FinalTicketError, ServerSocketClient, type SocketTicket } from '../../../../src/api/serverSocket/ServerSocketClient';
 import type { ConnectionChange } from '../../../../src/api/serverSocket/socketProtocol';
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';
 
+// Real sockets and xterm's rendering on a busy machine: give waits room.
+configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
 let server: FakeConsoleServer;

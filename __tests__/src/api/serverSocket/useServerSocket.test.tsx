@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { closeServerConnections, configureServerSockets, useServerSocket } from '../../../../src/api/serverSocket';
 import { startAppListening } from '../../../../src/app/listenerMiddleware';
@@ -8,6 +8,8 @@ import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
 import { mockFetch } from '../../helpers/mockFetch';
 import { renderWithProviders } from '../../renderWithProviders';
 
+// Real sockets and xterm's rendering on a busy machine: give waits room.
+configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 allowUpdatesOutsideAct();
 

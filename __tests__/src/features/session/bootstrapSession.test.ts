@@ -88,16 +88,16 @@ describe('the session at the first navigation', () => {
 describe('bootstrapSession (dispatched actions)', () => {
   const mockStore = configureMockStore([thunk as never]);
 
-  it('dispatches currentUserLoadFailed then initialised without a token', async () => {
-    const store = mockStore({ app: { initialised: false, loaders: 0 } });
+  it('dispatches currentUserLoadFailed without a token', async () => {
+    const store = mockStore({ session: { user: null, status: 'unknown' } });
     await store.dispatch(bootstrapSession() as never);
-    expect(store.getActions().map((action) => action.type)).toEqual(['session/currentUserLoadFailed', 'app/initialised']);
+    expect(store.getActions().map((action) => action.type)).toEqual(['session/currentUserLoadFailed']);
   });
 
-  it('does nothing once the app is initialised', async () => {
+  it('does nothing once the session is known', async () => {
     localStorage.setItem('access_token', 'tok-valid');
     fetchMock = mockFetch(() => jsonResponse(200, { data: { user } }));
-    const store = mockStore({ app: { initialised: true, loaders: 0 } });
+    const store = mockStore({ session: { user, status: 'authenticated' } });
     await store.dispatch(bootstrapSession() as never);
     expect(store.getActions()).toEqual([]);
     expect(fetchMock.requests).toHaveLength(0);

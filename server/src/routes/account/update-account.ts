@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
+import { FieldErrors } from '../../lib/fieldErrors';
 import { updateUser } from '../../services/userAccounts';
 import { toUserResource } from '../../services/userResource';
 import { AccountUserResponseSchema, UpdateAccountBodySchema } from './schemas';
@@ -19,8 +20,10 @@ export async function updateAccountRoute(app: FastifyInstance): Promise<void> {
         body: UpdateAccountBodySchema,
         response: { 200: AccountUserResponseSchema, ...errorResponses(401, 419, 422) },
       },
+      attachValidation: true,
     },
     async (request) => {
+      FieldErrors.fromRequest(request).throwIfAny();
       const body = request.body;
       const trimmed = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() || null : value);
       const user = await updateUser(app.db, request.user!.id, {

@@ -46,7 +46,9 @@ export async function loginRoute(app: FastifyInstance): Promise<void> {
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) {
         for (const limit of limits) app.rateLimiter.hit(limit);
-        await recordAudit(app.db, { actorId: user?.id ?? null, event: 'auth.fail', ip: request.ip, properties: { login, reason: 'credentials' } });
+        // The typed login is kept only when it names an account: an unknown one may be a password
+        // typed into the wrong field.
+        await recordAudit(app.db, { actorId: user?.id ?? null, event: 'auth.fail', ip: request.ip, properties: user ? { login, reason: 'credentials' } : { reason: 'unknown_login' } });
         throw new ValidationError({ login: [accountMessages.badCredentials] }, accountMessages.badCredentials);
       }
       if (user.suspended) throw new HttpError(403, accountMessages.suspended);

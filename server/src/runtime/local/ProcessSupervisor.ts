@@ -88,9 +88,10 @@ export class ProcessSupervisor {
     for (const line of await this.capture.start(this.options.ringSize)) this.ring.push(line);
   }
 
-  /** Writes panel notices into the console, in order with the game's output. */
+  /** Writes panel notices into the console, in order with the game's output; resolves once they were read back. */
   async notice(...messages: string[]): Promise<void> {
     await this.capture.append(messages.map((m) => `${NOTICE_PREFIX} ${m}`));
+    await this.capture.drain();
   }
 
   async start(spec: ServerSpec): Promise<void> {

@@ -1,0 +1,111 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { closeServerConnections, configureServerSockets } from '../../../../src/api/serverSocket';
+import { ServerOverviewPage } from '../../../../src/features/server-overview/ServerOverviewPage';
+import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';
+import { loggedIn } from '../../helpers/fixtures';
+import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
+import { mockFetch } from '../../helpers/mockFetch';
+import { makeServer, makeStats } from '../../helpers/serverFixture';
+import { renderWithProviders } from '../../renderWithProviders';
+
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+allowUpdatesOutsideAct();
+
+const MiB = 1024 * 1024;
+let server: FakeConsoleServer;
+let cleanup: (() => void) | null = null;
+
+beforeAll(() => configureServerSockets({ graceMs: 0, client: { backoff: { initialMs: 100, maxMs: 100 } } }));
+afterEach(async () => {
+  cleanup?.();
+  cleanup = null;
+  await server.stop();
+});
+
+async function renderOverview(stats = makeStats()) {
+  server = await FakeConsoleServer.start({ state: stats.state, stats });
+  mockFetch({
+    'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running' }) } },
+    'GET /api/v2/servers/s1/websocket': () => ({ status: 200, body: server.issueTicket('s1') }),
+  });
+  const view = renderWithProviders(
+    <Routes>
+      <Route path="/server/:id" element={<ServerOverviewPage />} />
+    </Routes>,
+    { route: '/server/s1', preloadedState: loggedIn() },
+  );
+  cleanup = () => closeServerConnections(view.store.dispatch);
+  return view;
+}
+
+const tile = (title: string) => screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+
+describe('the server overview', () => {
+  it('shows state, address, uptime, resources, players and the plan from the API and the live socket', async () => {
+    const { store } = await renderOverview();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByText('1 h 2 min')).toBeInTheDocument();
+    expect(screen.getByText('Survival world')).toBeInTheDocument();
+    expect(screen.getByText('Running')).toBeInTheDocument();
+    expect(screen.getByText('play.example.com:25565')).toBeInTheDocument();
+
+    expect(within(tile('CPU')).getByText('25 %')).toBeInTheDocument();
+    expect(within(tile('CPU')).getByText('of 200 %')).toBeInTheDocument();
+    expect(within(tile('Memory')).getByText('512 MiB')).toBeInTheDocument();
+    expect(within(tile('Memory')).getByText('of 2 GiB')).toBeInTheDocument();
+    expect(within(tile('Disk')).getByText('100 MiB')).toBeInTheDocument();
+    expect(within(tile('Players online')).getByText('1 / 20')).toBeInTheDocument();
+    expect(within(tile('Players online')).getByText('Alex')).toBeInTheDocument();
+    expect(within(tile('Plan: Budget')).getByText('5 GiB')).toBeInTheDocument();
+    // Nothing is near its limit.
+    expect(screen.queryByRole('alert')).toBeNull();
+    // What the page shows is what the store holds.
+    expect(store.getState().serverSocket.servers.s1.stats?.uptime_ms).toBe(3_725_000);
+  });
+
+  it('warns near a limit (from 90 %) and at it', async () => {
+    await renderOverview(makeStats({ memory_bytes: 1900 * MiB, disk_bytes: 5120 * MiB, cpu_absolute: 150 }));
+    await screen.findByText('1 h 2 min');
+    expect(within(tile('Memory')).getByRole('alert')).toHaveTextContent('Near the limit (93 %)');
+    expect(within(tile('Disk')).getByRole('alert')).toHaveTextContent('At the limit (100 %)');
+    // 75 % of the CPU limit: no warning.
+    expect(within(tile('CPU')).queryByRole('alert')).toBeNull();
+  });
+
+  it('draws the last minutes as graphs as samples arrive, with network rates from the counters', async () => {
+    await renderOverview(makeStats({ network_rx_bytes: 0, network_tx_bytes: 0 }));
+    await screen.findByText('1 h 2 min');
+    for (const [cpu, rx] of [[40, 2048], [60, 4096], [80, 8192]]) {
+      server.broadcast('stats', makeStats({ cpu_absolute: cpu, network_rx_bytes: rx, network_tx_bytes: 0 }));
+      await waitFor(() => expect(within(tile('CPU')).getByText(`${cpu} %`)).toBeInTheDocument());
+    }
+    const cpuGraph = within(tile('CPU')).getByRole('img', { name: 'CPU use over the last minutes' });
+    expect(cpuGraph.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(4);
+    // No sleeping in the test: the rate depends on real arrival times, so only its presence is checked.
+    expect(within(tile('Network')).getByRole('img', { name: 'Data received over the last minutes' }).querySelector('polyline')).not.toBeNull();
+    expect(within(tile('Network')).getByText(/in total ↓ 8 KiB ↑ 0 B/)).toBeInTheDocument();
+  });
+
+  it('copies the address', async () => {
+    const user = userEvent.setup();
+    await renderOverview();
+    await user.click(await screen.findByRole('button', { name: 'Copy address play.example.com:25565' }));
+    expect(await navigator.clipboard.readText()).toBe('play.example.com:25565');
+  });
+
+  it('says when the server does not exist', async () => {
+    server = await FakeConsoleServer.start();
+    mockFetch({ 'GET /api/v2/servers/nope': { status: 404, body: { message: 'Server not found.' } } });
+    renderWithProviders(
+      <Routes>
+        <Route path="/server/:id" element={<ServerOverviewPage />} />
+      </Routes>,
+      { route: '/server/nope', preloadedState: loggedIn() },
+    );
+    expect(await screen.findByText('Server not found')).toBeInTheDocument();
+    expect(server.connections).toHaveLength(0);
+  });
+});

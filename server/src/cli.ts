@@ -1,0 +1,67 @@
+import { loadConfig } from './config/loadConfig';
+import { openDatabase } from './db/client';
+import { cliCommands } from './cli/commands';
+import { controlSocketPath, runCliCommand, sendToPanel, type CliAnswer } from './cli/controlSocket';
+import { LocalDriver, localDriverDefaults } from './runtime/local/LocalDriver';
+import { RuntimeManager } from './runtime/RuntimeManager';
+import { crashRestartDefaults } from './runtime/crashRestartPolicy';
+import { syncCatalog } from './provisioning/syncCatalog';
+import { join } from 'node:path';
+
+/**
+ * `npm run panel -- <command> [options]`: the admin API's operations for operators. With the panel
+ * running, commands go to it over its control socket; otherwise the CLI opens the database itself.
+ */
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    console.log('Usage: npm run panel -- <command> [options]\n');
+    for (const command of Object.values(cliCommands)) console.log(`  ${command.usage}\n      ${command.description}`);
+    return 0;
+  }
+  const config = loadConfig();
+  let answer: CliAnswer;
+  try {
+    answer = await sendToPanel(controlSocketPath(config.dataDir), argv);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ECONNREFUSED') throw error;
+    answer = await runDirectly(config, argv);
+  }
+  if (answer.ok) {
+    console.log(JSON.stringify(answer.result, null, 2));
+    return 0;
+  }
+  console.error(`Error (${answer.status}): ${answer.message}`);
+  for (const [field, messages] of Object.entries(answer.errors ?? {})) console.error(`  ${field}: ${messages.join(', ')}`);
+  return 1;
+}
+
+/** No panel is running: open the database and the runtime here for this one command. */
+async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]): Promise<CliAnswer> {
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
+  // pino-style (object, message) calls, written to stderr so stdout stays JSON.
+  const log = { warn: (obj: unknown, msg?: string) => console.error(msg ?? '', obj), error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
+  const runtime = new RuntimeManager({
+    db: database.db,
+    driver: new LocalDriver({ ...localDriverDefaults, dataDir: config.dataDir }),
+    log: log as unknown as ConstructorParameters<typeof RuntimeManager>[0]['log'],
+    crashRestart: crashRestartDefaults,
+    playerQueryIntervalMs: 5000,
+  });
+  try {
+    await syncCatalog(database.db, config);
+    await runtime.open();
+    return await runCliCommand({ db: database.db, runtime, config }, argv);
+  } finally {
+    await runtime.shutdown();
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

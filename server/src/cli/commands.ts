@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { games, plans, servers, serverTemplates } from '../db/schema';
+import { createAdminKey, listAdminKeys, revokeAdminKey } from '../provisioning/adminKeys';
+import { createServer } from '../provisioning/createServer';
+import { requireServer } from '../provisioning/findServer';
+import { requireUser } from '../provisioning/findUser';
+import type { ProvisioningContext } from '../provisioning/ProvisioningContext';
+import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../provisioning/serverOperations';
+import { createPanelUser, deletePanelUser, setUserSuspended } from '../provisioning/userOperations';
+import { loadServerViews } from '../routes/servers/serverView';
+import { HttpError } from '../lib/errors';
+import type { ParsedArgs } from './parseArgs';
+
+/** One `npm run panel -- <name>` command. Results are printed as JSON. */
+export interface CliCommand {
+  usage: string;
+  description: string;
+  run(context: ProvisioningContext, args: ParsedArgs): Promise<unknown>;
+}
+
+function required(args: ParsedArgs, name: string): string {
+  const value = args.options[name];
+  if (typeof value !== 'string' || value === '') throw new HttpError(422, `--${name} is required.`);
+  return value;
+}
+
+function positional(args: ParsedArgs, index: number, what: string): string {
+  const value = args.positionals[index];
+  if (!value) throw new HttpError(422, `Missing ${what}.`);
+  return value;
+}
+
+const userJson = (u: { uuid: string; username: string; email: string; rootAdmin: boolean; suspended: boolean }) => ({
+  uuid: u.uuid,
+  username: u.username,
+  email: u.email,
+  root_admin: u.rootAdmin,
+  suspended: u.suspended,
+});
+
+async function serverJson(context: ProvisioningContext, id: number) {
+  const [view] = await loadServerViews(context.db, eq(servers.id, id));
+  const s = view.server;
+  return {
+    uuid: s.uuid,
+    identifier: s.shortId,
+    external_id: s.externalId,
+    name: s.name,
+    owner: view.owner.username,
+    template: view.template.slug,
+    plan: view.plan.slug,
+    address: view.allocation ? `${view.node.publicHost}:${view.allocation.port}` : null,
+    state: context.runtime.state(s.uuid),
+    install_status: s.installStatus,
+    install_error: s.installError,
+    suspended: s.suspended,
+  };
+}
+
+/** The same operations as the admin API, for operators on the panel's machine. */
+export const cliCommands: Record<string, CliCommand> = {
+  'admin-key:create': {
+    usage: 'admin-key:create [--description TEXT]',
+    description: 'Create a key for the admin API (shown once).',
+    async run({ db }, args) {
+      const { key, row } = await createAdminKey(db, String(args.options.description ?? ''));
+      return { key, identifier: row.identifier, note: 'Store the key now: it is not shown again.' };
+    },
+  },
+  'admin-key:list': {
+    usage: 'admin-key:list',
+    description: 'List admin API keys (identifiers only).',
+    async run({ db }) {
+      return (await listAdminKeys(db)).map((k) => ({ identifier: k.identifier, description: k.description, created_at: k.createdAt, last_used_at: k.lastUsedAt, revoked_at: k.revokedAt }));
+    },
+  },
+  'admin-key:revoke': {
+    usage: 'admin-key:revoke IDENTIFIER',
+    description: 'Revoke an admin API key.',
+    async run({ db }, args) {
+      if (!(await revokeAdminKey(db, positional(args, 0, 'key identifier')))) throw new HttpError(404, 'No active key with that identifier.');
+      return { revoked: true };
+    },
+  },
+  'users:create': {
+    usage: 'users:create --username NAME --email EMAIL [--password PASSWORD] [--name-first X] [--name-last Y] [--admin]',
+    description: 'Create a user (a random password is generated and shown when none is given).',
+    async run(context, args) {
+      const generated = args.options.password === undefined ? randomBytes(12).toString('base64url') : null;
+      const user = await createPanelUser(context, {
+        username: required(args, 'username').toLowerCase(),
+        email: required(args, 'email').toLowerCase(),
+        password: generated ?? String(args.options.password),
+        nameFirst: args.options['name-first'] === undefined ? undefined : String(args.options['name-first']),
+        nameLast: args.options['name-last'] === undefined ? undefined : String(args.options['name-last']),
+        rootAdmin: args.options.admin === true,
+      });
+      return { ...userJson(user), ...(generated ? { password: generated } : {}) };
+    },
+  },
+  'users:show': { usage: 'users:show USER', description: 'Show a user (uuid, username or email).', run: async ({ db }, args) => userJson(await requireUser(db, positional(args, 0, 'user'))) },
+  'users:suspend': {
+    usage: 'users:suspend USER',
+    description: 'Suspend a user (their sessions end at once).',
+    run: async (context, args) => userJson(await setUserSuspended(context, await requireUser(context.db, positional(args, 0, 'user')), true)),
+  },
+  'users:unsuspend': {
+    usage: 'users:unsuspend USER',
+    description: 'Lift a user’s suspension.',
+    run: async (context, args) => userJson(await setUserSuspended(context, await requireUser(context.db, positional(args, 0, 'user')), false)),
+  },
+  'users:delete': {
+    usage: 'users:delete USER',
+    description: 'Delete a user who owns no servers.',
+    async run(context, args) {
+      await deletePanelUser(context, await requireUser(context.db, positional(args, 0, 'user')));
+      return { deleted: true };
+    },
+  },
+  'servers:create': {
+    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start]',
+    description: 'Create a server and install it (waits for the install).',
+    async run(context, args) {
+      const variables: Record<string, string> = {};
+      for (const pair of args.vars) {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new HttpError(422, `--var needs KEY=VALUE, got "${pair}".`);
+        variables[pair.slice(0, at)] = pair.slice(at + 1);
+      }
+      const server = await createServer(context, {
+        name: required(args, 'name'),
+        description: args.options.description === undefined ? undefined : String(args.options.description),
+        owner: await requireUser(context.db, required(args, 'owner')),
+        template: required(args, 'template'),
+        plan: required(args, 'plan'),
+        variables,
+        externalId: args.options['external-id'] === undefined ? null : String(args.options['external-id']),
+        startOnCompletion: args.options.start === true,
+      });
+      await context.runtime.waitForInstall(server.uuid);
+      return serverJson(context, server.id);
+    },
+  },
+  'servers:list': {
+    usage: 'servers:list',
+    description: 'List every server.',
+    async run(context) {
+      const views = await loadServerViews(context.db, undefined);
+      return Promise.all(views.map((v) => serverJson(context, v.server.id)));
+    },
+  },
+  'servers:show': { usage: 'servers:show SERVER', description: 'Show a server (short id, uuid or external id).', run: async (c, a) => serverJson(c, (await requireServer(c.db, positional(a, 0, 'server'))).id) },
+  'servers:suspend': {
+    usage: 'servers:suspend SERVER',
+    description: 'Suspend a server (it is stopped and cannot be started).',
+    run: async (c, a) => serverJson(c, (await suspendServer(c, await requireServer(c.db, positional(a, 0, 'server')))).id),
+  },
+  'servers:unsuspend': {
+    usage: 'servers:unsuspend SERVER',
+    description: 'Lift a server’s suspension.',
+    run: async (c, a) => serverJson(c, (await unsuspendServer(c, await requireServer(c.db, positional(a, 0, 'server')))).id),
+  },
+  'servers:plan': {
+    usage: 'servers:plan SERVER PLAN',
+    description: 'Move a server to another plan of its game.',
+    run: async (c, a) => serverJson(c, (await changeServerPlan(c, await requireServer(c.db, positional(a, 0, 'server')), positional(a, 1, 'plan'))).id),
+  },
+  'servers:delete': {
+    usage: 'servers:delete SERVER',
+    description: 'Delete a server with its files.',
+    async run(context, args) {
+      await deleteServer(context, await requireServer(context.db, positional(args, 0, 'server')));
+      return { deleted: true };
+    },
+  },
+  'plans:list': {
+    usage: 'plans:list',
+    description: 'List plans and their limits.',
+    async run({ db }) {
+      const rows = await db.select({ plan: plans, game: games.slug }).from(plans).innerJoin(games, eq(games.id, plans.gameId)).orderBy(plans.id);
+      return rows.map(({ plan, game }) => ({ slug: plan.slug, game, tier: plan.tier, memory_mb: plan.memoryMb, cpu_percent: plan.cpuPercent, disk_mb: plan.diskMb }));
+    },
+  },
+  'templates:list': {
+    usage: 'templates:list',
+    description: 'List server templates.',
+    async run({ db }) {
+      return db.select({ slug: serverTemplates.slug, name: serverTemplates.name }).from(serverTemplates).orderBy(serverTemplates.id);
+    },
+  },
+};
