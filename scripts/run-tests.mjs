@@ -31,15 +31,55 @@ const scripts = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')).
 const workDir = mkdtempSync(join(tmpdir(), 'panel-tests-'));
 const bin = (name) => join(rootDir, 'node_modules', '.bin', name);
 
-/** Runs a command with inherited output; resolves with its exit code. */
-function run(command, commandArgs, env = {}) {
+/**
+ * Runs a command with inherited output; resolves with its exit code. With `doneFile`, the
+ * command counts as finished once that file exists: if it has not exited `graceMs` later
+ * (Jest waiting on a server or database a test left open), its process group is killed and
+ * the result is marked `hung`, so a leak fails the run instead of stalling it forever.
+ */
+function run(command, commandArgs, env = {}, { doneFile, graceMs = 30_000 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...env }, detached: Boolean(doneFile) });
+    // A child in its own process group does not get the terminal's Ctrl+C: pass it on.
+    const forward = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+      process.exit(130);
+    };
+    if (doneFile) {
+      process.once('SIGINT', forward);
+      process.once('SIGTERM', forward);
+    }
+    let hung = false;
+    let doneAt = 0;
+    const watchdog = doneFile
+      ? setInterval(() => {
+          if (!doneAt && existsSync(doneFile)) doneAt = Date.now();
+          if (doneAt && Date.now() - doneAt > graceMs) {
+            hung = true;
+            clearInterval(watchdog);
+            console.error(`\n${command} finished its run but did not exit within ${graceMs / 1000} s (something a test opened is still open): stopping it.`);
+            try {
+              process.kill(-child.pid, 'SIGKILL');
+            } catch {
+              child.kill('SIGKILL');
+            }
+          }
+        }, 1_000)
+      : null;
     child.on('error', (error) => {
       console.error(`Could not run ${command}: ${error.message}`);
-      resolve(127);
+      resolve({ code: 127, hung });
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on('exit', (code, signal) => {
+      if (watchdog) clearInterval(watchdog);
+      process.removeListener('SIGINT', forward);
+      process.removeListener('SIGTERM', forward);
+      resolve({ code: code ?? (signal ? 128 : 1), hung });
+    });
   });
 }
 
@@ -53,7 +93,7 @@ function readJson(file) {
 
 /** A step that is not a test runner: one test, passed when the command exits 0. */
 async function step(command, commandArgs, env) {
-  const code = await run(command, commandArgs, env);
+  const { code } = await run(command, commandArgs, env);
   return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
 }
 
@@ -64,7 +104,7 @@ async function jest() {
   if (args['jest-project']) jestArgs.push('--selectProjects', ...args['jest-project'].split(','));
   if (process.env.CI) jestArgs.push('--ci');
   const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
-  const code = await run(bin('jest'), jestArgs, { NODE_OPTIONS: nodeOptions });
+  const { code, hung } = await run(bin('jest'), jestArgs, { NODE_OPTIONS: nodeOptions }, { doneFile: outputFile });
   const report = readJson(outputFile);
   if (!report) return { passed: 0, failed: 1, note: 'no JSON report' };
   const byProject = {};
@@ -84,18 +124,19 @@ async function jest() {
     passed += ok;
     failed += bad;
   }
-  // Jest failing for a reason no test shows (no tests found, open handles, a crash) still fails.
-  if (code !== 0 && failed === 0) failed = 1;
-  const note = Object.entries(byProject)
-    .map(([project, c]) => `${project} ${c.passed} passed, ${c.failed} failed`)
-    .join('; ');
+  // Jest failing for a reason no test shows (no tests found, a crash) still fails; so does hanging.
+  if ((code !== 0 && failed === 0) || hung) failed += 1;
+  const note = [
+    ...Object.entries(byProject).map(([project, c]) => `${project} ${c.passed} passed, ${c.failed} failed`),
+    ...(hung ? ['did not exit: open handles'] : []),
+  ].join('; ');
   return { passed, failed, note };
 }
 
 /** Playwright counts from its JSON report; harness failures (no server, no browser) count as one. */
 async function e2e() {
   const outputFile = join(workDir, 'e2e.json');
-  const code = await run(process.execPath, [join(rootDir, 'e2e', 'run.mjs'), '--reporter=list,json'], {
+  const { code } = await run(process.execPath, [join(rootDir, 'e2e', 'run.mjs'), '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
   });
   const report = readJson(outputFile);

@@ -2,6 +2,7 @@ import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemoAccount } from './demo/seedDemoAccount';
+import { seedDemoServers } from './demo/seedDemoServers';
 import { join } from 'node:path';
 
 /** Entry point of `npm start`: config from the environment, database, app, listen, graceful shutdown. */
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.ready();
+  // Game servers that should run (or still run from before) come back; the runtime's onClose
+  // hook stops them gracefully on shutdown, keeping their desired state for the next start.
+  const recovered = await app.runtime.recoverAll();
+  app.log.info(recovered, 'game servers recovered');
+  await seedDemoServers(app);
   await app.listen({ port: config.port, host: config.host });
 }
 

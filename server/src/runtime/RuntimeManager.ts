@@ -105,7 +105,8 @@ export class RuntimeManager {
 
   private assertStartable(server: ServerRow): void {
     if (server.suspended) throw new RuntimeConflictError('This server is suspended.');
-    if (server.installStatus === 'installing' || this.installs.has(server.uuid)) throw new RuntimeConflictError('The server is still being installed.');
+    // A start racing an install is also refused by the driver (it knows when it installs).
+    if (server.installStatus === 'installing') throw new RuntimeConflictError('The server is still being installed.');
     if (server.installStatus === 'install_failed') {
       throw new RuntimeConflictError(`The server could not be installed: ${server.installError ?? 'unknown error'}`);
     }

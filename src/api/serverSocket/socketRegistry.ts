@@ -19,18 +19,23 @@ export interface OutputListener {
   reset(): void;
 }
 
-/** One followed server: its socket client and who uses it. */
+/** One followed server: its socket client. */
 export interface ServerConnection {
   readonly serverId: string;
   readonly client: ServerSocketClient;
-  /** Subscribes to the console output; the recent history is replayed to it first. */
-  subscribeOutput(listener: OutputListener): () => void;
 }
 
 interface Entry extends ServerConnection {
   users: number;
   releaseTimer: ReturnType<typeof setTimeout> | null;
+  replayLogs(): void;
   dispose(): void;
+}
+
+/** The sockets of one store, and the output listeners by server (they may subscribe before the socket exists). */
+interface Registry {
+  entries: Map<string, Entry>;
+  outputs: Map<string, Set<OutputListener>>;
 }
 
 /** Settings of the registry (tests shorten the grace period and the back-off). */
@@ -42,12 +47,18 @@ export interface SocketRegistryOptions {
 
 type ApiDispatch = Dispatch<UnknownAction> & ((thunk: unknown) => unknown);
 
-const registries = new WeakMap<object, Map<string, Entry>>();
+const registries = new WeakMap<object, Registry>();
 let registryOptions: SocketRegistryOptions = { graceMs: 5000 };
 
 /** Changes the registry's settings for connections made from now on. */
 export function configureServerSockets(options: Partial<SocketRegistryOptions>): void {
   registryOptions = { ...registryOptions, ...options };
+}
+
+function registryFor(dispatch: Dispatch<UnknownAction>): Registry {
+  let registry = registries.get(dispatch);
+  if (!registry) registries.set(dispatch, (registry = { entries: new Map(), outputs: new Map() }));
+  return registry;
 }
 
 /** A ticket through the API layer (bearer token, XSRF and the usual error handling included). */
@@ -68,47 +79,42 @@ function ticketFetcher(dispatch: ApiDispatch, serverId: string): () => Promise<S
   };
 }
 
-function createEntry(dispatch: ApiDispatch, serverId: string, onDisposed: () => void): Entry {
+function createEntry(dispatch: ApiDispatch, registry: Registry, serverId: string): Entry {
   const client = new ServerSocketClient({ ...registryOptions.client, fetchTicket: ticketFetcher(dispatch, serverId) });
-  const outputs = new Set<OutputListener>();
+  const outputs = () => registry.outputs.get(serverId) ?? new Set<OutputListener>();
   const at = () => Date.now();
   const replayLogs = () => {
-    for (const listener of outputs) listener.reset();
+    for (const listener of outputs()) listener.reset();
     client.send('send logs');
   };
   const { events } = client;
   events.on('connection', (change) => dispatch(socketConnectionChanged({ serverId, at: at(), connection: change.state, retryInMs: change.retryInMs, reason: change.reason })));
   events.on('authenticated', () => {
-    if (outputs.size > 0) replayLogs();
+    if (outputs().size > 0) replayLogs();
     client.send('send stats');
   });
   events.on('status', (state) => dispatch(serverStatusReceived({ serverId, at: at(), state })));
   events.on('stats', (stats) => dispatch(serverStatsReceived({ serverId, at: at(), stats })));
   events.on('install', (install) => dispatch(serverInstallStatusReceived({ serverId, at: at(), install })));
   events.on('daemonError', (message) => dispatch(serverDaemonErrorReceived({ serverId, at: at(), message })));
+  // Console output goes straight to its listeners: thousands of lines a second never touch the store.
   events.on('output', (line) => {
-    for (const listener of outputs) listener.line(line);
+    for (const listener of outputs()) listener.line(line);
   });
 
-  const entry: Entry = {
+  return {
     serverId,
     client,
     users: 0,
     releaseTimer: null,
-    subscribeOutput(listener) {
-      outputs.add(listener);
-      if (client.connection === 'connected') replayLogs();
-      return () => outputs.delete(listener);
-    },
+    replayLogs,
     dispose() {
       client.close();
       events.clear();
-      outputs.clear();
+      registry.entries.delete(serverId);
       dispatch(serverSocketReleased({ serverId }));
-      onDisposed();
     },
   };
-  return entry;
 }
 
 /**
@@ -117,13 +123,11 @@ function createEntry(dispatch: ApiDispatch, serverId: string, onDisposed: () => 
  * done. The socket closes a short grace period after its last user let go.
  */
 export function acquireServerConnection(dispatch: Dispatch<UnknownAction>, serverId: string): { connection: ServerConnection; release: () => void } {
-  let servers = registries.get(dispatch);
-  if (!servers) registries.set(dispatch, (servers = new Map()));
-  const map = servers;
-  let entry = map.get(serverId);
+  const registry = registryFor(dispatch);
+  let entry = registry.entries.get(serverId);
   if (!entry) {
-    entry = createEntry(dispatch as ApiDispatch, serverId, () => map.delete(serverId));
-    map.set(serverId, entry);
+    entry = createEntry(dispatch as ApiDispatch, registry, serverId);
+    registry.entries.set(serverId, entry);
     entry.client.connect();
   }
   const held = entry;
@@ -143,11 +147,34 @@ export function acquireServerConnection(dispatch: Dispatch<UnknownAction>, serve
   };
 }
 
+/** The open connection to `serverId` of the store behind `dispatch`, if any. */
+export function findServerConnection(dispatch: Dispatch<UnknownAction>, serverId: string): ServerConnection | undefined {
+  return registries.get(dispatch)?.entries.get(serverId);
+}
+
+/**
+ * Follows a server's console output. The recent history is sent first (now, when connected; or
+ * as soon as the connection is up), and again after every reconnect, preceded by a reset.
+ */
+export function subscribeServerOutput(dispatch: Dispatch<UnknownAction>, serverId: string, listener: OutputListener): () => void {
+  const registry = registryFor(dispatch);
+  let listeners = registry.outputs.get(serverId);
+  if (!listeners) registry.outputs.set(serverId, (listeners = new Set()));
+  const set = listeners;
+  set.add(listener);
+  const entry = registry.entries.get(serverId);
+  if (entry?.client.connection === 'connected') entry.replayLogs();
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && registry.outputs.get(serverId) === set) registry.outputs.delete(serverId);
+  };
+}
+
 /** Closes every socket of the store behind `dispatch` at once (logout, tests). */
 export function closeServerConnections(dispatch: Dispatch<UnknownAction>): void {
-  const servers = registries.get(dispatch);
-  if (!servers) return;
-  for (const entry of [...servers.values()]) {
+  const registry = registries.get(dispatch);
+  if (!registry) return;
+  for (const entry of [...registry.entries.values()]) {
     if (entry.releaseTimer) clearTimeout(entry.releaseTimer);
     entry.dispose();
   }

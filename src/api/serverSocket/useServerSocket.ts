@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { PowerSignal } from '../servers';
 import { selectLiveServer, type LiveServer } from './serverSocketSlice';
-import { acquireServerConnection, type OutputListener, type ServerConnection } from './socketRegistry';
+import { acquireServerConnection, findServerConnection, subscribeServerOutput, type OutputListener } from './socketRegistry';
 
 /** What {@link useServerSocket} gives a component. */
 export interface ServerSocketHandle extends LiveServer {
@@ -24,27 +24,22 @@ const idle: LiveServer = {
  * Follows one server live over its console socket while the component is mounted: connection
  * state, power state, the latest resource sample with a few minutes of history (all from the
  * store), and the console output by subscription (kept out of the store). Components following
- * the same server share one socket.
+ * the same server share one socket. `undefined` follows nothing (e.g. while the server loads).
  */
 export function useServerSocket(serverId: string | undefined): ServerSocketHandle {
   const dispatch = useAppDispatch();
-  const [connection, setConnection] = useState<ServerConnection | null>(null);
   const live = useAppSelector((state) => (serverId ? selectLiveServer(state, serverId) : undefined)) ?? idle;
 
   useEffect(() => {
     if (!serverId) return undefined;
-    const { connection: acquired, release } = acquireServerConnection(dispatch, serverId);
-    setConnection(acquired);
-    return () => {
-      setConnection(null);
-      release();
-    };
+    return acquireServerConnection(dispatch, serverId).release;
   }, [dispatch, serverId]);
 
-  const sendCommand = useCallback((line: string) => connection?.client.send('send command', line) ?? false, [connection]);
-  const setPowerState = useCallback((signal: PowerSignal) => connection?.client.send('set state', signal) ?? false, [connection]);
-  const subscribeOutput = useCallback((listener: OutputListener) => connection?.subscribeOutput(listener) ?? (() => undefined), [connection]);
-  const reconnect = useCallback(() => connection?.client.reconnect(), [connection]);
+  // The connection is looked up when used: components may act before or after it opened.
+  const sendCommand = useCallback((line: string) => (serverId ? findServerConnection(dispatch, serverId)?.client.send('send command', line) : false) ?? false, [dispatch, serverId]);
+  const setPowerState = useCallback((signal: PowerSignal) => (serverId ? findServerConnection(dispatch, serverId)?.client.send('set state', signal) : false) ?? false, [dispatch, serverId]);
+  const subscribeOutput = useCallback((listener: OutputListener) => (serverId ? subscribeServerOutput(dispatch, serverId, listener) : () => undefined), [dispatch, serverId]);
+  const reconnect = useCallback(() => (serverId ? findServerConnection(dispatch, serverId)?.client.reconnect() : undefined), [dispatch, serverId]);
 
   return { ...live, sendCommand, setPowerState, subscribeOutput, reconnect };
 }

@@ -11,7 +11,7 @@ afterEach(() => window.localStorage.clear());
 describe('navigation by screen width (lg = 1280 px)', () => {
   it('is a side navigation from lg up', async () => {
     mockFetch();
-    renderApp('/', loggedIn(), 1280);
+    renderApp('/', loggedIn(), { width: 1280 });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Account' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
@@ -20,7 +20,7 @@ describe('navigation by screen width (lg = 1280 px)', () => {
   it('becomes a drawer below lg, opened from the menu button and closed by navigating', async () => {
     mockFetch({ 'GET /api/v2/account/sessions': { status: 200, body: { data: [] } } });
     const user = userEvent.setup({ delay: null });
-    renderApp('/', loggedIn(), 1279);
+    renderApp('/', loggedIn(), { width: 1279, antdStyles: true });
     await screen.findByRole('heading', { name: 'Your servers' });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
 
@@ -37,7 +37,7 @@ describe('navigation by screen width (lg = 1280 px)', () => {
 
   it('switches when the window is resized across lg', async () => {
     mockFetch();
-    renderApp('/server/9/console', loggedIn(), 1600);
+    renderApp('/server/9/console', loggedIn(), { width: 1600 });
     expect(await screen.findByRole('navigation', { name: 'Server areas' })).toBeInTheDocument();
     act(() => setViewportWidth(900));
     expect(await screen.findByRole('button', { name: 'Open navigation' })).toBeInTheDocument();

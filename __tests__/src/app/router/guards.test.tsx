@@ -44,10 +44,10 @@ describe('guards of login-required routes', () => {
 
   it('follow ?redirect when /login is opened directly (e.g. after a reload)', async () => {
     mockFetch({ 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
-    renderApp('/login?redirect=%2Fserver%2F42%2Fconsole', anonymous());
+    renderApp('/login?redirect=%2Fserver%2F42%2Fbackups', anonymous());
     await logIn();
-    expect(await screen.findByRole('heading', { name: 'Console' })).toBeInTheDocument();
-    expect(currentLocation()).toBe('/server/42/console');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server 42' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/server/42/backups');
   });
 
   it('never redirect off the panel or back to /logout after logging in', async () => {
@@ -61,7 +61,7 @@ describe('guards of login-required routes', () => {
   it('let a logged-in user in', async () => {
     mockFetch();
     renderApp('/server/7/backups', loggedIn());
-    expect(await screen.findByRole('heading', { name: 'Backups' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server 7' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/server/7/backups');
   });
 

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routeTable } from '../../../../src/app/router/routeTable';
 import { anonymous, loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
 
+jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 const serverAreas: [path: string, heading: string][] = [
@@ -48,32 +49,24 @@ describe('the route table', () => {
 });
 
 describe('pages', () => {
-  // The console has its own page (covered in __tests__/src/features/console).
-  const placeholderAreas = serverAreas.filter(([path]) => path !== 'console');
-
-  it.each(placeholderAreas)('/server/{id}/%s loads lazily in the server layout and names its area', async (path, heading) => {
+  it.each(serverAreas)('/server/{id}/%s opens lazily in the server layout', async (path, title) => {
     mockFetch();
     renderApp(`/server/abc123/${path}`, loggedIn());
-    const title = await screen.findByRole('heading', { level: 2, name: heading });
-    const page = title.closest('section') as HTMLElement;
-    expect(within(page).getByText('This area is being set up')).toBeInTheDocument();
-    // The server layout: its header and the navigation of all areas.
-    expect(screen.getByRole('heading', { level: 1, name: 'Server abc123' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Server areas' })).getAllByRole('link')).toHaveLength(19);
-  });
-
-  it('/server/{id}/console is the console page', async () => {
-    mockFetch();
-    renderApp('/server/abc123/console', loggedIn());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Console' })).toBeInTheDocument();
-    // No such server here (the API answers 404): the page says so instead of a dead console.
-    expect(await screen.findByText('Server not found')).toBeInTheDocument();
+    // The server layout: its header (the id, while the server's details are unknown) and the
+    // navigation of all areas, with this area marked as the current one.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server abc123' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Server areas' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(19);
+    expect(within(nav).getByRole('link', { name: title }).closest('li')).toHaveClass('ant-menu-item-selected');
+    expect(currentLocation()).toBe(`/server/abc123/${path}`);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it('/server/{id} is the overview', async () => {
     mockFetch();
     renderApp('/server/abc123', loggedIn());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Server areas' });
+    expect(within(nav).getByRole('link', { name: 'Overview' }).closest('li')).toHaveClass('ant-menu-item-selected');
   });
 
   it('the server navigation links every area under /server/{id}/', async () => {
@@ -83,8 +76,8 @@ describe('pages', () => {
     const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/server/abc123', ...serverAreas.map(([path]) => `/server/abc123/${path}`)]));
     await userEvent.click(within(nav).getByRole('link', { name: 'Scheduled tasks' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Scheduled tasks' })).toBeInTheDocument();
-    expect(currentLocation()).toBe('/server/abc123/tasks');
+    await waitFor(() => expect(currentLocation()).toBe('/server/abc123/tasks'));
+    expect(within(nav).getByRole('link', { name: 'Scheduled tasks' }).closest('li')).toHaveClass('ant-menu-item-selected');
   });
 
   it.each([
@@ -113,11 +106,11 @@ describe('scrolling', () => {
     const before = scrollTo.mock.calls.length;
     expect(before).toBeGreaterThanOrEqual(1);
     await userEvent.click(within(nav).getByRole('link', { name: 'Files' }));
-    await screen.findByRole('heading', { level: 2, name: 'Files' });
+    await waitFor(() => expect(currentLocation()).toBe('/server/abc123/files'));
     expect(scrollTo.mock.calls.length).toBe(before + 1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
     await userEvent.click(within(nav).getByRole('link', { name: 'Players' }));
-    await screen.findByRole('heading', { level: 2, name: 'Players' });
+    await waitFor(() => expect(currentLocation()).toBe('/server/abc123/players'));
     expect(scrollTo.mock.calls.length).toBe(before + 2);
   });
 });

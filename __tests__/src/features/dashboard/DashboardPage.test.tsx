@@ -1,0 +1,22 @@
+import { screen } from '@testing-library/react';
+import { loggedIn, makeUser } from '../../helpers/fixtures';
+import { mockFetch } from '../../helpers/mockFetch';
+import { renderApp } from '../../helpers/renderApp';
+
+afterEach(() => window.localStorage.clear());
+
+describe('the dashboard', () => {
+  it('greets the user and says there are no servers yet', async () => {
+    mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [] } } });
+    renderApp('/', loggedIn(makeUser({ name_first: 'Alex' })));
+    expect(await screen.findByRole('heading', { name: 'Your servers' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Alex.')).toBeInTheDocument();
+    expect(screen.getByText('You have no servers yet')).toBeInTheDocument();
+  });
+
+  it('falls back to the username without a first name', async () => {
+    mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [] } } });
+    renderApp('/', loggedIn(makeUser({ name_first: null, username: 'steve' })));
+    expect(await screen.findByText('Welcome back, steve.')).toBeInTheDocument();
+  });
+});
