@@ -12,6 +12,8 @@ const common = {
 };
 
 const config: Config = {
+  // Server tests start real databases and processes; a busy 2-core machine needs headroom.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,

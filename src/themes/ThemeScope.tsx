@@ -28,9 +28,16 @@ export function ThemeScope({ name, global = false, children }: ThemeScopeProps) 
     const root = document.documentElement;
     for (const [property, value] of Object.entries(variables)) root.style.setProperty(property, value);
     root.dataset.panelTheme = name;
-    // antd's dark algorithm does not paint the page; without this, overscroll shows white.
-    document.body.style.backgroundColor = theme.variables.background;
-    document.body.style.colorScheme = 'dark';
+    // antd's dark algorithm does not paint the page; without this, overscroll shows white. Plain
+    // elements (outside antd components) get the theme's font and text colour from the body.
+    const body = document.body.style;
+    body.backgroundColor = theme.variables.background;
+    body.colorScheme = 'dark';
+    body.color = theme.variables.inputText;
+    body.fontFamily = String(theme.antd.token?.fontFamily ?? '');
+    body.fontSize = '14px';
+    body.lineHeight = '1.5715';
+    body.margin = '0';
     return () => {
       for (const property of Object.keys(variables)) root.style.removeProperty(property);
       delete root.dataset.panelTheme;

@@ -7,6 +7,10 @@ import type { PanelTheme, ThemeVariables } from './PanelTheme';
 import { screenTokens } from './breakpoints';
 import type { ThemeName } from './themeNames';
 
+/** The system font stack antd uses, set explicitly so plain elements (the body) can share it. */
+export const panelFontFamily =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'";
+
 /** Tags are 32 px high: line box (fontSizeSM × lineHeightSM = 30 px) plus a 1 px border on each side. */
 const tagFontSize = 12;
 const tagLineHeight = 30 / tagFontSize;
@@ -56,6 +60,7 @@ export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
         colorBgContainer: p.surface,
         colorBgElevated: p.surface,
         borderRadius: 8,
+        fontFamily: panelFontFamily,
         ...screenTokens,
       },
       components: {

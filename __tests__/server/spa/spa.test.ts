@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
+// Opening a database copy takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
 const indexHtml = '<!doctype html><html><body><div id="app"></div><script src="/assets/main.0123456789abcdef.js"></script></body></html>';
 const mainJs = `console.log(${JSON.stringify('panel '.repeat(400))});`;
 

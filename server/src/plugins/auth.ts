@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accessTokens, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
-import { unauthenticated } from '../lib/errors';
+import { forbidden, unauthenticated } from '../lib/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,6 +58,8 @@ export const authPlugin = fp(
       const token = bearerToken(request);
       const resolved = token ? await app.resolveAccessToken(token) : null;
       if (!resolved) throw unauthenticated();
+      // A suspended account keeps its tokens but may not use them until the host lifts the suspension.
+      if (resolved.user.suspended) throw forbidden('This account is suspended.');
       request.user = resolved.user;
       request.accessTokenId = resolved.tokenId;
     });

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { serverAreas } from '../../features/server/serverAreas';
+import { serverAreaPaths } from '../../features/server/serverAreaPaths';
 import { AccountEditPage, ConsolePage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SignUpPage, SocialitePage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
@@ -30,7 +30,7 @@ export const routeTable: readonly PanelRoute[] = [
   { path: '/sign-up', layout: 'guest', access: 'guest', element: <SignUpPage /> },
   { path: '/logout', layout: 'blank', access: 'login', element: <LogoutPage /> },
   { path: '/socialite', layout: 'blank', access: 'public', element: <SocialitePage /> },
-  ...serverAreas.map(
+  ...serverAreaPaths.map(
     (area): PanelRoute => ({
       path: area.path ? `/server/:id/${area.path}` : '/server/:id',
       layout: 'server',

@@ -1,8 +1,13 @@
-import { Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLoginMutation, type LoginApiArg } from '../../api/auth';
-import { fieldErrorProps } from '../../components/fieldErrorProps';
+import { useLoginMutation } from '../../api/auth';
 import { useFieldErrors } from '../../app/sharedState';
+import { CheckboxInput } from '../../components/form/CheckboxInput';
+import { Field, fieldControlProps } from '../../components/form/Field';
+import { FormStyles } from '../../components/form/formStyles';
+import { PanelButton } from '../../components/form/PanelButton';
+import { PasswordInput } from '../../components/form/PasswordInput';
+import { TextInput } from '../../components/form/TextInput';
+import { useLightForm } from '../../components/form/useLightForm';
 import { AuthLink } from './AuthLinks';
 
 /** Props of {@link PasswordStep}. */
@@ -13,46 +18,48 @@ export interface PasswordStepProps {
   onTwoFactor: (confirmationToken: string) => void;
 }
 
-type Values = LoginApiArg['body'];
+const fields = ['login', 'password', 'remember'] as const;
 
-/** The first step of logging in: username or email, password and "remember me". */
+/**
+ * The first step of logging in: username or email, password and "remember me". Built from light
+ * controls rather than antd's Form, because /login is the page every visitor loads first.
+ */
 export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
   const { t } = useTranslation();
   const [login, { isLoading }] = useLoginMutation();
-  const loginErrors = useFieldErrors('login');
-  const passwordErrors = useFieldErrors('password');
-  const required = { required: true, message: t('validation.required', 'This field is required') };
+  const form = useLightForm(fields, t('validation.required', 'This field is required'));
+  const loginMessages = form.messagesFor('login', useFieldErrors('login'));
+  const passwordMessages = form.messagesFor('password', useFieldErrors('password'));
 
-  const submit = async (values: Values) => {
+  const submit = form.handleSubmit(['login', 'password'], async (values) => {
     try {
-      const { data } = await login({ body: { ...values, remember: values.remember ?? false } }).unwrap();
+      const { data } = await login({ body: { login: values.login, password: values.password, remember: values.remember === 'on' } }).unwrap();
       if (data.complete) onComplete();
       else onTwoFactor(data.confirmation_token);
     } catch {
       // The listeners show the server's messages under the fields and as a notification.
     }
-  };
+  });
 
-  const loginLabel = t('auth.login.login', 'Username or email');
-  const passwordLabel = t('auth.login.password', 'Password');
   return (
-    <Form<Values> name="login" layout="vertical" onFinish={submit} requiredMark={false} initialValues={{ remember: false }}>
-      <h1 style={{ marginTop: 0, fontSize: 24 }}>{t('auth.login.title', 'Log in')}</h1>
-      <Form.Item name="login" label={loginLabel} rules={[required]} {...fieldErrorProps(loginErrors, loginLabel)}>
-        <Input autoComplete="username" autoFocus />
-      </Form.Item>
-      <Form.Item name="password" label={passwordLabel} rules={[required]} {...fieldErrorProps(passwordErrors, passwordLabel)}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item name="remember" valuePropName="checked">
-        <Checkbox>{t('auth.login.remember', 'Remember me')}</Checkbox>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={isLoading}>
+    <form className="panel-form" onSubmit={submit} noValidate aria-labelledby="login-title">
+      <FormStyles />
+      <h1 id="login-title" style={{ marginTop: 0, fontSize: 24 }}>
+        {t('auth.login.title', 'Log in')}
+      </h1>
+      <Field id="login" label={t('auth.login.login', 'Username or email')} messages={loginMessages}>
+        <TextInput {...fieldControlProps('login', loginMessages)} autoComplete="username" autoFocus />
+      </Field>
+      <Field id="password" label={t('auth.login.password', 'Password')} messages={passwordMessages}>
+        <PasswordInput {...fieldControlProps('password', passwordMessages)} autoComplete="current-password" />
+      </Field>
+      <CheckboxInput name="remember">{t('auth.login.remember', 'Remember me')}</CheckboxInput>
+      <PanelButton type="submit" loading={isLoading}>
         {t('auth.login.submit', 'Log in')}
-      </Button>
+      </PanelButton>
       <p style={{ marginBlockEnd: 0, textAlign: 'center' }}>
         {t('auth.login.noAccount', 'No account yet?')} <AuthLink to="/sign-up">{t('auth.login.signUp', 'Sign up')}</AuthLink>
       </p>
-    </Form>
+    </form>
   );
 }

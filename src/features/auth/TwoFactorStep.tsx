@@ -1,9 +1,12 @@
-import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoginCheckpointMutation } from '../../api/auth';
-import { FieldErrors } from '../../components/FieldErrors';
-import { fieldErrorProps } from '../../components/fieldErrorProps';
 import { useFieldErrors } from '../../app/sharedState';
+import { FieldErrors } from '../../components/FieldErrors';
+import { Field, fieldControlProps } from '../../components/form/Field';
+import { FormStyles } from '../../components/form/formStyles';
+import { PanelButton } from '../../components/form/PanelButton';
+import { TextInput } from '../../components/form/TextInput';
+import { useLightForm } from '../../components/form/useLightForm';
 
 /** Props of {@link TwoFactorStep}. */
 export interface TwoFactorStepProps {
@@ -13,47 +16,45 @@ export interface TwoFactorStepProps {
   onBack: () => void;
 }
 
-interface Values {
-  authentication_code: string;
-}
+const fields = ['authentication_code'] as const;
 
 /** The second step of a two-factor login: a code from the authenticator app or a recovery code. */
 export function TwoFactorStep({ confirmationToken, onComplete, onBack }: TwoFactorStepProps) {
   const { t } = useTranslation();
   const [checkpoint, { isLoading }] = useLoginCheckpointMutation();
-  const codeErrors = useFieldErrors('authentication_code');
+  const form = useLightForm(fields, t('validation.required', 'This field is required'));
+  const codeMessages = form.messagesFor('authentication_code', useFieldErrors('authentication_code'));
   // The confirmation token is not a field the user sees; its messages (expired) go above the form.
   const tokenErrors = useFieldErrors('token');
 
-  const submit = async ({ authentication_code }: Values) => {
+  const submit = form.handleSubmit(['authentication_code'], async ({ authentication_code }) => {
     try {
       await checkpoint({ body: { token: confirmationToken, authentication_code: authentication_code.trim() } }).unwrap();
       onComplete();
     } catch {
       // Shown by the listeners: under the field, and as a notification.
     }
-  };
+  });
 
-  const codeLabel = t('auth.twoFactor.code', 'Authentication code');
   return (
-    <Form<Values> name="login-checkpoint" layout="vertical" onFinish={submit} requiredMark={false}>
-      <h1 style={{ marginTop: 0, fontSize: 24 }}>{t('auth.twoFactor.title', 'Two-factor authentication')}</h1>
+    <form className="panel-form" onSubmit={submit} noValidate aria-labelledby="two-factor-title">
+      <FormStyles />
+      <h1 id="two-factor-title" style={{ marginTop: 0, fontSize: 24 }}>
+        {t('auth.twoFactor.title', 'Two-factor authentication')}
+      </h1>
       <p>{t('auth.twoFactor.text', 'Enter the code from your authenticator app, or one of your recovery codes.')}</p>
-      <FieldErrors messages={tokenErrors} label={t('auth.twoFactor.step', 'This login')} />
-      <Form.Item
-        name="authentication_code"
-        label={codeLabel}
-        rules={[{ required: true, message: t('validation.required', 'This field is required') }]}
-        {...fieldErrorProps(codeErrors, codeLabel)}
-      >
-        <Input autoComplete="one-time-code" autoFocus spellCheck={false} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={isLoading}>
+      <div className="panel-field-errors">
+        <FieldErrors messages={tokenErrors} label={t('auth.twoFactor.step', 'This login')} />
+      </div>
+      <Field id="authentication_code" label={t('auth.twoFactor.code', 'Authentication code')} messages={codeMessages}>
+        <TextInput {...fieldControlProps('authentication_code', codeMessages)} autoComplete="one-time-code" autoFocus spellCheck={false} />
+      </Field>
+      <PanelButton type="submit" loading={isLoading}>
         {t('auth.twoFactor.submit', 'Verify')}
-      </Button>
-      <Button type="link" block onClick={onBack} style={{ marginBlockStart: 8 }}>
+      </PanelButton>
+      <PanelButton variant="link" onClick={onBack} style={{ marginBlockStart: 8 }}>
         {t('auth.twoFactor.back', 'Back to log in')}
-      </Button>
-    </Form>
+      </PanelButton>
+    </form>
   );
 }

@@ -37,9 +37,6 @@ export function ServerOverviewPage() {
 
   return (
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
-      <Typography.Text strong style={{ fontSize: 18 }}>
-        {server.name}
-      </Typography.Text>
       {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
       {server.status === 'install_failed' ? (
         <Alert type="error" showIcon title={t('overview.installFailed', 'The installation failed')} description={server.install_error ?? undefined} />

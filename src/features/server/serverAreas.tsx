@@ -6,43 +6,43 @@ import {
 } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { serverAreaPaths, type ServerAreaGroup, type ServerAreaPath } from './serverAreaPaths';
 
-/** The sections the area navigation groups areas into. */
-export type ServerAreaGroup = 'control' | 'data' | 'software' | 'automation' | 'access' | 'plan';
+export type { ServerAreaGroup } from './serverAreaPaths';
 
 /** One area of a server's pages: its path under /server/{id}/, icon and texts. */
-export interface ServerArea {
-  key: string;
-  /** Path under /server/{id}/; empty for the overview. */
-  path: string;
-  group: ServerAreaGroup;
+export interface ServerArea extends ServerAreaPath {
   icon: ReactNode;
   title: (t: TFunction) => string;
   description: (t: TFunction) => string;
 }
 
-/** The overview at /server/{id} followed by the specification's 18 areas, in navigation order. */
-export const serverAreas: readonly ServerArea[] = [
-  { key: 'overview', path: '', group: 'control', icon: <DashboardOutlined />, title: (t) => t('server.areas.overview.title', 'Overview'), description: (t) => t('server.areas.overview.description', 'State, address, uptime and resource use of this server.') },
-  { key: 'console', path: 'console', group: 'control', icon: <CodeOutlined />, title: (t) => t('server.areas.console.title', 'Console'), description: (t) => t('server.areas.console.description', 'Live output, commands and power controls.') },
-  { key: 'files', path: 'files', group: 'control', icon: <FolderOutlined />, title: (t) => t('server.areas.files.title', 'Files'), description: (t) => t('server.areas.files.description', 'Browse, edit, upload and download the server\'s files.') },
-  { key: 'config', path: 'config', group: 'control', icon: <SettingOutlined />, title: (t) => t('server.areas.config.title', 'Configuration'), description: (t) => t('server.areas.config.description', 'Server properties and the game\'s other settings.') },
-  { key: 'players', path: 'players', group: 'control', icon: <TeamOutlined />, title: (t) => t('server.areas.players.title', 'Players'), description: (t) => t('server.areas.players.description', 'Who is online, operators, bans and the whitelist.') },
-  { key: 'backups', path: 'backups', group: 'data', icon: <SaveOutlined />, title: (t) => t('server.areas.backups.title', 'Backups'), description: (t) => t('server.areas.backups.description', 'Create, download and restore backups.') },
-  { key: 'database', path: 'database', group: 'data', icon: <DatabaseOutlined />, title: (t) => t('server.areas.database.title', 'Database'), description: (t) => t('server.areas.database.description', 'Databases for plugins, with their connection details.') },
-  { key: 'network', path: 'network', group: 'data', icon: <ApiOutlined />, title: (t) => t('server.areas.network.title', 'Network'), description: (t) => t('server.areas.network.description', 'Ports, addresses and the server\'s subdomain.') },
-  { key: 'versions', path: 'minecraft/versions', group: 'software', icon: <BranchesOutlined />, title: (t) => t('server.areas.versions.title', 'Versions'), description: (t) => t('server.areas.versions.description', 'Switch server software and game version.') },
-  { key: 'modpacks', path: 'modpacks', group: 'software', icon: <GiftOutlined />, title: (t) => t('server.areas.modpacks.title', 'Modpacks'), description: (t) => t('server.areas.modpacks.description', 'Find and install modpacks.') },
-  { key: 'extensions', path: 'extensions', group: 'software', icon: <AppstoreAddOutlined />, title: (t) => t('server.areas.extensions.title', 'Plugins and mods'), description: (t) => t('server.areas.extensions.description', 'Install, update and remove plugins and mods.') },
-  { key: 'setups', path: 'setups', group: 'software', icon: <RocketOutlined />, title: (t) => t('server.areas.setups.title', 'Setups'), description: (t) => t('server.areas.setups.description', 'Ready-made presets applied in one click.') },
-  { key: 'tasks', path: 'tasks', group: 'automation', icon: <ScheduleOutlined />, title: (t) => t('server.areas.tasks.title', 'Scheduled tasks'), description: (t) => t('server.areas.tasks.description', 'Commands, restarts and backups on a schedule.') },
-  { key: 'sharing', path: 'sharing', group: 'access', icon: <ShareAltOutlined />, title: (t) => t('server.areas.sharing.title', 'Sharing'), description: (t) => t('server.areas.sharing.description', 'Invite people and choose what each may do.') },
-  { key: 'sharingRoles', path: 'sharing-edit-roles', group: 'access', icon: <SolutionOutlined />, title: (t) => t('server.areas.sharingRoles.title', 'Roles'), description: (t) => t('server.areas.sharingRoles.description', 'Named sets of permissions for the people you share with.') },
-  { key: 'sharingAuditLog', path: 'sharing-audit-log', group: 'access', icon: <AuditOutlined />, title: (t) => t('server.areas.sharingAuditLog.title', 'Audit log'), description: (t) => t('server.areas.sharingAuditLog.description', 'Every action on this server: who, when and from where.') },
-  { key: 'upgrade', path: 'upgrade', group: 'plan', icon: <ThunderboltOutlined />, title: (t) => t('server.areas.upgrade.title', 'Upgrade'), description: (t) => t('server.areas.upgrade.description', 'Compare plans and change this server\'s plan.') },
-  { key: 'upgradePremium', path: 'upgrade/premium', group: 'plan', icon: <CrownOutlined />, title: (t) => t('server.areas.upgradePremium.title', 'Premium'), description: (t) => t('server.areas.upgradePremium.description', 'Move this server to a premium plan.') },
-  { key: 'upgradeQuiz', path: 'upgrade-quiz', group: 'plan', icon: <QuestionCircleOutlined />, title: (t) => t('server.areas.upgradeQuiz.title', 'Plan finder'), description: (t) => t('server.areas.upgradeQuiz.description', 'A few questions that recommend the right plan.') },
-];
+type Decoration = Pick<ServerArea, 'icon' | 'title' | 'description'>;
+
+const decorations: Record<string, Decoration> = {
+  overview: { icon: <DashboardOutlined />, title: (t) => t('server.areas.overview.title', 'Overview'), description: (t) => t('server.areas.overview.description', 'State, address, uptime and resource use of this server.') },
+  console: { icon: <CodeOutlined />, title: (t) => t('server.areas.console.title', 'Console'), description: (t) => t('server.areas.console.description', 'Live output, commands and power controls.') },
+  files: { icon: <FolderOutlined />, title: (t) => t('server.areas.files.title', 'Files'), description: (t) => t('server.areas.files.description', 'Browse, edit, upload and download the server\'s files.') },
+  config: { icon: <SettingOutlined />, title: (t) => t('server.areas.config.title', 'Configuration'), description: (t) => t('server.areas.config.description', 'Server properties and the game\'s other settings.') },
+  players: { icon: <TeamOutlined />, title: (t) => t('server.areas.players.title', 'Players'), description: (t) => t('server.areas.players.description', 'Who is online, operators, bans and the whitelist.') },
+  backups: { icon: <SaveOutlined />, title: (t) => t('server.areas.backups.title', 'Backups'), description: (t) => t('server.areas.backups.description', 'Create, download and restore backups.') },
+  database: { icon: <DatabaseOutlined />, title: (t) => t('server.areas.database.title', 'Database'), description: (t) => t('server.areas.database.description', 'Databases for plugins, with their connection details.') },
+  network: { icon: <ApiOutlined />, title: (t) => t('server.areas.network.title', 'Network'), description: (t) => t('server.areas.network.description', 'Ports, addresses and the server\'s subdomain.') },
+  versions: { icon: <BranchesOutlined />, title: (t) => t('server.areas.versions.title', 'Versions'), description: (t) => t('server.areas.versions.description', 'Switch server software and game version.') },
+  modpacks: { icon: <GiftOutlined />, title: (t) => t('server.areas.modpacks.title', 'Modpacks'), description: (t) => t('server.areas.modpacks.description', 'Find and install modpacks.') },
+  extensions: { icon: <AppstoreAddOutlined />, title: (t) => t('server.areas.extensions.title', 'Plugins and mods'), description: (t) => t('server.areas.extensions.description', 'Install, update and remove plugins and mods.') },
+  setups: { icon: <RocketOutlined />, title: (t) => t('server.areas.setups.title', 'Setups'), description: (t) => t('server.areas.setups.description', 'Ready-made presets applied in one click.') },
+  tasks: { icon: <ScheduleOutlined />, title: (t) => t('server.areas.tasks.title', 'Scheduled tasks'), description: (t) => t('server.areas.tasks.description', 'Commands, restarts and backups on a schedule.') },
+  sharing: { icon: <ShareAltOutlined />, title: (t) => t('server.areas.sharing.title', 'Sharing'), description: (t) => t('server.areas.sharing.description', 'Invite people and choose what each may do.') },
+  sharingRoles: { icon: <SolutionOutlined />, title: (t) => t('server.areas.sharingRoles.title', 'Roles'), description: (t) => t('server.areas.sharingRoles.description', 'Named sets of permissions for the people you share with.') },
+  sharingAuditLog: { icon: <AuditOutlined />, title: (t) => t('server.areas.sharingAuditLog.title', 'Audit log'), description: (t) => t('server.areas.sharingAuditLog.description', 'Every action on this server: who, when and from where.') },
+  upgrade: { icon: <ThunderboltOutlined />, title: (t) => t('server.areas.upgrade.title', 'Upgrade'), description: (t) => t('server.areas.upgrade.description', 'Compare plans and change this server\'s plan.') },
+  upgradePremium: { icon: <CrownOutlined />, title: (t) => t('server.areas.upgradePremium.title', 'Premium'), description: (t) => t('server.areas.upgradePremium.description', 'Move this server to a premium plan.') },
+  upgradeQuiz: { icon: <QuestionCircleOutlined />, title: (t) => t('server.areas.upgradeQuiz.title', 'Plan finder'), description: (t) => t('server.areas.upgradeQuiz.description', 'A few questions that recommend the right plan.') },
+};
+
+/** The overview and the 18 areas with their icons and texts, in navigation order. */
+export const serverAreas: readonly ServerArea[] = serverAreaPaths.map((area) => ({ ...area, ...decorations[area.key] }));
 
 /** Titles of the navigation groups. */
 export function serverAreaGroupTitle(group: ServerAreaGroup, t: TFunction): string {

@@ -91,6 +91,29 @@ describe('the login page', () => {
     expect(screen.queryByRole('list', { name: /Problems with/ })).not.toBeInTheDocument();
   });
 
+  it('asks for both fields before sending anything', async () => {
+    const fetch = mockFetch();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/login', anonymous());
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('list', { name: 'Problems with Username or email' })).toHaveTextContent('This field is required');
+    expect(screen.getByRole('list', { name: 'Problems with Password' })).toHaveTextContent('This field is required');
+    expect(screen.getByLabelText('Username or email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch.requests).toHaveLength(0);
+  });
+
+  it('shows the password on request', async () => {
+    mockFetch();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/login', anonymous());
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('links to sign up, keeping where the visitor was going', async () => {
     mockFetch();
     renderApp('/login?redirect=%2Faccount%2Fedit', anonymous());

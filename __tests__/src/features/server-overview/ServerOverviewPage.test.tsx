@@ -48,7 +48,7 @@ describe('the server overview', () => {
     const { store } = await renderOverview();
     expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByText('1 h 2 min')).toBeInTheDocument();
-    expect(screen.getByText('Survival world')).toBeInTheDocument();
+    expect(screen.getByText('Our friends server')).toBeInTheDocument();
     expect(screen.getByText('Running')).toBeInTheDocument();
     expect(screen.getByText('play.example.com:25565')).toBeInTheDocument();
 

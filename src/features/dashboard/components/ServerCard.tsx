@@ -52,7 +52,7 @@ export function ServerCard({ server }: ServerCardProps) {
         cover={
           <div style={{ height: 88, background: 'var(--panel-server-image)', backgroundSize: 'cover', backgroundPosition: 'center', display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '8px 12px' }}>
             <Typography.Text strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>
-              {server.game.name} · {server.plan.name}
+              {server.plan.name}
             </Typography.Text>
             <ServerStateTag state={state} />
           </div>
