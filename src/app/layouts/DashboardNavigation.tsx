@@ -1,7 +1,7 @@
 import { AppstoreOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavList } from '../../components/NavList';
 
 /** Props of {@link DashboardNavigation}. */
 export interface DashboardNavigationProps {
@@ -12,14 +12,10 @@ export interface DashboardNavigationProps {
 export function DashboardNavigation({ onNavigate }: DashboardNavigationProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items: MenuProps['items'] = [
-    { key: '/', icon: <AppstoreOutlined />, label: <Link to="/" onClick={onNavigate}>{t('nav.servers', 'Servers')}</Link> },
-    { key: '/account/edit', icon: <UserOutlined />, label: <Link to="/account/edit" onClick={onNavigate}>{t('nav.account', 'Account')}</Link> },
-    { key: '/logout', icon: <LogoutOutlined />, label: <Link to="/logout" onClick={onNavigate}>{t('nav.logout', 'Log out')}</Link> },
+  const entries = [
+    { key: '/', to: '/', icon: <AppstoreOutlined />, label: t('nav.servers', 'Servers') },
+    { key: '/account/edit', to: '/account/edit', icon: <UserOutlined />, label: t('nav.account', 'Account') },
+    { key: '/logout', to: '/logout', icon: <LogoutOutlined />, label: t('nav.logout', 'Log out') },
   ];
-  return (
-    <nav aria-label={t('nav.main', 'Main navigation')}>
-      <Menu mode="inline" items={items} selectedKeys={[pathname]} style={{ borderInlineEnd: 0 }} />
-    </nav>
-  );
+  return <NavList label={t('nav.main', 'Main navigation')} groups={[{ key: 'main', entries }]} activeKey={pathname} onNavigate={onNavigate} />;
 }

@@ -1,11 +1,14 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Drawer, Layout } from 'antd';
-import { Suspense, useContext, useState, type ReactNode } from 'react';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { RouteFallback } from '../../components/RouteFallback';
 import { PanelBrand } from './PanelBrand';
 import { useIsCompact } from './useIsCompact';
+
+// The drawer is only needed below lg: wide screens never load it.
+const NavigationDrawer = lazy(() => import('./NavigationDrawer').then((m) => ({ default: m.NavigationDrawer })));
 
 /** Props of {@link NavigationFrame}. */
 export interface NavigationFrameProps {
@@ -34,7 +37,6 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
   // The drawer is open on the page where it was opened: a new page closes it, however it was reached.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const { direction } = useContext(ConfigProvider.ConfigContext);
   const close = () => setOpenOn(null);
 
   const content = (
@@ -74,16 +76,13 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
         <PanelBrand />
       </Layout.Header>
       {content}
-      <Drawer
-        open={open}
-        onClose={close}
-        size={300}
-        placement={direction === 'rtl' ? 'right' : 'left'}
-        title={t('layout.navigation', 'Navigation')}
-        styles={{ body: { padding: 0, ...navigationBackground } }}
-      >
-        {navigation(close)}
-      </Drawer>
+      {open ? (
+        <Suspense fallback={null}>
+          <NavigationDrawer open={open} onClose={close}>
+            {navigation(close)}
+          </NavigationDrawer>
+        </Suspense>
+      ) : null}
     </Layout>
   );
 }

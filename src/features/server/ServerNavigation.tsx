@@ -1,12 +1,11 @@
-import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { NavList } from '../../components/NavList';
 import { serverAreaGroupTitle, serverAreas, type ServerAreaGroup } from './serverAreas';
 
 /** Props of {@link ServerNavigation}. */
 export interface ServerNavigationProps {
   serverId: string;
-  /** Key of the area being shown, highlighted in the menu. */
+  /** Key of the area being shown, marked as the current page. */
   activeKey?: string;
   /** Called after an entry is chosen (the drawer closes itself with it). */
   onNavigate?: () => void;
@@ -18,25 +17,12 @@ const groupOrder: ServerAreaGroup[] = ['control', 'data', 'software', 'automatio
 export function ServerNavigation({ serverId, activeKey, onNavigate }: ServerNavigationProps) {
   const { t } = useTranslation();
   const base = `/server/${encodeURIComponent(serverId)}`;
-  const items: MenuProps['items'] = groupOrder.map((group) => ({
-    type: 'group',
+  const groups = groupOrder.map((group) => ({
     key: group,
-    label: serverAreaGroupTitle(group, t),
-    children: serverAreas
+    title: serverAreaGroupTitle(group, t),
+    entries: serverAreas
       .filter((area) => area.group === group)
-      .map((area) => ({
-        key: area.key,
-        icon: area.icon,
-        label: (
-          <Link to={area.path ? `${base}/${area.path}` : base} onClick={onNavigate}>
-            {area.title(t)}
-          </Link>
-        ),
-      })),
+      .map((area) => ({ key: area.key, to: area.path ? `${base}/${area.path}` : base, icon: area.icon, label: area.title(t) })),
   }));
-  return (
-    <nav aria-label={t('server.navigation', 'Server areas')}>
-      <Menu mode="inline" items={items} selectedKeys={activeKey ? [activeKey] : []} style={{ borderInlineEnd: 0 }} />
-    </nav>
-  );
+  return <NavList label={t('server.navigation', 'Server areas')} groups={groups} activeKey={activeKey} onNavigate={onNavigate} />;
 }
