@@ -29,6 +29,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+      // A real database and app take several seconds to open on two busy cores (game processes run too).
+      testTimeout: 30_000,
     },
     {
       ...common,

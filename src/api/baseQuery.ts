@@ -10,7 +10,7 @@ export const apiBaseUrl = `${env.panelApiHost}/api/v2`;
  * The panel API's base query: cookies included, JSON by default, the stored access token as a
  * bearer credential and the XSRF cookie echoed in its header. No timeout; 200–299 is success.
  */
-export const baseQuery = fetchBaseQuery({
+const networkBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl,
   credentials: 'include',
   prepareHeaders(headers) {
@@ -23,3 +23,15 @@ export const baseQuery = fetchBaseQuery({
   },
   validateStatus: (response) => response.status >= 200 && response.status <= 299,
 });
+
+/** True for stores that must not reach the network (replaying a recorded log passes `{ network: false }`). */
+function isOffline(extra: unknown): boolean {
+  return (extra as { network?: unknown } | undefined)?.network === false;
+}
+
+/**
+ * {@link networkBaseQuery}, except in replay stores, where every request is refused without
+ * touching the network: replayed screens show the recorded data only.
+ */
+export const baseQuery: typeof networkBaseQuery = (args, api, extraOptions) =>
+  isOffline(api.extra) ? { error: { status: 'CUSTOM_ERROR', error: 'Requests are disabled while replaying a recorded session.' } } : networkBaseQuery(args, api, extraOptions);

@@ -1,22 +1,17 @@
 import type { DevToolsEnhancerOptions, UnknownAction } from '@reduxjs/toolkit';
-import { REDACTED, redactSecrets } from './redactSecrets';
+import { redactAction, redactState } from '../features/support/redact';
 
-/** Actions whose whole payload is a secret. */
-const secretPayloadActions = new Set(['session/tokenReceived']);
-
-/** Hides tokens, passwords and codes in the actions DevTools records. */
+/**
+ * Hides tokens, passwords and codes in the actions DevTools records, with the same reviewed list
+ * as recorded action logs (RTK Query request actions carry the request body in meta.arg).
+ */
 export function sanitizeAction<A extends UnknownAction>(action: A): A {
-  if (secretPayloadActions.has(action.type)) return { ...action, payload: REDACTED };
-  // RTK Query request actions carry the request body in meta.arg and the answer in payload.
-  return redactSecrets(action, { request: action.type.startsWith('api/') });
+  return redactAction(action) as unknown as A;
 }
 
 /** Hides secrets in the state DevTools shows; the API cache holds request bodies and answers. */
 export function sanitizeState<S>(state: S): S {
-  if (state === null || typeof state !== 'object') return state;
-  const sanitized: Record<string, unknown> = {};
-  for (const [key, slice] of Object.entries(state)) sanitized[key] = redactSecrets(slice, { request: key === 'api' });
-  return sanitized as S;
+  return redactState(state);
 }
 
 /** Redux DevTools settings for development builds. */
@@ -24,4 +19,7 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
   name: 'Game panel',
   actionSanitizer: sanitizeAction,
   stateSanitizer: sanitizeState,
+  // Where each action was dispatched from, for the DevTools trace tab.
+  trace: true,
+  traceLimit: 25,
 };

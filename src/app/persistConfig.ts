@@ -11,7 +11,7 @@ const validTheme = createTransform<ThemeState, ThemeState>(
 );
 
 /**
- * What redux-persist keeps across visits: the user's preferences (the theme), in localStorage
+ * What redux-persist keeps across visits: the user's preferences (the theme, action recording), in localStorage
  * under `persist:preferences`. The access token and the language are deliberately not here:
  * the specification fixes their own keys, `access_token` and `locale`.
  */
@@ -20,7 +20,8 @@ export function preferencesPersistConfig<S>(): PersistConfig<S> {
     key: 'preferences',
     version: 1,
     storage,
-    whitelist: ['theme'] as Extract<keyof S, string>[],
+    // support: whether actions are recorded for "Report a problem".
+    whitelist: ['theme', 'support'] as Extract<keyof S, string>[],
     transforms: [validTheme],
   };
 }

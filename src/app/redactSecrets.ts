@@ -1,28 +1,16 @@
-/** What replaces a secret in DevTools and recorded action logs. */
-export const REDACTED = '[redacted]';
+import { REDACTED, requestSecretKeyNames, secretKeyNames } from '../features/support/redactionList';
 
-/** Keys whose values are secrets wherever they appear. */
-const secretKeys = new Set([
-  'password',
-  'password_confirmation',
-  'current_password',
-  'token',
-  'access_token',
-  'confirmation_token',
-  'authentication_code',
-  'recovery_codes',
-  'secret',
-  'otpauth_uri',
-  'qr_svg',
-  'whmcs_user_token',
-  'authorization',
-]);
+/** What replaces a secret in DevTools and recorded action logs. */
+export { REDACTED };
+
+/** Keys whose values are secrets wherever they appear (the reviewed list of the support feature). */
+const secretKeys = secretKeyNames;
 
 /**
  * Keys that are secrets only inside request arguments and answers: `code` is a one-time code
  * there (two-factor enable), but a harmless language code in the locale state.
  */
-const requestSecretKeys = new Set(['code']);
+const requestSecretKeys = requestSecretKeyNames;
 
 export interface RedactOptions {
   /** The value is a request argument or answer (RTK Query cache or request actions). */

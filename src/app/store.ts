@@ -6,6 +6,10 @@ import { appSlice } from '../features/app/appSlice';
 import { localeSlice } from '../features/locale/localeSlice';
 import { notificationsSlice } from '../features/notifications/notificationsSlice';
 import { sessionSlice } from '../features/session/sessionSlice';
+import { createLogReducer } from '../features/support/logReducer';
+import { createRecorderMiddleware } from '../features/support/recorderMiddleware';
+import { routerSlice } from '../features/support/routerSlice';
+import { supportSlice } from '../features/support/supportSlice';
 import { themeSlice } from '../features/theme/themeSlice';
 import { validationSlice } from '../features/validation/validationSlice';
 import { env } from '../env';
@@ -14,7 +18,8 @@ import { listenerMiddleware } from './listenerMiddleware';
 import { preferencesPersistConfig } from './persistConfig';
 import { registerAppListeners } from './listeners/registerAppListeners';
 
-const rootReducer = combineReducers({
+/** The panel's reducers, without redux-persist around them (replaying logs needs them bare). */
+export const rootReducer = combineReducers({
   [sessionSlice.reducerPath]: sessionSlice.reducer,
   [appSlice.reducerPath]: appSlice.reducer,
   [validationSlice.reducerPath]: validationSlice.reducer,
@@ -22,6 +27,8 @@ const rootReducer = combineReducers({
   [themeSlice.reducerPath]: themeSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [serverSocketSlice.reducerPath]: serverSocketSlice.reducer,
+  [supportSlice.reducerPath]: supportSlice.reducer,
+  [routerSlice.reducerPath]: routerSlice.reducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 
@@ -32,24 +39,40 @@ export type RootState = ReturnType<typeof persistedReducer>;
 
 registerAppListeners();
 
+/** Applies recorded actions to plain state (moves the recording's start when it drops old actions). */
+const recordedStateReducer = createLogReducer(rootReducer as Parameters<typeof createLogReducer>[0]);
+
+/** Options of {@link makeStore}. */
+export interface MakeStoreOptions {
+  /** A store for replaying a recorded log: no recorder, no listeners, no network. */
+  replay?: boolean;
+}
+
 /**
  * Makes the panel's store. The app makes one; tests make one per case, optionally starting from
  * `preloadedState`. Preferences are restored only when the caller runs `persistStore` on it.
+ * A replay store (`{ replay: true }`) records nothing, runs no listeners and never reaches the
+ * network: its base query refuses every request.
  */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
+  const replay = options.replay === true;
   return configureStore({
     reducer: persistedReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
+    middleware: (getDefaultMiddleware) => {
+      const defaults = getDefaultMiddleware({
+        thunk: { extraArgument: { network: !replay } },
         // redux-persist's own actions carry functions; everything else must be serialisable.
         // (Development-only checks; the higher threshold keeps slow CI machines from warning.)
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], warnAfter: 128 },
         immutableCheck: { warnAfter: 128 },
-      })
-        .prepend(listenerMiddleware.middleware)
-        .concat(baseApi.middleware),
-    devTools: env.isDevelopment ? devToolsOptions : false,
+      });
+      if (replay) return defaults.concat(baseApi.middleware);
+      // The recorder comes first, so it logs actions in the order the reducers see them.
+      const recorder = createRecorderMiddleware({ reduce: recordedStateReducer, persist: typeof window !== 'undefined' });
+      return defaults.prepend(recorder, listenerMiddleware.middleware).concat(baseApi.middleware);
+    },
+    devTools: env.isDevelopment && !replay ? devToolsOptions : false,
   });
 }
 

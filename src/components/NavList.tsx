@@ -7,6 +7,8 @@ export interface NavEntry {
   to: string;
   icon: ReactNode;
   label: string;
+  /** Runs instead of following the link (entries that open a dialog). */
+  onSelect?: () => void;
 }
 
 /** A titled group of entries; the title is optional. */
@@ -55,7 +57,16 @@ export function NavList({ label, groups, activeKey, onNavigate }: NavListProps) 
           <ul>
             {group.entries.map((entry) => (
               <li key={entry.key}>
-                <Link to={entry.to} onClick={onNavigate} aria-current={entry.key === activeKey ? 'page' : undefined}>
+                <Link
+                  to={entry.to}
+                  onClick={(event) => {
+                    if (entry.onSelect) {
+                      event.preventDefault();
+                      entry.onSelect();
+                    }
+                    onNavigate?.();
+                  }}
+                  aria-current={entry.key === activeKey ? 'page' : undefined}>
                   <span aria-hidden="true">{entry.icon}</span>
                   {entry.label}
                 </Link>

@@ -17,6 +17,8 @@ export interface NotificationCenterProps {
   onDismiss: (id: string) => void;
   /** Success and information notices close by themselves after this long; errors stay until closed. */
   autoCloseMs?: number;
+  /** When given, error notifications offer "Report a problem". */
+  onReport?: () => void;
 }
 
 const colours: Record<string, string> = { success: '#52c41a', error: '#ff4d4f' };
@@ -43,7 +45,7 @@ function NotificationIcon({ type }: { type: string }) {
   return <InfoCircleFilled style={style} />;
 }
 
-function NotificationItem({ item, onDismiss, autoCloseMs }: { item: NotificationView; onDismiss: (id: string) => void; autoCloseMs: number }) {
+function NotificationItem({ item, onDismiss, autoCloseMs, onReport }: { item: NotificationView; onDismiss: (id: string) => void; autoCloseMs: number; onReport?: () => void }) {
   const { t } = useTranslation();
   useEffect(() => {
     if (item.type === 'error' || autoCloseMs <= 0) return undefined;
@@ -58,6 +60,11 @@ function NotificationItem({ item, onDismiss, autoCloseMs }: { item: Notification
       <div style={{ minWidth: 0 }}>
         <div style={{ fontWeight: 600, marginBlockEnd: 2 }}>{item.title}</div>
         {item.text ? <div style={{ opacity: 0.85, overflowWrap: 'anywhere' }}>{item.text}</div> : null}
+        {onReport && item.type === 'error' ? (
+          <button type="button" onClick={onReport} style={{ ...closeStyle, marginInlineStart: 0, padding: 0, textDecoration: 'underline' }}>
+            {t('support.reportProblem', 'Report a problem')}
+          </button>
+        ) : null}
       </div>
       <button type="button" style={closeStyle} onClick={() => onDismiss(item.id)} aria-label={t('notifications.close', 'Close')}>
         <CloseOutlined />
@@ -67,13 +74,13 @@ function NotificationItem({ item, onDismiss, autoCloseMs }: { item: Notification
 }
 
 /** Shows the current notifications in a corner: title, text, an icon by type and a close button. */
-export function NotificationCenter({ notifications, onDismiss, autoCloseMs = 6000 }: NotificationCenterProps) {
+export function NotificationCenter({ notifications, onDismiss, autoCloseMs = 6000, onReport }: NotificationCenterProps) {
   const { t } = useTranslation();
   if (notifications.length === 0) return null;
   return (
     <section aria-label={t('notifications.region', 'Notifications')} style={regionStyle}>
       {notifications.map((item) => (
-        <NotificationItem key={item.id} item={item} onDismiss={onDismiss} autoCloseMs={autoCloseMs} />
+        <NotificationItem key={item.id} item={item} onDismiss={onDismiss} autoCloseMs={autoCloseMs} onReport={onReport} />
       ))}
     </section>
   );

@@ -55,7 +55,8 @@ function connect(target: ServerRow, origin: string | null = `http://${base}`): P
     frames,
     closed,
     send: (event, ...args) => ws.send(JSON.stringify({ event, args })),
-    next: (event, match = () => true) => waitFor(() => frames.find((f) => f.event === event && match(f)), { what: `"${event}" frame` }),
+    next: (event, match = () => true) =>
+      waitFor(() => frames.find((f) => f.event === event && match(f)), { what: `"${event}" frame (got ${JSON.stringify(frames.slice(-8))})` }),
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(client));
@@ -194,7 +195,7 @@ describe('access that ends', () => {
   });
 
   it('warns before the ticket ends, then closes with 4002', async () => {
-    const { token } = issueTicket(t.config.secret, { s: server.uuid, u: owner.user.id, t: owner.tokenId }, 3500);
+    const { token } = issueTicket(t.config.secret, { s: server.uuid, u: owner.user.id, t: owner.tokenId }, 5000);
     const client = await connect(server);
     client.send('auth', token);
     await client.next('auth success');

@@ -19,7 +19,7 @@ async function persistAndFlush(store: ReturnType<typeof makeStore>) {
 describe('makeStore', () => {
   it('holds the slices of the design, starting empty', () => {
     const state = makeStore().getState();
-    expect(Object.keys(state).sort()).toEqual(['api', 'app', 'locale', 'notifications', 'serverSocket', 'session', 'theme', 'validation']);
+    expect(Object.keys(state).sort()).toEqual(['api', 'app', 'locale', 'notifications', 'router', 'serverSocket', 'session', 'support', 'theme', 'validation']);
     expect(state.session).toEqual({ user: null, status: 'unknown' });
     expect(state.app).toEqual({ initialised: false, loaders: 0 });
     expect(state.validation).toEqual({ errors: {} });
@@ -55,7 +55,7 @@ describe('preferences kept across visits', () => {
     const saved = localStorage.getItem('persist:preferences');
     expect(saved).not.toBeNull();
     expect(JSON.parse(JSON.parse(saved!).theme)).toEqual({ name: 'palworldPremium' });
-    expect(Object.keys(JSON.parse(saved!)).sort()).toEqual(['_persist', 'theme']);
+    expect(Object.keys(JSON.parse(saved!)).sort()).toEqual(['_persist', 'support', 'theme']);
     expect(saved).not.toContain('tok-secret');
     expect(saved).not.toContain('"de"');
     expect(localStorage.getItem('access_token')).toBe('tok-secret');

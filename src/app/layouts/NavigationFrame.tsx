@@ -37,7 +37,13 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
   // The drawer is open on the page where it was opened: a new page closes it, however it was reached.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  // Loaded on first use, then kept so that closing can animate.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const close = () => setOpenOn(null);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setOpenOn(pathname);
+  };
 
   const content = (
     <Layout.Content
@@ -72,11 +78,11 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
-        <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={() => setOpenOn(pathname)} />
+        <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={openDrawer} />
         <PanelBrand />
       </Layout.Header>
       {content}
-      {open ? (
+      {drawerUsed ? (
         <Suspense fallback={null}>
           <NavigationDrawer open={open} onClose={close}>
             {navigation(close)}

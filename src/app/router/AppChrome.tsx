@@ -3,6 +3,8 @@ import { GlobalProgressBar } from '../../components/GlobalProgressBar';
 import { NotificationCenter } from '../../components/NotificationCenter';
 import { selectIsLoading } from '../../features/app/appSlice';
 import { notificationDismissed, selectNotifications } from '../../features/notifications/notificationsSlice';
+import { openReportDialog } from '../../features/support/reportDialogState';
+import { ReportProblemHost } from '../../features/support/ReportProblemHost';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
 /** What every page shows on top of its layout: the progress bar while requests run, and the notifications. */
@@ -14,7 +16,8 @@ export function AppChrome() {
   return (
     <>
       <GlobalProgressBar active={loading} />
-      <NotificationCenter notifications={notifications} onDismiss={dismiss} />
+      <NotificationCenter notifications={notifications} onDismiss={dismiss} onReport={openReportDialog} />
+      <ReportProblemHost />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import { RouteFallback } from '../../components/RouteFallback';
 import { firstNavigation } from '../../features/app/appSlice';
+import { LocationRecorder } from '../../features/support/LocationRecorder';
 import { useAppDispatch } from '../hooks';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { GuestLayout } from '../layouts/GuestLayout';
@@ -68,6 +69,7 @@ export function AppRouter() {
   return (
     <>
       <ScrollToTop />
+      <LocationRecorder />
       <AppChrome />
       <Suspense fallback={<RouteFallback />}>
         <Routes>

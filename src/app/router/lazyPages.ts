@@ -17,4 +17,5 @@ export const SocialitePage = lazy(() => import('../../features/auth/SocialitePag
 export const ServerAreaPage = lazy(() => import('../../features/server/ServerAreaPage').then((m) => ({ default: m.ServerAreaPage })));
 export const ServerOverviewPage = lazy(() => import('../../features/server-overview/ServerOverviewPage').then((m) => ({ default: m.ServerOverviewPage })));
 export const ConsolePage = lazy(() => import('../../features/console/ConsolePage').then((m) => ({ default: m.ConsolePage })));
+export const SupportReplayPage = lazy(() => import('../../features/support/replay/SupportReplayPage').then((m) => ({ default: m.SupportReplayPage })));
 export const NotFoundPage = lazy(() => import('../../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

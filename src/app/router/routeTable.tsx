@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, ConsolePage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SignUpPage, SocialitePage } from './lazyPages';
+import { AccountEditPage, ConsolePage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -30,6 +30,8 @@ export const routeTable: readonly PanelRoute[] = [
   { path: '/sign-up', layout: 'guest', access: 'guest', element: <SignUpPage /> },
   { path: '/logout', layout: 'blank', access: 'login', element: <LogoutPage /> },
   { path: '/socialite', layout: 'blank', access: 'public', element: <SocialitePage /> },
+  // Support staff replay a customer's action log here; it never calls the API.
+  { path: '/support/replay', layout: 'blank', access: 'public', element: <SupportReplayPage /> },
   ...serverAreaPaths.map(
     (area): PanelRoute => ({
       path: area.path ? `/server/:id/${area.path}` : '/server/:id',

@@ -41,15 +41,24 @@ export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermA
   }, [t]);
 
   useEffect(() => {
-    const adapter = createTerminal(element.current!);
+    const output = element.current!;
+    const adapter = createTerminal(output);
+    // Counters on the output element, for monitoring and performance measurements: lines the
+    // terminal has processed and lines skipped to keep up. One attribute write per batch.
+    const publishCounts = () => {
+      output.dataset.linesWritten = String(lines.written);
+      output.dataset.linesSkipped = String(lines.skipped);
+    };
     const lines = new OutputBatcher((text, done) => adapter.write(text, done), {
       maxPendingLines: CONSOLE_SCROLLBACK,
+      onWritten: publishCounts,
       skippedNotice: (count) => {
         const t = translate.current;
         return `\x1b[33m${t('console.output.skipped', '[{{count}} lines skipped to keep up]', { count })}\x1b[0m`;
       },
     });
     batcher.current = lines;
+    publishCounts();
     adapter.fit();
     const stopViewport = adapter.onViewportChange(() => setAtBottom(adapter.isAtBottom()));
     const resize = new ResizeObserver(() => adapter.fit());

@@ -11,6 +11,8 @@ export interface OutputBatcherOptions {
   skippedNotice: (count: number) => string;
   /** Runs `callback` before the next paint (requestAnimationFrame; tests may drive it). */
   schedule?: (callback: () => void) => unknown;
+  /** Called each time the terminal has processed a batch (the counters have moved). */
+  onWritten?: () => void;
 }
 
 /**
@@ -20,6 +22,10 @@ export interface OutputBatcherOptions {
  * per line, and stays responsive.
  */
 export class OutputBatcher {
+  /** Lines the terminal has processed so far, skipped-lines notices included. */
+  written = 0;
+  /** Lines dropped so far because the terminal could not keep up. */
+  skipped = 0;
   private pending: string[] = [];
   private dropped = 0;
   private scheduled = false;
@@ -60,6 +66,7 @@ export class OutputBatcher {
     if (excess <= 0) return;
     this.pending.splice(0, excess);
     this.dropped += excess;
+    this.skipped += excess;
   }
 
   private requestFlush(): void {
@@ -81,6 +88,8 @@ export class OutputBatcher {
     this.writing = true;
     this.sink(`${lines.join('\r\n')}\r\n`, () => {
       this.writing = false;
+      this.written += lines.length;
+      this.options.onWritten?.();
       if (this.pending.length > 0) this.requestFlush();
     });
   }

@@ -49,7 +49,7 @@ describe('the server layout', () => {
     mockFetch();
     renderServer();
     const link = await screen.findByRole('link', { name: 'Console' });
-    expect(link.closest('li')).toHaveClass('ant-menu-item-selected');
+    expect(link).toHaveAttribute('aria-current', 'page');
   });
 
   it('other pages use minecraftDefault', async () => {

@@ -66,6 +66,33 @@ describe('OutputBatcher', () => {
     expect(lines[100]).toBe('line 1049');
   });
 
+  it('counts the lines the terminal has processed and the lines it skipped, once each batch is done', () => {
+    const frame = frames();
+    const done: Array<() => void> = [];
+    const reports: Array<[number, number]> = [];
+    const batcher: OutputBatcher = new OutputBatcher((_text, finished) => done.push(finished), {
+      maxPendingLines: 100,
+      skippedNotice: (count) => `[${count} skipped]`,
+      schedule: frame.schedule,
+      onWritten: () => reports.push([batcher.written, batcher.skipped]),
+    });
+    for (let i = 0; i < 250; i++) batcher.push(`line ${i}`);
+    frame.next();
+    // Written only once the terminal says so.
+    expect(batcher.written).toBe(0);
+    expect(batcher.skipped).toBe(150);
+    done.splice(0).forEach((finished) => finished());
+    // 100 lines and the notice about the 150 skipped ones.
+    expect(reports).toEqual([[101, 150]]);
+    batcher.push('one more');
+    frame.next();
+    done.splice(0).forEach((finished) => finished());
+    expect(reports).toEqual([
+      [101, 150],
+      [102, 150],
+    ]);
+  });
+
   it('forgets waiting lines when cleared, and writes nothing after being disposed', () => {
     const { batcher, frame, writes } = setup();
     batcher.push('stale');

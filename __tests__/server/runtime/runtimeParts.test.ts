@@ -1,0 +1,75 @@
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RingBuffer } from '../../../server/src/runtime/RingBuffer';
+import { parseProperties, updateProperties } from '../../../server/src/runtime/properties';
+import { ConsoleCapture } from '../../../server/src/runtime/local/ConsoleCapture';
+import { CrashRestartPolicy } from '../../../server/src/runtime/crashRestartPolicy';
+import { PathEscapeError, RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';
+import { waitFor } from '../helpers/waitFor';
+
+describe('RingBuffer', () => {
+  it('keeps the newest items in order once full', () => {
+    const ring = new RingBuffer<number>(3);
+    for (let i = 1; i <= 5; i++) ring.push(i);
+    expect(ring.toArray()).toEqual([3, 4, 5]);
+    expect(ring.toArray(2)).toEqual([4, 5]);
+    expect(ring.size).toBe(3);
+  });
+});
+
+describe('server.properties updates', () => {
+  it('keep comments, order and unknown keys; append missing keys; escape like Java', () => {
+    const text = '#Minecraft server properties\nmotd=Old\ncustom-key=keep me\nserver-port=1\n';
+    const next = updateProperties(text, { 'server-port': '25570', 'level-type': 'minecraft:flat' });
+    expect(next).toBe('#Minecraft server properties\nmotd=Old\ncustom-key=keep me\nserver-port=25570\nlevel-type=minecraft\\:flat\n');
+    expect(parseProperties(next)['level-type']).toBe('minecraft:flat');
+    expect(updateProperties(next, { motd: 'New', pvp: 'true' }, true)).toContain('motd=Old');
+  });
+});
+
+describe('CrashRestartPolicy', () => {
+  it('doubles the delay and stops after the cap within the window', () => {
+    const policy = new CrashRestartPolicy({ maxRestarts: 2, windowMs: 60_000, backoffMs: 1000 });
+    expect(policy.next('a', 0)).toEqual({ delayMs: 1000, attempt: 1, max: 2 });
+    expect(policy.next('a', 10)).toEqual({ delayMs: 2000, attempt: 2, max: 2 });
+    expect(policy.next('a', 20)).toBeNull();
+    expect(policy.next('a', 120_000)).toEqual({ delayMs: 1000, attempt: 1, max: 2 });
+  });
+});
+
+describe('ConsoleCapture', () => {
+  it('rotates the log past its size without losing or repeating a line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-'));
+    const path = join(dir, 'console.log');
+    writeFileSync(path, 'old 1\nold 2\n');
+    const lines: string[] = [];
+    const capture = new ConsoleCapture(path, (batch) => lines.push(...batch), { maxBytes: 4096, keep: 2, pollMs: 20 });
+    expect(await capture.start(10)).toEqual(['old 1', 'old 2']);
+    const expected: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      expected.push(`line ${i} ${'x'.repeat(20)}`);
+      appendFileSync(path, `${expected[i]}\n`);
+      if (i % 100 === 99) await capture.drain();
+    }
+    await waitFor(() => lines.length >= expected.length, { what: 'all lines' });
+    await capture.stop();
+    expect(lines).toEqual(expected);
+    expect(existsSync(`${path}.1`) && existsSync(`${path}.2`)).toBe(true);
+    expect(statSync(path).size).toBeLessThan(4096 + 100 * 32);
+  });
+});
+
+describe('RootedFileSystem', () => {
+  it('resolves inside the root and refuses escapes, symlinks included', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'outside-'));
+    const root = mkdtempSync(join(tmpdir(), 'root-'));
+    symlinkSync(outside, join(root, 'link'));
+    const files = new RootedFileSystem(root);
+    await files.writeFile('/a/b.txt', 'hi');
+    expect(readFileSync(join(root, 'a', 'b.txt'), 'utf8')).toBe('hi');
+    for (const bad of ['../x', 'a/../../x', 'link/x', 'link', 'a\0b']) await expect(files.resolve(bad)).rejects.toBeInstanceOf(PathEscapeError);
+    await expect(files.writeFile('link/evil.txt', 'x')).rejects.toBeInstanceOf(PathEscapeError);
+    expect(existsSync(join(outside, 'evil.txt'))).toBe(false);
+  });
+});

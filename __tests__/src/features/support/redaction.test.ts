@@ -1,0 +1,116 @@
+import { accountApi } from '../../../../src/api/account';
+import { authApi } from '../../../../src/api/auth';
+import { serversApi } from '../../../../src/api/servers';
+import { makeStore } from '../../../../src/app/store';
+import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
+import { readRecording } from '../../../../src/features/support/recorderMiddleware';
+import { redactAction, redactState } from '../../../../src/features/support/redact';
+import { sanitizeAction, sanitizeState } from '../../../../src/app/devTools';
+import { mockFetch } from '../../helpers/mockFetch';
+import { makeUser } from '../../userFixture';
+
+/** Every secret the requests below send or receive; none may reach the export. */
+const secrets = {
+  registerPassword: 'Reg1sterPassw0rd!',
+  registerToken: 'tok-register-7f3a9c',
+  loginPassword: 'L0ginPassw0rd!',
+  confirmationToken: 'confirm-6b2d1e',
+  authenticationCode: '472913',
+  checkpointToken: 'tok-checkpoint-99a1',
+  enrolmentSecret: 'JBSWY3DPEHPK3PXPSECRET',
+  otpauthUri: 'otpauth://totp/Panel:steve?secret=JBSWY3DPEHPK3PXPURI&issuer=Panel',
+  qrSvg: '<svg>qr-7731</svg>',
+  enableCode: '318274',
+  enablePassword: 'En4blePassw0rd!',
+  recoveryCode: 'rc-5d7e-1f2a',
+  disablePassword: 'D1sablePassw0rd!',
+  emailPassword: 'Ema1lPassw0rd!',
+  currentPassword: 'Curr3ntPassw0rd!',
+  newPassword: 'N3wPassw0rd!',
+  socketToken: 'socket-ticket-a8c3',
+  socketUrlToken: 'url-ticket-4e1b',
+  databasePassword: 'db-pass-3c9d',
+  databaseUrlPassword: 'db-url-pass-8f2e',
+  xsrf: 'xsrf-cookie-51ab',
+};
+
+const user = makeUser();
+const complete = (token: string) => ({ status: 200, body: { data: { complete: true, token, expires_at: '2030-01-01T00:00:00.000Z', user } } });
+
+describe('redaction of recorded action logs', () => {
+  beforeEach(() => {
+    document.cookie = `XSRF-TOKEN=${secrets.xsrf}; path=/`;
+  });
+  afterEach(() => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    localStorage.clear();
+  });
+
+  it('keeps every secret of every secret-bearing request out of the export', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/v2/auth/register': { ...complete(secrets.registerToken), status: 201 },
+      'POST /api/v2/auth/login': { status: 200, body: { data: { complete: false, confirmation_token: secrets.confirmationToken } } },
+      'POST /api/v2/auth/login-checkpoint': complete(secrets.checkpointToken),
+      'GET /api/v2/account/two-factor': { status: 200, body: { data: { secret: secrets.enrolmentSecret, otpauth_uri: secrets.otpauthUri, qr_svg: secrets.qrSvg } } },
+      'POST /api/v2/account/two-factor': { status: 200, body: { data: { recovery_codes: [secrets.recoveryCode, 'rc-2', 'rc-3'] } } },
+      'POST /api/v2/account/two-factor/disable': { status: 204 },
+      'PUT /api/v2/account/email': { status: 200, body: { data: { user } } },
+      'PUT /api/v2/account/password': { status: 200, body: { data: { user } } },
+      'GET /api/v2/servers/abc/websocket': {
+        status: 200,
+        body: { data: { token: secrets.socketToken, socket: `wss://node.example/api/servers/abc/ws?token=${secrets.socketUrlToken}` } },
+      },
+      'GET /api/v2/servers/abc': {
+        status: 200,
+        body: { data: { id: 'abc', name: 'Survival', database: { password: secrets.databasePassword, connection_string: `mysql://u:${secrets.databaseUrlPassword}@db.example/s` } } },
+      },
+    });
+    const store = makeStore();
+    const run = async (request: { unwrap: () => Promise<unknown> }) => request.unwrap();
+
+    await run(store.dispatch(authApi.endpoints.register.initiate({ body: { username: 'steve', email: 'steve@example.com', password: secrets.registerPassword, password_confirmation: secrets.registerPassword } })));
+    await run(store.dispatch(authApi.endpoints.login.initiate({ body: { login: 'steve', password: secrets.loginPassword } })));
+    await run(store.dispatch(authApi.endpoints.loginCheckpoint.initiate({ body: { token: secrets.confirmationToken, authentication_code: secrets.authenticationCode } })));
+    await run(store.dispatch(accountApi.endpoints.getTwoFactorEnrolment.initiate()));
+    await run(store.dispatch(accountApi.endpoints.enableTwoFactor.initiate({ body: { code: secrets.enableCode, password: secrets.enablePassword } })));
+    await run(store.dispatch(accountApi.endpoints.disableTwoFactor.initiate({ body: { password: secrets.disablePassword } })));
+    await run(store.dispatch(accountApi.endpoints.updateAccountEmail.initiate({ body: { email: 'new@example.com', password: secrets.emailPassword } })));
+    await run(store.dispatch(accountApi.endpoints.updateAccountPassword.initiate({ body: { current_password: secrets.currentPassword, password: secrets.newPassword, password_confirmation: secrets.newPassword } })));
+    await run(store.dispatch(serversApi.endpoints.getServerWebsocket.initiate({ id: 'abc' })));
+    await run(store.dispatch(serversApi.endpoints.getServer.initiate({ id: 'abc' })));
+
+    // The secrets really went through the store and over the (mocked) network.
+    expect(fetchMock.requests.map((r) => JSON.stringify(r.body)).join(' ')).toContain(secrets.newPassword);
+    expect(fetchMock.requests.some((r) => r.headers.get('X-XSRF-TOKEN') === secrets.xsrf)).toBe(true);
+    expect(JSON.stringify(store.getState())).toContain(secrets.recoveryCode);
+
+    const recording = readRecording(store.dispatch);
+    expect(recording).not.toBeNull();
+    const text = actionLogText(buildActionLog(recording!, store.getState(), { buildId: 'test', browser: 'jsdom' }));
+    for (const [name, secret] of Object.entries(secrets)) {
+      if (text.includes(secret)) throw new Error(`The export contains the secret "${name}"`);
+    }
+    // What is not secret stays readable.
+    expect(text).toContain('session/tokenReceived');
+    expect(text).toContain('steve@example.com');
+    expect(text).toContain('executeMutation/fulfilled');
+    expect(text).toContain('wss://node.example/api/servers/abc/ws?token=[redacted]');
+  });
+
+  it('hides one-time codes in requests but keeps language codes', () => {
+    const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { code: '123456' } } } } } as never);
+    expect(JSON.stringify(action)).not.toContain('123456');
+    expect(redactState({ locale: { code: 'de' }, api: { mutations: { a: { originalArgs: { body: { code: '654321' } } } } } })).toEqual({
+      locale: { code: 'de' },
+      api: { mutations: { a: { originalArgs: { body: { code: '[redacted]' } } } } },
+    });
+  });
+
+  it('is what the DevTools sanitisers apply', () => {
+    const action = { type: 'api/executeQuery/fulfilled', payload: { data: { secret: 'S', qr_svg: '<svg/>' } }, meta: { baseQueryMeta: { request: new Request('http://x/') } } };
+    expect(sanitizeAction(action)).toEqual(redactAction(action));
+    expect(JSON.stringify(sanitizeAction(action))).not.toMatch(/"S"|<svg/);
+    const state = { session: { user: { whmcs_user_token: 'w-tok' } }, router: { location: '/login?token=sso-secret' } };
+    expect(JSON.stringify(sanitizeState(state))).not.toMatch(/w-tok|sso-secret/);
+  });
+});

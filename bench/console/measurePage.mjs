@@ -1,0 +1,105 @@
+/**
+ * Part 2 of bench/console: the console page in Chromium while the server floods its console.
+ * Lines written into the terminal come from the counters the console keeps on its output
+ * element (data-lines-written, data-lines-skipped); the main thread's long tasks from a
+ * PerformanceObserver installed before the app's first script; frames from requestAnimationFrame.
+ */
+import { chromium } from 'playwright-core';
+import { launchOptions } from '../bundle/measureRoute.mjs';
+import { sampleMemory } from './panelMemory.mjs';
+
+/** Installed in the page before any of its scripts run. */
+function installProbes() {
+  const probe = { longTasks: [], frames: 0 };
+  globalThis.__consoleBench = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const frame = () => {
+    probe.frames++;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+const OUTPUT = '[data-testid="console-terminal"]';
+
+/** Counters of the page: lines written and skipped by the console, frames so far, page clock. */
+function readCounters(page) {
+  return page.evaluate((selector) => {
+    const element = document.querySelector(selector);
+    return {
+      written: Number(element?.getAttribute('data-lines-written') ?? NaN),
+      skipped: Number(element?.getAttribute('data-lines-skipped') ?? NaN),
+      frames: globalThis.__consoleBench.frames,
+      now: performance.now(),
+    };
+  }, OUTPUT);
+}
+
+/**
+ * Opens /server/{id}/console logged in, waits until the console shows the server's history,
+ * starts a flood of `lines` lines through the API and watches the page for `seconds`.
+ */
+export async function measurePage({ baseUrl, serverId, token, panelPid, seconds, lines }) {
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await context.addInitScript(installProbes);
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Any same-origin address gives access to the app's localStorage.
+    await page.goto(`${baseUrl}/api/languagelist`);
+    await page.evaluate((value) => globalThis.localStorage.setItem('access_token', value), token);
+    await page.goto(`${baseUrl}/server/${serverId}/console`);
+    await page.waitForSelector(`${OUTPUT} .xterm-rows`, { timeout: 30_000 });
+    await page.waitForFunction(
+      (selector) => Number(document.querySelector(selector)?.getAttribute('data-lines-written') ?? 0) > 0,
+      OUTPUT,
+      { timeout: 30_000 },
+    );
+    // Let the page settle (lazy chunks, fonts, the history's first paint) before streaming.
+    await page.waitForTimeout(1500);
+
+    const before = await readCounters(page);
+    if (!Number.isFinite(before.written)) throw new Error('the console page has no data-lines-written counter');
+    const memory = sampleMemory(panelPid, 250);
+    const sent = await fetch(`${baseUrl}/api/v2/servers/${serverId}/command`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ command: `flood ${seconds} ${lines}` }),
+    });
+    if (sent.status !== 204) throw new Error(`sending the flood command answered ${sent.status}`);
+    const perSecond = [];
+    let last = before;
+    for (let i = 0; i < seconds; i++) {
+      await page.waitForTimeout(1000);
+      const now = await readCounters(page);
+      perSecond.push(Math.round(((now.written - last.written) / (now.now - last.now)) * 1000));
+      last = now;
+    }
+    const after = last;
+    const samples = memory.stop();
+    const probe = await page.evaluate(() => globalThis.__consoleBench.longTasks);
+    const during = probe.filter((task) => task.start >= before.now && task.start <= after.now);
+    const load = probe.filter((task) => task.start < before.now);
+    const windowMs = after.now - before.now;
+    await context.close();
+    if (pageErrors.length) throw new Error(`the page threw: ${pageErrors.join('; ')}`);
+    return {
+      linesPerSecond: Math.round(((after.written - before.written) / windowMs) * 1000),
+      linesWritten: after.written - before.written,
+      linesSkipped: after.skipped - before.skipped,
+      perSecond,
+      measuredMs: Math.round(windowMs),
+      framesPerSecond: Math.round(((after.frames - before.frames) / windowMs) * 1000),
+      longestTaskMs: Math.round(Math.max(0, ...during.map((task) => task.duration))),
+      longTasks: during.length,
+      longestLoadTaskMs: Math.round(Math.max(0, ...load.map((task) => task.duration))),
+      panelMemory: { startBytes: samples[0].bytes, endBytes: samples.at(-1).bytes, maxBytes: Math.max(...samples.map((s) => s.bytes)) },
+    };
+  } finally {
+    await browser.close();
+  }
+}

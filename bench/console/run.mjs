@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/**
+ * bench/console: a game server that prints numbered lines as fast as it can (floodGame.cjs, a
+ * tight write loop bounded in lines and seconds), run by the real panel (embedded database,
+ * temporary data directory, free port). Measures
+ *   1. console lines per second delivered to a websocket client authenticated like the web app,
+ *      with the panel's resident memory (VmRSS) at the start, middle and end of the stream;
+ *   2. in Chromium, on /server/{id}/console while streaming: lines per second written into the
+ *      terminal and the main thread's longest task.
+ * Targets: at least 20,000 lines/s delivered with the panel's memory flat (end within
+ * 64 MiB of start), and no task over 100 ms in the page.
+ * BENCH_CONSOLE_SECONDS (10) sets the measuring window, BENCH_CONSOLE_LINES (1,000,000) the
+ * lines of each flood; BENCH_CONSOLE_PARTS=socket or page runs one part.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { ensureSpaBuilt, rootDir, run } from '../../scripts/lib/spaBuild.mjs';
+import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { saveResult } from '../results.mjs';
+import { measurePage } from './measurePage.mjs';
+import { measureSocket } from './measureSocket.mjs';
+import { mib } from './panelMemory.mjs';
+import { panelCli } from './panelCli.mjs';
+
+const target = { linesPerSecond: 20_000, memoryGrowthBytes: 64 * 1024 * 1024, longestTaskMs: 100 };
+const seconds = Number(process.env.BENCH_CONSOLE_SECONDS ?? 10);
+const lines = Number(process.env.BENCH_CONSOLE_LINES ?? 1_000_000);
+const parts = (process.env.BENCH_CONSOLE_PARTS ?? 'socket,page').split(',');
+const preload = fileURLToPath(new URL('./preloadFloodTemplate.mjs', import.meta.url));
+
+async function apiJson(baseUrl, method, path, body, token) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+/** A fresh account (through the public sign-up) owning a running flood server. */
+async function provision(panel) {
+  const username = `bench_${randomBytes(4).toString('hex')}`;
+  const password = `Bench-${randomBytes(12).toString('base64url')}`;
+  const signUp = await apiJson(panel.baseUrl, 'POST', '/api/v2/auth/register', { username, email: `${username}@example.com`, password, password_confirmation: password, remember: true });
+  const token = signUp.body?.data?.token;
+  if (signUp.status !== 201 || !token) throw new Error(`register answered ${signUp.status}: ${JSON.stringify(signUp.body)}`);
+  const server = await panelCli(panel.dataDir, ['servers:create', '--owner', username, '--template', 'bench-flood', '--plan', 'minecraft-budget', '--name', 'Console flood', '--start']);
+  if (server.install_status !== 'installed') throw new Error(`the flood server did not install: ${server.install_error}`);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { body } = await apiJson(panel.baseUrl, 'GET', `/api/v2/servers/${server.identifier}`, null, token);
+    const state = body?.data?.state;
+    if (state === 'running') break;
+    if (Date.now() > deadline) throw new Error(`the flood server is ${state ?? 'unknown'}, not running, after 30 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { token, serverId: server.identifier };
+}
+
+function socketLines(result) {
+  const m = result.memory;
+  const growth = m.endBytes - m.startBytes;
+  const meets = result.linesPerSecond >= target.linesPerSecond && growth <= target.memoryGrowthBytes;
+  return [
+    `websocket client: ${result.linesPerSecond} lines/s delivered (${result.linesInWindow} lines in ${(result.measuredMs / 1000).toFixed(1)} s${result.streamEndedEarly ? ', the stream ended inside the window' : ''}; ${result.linesSkippedByPanel} skipped by the panel for a slow client)`,
+    `panel RSS: start ${mib(m.startBytes)} MiB, middle ${mib(m.middleBytes)} MiB, end ${mib(m.endBytes)} MiB, max ${mib(m.maxBytes)} MiB, after the stream ${mib(m.afterStreamBytes ?? 0)} MiB`,
+    `target ≥ ${target.linesPerSecond} lines/s with memory flat (end − start ≤ ${mib(target.memoryGrowthBytes)} MiB): ${meets ? 'met' : 'NOT met'}`,
+  ];
+}
+
+function pageLines(result) {
+  const meets = result.longestTaskMs <= target.longestTaskMs;
+  return [
+    `console page (Chromium): ${result.linesPerSecond} lines/s written into the terminal (${result.linesWritten} lines in ${(result.measuredMs / 1000).toFixed(1)} s, ${result.linesSkipped} skipped by the page, ${result.framesPerSecond} frames/s)`,
+    `longest main-thread task while streaming: ${result.longestTaskMs} ms (${result.longTasks} tasks over 50 ms; longest during page load ${result.longestLoadTaskMs} ms)`,
+    `target no task over ${target.longestTaskMs} ms: ${meets ? 'met' : 'NOT met'}`,
+  ];
+}
+
+async function main() {
+  if (parts.includes('page')) {
+    if ((await run('bash', [`${rootDir}/scripts/ensure-chromium.sh`])) !== 0) throw new Error('Chromium is not available');
+    if (!process.env.PANEL_CLIENT_DIR) await ensureSpaBuilt();
+  }
+  console.log('Starting the panel (embedded database, no demo data) with the flood template…');
+  const panel = await startPanel({
+    env: {
+      PANEL_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      // The panel runs TypeScript through tsx; the template file is TypeScript too.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${preload}`.trim(),
+    },
+  });
+  const lines_ = [];
+  const figures = { target, seconds, linesPerFlood: lines };
+  let ok = true;
+  try {
+    const { token, serverId } = await provision(panel);
+    if (parts.includes('socket')) {
+      console.log(`Websocket client: flood of ${lines} lines, measuring ${seconds} s…`);
+      figures.socket = await measureSocket({ baseUrl: panel.baseUrl, serverId, token, panelPid: panel.pid, seconds, lines });
+      for (const line of socketLines(figures.socket)) lines_.push(line), console.log(line);
+    }
+    if (parts.includes('page')) {
+      console.log(`Console page in Chromium: flood of ${lines} lines, measuring ${seconds} s…`);
+      figures.page = await measurePage({ baseUrl: panel.baseUrl, serverId, token, panelPid: panel.pid, seconds, lines });
+      for (const line of pageLines(figures.page)) lines_.push(line), console.log(line);
+    }
+  } catch (error) {
+    ok = false;
+    throw error;
+  } finally {
+    saveResult('console', { ok, lines: lines_, ...figures });
+    // Stopping the panel stops the flood server with it (its stop command, then a kill).
+    await panel.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

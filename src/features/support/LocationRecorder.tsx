@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import { useLocation } from 'react-router';
+import { locationChanged } from './routerSlice';
+
+/** Puts every change of address into the store as `router/locationChanged`. Renders nothing. */
+export function LocationRecorder() {
+  const dispatch = useDispatch();
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    dispatch(locationChanged(`${pathname}${search}${hash}`));
+  }, [dispatch, pathname, search, hash]);
+  return null;
+}

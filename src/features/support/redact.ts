@@ -1,0 +1,73 @@
+import {
+  REDACTED,
+  requestSecretKeyNames,
+  secretKeyNames,
+  secretPayloadActionTypes,
+  secretQueryPattern,
+  urlCredentialsPattern,
+} from './redactionList';
+
+const MAX_DEPTH = 48;
+
+/** Hides secret query parameters and credentials inside one text. */
+export function redactText(text: string): string {
+  // Cheap pre-check: most texts have neither a query nor a scheme.
+  if (!text.includes('=') && !text.includes('@')) return text;
+  return text.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
+}
+
+function isSecretKey(key: string, request: boolean): boolean {
+  const lower = key.toLowerCase();
+  return secretKeyNames.has(lower) || (request && requestSecretKeyNames.has(lower));
+}
+
+/**
+ * A JSON-safe deep copy of `value` with every secret replaced by {@link REDACTED}. Objects that
+ * are not plain (Request, Response, Headers, class instances) and functions are left out: they
+ * cannot be written to a file and may hold credentials (RTK Query's baseQueryMeta).
+ */
+export function redactValue(value: unknown, request = false, depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
+  if (depth > MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, request, depth + 1) ?? null);
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (isSecretKey(key, request)) {
+      copy[key] = inner === null || inner === undefined ? inner : REDACTED;
+      continue;
+    }
+    const clean = redactValue(inner, request, depth + 1);
+    if (clean !== undefined) copy[key] = clean;
+  }
+  return copy;
+}
+
+/** A Redux action as it may be logged: a `type` and any other serialisable fields. */
+export interface LoggedAction {
+  type: string;
+  [field: string]: unknown;
+}
+
+/**
+ * The action without secrets: payload, meta (RTK Query's meta.arg.originalArgs holds request
+ * bodies) and error. Request actions (type `api/...`) also hide one-time `code`s.
+ */
+export function redactAction(action: { type: string }): LoggedAction {
+  if (secretPayloadActionTypes.has(action.type)) {
+    const { payload, ...rest } = action as LoggedAction;
+    return { ...(redactValue(rest) as LoggedAction), ...(payload === undefined ? {} : { payload: REDACTED }) };
+  }
+  return redactValue(action, action.type.startsWith('api/')) as LoggedAction;
+}
+
+/** The state without secrets; the `api` cache holds request arguments and answers. */
+export function redactState<S>(state: S): S {
+  if (state === null || typeof state !== 'object') return state;
+  const clean: Record<string, unknown> = {};
+  for (const [key, slice] of Object.entries(state)) clean[key] = redactValue(slice, key === 'api');
+  return clean as S;
+}

@@ -1,0 +1,74 @@
+/**
+ * The reviewed list of secrets kept out of recorded action logs and Redux DevTools. Any change
+ * here is a security change: extend the redaction test with the new secret when adding one.
+ */
+
+/** What replaces a secret. */
+export const REDACTED = '[redacted]';
+
+/** Key names (compared in lower case) whose values are secrets wherever they appear. */
+export const secretKeyNames: ReadonlySet<string> = new Set([
+  // Account passwords (log in, sign up, email and password change, two-factor disable).
+  'password',
+  'password_confirmation',
+  'current_password',
+  // Bearer tokens, login confirmation tokens, single sign-on and socket tickets.
+  'token',
+  'access_token',
+  'refresh_token',
+  'confirmation_token',
+  'whmcs_user_token',
+  'authorization',
+  // Two-factor: the one-time code at checkpoint, the enrolment secret and its QR code, recovery codes.
+  'authentication_code',
+  'recovery_codes',
+  'secret',
+  'otpauth_uri',
+  'qr_svg',
+  // Game server databases.
+  'database_password',
+  'db_password',
+  'connection_string',
+  'jdbc',
+  // Signed download and upload addresses.
+  'signed_url',
+  'download_url',
+  'upload_url',
+  // The XSRF token and cookies.
+  'xsrf',
+  'xsrf_token',
+  'xsrf-token',
+  'x-xsrf-token',
+  'cookie',
+  'set-cookie',
+]);
+
+/**
+ * Key names that are secrets only inside request arguments and answers (RTK Query actions and
+ * the `api` cache): `code` is a one-time code there (two-factor enable), but a harmless language
+ * code in the locale state.
+ */
+export const requestSecretKeyNames: ReadonlySet<string> = new Set(['code']);
+
+/** Actions whose whole payload is a secret. */
+export const secretPayloadActionTypes: ReadonlySet<string> = new Set(['session/tokenReceived']);
+
+/** Query parameters that make an address a signed or credential-bearing one. */
+export const secretQueryParameters: readonly string[] = [
+  'token',
+  'access_token',
+  'signature',
+  'sig',
+  'code',
+  'key',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+  'expires',
+];
+
+/** Finds `name=value` of a secret query parameter in any text (addresses, router locations). */
+export const secretQueryPattern = new RegExp(`([?&#](?:${secretQueryParameters.join('|')})=)[^&#\\s"]*`, 'gi');
+
+/** Credentials inside a connection address, as in `mysql://user:password@host`. */
+export const urlCredentialsPattern = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]+:)[^@/\s]+@/gi;
