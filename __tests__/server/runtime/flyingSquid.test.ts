@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -78,7 +79,7 @@ describe('Minecraft on flying-squid', () => {
   });
 
   it('stops with its stop command and the process ends', async () => {
-    const pid = JSON.parse(require('node:fs').readFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, 'utf8')).pid as number;
+    const pid = JSON.parse(readFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, 'utf8')).pid as number;
     await t.app.runtime.power(server, 'stop');
     await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'offline', timeoutMs: 30_000 });
     expect(await readProcess(pid)).toBeNull();

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { auditLogs, servers } from '../../../server/src/db/schema';
 import { readProcess } from '../../../server/src/runtime/local/procfs';
@@ -30,7 +31,7 @@ function collect(uuid: string): { lines: string[]; states: string[]; stop: () =>
 }
 
 async function pidOf(server: ServerRow): Promise<number> {
-  const record = JSON.parse(require('node:fs').readFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, 'utf8'));
+  const record = JSON.parse(readFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, 'utf8'));
   return record.pid as number;
 }
 

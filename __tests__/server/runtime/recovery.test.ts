@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { servers } from '../../../server/src/db/schema';
 import { LocalDriver, localDriverDefaults } from '../../../server/src/runtime/local/LocalDriver';
@@ -90,7 +90,7 @@ describe('after a panel restart', () => {
     await waitFor(async () => (await readProcess(pid)) === null);
     // Point the pid file at a live process that is not the server (this test's own process).
     const self = await readProcess(process.pid);
-    require('node:fs').writeFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, JSON.stringify({ pid: process.pid, startTicks: self!.startTicks, startedAt: Date.now() }));
+    writeFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, JSON.stringify({ pid: process.pid, startTicks: self!.startTicks, startedAt: Date.now() }));
     const next = await newPanelRun();
     const result = await next.recoverAll();
     expect(result.adopted).toBe(1); // only the server adopted in the first test

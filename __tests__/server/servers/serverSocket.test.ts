@@ -112,6 +112,24 @@ describe('opening the console socket', () => {
   });
 });
 
+describe('a flood of output', () => {
+  it('arrives batched, many lines to a frame, every line once and in order', async () => {
+    const client = await authenticated(server);
+    await client.next('status', (f) => f.args[0] === 'offline');
+    client.send('set state', 'start');
+    await client.next('status', (f) => f.args[0] === 'running');
+    client.send('send command', 'flood 5000');
+    await client.next('console output', (f) => f.args.includes('flood done'));
+    const frames = client.frames.filter((f) => f.event === 'console output' && (f.args as string[]).some((line) => line.startsWith('line ')));
+    const lines = frames.flatMap((f) => f.args as string[]).filter((line) => line.startsWith('line '));
+    expect(lines).toEqual(Array.from({ length: 5000 }, (_, i) => `line ${i}`));
+    expect(frames.length).toBeLessThan(500);
+    client.send('set state', 'stop');
+    await waitFor(() => client.frames.filter((f) => f.event === 'status' && f.args[0] === 'offline').length >= 2);
+    client.ws.close();
+  });
+});
+
 describe('guards', () => {
   it('closes with 1009 on an oversized frame', async () => {
     const client = await authenticated(server);
@@ -132,16 +150,16 @@ describe('a live console', () => {
     await client.next('status', (f) => f.args[0] === 'offline');
     client.send('set state', 'start');
     await client.next('status', (f) => f.args[0] === 'running');
-    await client.next('console output', (f) => f.args[0] === 'Ready!');
+    await client.next('console output', (f) => f.args.includes('Ready!'));
     client.send('send command', 'through the socket');
-    await client.next('console output', (f) => f.args[0] === 'echo: through the socket');
+    await client.next('console output', (f) => f.args.includes('echo: through the socket'));
     const stats = await client.next('stats', (f) => (f.args[0] as { state: string }).state === 'running');
     expect(stats.args[0]).toMatchObject({ memory_limit_bytes: 2048 * 1024 * 1024, disk_limit_bytes: 10240 * 1024 * 1024, network_rx_bytes: null });
     expect((stats.args[0] as { memory_bytes: number }).memory_bytes).toBeGreaterThan(0);
 
     const history = await authenticated(server);
     history.send('send logs');
-    await history.next('console output', (f) => f.args[0] === 'echo: through the socket');
+    await history.next('console output', (f) => f.args.includes('echo: through the socket'));
     history.send('send stats');
     await history.next('stats');
     history.ws.close();

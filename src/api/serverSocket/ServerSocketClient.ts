@@ -180,7 +180,8 @@ export class ServerSocketClient {
       case 'token expiring':
         return void this.refreshTicket();
       case 'console output':
-        if (typeof arg === 'string') this.events.emit('output', arg);
+        // One or more lines per frame, oldest first.
+        if (Array.isArray(frame.args)) for (const line of frame.args) if (typeof line === 'string') this.events.emit('output', line);
         return;
       case 'status':
         if (isPowerState(arg)) this.events.emit('status', arg);

@@ -64,10 +64,12 @@ describe('ServerSocketClient against a real websocket server', () => {
     expect(statuses).toEqual(['running']);
 
     connection.send('console output', '\u001b[32mDone (1.2s)!\u001b[0m');
+    // Lines the panel read together come in one frame.
+    connection.send('console output', 'first of a batch', 'second of a batch');
     connection.send('status', 'stopping');
     connection.send('status', 'not-a-state'); // ignored: not a power state
     await waitFor(() => expect(statuses).toEqual(['running', 'stopping']));
-    expect(lines).toEqual(['\u001b[32mDone (1.2s)!\u001b[0m']);
+    expect(lines).toEqual(['\u001b[32mDone (1.2s)!\u001b[0m', 'first of a batch', 'second of a batch']);
 
     expect(client!.send('send command', 'list')).toBe(true);
     await waitFor(() => expect(connection.frames.at(-1)).toEqual({ event: 'send command', args: ['list'] }));

@@ -30,7 +30,7 @@ function print(level, message) {
 /** Parses a Java properties file (the subset server.properties uses). */
 function readProperties(file) {
   const out = {};
-  let text = '';
+  let text;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {

@@ -52,7 +52,7 @@ export class ConsoleCapture {
   /** Starts following the file from its current end; returns the last `tailLines` lines before it. */
   async start(tailLines: number): Promise<string[]> {
     const handle = await fs.open(this.path, 'a+', 0o600);
-    let tail: string[] = [];
+    let tail: string[];
     try {
       const { size } = await handle.stat();
       const from = Math.max(0, size - 256 * 1024);

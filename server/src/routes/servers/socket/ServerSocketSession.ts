@@ -37,6 +37,10 @@ export class ServerSocketSession {
   private tokens: number;
   private refilledAt = Date.now();
   private dropped = 0;
+  /** Console lines waiting to go out together in the next `console output` frame. */
+  private outputBatch: string[] = [];
+  private outputBatchChars = 0;
+  private outputFlushScheduled = false;
   private warnedExpiring = false;
   private closed = false;
 
@@ -57,8 +61,47 @@ export class ServerSocketSession {
   }
 
   private send(event: string, ...args: unknown[]): void {
+    this.sendFrame(event, args);
+  }
+
+  private sendFrame(event: string, args: unknown[]): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.socket.send(JSON.stringify({ event, args }));
+  }
+
+  /**
+   * Queues a console line for the next frame. Lines read together go out together (one frame per
+   * read of the console, at most `outputFrameChars` of text), so a flood of output costs one
+   * frame per batch instead of one per line, here and in the browser.
+   */
+  private queueOutput(line: string): void {
+    // A client that cannot keep up misses lines instead of growing the panel's memory.
+    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.dropped++;
+      return;
+    }
+    if (this.dropped > 0) {
+      this.outputBatch.push(`[Panel] ${this.dropped} lines were skipped because the connection was too slow.`);
+      this.dropped = 0;
+    }
+    this.outputBatch.push(line);
+    this.outputBatchChars += line.length;
+    if (this.outputBatchChars >= this.limits.outputFrameChars) return this.flushOutput();
+    if (this.outputFlushScheduled) return;
+    this.outputFlushScheduled = true;
+    setImmediate(() => {
+      this.outputFlushScheduled = false;
+      this.flushOutput();
+    });
+  }
+
+  /** Sends the queued console lines (before any other event, so the order is kept). */
+  private flushOutput(): void {
+    if (this.outputBatch.length === 0) return;
+    const lines = this.outputBatch;
+    this.outputBatch = [];
+    this.outputBatchChars = 0;
+    this.sendFrame('console output', lines);
   }
 
   private close(code: number, reason: string): void {
@@ -69,6 +112,7 @@ export class ServerSocketSession {
 
   private dispose(): void {
     this.closed = true;
+    this.outputBatch = [];
     clearTimeout(this.authTimer);
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     this.unsubscribe?.();
@@ -124,8 +168,9 @@ export class ServerSocketSession {
         return runPowerAction(this.app, await this.freshServer(), auth.user.id, this.ip, signal as PowerSignal);
       }
       case 'send logs':
-        for (const line of this.app.runtime.recentOutput(auth.access.server.uuid)) this.send('console output', line);
-        return;
+        this.flushOutput();
+        for (const line of this.app.runtime.recentOutput(auth.access.server.uuid)) this.queueOutput(line);
+        return this.flushOutput();
       case 'send stats':
         return this.send('stats', toResourcesJson(await this.app.runtime.resources(await this.freshServer())));
       default:
@@ -184,18 +229,9 @@ export class ServerSocketSession {
   }
 
   private forward(event: ServerEvent): void {
+    if (event.type === 'output') return this.queueOutput(event.line);
+    this.flushOutput();
     switch (event.type) {
-      case 'output':
-        // A client that cannot keep up misses lines instead of growing the panel's memory.
-        if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
-          this.dropped++;
-          return;
-        }
-        if (this.dropped > 0) {
-          this.send('console output', `[Panel] ${this.dropped} lines were skipped because the connection was too slow.`);
-          this.dropped = 0;
-        }
-        return this.send('console output', event.line);
       case 'state':
         return this.send('status', event.state);
       case 'stats':

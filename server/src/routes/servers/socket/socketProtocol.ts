@@ -7,7 +7,8 @@
  * 3. The server answers `auth success`, then `status` [state]. Ask for history with `send logs`
  *    and a first sample with `send stats`.
  *
- * From the server: `auth success`; `console output` [line]; `status` [state];
+ * From the server: `auth success`; `console output` [line, …] (one or more lines, oldest first:
+ * lines the panel reads together travel in one frame); `status` [state];
  * `stats` [ServerResources]; `install` [{ status, error }]; `token expiring` (about a minute before
  * the ticket ends: fetch a new one and send `auth` again); `token expired` (then the socket
  * closes); `daemon error` [message] (an action failed, or a message was refused).
@@ -42,6 +43,8 @@ export interface SocketLimits {
   authTimeoutMs: number;
   /** Output is skipped for a client whose send buffer holds more than this. */
   maxBufferedBytes: number;
+  /** A `console output` frame is sent once its lines hold this many characters (or sooner). */
+  outputFrameChars: number;
   /** `token expiring` is sent this long before the ticket ends. */
   expiringNoticeMs: number;
 }
@@ -52,5 +55,6 @@ export const defaultSocketLimits: SocketLimits = {
   recheckMs: 3000,
   authTimeoutMs: 10_000,
   maxBufferedBytes: 1024 * 1024,
+  outputFrameChars: 32 * 1024,
   expiringNoticeMs: 60_000,
 };

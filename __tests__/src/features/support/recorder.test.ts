@@ -1,0 +1,84 @@
+import { makeStore } from '../../../../src/app/store';
+import { ActionRing } from '../../../../src/features/support/ActionRing';
+import { PAGE_LOADED } from '../../../../src/features/support/actionLogFormat';
+import { buildActionLog } from '../../../../src/features/support/buildActionLog';
+import { createLogReducer } from '../../../../src/features/support/logReducer';
+import { LOG_STORAGE_KEY } from '../../../../src/features/support/logStorage';
+import { parseActionLog } from '../../../../src/features/support/parseActionLog';
+import { readRecording } from '../../../../src/features/support/recorderMiddleware';
+import { ReplayTimeline } from '../../../../src/features/support/replayTimeline';
+import { replayReducer } from '../../../../src/features/support/replay/replayReducer';
+import { recordingToggled } from '../../../../src/features/support/supportSlice';
+import { notificationAdded, notificationDismissed } from '../../../../src/features/notifications/notificationsSlice';
+import { themeChanged } from '../../../../src/features/theme/themeSlice';
+
+const exportAndReplay = (store: ReturnType<typeof makeStore>) =>
+  new ReplayTimeline(parseActionLog(JSON.stringify(buildActionLog(readRecording(store.dispatch)!, store.getState(), { buildId: 't', browser: 'b' }))), replayReducer);
+
+afterEach(() => sessionStorage.clear());
+
+describe('the ring of recorded actions', () => {
+  it('keeps at most maxActions and moves the starting state forward', () => {
+    const reduce = createLogReducer((state = { n: 0 }, action) => (action.type === 'add' ? { n: (state.n as number) + 1 } : state));
+    const ring = new ActionRing<{ type: string }, Record<string, unknown>>({ n: 0 }, { maxActions: 3, maxBytes: 1e6 }, reduce);
+    for (let i = 0; i < 10; i += 1) ring.push({ action: { type: 'add' }, at: i, size: 10 });
+    expect(ring.length).toBe(3);
+    expect(ring.startState).toEqual({ n: 7 });
+    expect(ring.toArray().map((entry) => entry.at)).toEqual([7, 8, 9]);
+  });
+
+  it('keeps at most maxBytes', () => {
+    const ring = new ActionRing<{ type: string }, Record<string, unknown>>({}, { maxActions: 100, maxBytes: 250 }, (s) => s);
+    for (let i = 0; i < 10; i += 1) ring.push({ action: { type: 'x' }, at: i, size: 100 });
+    expect(ring.length).toBe(2);
+    expect(ring.totalBytes).toBe(200);
+  });
+
+  it('replays a real store to the state it is in, after old actions were dropped', () => {
+    const store = makeStore();
+    for (let i = 0; i < 2600; i += 1) {
+      store.dispatch(notificationAdded({ id: `n${i}`, type: 'info', title: `t${i}`, text: '' }));
+      if (i % 3 !== 0) store.dispatch(notificationDismissed(`n${i}`));
+    }
+    store.dispatch(themeChanged('rustDefault'));
+    const recording = readRecording(store.dispatch)!;
+    expect(recording.entries).toHaveLength(5000);
+    const timeline = exportAndReplay(store);
+    const { _persist: _ignored, ...live } = store.getState();
+    expect(timeline.stateAt(timeline.length)).toEqual(JSON.parse(JSON.stringify(live)));
+  });
+});
+
+describe('the recording preference', () => {
+  it('records nothing while turned off and starts afresh when turned on', () => {
+    const store = makeStore();
+    store.dispatch(themeChanged('rustDefault'));
+    store.dispatch(recordingToggled(false));
+    store.dispatch(themeChanged('arkDefault'));
+    expect(readRecording(store.dispatch)).toBeNull();
+    store.dispatch(recordingToggled(true));
+    store.dispatch(themeChanged('minecraftDefault'));
+    expect(readRecording(store.dispatch)!.entries.map((entry) => entry.action.type)).toEqual(['theme/changed']);
+  });
+});
+
+describe('surviving a reload in the tab', () => {
+  it('continues the recording of the previous page', () => {
+    const first = makeStore();
+    first.dispatch(themeChanged('rustDefault'));
+    first.dispatch(notificationAdded({ id: 'a', type: 'error', title: 'Error', text: 'before reload' }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sessionStorage.getItem(LOG_STORAGE_KEY)).toContain('before reload');
+
+    const second = makeStore();
+    second.dispatch(notificationAdded({ id: 'b', type: 'info', title: 'Hi', text: 'after reload' }));
+    const types = readRecording(second.dispatch)!.entries.map((entry) => entry.action.type);
+    expect(types).toEqual(['theme/changed', 'notifications/added', PAGE_LOADED, 'notifications/added']);
+    const timeline = exportAndReplay(second);
+    // Before the reload: the first page's state; after it, the second page's.
+    expect((timeline.stateAt(2).notifications as { items: unknown[] }).items).toHaveLength(1);
+    expect((timeline.stateAt(2).theme as { name: string }).name).toBe('rustDefault');
+    expect((timeline.stateAt(4).theme as { name: string }).name).toBe('minecraftDefault');
+    expect((timeline.stateAt(4).notifications as { items: { text: string }[] }).items.map((item) => item.text)).toEqual(['after reload']);
+  });
+});
