@@ -6,7 +6,7 @@
  */
 import { chromium } from 'playwright-core';
 import { launchOptions } from '../bundle/measureRoute.mjs';
-import { sampleMemory } from './panelMemory.mjs';
+import { sampleMemory } from './procStats.mjs';
 
 /** Installed in the page before any of its scripts run. */
 function installProbes() {

@@ -3,7 +3,7 @@
  * game floods its console, and the panel's resident memory meanwhile.
  */
 import { closeSocket, openConsoleSocket, sendCommand } from './consoleSocket.mjs';
-import { residentBytes, sampleMemory } from './panelMemory.mjs';
+import { cpuTimeMs, residentBytes, sampleMemory } from './procStats.mjs';
 
 const FLOOD_LINE = /flood line (\d+) /;
 const SKIPPED = /^\[Panel\] (\d+) lines were skipped/;
@@ -15,7 +15,7 @@ async function warmUp(socket) {
     const timer = setTimeout(() => reject(new Error('the warm-up flood did not finish within 30 s')), 30_000);
     socket.on('message', function onFrame(data) {
       const frame = JSON.parse(String(data));
-      if (frame.event !== 'console output' || !DONE.test(frame.args[0])) return;
+      if (frame.event !== 'console output' || !frame.args.some((line) => DONE.test(line))) return;
       clearTimeout(timer);
       socket.off('message', onFrame);
       resolve();
@@ -37,7 +37,7 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
   const socket = await openConsoleSocket(baseUrl, serverId, token);
   await warmUp(socket);
   const windowMs = seconds * 1000;
-  const counts = { inWindow: 0, total: 0, skipped: 0, bytes: 0, lastSequence: 0, outOfOrder: 0 };
+  const counts = { inWindow: 0, total: 0, skipped: 0, bytes: 0, frames: 0, lastSequence: 0, outOfOrder: 0 };
   let firstAt = null;
   let lastInWindowAt = null;
   let finished = null;
@@ -48,27 +48,31 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
     // Parsed like the web app does, so the client's cost is a browser's cost.
     const frame = JSON.parse(String(data));
     if (frame.event !== 'console output') return;
-    const line = frame.args[0];
+    counts.frames++;
     const now = performance.now();
-    const flood = FLOOD_LINE.exec(line);
-    if (flood) {
-      const sequence = Number(flood[1]);
-      if (sequence <= counts.lastSequence) counts.outOfOrder++;
-      counts.lastSequence = sequence;
-      counts.total++;
-      firstAt ??= now;
-      if (now - firstAt <= windowMs) {
-        counts.inWindow++;
-        lastInWindowAt = now;
+    // One or more lines per frame.
+    for (const line of frame.args) {
+      const flood = FLOOD_LINE.exec(line);
+      if (flood) {
+        const sequence = Number(flood[1]);
+        if (sequence <= counts.lastSequence) counts.outOfOrder++;
+        counts.lastSequence = sequence;
+        counts.total++;
+        firstAt ??= now;
+        if (now - firstAt <= windowMs) {
+          counts.inWindow++;
+          lastInWindowAt = now;
+        }
+        continue;
       }
-      return;
+      const skipped = SKIPPED.exec(line);
+      if (skipped) counts.skipped += Number(skipped[1]);
+      else if (DONE.test(line)) finished(now);
     }
-    const skipped = SKIPPED.exec(line);
-    if (skipped) counts.skipped += Number(skipped[1]);
-    else if (DONE.test(line)) finished(now);
   });
 
   const memory = sampleMemory(panelPid, 250);
+  const cpuBefore = cpuTimeMs(panelPid);
   const floodSentAt = performance.now();
   sendCommand(socket, `flood ${seconds} ${lines}`);
   const windowOver = (async () => {
@@ -78,6 +82,7 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
   })();
   await windowOver;
   const windowEnd = performance.now();
+  const cpuMs = cpuTimeMs(panelPid) - cpuBefore;
   const samples = memory.stop();
   const startOffset = firstAt - floodSentAt;
   const streamEndedEarly = windowEnd - firstAt < windowMs - 50;
@@ -98,7 +103,11 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
     linesSkippedByPanel: counts.skipped,
     outOfOrder: counts.outOfOrder,
     bytesReceived: counts.bytes,
+    outputFrames: counts.frames,
     firstLineAfterMs: Math.round(startOffset),
+    // CPU the panel used from the command to the end of the window, per 10,000 lines delivered.
+    panelCpuPercent: Math.round((cpuMs / (windowEnd - floodSentAt)) * 100),
+    panelCpuMsPer10kLines: Math.round((cpuMs / Math.max(1, counts.inWindow)) * 10_000),
     drained,
     memory: {
       startBytes: samples[0].bytes,

@@ -19,7 +19,7 @@ import { startPanel } from '../../scripts/lib/panelProcess.mjs';
 import { saveResult } from '../results.mjs';
 import { measurePage } from './measurePage.mjs';
 import { measureSocket } from './measureSocket.mjs';
-import { mib } from './panelMemory.mjs';
+import { mib } from './procStats.mjs';
 import { panelCli } from './panelCli.mjs';
 
 const target = { linesPerSecond: 20_000, memoryGrowthBytes: 64 * 1024 * 1024, longestTaskMs: 100 };
@@ -63,6 +63,7 @@ function socketLines(result) {
   const meets = result.linesPerSecond >= target.linesPerSecond && growth <= target.memoryGrowthBytes;
   return [
     `websocket client: ${result.linesPerSecond} lines/s delivered (${result.linesInWindow} lines in ${(result.measuredMs / 1000).toFixed(1)} s${result.streamEndedEarly ? ', the stream ended inside the window' : ''}; ${result.linesSkippedByPanel} skipped by the panel for a slow client)`,
+    `panel CPU while streaming: ${result.panelCpuPercent}% of one core, ${result.panelCpuMsPer10kLines} ms per 10,000 lines`,
     `panel RSS: start ${mib(m.startBytes)} MiB, middle ${mib(m.middleBytes)} MiB, end ${mib(m.endBytes)} MiB, max ${mib(m.maxBytes)} MiB, after the stream ${mib(m.afterStreamBytes ?? 0)} MiB`,
     `target ≥ ${target.linesPerSecond} lines/s with memory flat (end − start ≤ ${mib(target.memoryGrowthBytes)} MiB): ${meets ? 'met' : 'NOT met'}`,
   ];

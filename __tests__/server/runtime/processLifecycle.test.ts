@@ -60,6 +60,23 @@ describe('a server process', () => {
     seen.stop();
   });
 
+  it('restarts: stops the running process and starts a new one', async () => {
+    const server = await createTestServer(t.app, owner.user);
+    await t.app.runtime.power(server, 'start');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
+    const first = await pidOf(server);
+    const seen = collect(server.uuid);
+    await t.app.runtime.power(server, 'restart');
+    await waitFor(() => seen.states.join(',') === 'stopping,offline,starting,running', { what: `restart states (${seen.states.join(',')})` });
+    const second = await pidOf(server);
+    expect(second).not.toBe(first);
+    expect(await readProcess(first)).toBeNull();
+    expect(seen.lines).toContain('Stopping');
+    await t.app.runtime.power(server, 'kill');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline');
+    seen.stop();
+  });
+
   it('refuses a second start while running', async () => {
     const server = await createTestServer(t.app, owner.user);
     await t.app.runtime.power(server, 'start');

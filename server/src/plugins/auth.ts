@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { accessTokens, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
 import { forbidden, unauthenticated } from '../lib/errors';
+import { AccessTokenCache } from '../lib/AccessTokenCache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -32,26 +33,46 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 // lastUsedAt is refreshed at most this often per token, to keep reads cheap.
 const TOUCH_INTERVAL_MS = 60_000;
+// How long a resolved token is trusted without asking the database again (see AccessTokenCache).
+const TOKEN_CACHE_TTL_MS = 1_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+type ResolvedToken = { user: UserRow; tokenId: number };
 
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('accessTokenId', null);
 
+    const cache = new AccessTokenCache<ResolvedToken>(TOKEN_CACHE_TTL_MS);
+
+    // A user's own changes (logout, revoke, password, profile, two-factor) end their cached entries;
+    // admin calls can change anyone, so they end all of them.
+    app.addHook('onResponse', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (request.url.startsWith('/api/v2/admin')) cache.clear();
+      else if (request.user) cache.forgetUser(request.user.id);
+    });
+
     app.decorate('resolveAccessToken', async (token: string) => {
       if (token.length > 256) return null;
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) return cached;
       const rows = await app.db
-        .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
+        .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt, expiresAt: accessTokens.expiresAt })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))
-        .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
+        .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
         .limit(1);
       const row = rows[0];
       if (!row) return null;
       if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
         await app.db.update(accessTokens).set({ lastUsedAt: new Date() }).where(eq(accessTokens.id, row.tokenId));
       }
-      return { user: row.user, tokenId: row.tokenId };
+      const resolved = { user: row.user, tokenId: row.tokenId };
+      cache.set(tokenHash, row.user.id, resolved, row.expiresAt.getTime());
+      return resolved;
     });
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

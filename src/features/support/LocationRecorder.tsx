@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../app/hooks';
 import { useLocation } from 'react-router';
 import { locationChanged } from './routerSlice';
 
 /** Puts every change of address into the store as `router/locationChanged`. Renders nothing. */
 export function LocationRecorder() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { pathname, search, hash } = useLocation();
   useEffect(() => {
     dispatch(locationChanged(`${pathname}${search}${hash}`));

@@ -26,7 +26,8 @@ function withoutBookkeeping(state: State): State {
  * The file "Report a problem" downloads: the recording (secrets removed once more, including
  * from the starting state) with the build, browser, time, language, theme and address of now.
  */
-export function buildActionLog(recording: Recording, currentState: State, source: ActionLogSource): ActionLogFile {
+export function buildActionLog(recording: Recording, current: object, source: ActionLogSource): ActionLogFile {
+  const currentState = current as State;
   const actions = recording.entries.map((entry) => entry.action);
   return {
     format: ACTION_LOG_FORMAT,

@@ -36,7 +36,7 @@ describe('the ring of recorded actions', () => {
 
   it('replays a real store to the state it is in, after old actions were dropped', () => {
     const store = makeStore();
-    for (let i = 0; i < 2600; i += 1) {
+    for (let i = 0; i < 3100; i += 1) {
       store.dispatch(notificationAdded({ id: `n${i}`, type: 'info', title: `t${i}`, text: '' }));
       if (i % 3 !== 0) store.dispatch(notificationDismissed(`n${i}`));
     }

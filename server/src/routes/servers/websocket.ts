@@ -21,7 +21,11 @@ export async function websocketTicketRoute(app: FastifyInstance): Promise<void> 
         tags: ['servers'],
         summary: 'A ticket for the live console socket',
         description:
-          'Needs websocket.connect. The ticket is valid for 10 minutes and bound to this server, the caller and their access token. Send it as `{"event":"auth","args":[token]}` on the socket; see the socket protocol in the README.',
+          'Needs websocket.connect. The ticket is valid for 10 minutes and bound to this server, the caller and their access token. ' +
+          'Open `socket` and send `{"event":"auth","args":[token]}`; frames are JSON `{event, args}`. From the server: auth success, ' +
+          'console output [line], status [state], stats [ServerResources], install [{status, error}], token expiring, token expired, ' +
+          'daemon error [message]. From the client: send command [line], set state [start|stop|restart|kill], send logs, send stats. ' +
+          'Close codes: 1008 too many messages, 1009 frame too large, 4001 authentication failed, 4002 ticket expired, 4003 access revoked, 4004 server suspended or deleted.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         response: {

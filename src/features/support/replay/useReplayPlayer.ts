@@ -26,17 +26,15 @@ export interface ReplayPlayer {
  */
 export function useReplayPlayer(timeline: ReplayTimeline): ReplayPlayer {
   const [step, setStep] = useState(timeline.length);
-  const [playing, setPlaying] = useState(false);
+  const [playRequested, setPlaying] = useState(false);
+  // Playing stops by itself at the last step.
+  const playing = playRequested && step < timeline.length;
   const [speed, setSpeed] = useState(1);
   const jump = useCallback((target: number) => setStep(Math.max(0, Math.min(timeline.length, Math.trunc(target)))), [timeline]);
   const stepBy = useCallback((delta: number) => setStep((current) => Math.max(0, Math.min(timeline.length, current + delta))), [timeline]);
 
   useEffect(() => {
     if (!playing) return undefined;
-    if (step >= timeline.length) {
-      setPlaying(false);
-      return undefined;
-    }
     const gap = (timeline.timeAt(step + 1) ?? 0) - (timeline.timeAt(step) ?? 0);
     const delay = Math.min(MAX_GAP_MS, Math.max(MIN_GAP_MS, gap)) / speed;
     const timer = setTimeout(() => setStep((current) => Math.min(timeline.length, current + 1)), delay);

@@ -1,6 +1,7 @@
 /**
- * The resident memory of a process, read from /proc/<pid>/status (VmRSS), and a sampler that
- * records it at a steady interval so a run can show whether memory stays flat.
+ * Figures of a process from /proc: its resident memory (VmRSS of /proc/<pid>/status), with a
+ * sampler that records it at a steady interval so a run can show whether memory stays flat, and
+ * the CPU time it has used (utime + stime of /proc/<pid>/stat).
  */
 import { readFileSync } from 'node:fs';
 
@@ -31,6 +32,20 @@ export function sampleMemory(pid, intervalMs = 250) {
       return samples;
     },
   };
+}
+
+/** CPU time (user + system) `pid` has used so far, in milliseconds, or null when it is gone. */
+export function cpuTimeMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), counted from field 3 (state).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // In clock ticks (USER_HZ), 1/100 s on Linux.
+    return ticks * 10;
+  } catch {
+    return null;
+  }
 }
 
 export const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1);
