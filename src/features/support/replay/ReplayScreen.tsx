@@ -67,5 +67,5 @@ export function ReplayScreen({ timeline, step, i18n }: ReplayScreenProps) {
     root.current?.render(<ReplayedPanel store={store} i18n={replayI18n} location={timeline.locationAt(step)} />);
   }, [timeline, step, store, replayI18n]);
 
-  return <div ref={container} inert data-testid="replay-screen" aria-label={t('support.replay.screen', 'The customer’s screen')} role="region" style={frameStyle} />;
+  return <div ref={container} inert data-testid="replay-screen" data-location={timeline.locationAt(step)} aria-label={t('support.replay.screen', 'The customer’s screen')} role="region" style={frameStyle} />;
 }
