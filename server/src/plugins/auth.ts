@@ -18,8 +18,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 `{ message: "Unauthenticated." }` unless a valid token is presented. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** Resolves a raw access token to its user (used by the websocket too). */
-    resolveAccessToken: (token: string) => Promise<{ user: UserRow; tokenId: number } | null>;
+    /**
+     * Resolves a raw access token to its user (used by the websocket too). Answers may come from a
+     * cache up to a second old unless `fresh` is set.
+     */
+    resolveAccessToken: (token: string, options?: { fresh?: boolean }) => Promise<{ user: UserRow; tokenId: number } | null>;
   }
 }
 
@@ -54,10 +57,10 @@ export const authPlugin = fp(
       else if (request.user) cache.forgetUser(request.user.id);
     });
 
-    app.decorate('resolveAccessToken', async (token: string) => {
+    app.decorate('resolveAccessToken', async (token: string, options: { fresh?: boolean } = {}) => {
       if (token.length > 256) return null;
       const tokenHash = hashToken(token);
-      const cached = cache.get(tokenHash);
+      const cached = options.fresh ? undefined : cache.get(tokenHash);
       if (cached) return cached;
       const rows = await app.db
         .select({ user: users, tokenId: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt, expiresAt: accessTokens.expiresAt })
@@ -77,7 +80,8 @@ export const authPlugin = fp(
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
-      const resolved = token ? await app.resolveAccessToken(token) : null;
+      // Reads may use the cache; a state-changing request always acts on the user as stored now.
+      const resolved = token ? await app.resolveAccessToken(token, { fresh: !SAFE_METHODS.has(request.method) }) : null;
       if (!resolved) throw unauthenticated();
       // A suspended account keeps its tokens but may not use them until the host lifts the suspension.
       if (resolved.user.suspended) throw forbidden('This account is suspended.');
