@@ -63,11 +63,14 @@ test.describe('support replay', () => {
     expect(contents).not.toContain('certainly-not-the-password');
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the file' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^panel-action-log-.*\.json$/);
-    const file = await download.path();
+    // Kept with the other artifacts, so a failing replay can be reproduced with `npm run replay`.
+    const file = 'e2e/artifacts/support-replay-log.json';
+    await download.saveAs(file);
     const exported = JSON.parse(await readFile(file, 'utf8')) as { location: string; actionCount: number; payload: string };
     expect(exported.location).toBe(originalRoute);
     expect(exported.actionCount).toBeGreaterThan(10);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
     expect(errors).toEqual([]);
 
     // Support opens the file in a browser that has never seen the panel.
@@ -85,6 +88,7 @@ test.describe('support replay', () => {
         if (new URL(request.url()).pathname.startsWith('/api')) apiRequests.push(`${request.method()} ${request.url()}`);
       });
       await input.setInputFiles(file);
+      await expect.poll(() => replayErrors, { timeout: 2000 }).toEqual([]);
       await expect(replay.getByTestId('replay-summary')).toContainText(`${exported.actionCount} actions`);
 
       // Go back to the start, then jump to the last step through the action list.

@@ -17,4 +17,4 @@ export {
 export { selectThemeName } from '../features/theme/themeSlice';
 export { useClearValidationOnLeave } from '../features/validation/useClearValidationOnLeave';
 export { useFieldErrors } from '../features/validation/useFieldErrors';
-export { validationCleared } from '../features/validation/validationSlice';
+export { selectSubmittedForm, validationCleared, validationFormSubmitted } from '../features/validation/validationSlice';

@@ -22,7 +22,7 @@ describe('makeStore', () => {
     expect(Object.keys(state).sort()).toEqual(['api', 'app', 'locale', 'notifications', 'router', 'serverSocket', 'session', 'support', 'theme', 'validation']);
     expect(state.session).toEqual({ user: null, status: 'unknown' });
     expect(state.app).toEqual({ initialised: false, loaders: 0 });
-    expect(state.validation).toEqual({ errors: {} });
+    expect(state.validation).toEqual({ errors: {}, form: null });
     expect(state.notifications).toEqual({ items: [] });
     expect(state.theme).toEqual({ name: 'minecraftDefault' });
     expect(state.locale).toEqual({ code: 'en', languages: [], direction: 'ltr' });

@@ -4,7 +4,6 @@ import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser, useClearValidationOnLeave } from '../../app/sharedState';
 import { AccountSection } from './AccountSection';
 import { EmailForm } from './EmailForm';
-import { AccountFormScope } from './formScope';
 import { PasswordForm } from './PasswordForm';
 import { PreferencesForm } from './PreferencesForm';
 import { ProfileForm } from './ProfileForm';
@@ -20,7 +19,7 @@ export function AccountEditPage() {
   if (!user) return null;
 
   return (
-    <AccountFormScope>
+    <>
       <Typography.Title level={1} style={{ marginTop: 0, fontSize: 28 }}>
         {t('account.title', 'Your account')}
       </Typography.Title>
@@ -48,6 +47,6 @@ export function AccountEditPage() {
           <SessionsSection user={user} />
         </AccountSection>
       </div>
-    </AccountFormScope>
+    </>
   );
 }

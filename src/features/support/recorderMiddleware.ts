@@ -75,7 +75,14 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
           ring.reset(before);
           if (persist) clearStoredRecording();
         }
-        return next(action);
+        const result = next(action);
+        // The action that turns recording back on starts an empty recording at once, so the
+        // dialog that offers the switch has a (fresh) log to show right away.
+        if (!isRecordingOff(api.getState())) {
+          off = false;
+          ring.reset(api.getState() as State);
+        }
+        return result;
       }
       if (off) {
         off = false;

@@ -21,6 +21,12 @@ function isSecretKey(key: string, request: boolean): boolean {
   return secretKeyNames.has(lower) || (request && requestSecretKeyNames.has(lower));
 }
 
+/** `{ field: ["message", ...] }`, the shape of server validation errors. */
+function isFieldMessages(value: unknown): value is Record<string, string[]> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+}
+
 /**
  * A JSON-safe deep copy of `value` with every secret replaced by {@link REDACTED}. Objects that
  * are not plain (Request, Response, Headers, class instances) and functions are left out: they
@@ -36,6 +42,12 @@ export function redactValue(value: unknown, request = false, depth = 0): unknown
   const copy: Record<string, unknown> = {};
   for (const key in value) {
     const inner = (value as Record<string, unknown>)[key];
+    // 422 messages by field (validation state, error payloads): the field names are not secrets
+    // but what support needs to see; the messages are the server's own words.
+    if (key === 'errors' && isFieldMessages(inner)) {
+      copy[key] = Object.fromEntries(Object.entries(inner).map(([field, messages]) => [field, messages.map(redactText)]));
+      continue;
+    }
     if (isSecretKey(key, request)) {
       copy[key] = inner === null || inner === undefined ? inner : REDACTED;
       continue;
@@ -60,6 +72,12 @@ export function redactAction(action: { type: string }): LoggedAction {
   if (secretPayloadActionTypes.has(action.type)) {
     const { payload, ...rest } = action as LoggedAction;
     return { ...(redactValue(rest) as LoggedAction), ...(payload === undefined ? {} : { payload: REDACTED }) };
+  }
+  const { payload } = action as LoggedAction;
+  // `validation/failed` carries 422 messages by field name: `{ password: ["…"] }` names a field, not a secret.
+  if (action.type === 'validation/failed' && isFieldMessages(payload)) {
+    const messages = (redactValue({ errors: payload }) as { errors: Record<string, string[]> }).errors;
+    return { type: action.type, payload: messages };
   }
   return redactValue(action, action.type.startsWith('api/')) as LoggedAction;
 }

@@ -27,7 +27,7 @@ describe('server validation errors', () => {
   it('are cleared as soon as the next request starts', async () => {
     const answer = deferredResponse();
     fetchMock = mockFetch(() => answer.promise);
-    const store = makeStore({ validation: { errors: { username: ['This field is required'] } } });
+    const store = makeStore({ validation: { errors: { username: ['This field is required'] }, form: null } });
 
     const request = store.dispatch(authApi.endpoints.register.initiate(register));
     expect(selectValidationErrors(store.getState())).toEqual({});

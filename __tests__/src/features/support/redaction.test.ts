@@ -114,3 +114,23 @@ describe('redaction of recorded action logs', () => {
     expect(JSON.stringify(sanitizeState(state))).not.toMatch(/w-tok|sso-secret/);
   });
 });
+
+describe('validation messages', () => {
+  it('keep their field names and texts, so a replay shows them under the same fields', () => {
+    const state = { validation: { errors: { password: ['The password is incorrect'], email: ['Please enter a valid email'] }, form: 'email' } };
+    expect(redactState(state)).toEqual(state);
+    const rejected = { type: 'api/executeMutation/rejected', payload: { status: 422, data: { message: 'The given data was invalid.', errors: { password: ['The password is incorrect'] } } } };
+    expect(redactAction(rejected)).toMatchObject({ payload: { data: { errors: { password: ['The password is incorrect'] } } } });
+  });
+
+  it('still hide a secret sent under a key named errors when it is not a list of messages', () => {
+    expect(JSON.stringify(redactState({ api: { errors: { password: 'hunter22' } } }))).not.toContain('hunter22');
+  });
+});
+
+describe('validation/failed', () => {
+  it('keeps the messages by field name', () => {
+    const action = { type: 'validation/failed', payload: { password: ['The password is incorrect'] } };
+    expect(redactAction(action)).toEqual(action);
+  });
+});

@@ -45,7 +45,7 @@ describe('validation hooks', () => {
   });
 
   it('useClearValidationOnLeave clears the errors when the screen is left', () => {
-    const { store, unmount } = renderWithProviders(<SignUpLikeScreen />, { preloadedState: { validation: { errors: invalid.errors } } });
+    const { store, unmount } = renderWithProviders(<SignUpLikeScreen />, { preloadedState: { validation: { errors: invalid.errors, form: null } } });
     expect(screen.getByRole('list', { name: 'email' })).toHaveTextContent('Please enter a valid email');
     unmount();
     expect(selectValidationErrors(store.getState())).toEqual({});
