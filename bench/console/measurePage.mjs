@@ -4,8 +4,10 @@
  * element (data-lines-written, data-lines-skipped); the main thread's long tasks from a
  * PerformanceObserver installed before the app's first script; frames from requestAnimationFrame.
  */
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { launchOptions } from '../bundle/measureRoute.mjs';
+import { mainThreadTasks, summariseTasks } from './mainThreadTasks.mjs';
 import { sampleMemory } from './procStats.mjs';
 
 /** Installed in the page before any of its scripts run. */
@@ -17,9 +19,9 @@ function installProbes() {
   }).observe({ type: 'longtask', buffered: true });
   const frame = () => {
     probe.frames++;
-    requestAnimationFrame(frame);
+    globalThis.requestAnimationFrame(frame);
   };
-  requestAnimationFrame(frame);
+  globalThis.requestAnimationFrame(frame);
 }
 
 const OUTPUT = '[data-testid="console-terminal"]';
@@ -27,7 +29,7 @@ const OUTPUT = '[data-testid="console-terminal"]';
 /** Counters of the page: lines written and skipped by the console, frames so far, page clock. */
 function readCounters(page) {
   return page.evaluate((selector) => {
-    const element = document.querySelector(selector);
+    const element = globalThis.document.querySelector(selector);
     return {
       written: Number(element?.getAttribute('data-lines-written') ?? NaN),
       skipped: Number(element?.getAttribute('data-lines-skipped') ?? NaN),
@@ -55,7 +57,7 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
     await page.goto(`${baseUrl}/server/${serverId}/console`);
     await page.waitForSelector(`${OUTPUT} .xterm-rows`, { timeout: 30_000 });
     await page.waitForFunction(
-      (selector) => Number(document.querySelector(selector)?.getAttribute('data-lines-written') ?? 0) > 0,
+      (selector) => Number(globalThis.document.querySelector(selector)?.getAttribute('data-lines-written') ?? 0) > 0,
       OUTPUT,
       { timeout: 30_000 },
     );
@@ -64,6 +66,14 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
 
     const before = await readCounters(page);
     if (!Number.isFinite(before.written)) throw new Error('the console page has no data-lines-written counter');
+    // BENCH_CONSOLE_PROFILE=<file.cpuprofile> records the page's JavaScript while streaming.
+    const profiler = process.env.BENCH_CONSOLE_PROFILE ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
+    // The main thread's tasks with their CPU time (see mainThreadTasks.mjs).
+    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', ...(process.env.BENCH_CONSOLE_TRACE_MORE ? ['devtools.timeline', 'blink', 'v8', 'cc', 'toplevel'] : [])] });
     const memory = sampleMemory(panelPid, 250);
     const sent = await fetch(`${baseUrl}/api/v2/servers/${serverId}/command`, {
       method: 'POST',
@@ -71,20 +81,30 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
       body: JSON.stringify({ command: `flood ${seconds} ${lines}` }),
     });
     if (sent.status !== 204) throw new Error(`sending the flood command answered ${sent.status}`);
+    // The window ends after `seconds`, or earlier at the last sample that saw lines arrive once
+    // the stream is over (the panel reads the flood faster than any page shows it).
     const perSecond = [];
     let last = before;
-    for (let i = 0; i < seconds; i++) {
+    let after = before;
+    while (last.now - before.now < seconds * 1000) {
       await page.waitForTimeout(1000);
       const now = await readCounters(page);
       perSecond.push(Math.round(((now.written - last.written) / (now.now - last.now)) * 1000));
+      if (now.written > last.written) after = now;
+      else if (after.written > before.written) break;
       last = now;
     }
-    const after = last;
     const samples = memory.stop();
+    const trace = await browser.stopTracing();
+    // BENCH_CONSOLE_TRACE=<file.json> keeps the trace (chrome://tracing, Perfetto).
+    if (process.env.BENCH_CONSOLE_TRACE) writeFileSync(process.env.BENCH_CONSOLE_TRACE, trace);
+    const traced = summariseTasks(mainThreadTasks(trace));
+    if (profiler) writeFileSync(process.env.BENCH_CONSOLE_PROFILE, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     const probe = await page.evaluate(() => globalThis.__consoleBench.longTasks);
     const during = probe.filter((task) => task.start >= before.now && task.start <= after.now);
     const load = probe.filter((task) => task.start < before.now);
     const windowMs = after.now - before.now;
+    if (after.written === before.written) throw new Error(`no line reached the terminal within ${seconds} s of the flood command`);
     await context.close();
     if (pageErrors.length) throw new Error(`the page threw: ${pageErrors.join('; ')}`);
     return {
@@ -93,10 +113,12 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
       linesSkipped: after.skipped - before.skipped,
       perSecond,
       measuredMs: Math.round(windowMs),
+      streamEndedEarly: windowMs < seconds * 1000 - 500,
       framesPerSecond: Math.round(((after.frames - before.frames) / windowMs) * 1000),
       longestTaskMs: Math.round(Math.max(0, ...during.map((task) => task.duration))),
       longTasks: during.length,
       longestLoadTaskMs: Math.round(Math.max(0, ...load.map((task) => task.duration))),
+      traced,
       panelMemory: { startBytes: samples[0].bytes, endBytes: samples.at(-1).bytes, maxBytes: Math.max(...samples.map((s) => s.bytes)) },
     };
   } finally {

@@ -37,11 +37,13 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
   const socket = await openConsoleSocket(baseUrl, serverId, token);
   await warmUp(socket);
   const windowMs = seconds * 1000;
-  const counts = { inWindow: 0, total: 0, skipped: 0, bytes: 0, frames: 0, lastSequence: 0, outOfOrder: 0 };
+  const counts = { inWindow: 0, total: 0, skipped: 0, expected: null, bytes: 0, frames: 0, lastSequence: 0, outOfOrder: 0 };
   let firstAt = null;
   let lastInWindowAt = null;
   let finished = null;
   const ended = new Promise((resolve) => (finished = resolve));
+  let lastFrameAt = performance.now();
+  let historyAsked = false;
 
   socket.on('message', (data) => {
     counts.bytes += data.length;
@@ -50,9 +52,10 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
     if (frame.event !== 'console output') return;
     counts.frames++;
     const now = performance.now();
+    lastFrameAt = now;
     // One or more lines per frame.
     for (const line of frame.args) {
-      const flood = FLOOD_LINE.exec(line);
+      const flood = historyAsked ? null : FLOOD_LINE.exec(line);
       if (flood) {
         const sequence = Number(flood[1]);
         if (sequence <= counts.lastSequence) counts.outOfOrder++;
@@ -65,9 +68,15 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
         }
         continue;
       }
-      const skipped = SKIPPED.exec(line);
+      const skipped = historyAsked ? null : SKIPPED.exec(line);
       if (skipped) counts.skipped += Number(skipped[1]);
-      else if (DONE.test(line)) finished(now);
+      else {
+        const done = DONE.exec(line);
+        if (done) {
+          counts.expected = Number(done[2]) - Number(done[1]) + 1;
+          finished(now);
+        }
+      }
     }
   });
 
@@ -89,7 +98,17 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
   // The stream's own duration when it ended inside the window, the window otherwise.
   const measuredMs = streamEndedEarly ? Math.max(1, lastInWindowAt - firstAt) : windowMs;
 
-  const drained = await Promise.race([ended.then(() => true), new Promise((r) => setTimeout(() => r(false), drainMs))]);
+  // The rest of the stream, up to the game's closing line. Should the panel have skipped that line
+  // for this client, it is still in the server's recent output: asked for once the stream is quiet.
+  const drainUntil = performance.now() + drainMs;
+  let drained = false;
+  while (!drained && performance.now() < drainUntil) {
+    drained = await Promise.race([ended.then(() => true), new Promise((r) => setTimeout(() => r(false), 500))]);
+    if (!drained && !historyAsked && performance.now() - lastFrameAt > 2000) {
+      historyAsked = true;
+      socket.send(JSON.stringify({ event: 'send logs', args: [] }));
+    }
+  }
   await closeSocket(socket);
   const afterBytes = residentBytes(panelPid);
 
@@ -101,6 +120,8 @@ export async function measureSocket({ baseUrl, serverId, token, panelPid, second
     streamEndedEarly,
     linesReceivedTotal: counts.total,
     linesSkippedByPanel: counts.skipped,
+    // Lines the game printed that neither arrived nor were reported skipped (known once the stream ended).
+    linesLost: counts.expected === null ? null : counts.expected - counts.total - counts.skipped,
     outOfOrder: counts.outOfOrder,
     bytesReceived: counts.bytes,
     outputFrames: counts.frames,

@@ -60,6 +60,40 @@ describe('ConsoleCapture', () => {
   });
 });
 
+describe('ConsoleCapture with a long backlog', () => {
+  it('emits what a rotation left behind a chunk at a time, letting the event loop run in between', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-'));
+    const path = join(dir, 'console.log');
+    writeFileSync(path, '');
+    let turn = 0;
+    let spinning = true;
+    const spin = () => {
+      turn++;
+      if (spinning) setImmediate(spin);
+    };
+    spin();
+    const lines: string[] = [];
+    const turnsSeen = new Set<number>();
+    const capture = new ConsoleCapture(
+      path,
+      (batch) => {
+        lines.push(...batch);
+        turnsSeen.add(turn);
+      },
+      { maxBytes: 4096, keep: 2, pollMs: 20 },
+    );
+    await capture.start(10);
+    const expected = Array.from({ length: 20_000 }, (_, i) => `line ${i} ${'x'.repeat(90)}`);
+    // About 2 MB at once, as a game writing faster than the panel reads leaves it.
+    appendFileSync(path, `${expected.join('\n')}\n`);
+    await capture.drain();
+    spinning = false;
+    await capture.stop();
+    expect(lines).toEqual(expected);
+    expect(turnsSeen.size).toBeGreaterThan(10);
+  });
+});
+
 describe('RootedFileSystem', () => {
   it('resolves inside the root and refuses escapes, symlinks included', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'outside-'));

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, watch, type FSWatcher } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, watch, writeSync, type FSWatcher } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
 export interface ConsoleCaptureOptions {
@@ -13,6 +13,8 @@ export interface ConsoleCaptureOptions {
 const CHUNK = 64 * 1024;
 // A "line" without a newline is cut here, so a runaway writer cannot grow our memory.
 const MAX_LINE = 16 * 1024;
+// The most a rotation copies; what a runaway writer adds beyond it is cut with the truncation.
+const MAX_ROTATE_COPY = 1024 * 1024 * 1024;
 
 /**
  * A server's console output, captured in a file that the game process appends to (its stdout and
@@ -123,7 +125,7 @@ export class ConsoleCapture {
         if (bytesRead === 0) break;
         this.position += bytesRead;
         this.emitText(this.decoder.write(this.buffer.subarray(0, bytesRead)));
-        if (this.position > this.options.maxBytes) this.rotate();
+        if (this.position > this.options.maxBytes) await this.rotate();
       }
     } finally {
       await handle.close();
@@ -142,33 +144,53 @@ export class ConsoleCapture {
 
   /**
    * Shifts console.log.N, copies the live file to console.log.1 and truncates it at once. Bytes the
-   * game appended after our last read are in the copy and are emitted from there; only what it
-   * writes between the end of the copy and the truncation (two back-to-back system calls) could
-   * miss the live stream.
+   * game appended after our last read are in the copy and are emitted from there, a chunk at a
+   * time like the live file (a game that writes faster than we read can leave a long backlog,
+   * which must not block the event loop); only what it writes between the copy reaching the end
+   * and the truncation (back-to-back system calls) could miss the live stream.
    */
-  private rotate(): void {
+  private async rotate(): Promise<void> {
     for (let i = this.options.keep - 1; i >= 1; i--) {
       const from = `${this.path}.${i}`;
       if (existsSync(from)) renameSync(from, `${this.path}.${i + 1}`);
     }
     const rotated = `${this.path}.1`;
-    copyFileSync(this.path, rotated);
-    const fd = openSync(this.path, 'r+');
+    this.copyAndTruncate(rotated);
+    let from = this.position;
+    this.position = 0;
+    const copy = await fs.open(rotated, 'r');
     try {
-      ftruncateSync(fd, 0);
-    } finally {
-      closeSync(fd);
-    }
-    const copy = openSync(rotated, 'r');
-    try {
-      let bytesRead: number;
-      while ((bytesRead = readSync(copy, this.buffer, 0, CHUNK, this.position)) > 0) {
-        this.position += bytesRead;
+      for (;;) {
+        const { bytesRead } = await copy.read(this.buffer, 0, CHUNK, from);
+        if (bytesRead === 0) break;
+        from += bytesRead;
         this.emitText(this.decoder.write(this.buffer.subarray(0, bytesRead)));
       }
     } finally {
-      closeSync(copy);
+      await copy.close();
     }
-    this.position = 0;
+  }
+
+  /**
+   * Copies the live file up to its current end, however far the game writes while we copy (a
+   * copy of the size seen at the start would lose all of that), then truncates it.
+   */
+  private copyAndTruncate(rotated: string): void {
+    const source = openSync(this.path, 'r+');
+    let target: number | null = null;
+    try {
+      target = openSync(rotated, 'w', 0o600);
+      let offset = 0;
+      let bytesRead: number;
+      // Bounded, should a game ever write faster than we copy.
+      while (offset < MAX_ROTATE_COPY && (bytesRead = readSync(source, this.buffer, 0, CHUNK, offset)) > 0) {
+        writeSync(target, this.buffer, 0, bytesRead);
+        offset += bytesRead;
+      }
+      ftruncateSync(source, 0);
+    } finally {
+      if (target !== null) closeSync(target);
+      closeSync(source);
+    }
   }
 }

@@ -10,6 +10,7 @@ import { powerSignals, type PowerSignal } from '../../../runtime/types';
 import { toResourcesJson } from '../serverView';
 import { powerPermission, runPowerAction, runServerCommand } from '../serverActions';
 import { SocketClose, type SocketLimits } from './socketProtocol';
+import { SocketOutput } from './SocketOutput';
 import { verifyTicket, type TicketPayload } from './websocketTicket';
 
 interface Authenticated {
@@ -36,11 +37,8 @@ export class ServerSocketSession {
   private queue: Promise<void> = Promise.resolve();
   private tokens: number;
   private refilledAt = Date.now();
-  private dropped = 0;
-  /** Console lines waiting to go out together in the next `console output` frame. */
-  private outputBatch: string[] = [];
-  private outputBatchChars = 0;
-  private outputFlushScheduled = false;
+  /** Console lines on their way out, batched per frame. */
+  private readonly output: SocketOutput;
   private warnedExpiring = false;
   private closed = false;
 
@@ -52,6 +50,12 @@ export class ServerSocketSession {
     private readonly limits: SocketLimits,
   ) {
     this.tokens = limits.messagesPerSecond * 2;
+    this.output = new SocketOutput({
+      bufferedAmount: () => socket.bufferedAmount,
+      send: (lines) => this.sendFrame('console output', lines),
+      maxBufferedBytes: limits.maxBufferedBytes,
+      frameChars: limits.outputFrameChars,
+    });
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('close', () => this.dispose());
     socket.on('error', () => this.dispose());
@@ -69,41 +73,6 @@ export class ServerSocketSession {
     this.socket.send(JSON.stringify({ event, args }));
   }
 
-  /**
-   * Queues a console line for the next frame. Lines read together go out together (one frame per
-   * read of the console, at most `outputFrameChars` of text), so a flood of output costs one
-   * frame per batch instead of one per line, here and in the browser.
-   */
-  private queueOutput(line: string): void {
-    // A client that cannot keep up misses lines instead of growing the panel's memory.
-    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
-      this.dropped++;
-      return;
-    }
-    if (this.dropped > 0) {
-      this.outputBatch.push(`[Panel] ${this.dropped} lines were skipped because the connection was too slow.`);
-      this.dropped = 0;
-    }
-    this.outputBatch.push(line);
-    this.outputBatchChars += line.length;
-    if (this.outputBatchChars >= this.limits.outputFrameChars) return this.flushOutput();
-    if (this.outputFlushScheduled) return;
-    this.outputFlushScheduled = true;
-    setImmediate(() => {
-      this.outputFlushScheduled = false;
-      this.flushOutput();
-    });
-  }
-
-  /** Sends the queued console lines (before any other event, so the order is kept). */
-  private flushOutput(): void {
-    if (this.outputBatch.length === 0) return;
-    const lines = this.outputBatch;
-    this.outputBatch = [];
-    this.outputBatchChars = 0;
-    this.sendFrame('console output', lines);
-  }
-
   private close(code: number, reason: string): void {
     if (this.closed) return;
     this.socket.close(code, reason);
@@ -112,7 +81,7 @@ export class ServerSocketSession {
 
   private dispose(): void {
     this.closed = true;
-    this.outputBatch = [];
+    this.output.dispose();
     clearTimeout(this.authTimer);
     if (this.recheckTimer) clearInterval(this.recheckTimer);
     this.unsubscribe?.();
@@ -168,9 +137,9 @@ export class ServerSocketSession {
         return runPowerAction(this.app, await this.freshServer(), auth.user.id, this.ip, signal as PowerSignal);
       }
       case 'send logs':
-        this.flushOutput();
-        for (const line of this.app.runtime.recentOutput(auth.access.server.uuid)) this.queueOutput(line);
-        return this.flushOutput();
+        this.output.flush();
+        for (const line of this.app.runtime.recentOutput(auth.access.server.uuid)) this.output.push(line);
+        return this.output.flush();
       case 'send stats':
         return this.send('stats', toResourcesJson(await this.app.runtime.resources(await this.freshServer())));
       default:
@@ -229,8 +198,8 @@ export class ServerSocketSession {
   }
 
   private forward(event: ServerEvent): void {
-    if (event.type === 'output') return this.queueOutput(event.line);
-    this.flushOutput();
+    if (event.type === 'output') return this.output.push(event.line);
+    this.output.flush();
     switch (event.type) {
       case 'state':
         return this.send('status', event.state);
