@@ -2,7 +2,10 @@
  * Part 2 of bench/console: the console page in Chromium while the server floods its console.
  * Lines written into the terminal come from the counters the console keeps on its output
  * element (data-lines-written, data-lines-skipped); the main thread's long tasks from a
- * PerformanceObserver installed before the app's first script; frames from requestAnimationFrame.
+ * PerformanceObserver installed before the app's first script; frames from requestAnimationFrame;
+ * the CPU time of each task from a trace (mainThreadTasks.mjs).
+ * BENCH_CONSOLE_PROFILE=<file.cpuprofile> and BENCH_CONSOLE_TRACE=<file.json> keep a CPU
+ * profile and a detailed trace of the streaming window (Chromium DevTools, Perfetto).
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -66,14 +69,14 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
 
     const before = await readCounters(page);
     if (!Number.isFinite(before.written)) throw new Error('the console page has no data-lines-written counter');
-    // BENCH_CONSOLE_PROFILE=<file.cpuprofile> records the page's JavaScript while streaming.
     const profiler = process.env.BENCH_CONSOLE_PROFILE ? await context.newCDPSession(page) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
-    // The main thread's tasks with their CPU time (see mainThreadTasks.mjs).
-    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', ...(process.env.BENCH_CONSOLE_TRACE_MORE ? ['devtools.timeline', 'blink', 'v8', 'cc', 'toplevel'] : [])] });
+    // The main thread's tasks with their CPU time; more detail when the trace is kept.
+    const detail = process.env.BENCH_CONSOLE_TRACE ? ['devtools.timeline', 'blink', 'v8', 'toplevel'] : [];
+    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', ...detail] });
     const memory = sampleMemory(panelPid, 250);
     const sent = await fetch(`${baseUrl}/api/v2/servers/${serverId}/command`, {
       method: 'POST',
@@ -96,7 +99,6 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
     }
     const samples = memory.stop();
     const trace = await browser.stopTracing();
-    // BENCH_CONSOLE_TRACE=<file.json> keeps the trace (chrome://tracing, Perfetto).
     if (process.env.BENCH_CONSOLE_TRACE) writeFileSync(process.env.BENCH_CONSOLE_TRACE, trace);
     const traced = summariseTasks(mainThreadTasks(trace));
     if (profiler) writeFileSync(process.env.BENCH_CONSOLE_PROFILE, JSON.stringify((await profiler.send('Profiler.stop')).profile));

@@ -101,7 +101,6 @@ async function main() {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${preload}`.trim(),
     },
   });
-  if (process.env.BENCH_CONSOLE_NICE) os.setPriority(panel.pid, Number(process.env.BENCH_CONSOLE_NICE));
   // Interrupted: the panel (and with it the flood server) goes too.
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void panel.stop().finally(() => process.exit(130)));
   const printed = [];
