@@ -41,7 +41,7 @@ const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.hea
 export async function buildApp({ config, database, closeDatabase = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

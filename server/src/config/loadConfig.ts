@@ -18,6 +18,12 @@ export interface PanelConfig {
   clientDir: string;
   /** Whether demo data is created on first start. */
   demoData: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (PANEL_TRUST_PROXY): false by default, so a client
+   * cannot choose its own IP; behind a reverse proxy set it to the proxy's address(es), a hop count
+   * or "true", or every customer shares the proxy's IP in rate limits and the audit log.
+   */
+  trustProxy: boolean | number | string[];
   /** Log level for pino; 'silent' in tests. */
   logLevel: string;
   /** Ports handed to game servers on the local node (PANEL_PORT_RANGE, e.g. "25565-25665"). */
@@ -44,6 +50,14 @@ function parsePortRange(value: string): { start: number; end: number } {
   return { start, end };
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'panel-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -68,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
     demoData: env.PANEL_DEMO_DATA !== 'false',
+    trustProxy: parseTrustProxy(env.PANEL_TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
