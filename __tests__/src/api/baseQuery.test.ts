@@ -2,7 +2,7 @@ import { authApi } from '../../../src/api/auth';
 import { accountApi } from '../../../src/api/account';
 import { makeStore } from '../../../src/app/store';
 import { jsonResponse, mockFetch, type FetchMock } from '../mockFetch';
-import { makeUser } from '../userFixture';
+import { makeUser } from '../helpers/fixtures';
 
 let fetchMock: FetchMock;
 afterEach(() => {

@@ -3,7 +3,7 @@ import { authApi } from '../../../../src/api/auth';
 import { loaderFinished, selectLoaders } from '../../../../src/features/app/appSlice';
 import { makeStore } from '../../../../src/app/store';
 import { deferredResponse, jsonResponse, mockFetch, type FetchMock } from '../../mockFetch';
-import { makeUser } from '../../userFixture';
+import { makeUser } from '../../helpers/fixtures';
 
 let fetchMock: FetchMock;
 afterEach(() => fetchMock?.restore());

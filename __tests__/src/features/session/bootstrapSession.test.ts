@@ -6,7 +6,7 @@ import { bootstrapSession } from '../../../../src/features/session/bootstrapSess
 import { selectCurrentUser, selectSessionStatus } from '../../../../src/features/session/sessionSlice';
 import { selectNotifications } from '../../../../src/features/notifications/notificationsSlice';
 import { jsonResponse, mockFetch, type FetchMock } from '../../mockFetch';
-import { makeUser } from '../../userFixture';
+import { makeUser } from '../../helpers/fixtures';
 
 let fetchMock: FetchMock;
 afterEach(() => {

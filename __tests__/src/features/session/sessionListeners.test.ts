@@ -3,7 +3,7 @@ import { authApi } from '../../../../src/api/auth';
 import { makeStore, type AppStore } from '../../../../src/app/store';
 import { loggedOut, selectCurrentUser, selectSessionStatus, tokenReceived } from '../../../../src/features/session/sessionSlice';
 import { jsonResponse, mockFetch, type FetchMock } from '../../mockFetch';
-import { makeUser } from '../../userFixture';
+import { makeUser } from '../../helpers/fixtures';
 
 let fetchMock: FetchMock;
 afterEach(() => {

@@ -7,7 +7,7 @@ import { readRecording } from '../../../../src/features/support/recorderMiddlewa
 import { redactAction, redactState } from '../../../../src/features/support/redact';
 import { sanitizeAction, sanitizeState } from '../../../../src/app/devTools';
 import { mockFetch } from '../../helpers/mockFetch';
-import { makeUser } from '../../userFixture';
+import { makeUser } from '../../helpers/fixtures';
 
 /** Every secret the requests below send or receive; none may reach the export. */
 const secrets = {
