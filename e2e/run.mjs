@@ -42,7 +42,8 @@ async function main() {
   try {
     const cli = join(rootDir, 'node_modules', '@playwright', 'test', 'cli.js');
     return await run(process.execPath, [cli, 'test', '--config', join(rootDir, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)], {
-      env: { ...process.env, PANEL_BASE_URL: baseUrl, PANEL_DEMO_PASSWORD: demoPassword },
+      // PANEL_DATA_DIR lets specs reach the panel's own CLI (e.g. to create an admin API key).
+      env: { ...process.env, PANEL_BASE_URL: baseUrl, PANEL_DEMO_PASSWORD: demoPassword, ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}) },
     });
   } finally {
     await stop();

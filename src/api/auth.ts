@@ -13,6 +13,7 @@ export const authApi = generatedAuthApi.enhanceEndpoints({
     loginCheckpoint: { invalidatesTags: [] },
     register: { invalidatesTags: [] },
     logout: { invalidatesTags: [] },
+    exchangeLoginToken: { invalidatesTags: [] },
   },
 });
 
@@ -23,6 +24,7 @@ export const {
   useLoginCheckpointMutation,
   useRegisterMutation,
   useLogoutMutation,
+  useExchangeLoginTokenMutation,
 } = authApi;
 
 export type {

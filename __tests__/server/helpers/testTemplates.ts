@@ -39,11 +39,11 @@ registerTemplate(fixtureTemplate);
 registerTemplate(unreachableTemplate);
 
 /** Adds a small Minecraft plan (with a random tier) with the given limits and answers its slug. */
-export async function createTestPlan(app: FastifyInstance, slug: string, limits: { memoryMb: number; diskMb: number }): Promise<string> {
+export async function createTestPlan(app: FastifyInstance, slug: string, limits: { memoryMb: number; diskMb: number; cpuPercent?: number }): Promise<string> {
   const [game] = await app.db.select().from(games).where(eq(games.slug, 'minecraft'));
   await app.db
     .insert(plans)
-    .values({ slug, gameId: game.id, tier: `t-${randomBytes(5).toString('hex')}`, name: slug, memoryMb: limits.memoryMb, cpuPercent: 100, diskMb: limits.diskMb })
+    .values({ slug, gameId: game.id, tier: `t-${randomBytes(5).toString('hex')}`, name: slug, memoryMb: limits.memoryMb, cpuPercent: limits.cpuPercent ?? 100, diskMb: limits.diskMb })
     .onConflictDoNothing();
   return slug;
 }

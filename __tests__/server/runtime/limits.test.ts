@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CLOCK_TICKS, readProcess } from '../../../server/src/runtime/local/procfs';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
@@ -41,6 +42,34 @@ describe('plan limits', () => {
     // A limit kill is not restarted (it would only hit the limit again).
     await new Promise((r) => setTimeout(r, 500));
     expect(t.app.runtime.state(server.uuid)).toBe('offline');
+  });
+
+  it('holds a server that burns CPU to its plan\'s CPU limit, and says so in the console', async () => {
+    const plan = await createTestPlan(t.app, 'test-quarter-cpu', { memoryMb: 512, diskMb: 1024, cpuPercent: 25 });
+    const server = await createTestServer(t.app, owner.user, { plan });
+    const lines = collect(server.uuid);
+    await t.app.runtime.power(server, 'start');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
+    expect(lines.some((l) => l.includes('CPU limit 25 %'))).toBe(true);
+    const pid = (JSON.parse(readFileSync(join(t.config.dataDir, 'runtime', server.uuid, 'pid.json'), 'utf8')) as { pid: number }).pid;
+    await t.app.runtime.sendCommand(server, 'burn');
+    await waitFor(() => lines.includes('burning'), { what: 'the burn to begin' });
+    await new Promise((r) => setTimeout(r, 500));
+    // The process's own CPU time (all threads) over a few seconds, read from /proc like `ps` would.
+    const before = await readProcess(pid);
+    const startedAt = performance.now();
+    await new Promise((r) => setTimeout(r, 4000));
+    const after = await readProcess(pid);
+    const percent = ((after!.ownCpuTicks - before!.ownCpuTicks) / CLOCK_TICKS / ((performance.now() - startedAt) / 1000)) * 100;
+    // Unlimited, the burn takes a whole core (100 %); held to 25 % on average.
+    expect(percent).toBeLessThanOrEqual(35);
+    expect(percent).toBeGreaterThan(5);
+    expect(lines).toContain('[Panel] The server uses more CPU than its plan allows (25 % of one core); it is slowed down to its limit.');
+    // Stopping resumes the server: it takes its stop command (no kill after the timeout).
+    await t.app.runtime.power(server, 'stop');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'stopped' });
+    expect(lines).toContain('Stopping');
+    expect(lines.some((l) => l.includes('did not stop within'))).toBe(false);
   });
 
   it('stops a running server that goes over its disk quota', async () => {

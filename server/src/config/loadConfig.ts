@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { FileLimits } from '../files/fileLimits';
 
 /** Everything the panel reads from its environment, resolved once at start-up. */
 export interface PanelConfig {
@@ -20,10 +21,16 @@ export interface PanelConfig {
   demoData: boolean;
   /**
    * Which proxies' X-Forwarded-For is believed (PANEL_TRUST_PROXY): false by default, so a client
-   * cannot choose its own IP; behind a reverse proxy set it to the proxy's address(es), a hop count
-   * or "true", or every customer shares the proxy's IP in rate limits and the audit log.
+   * cannot choose its own IP; behind a reverse proxy set it to the proxy's address(es) or "true",
+   * or every customer shares the proxy's IP in rate limits and the audit log.
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
+  /** The panel's public address for links in mails (PANEL_URL); else the address a request reached. */
+  publicUrl?: string;
+  /** SMTP server for mails (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465); else .eml files in <dataDir>/outbox. */
+  smtpUrl?: string;
+  /** Sender of the panel's mails (MAIL_FROM). */
+  mailFrom: string;
   /** Log level for pino; 'silent' in tests. */
   logLevel: string;
   /** Ports handed to game servers on the local node (PANEL_PORT_RANGE, e.g. "25565-25665"). */
@@ -32,6 +39,13 @@ export interface PanelConfig {
   gameIp: string;
   /** Address shown to customers for the local node (PANEL_GAME_HOST; defaults to gameIp). */
   gamePublicHost: string;
+  /**
+   * Hosts a pull from a URL may reach even on loopback or private addresses
+   * (PANEL_PULL_ALLOW_HOSTS, comma-separated host names or addresses; empty in production).
+   */
+  pullAllowHosts: string[];
+  /** Limits of the file manager (sizes, counts, timeouts); defaults in files/fileLimits.ts. */
+  fileLimits?: Partial<FileLimits>;
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
   runtimeTuning?: {
     statsIntervalMs?: number;
@@ -50,11 +64,10 @@ function parsePortRange(value: string): { start: number; end: number } {
   return { start, end };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+function parseTrustProxy(value: string | undefined): boolean | string[] {
   const text = (value ?? '').trim();
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
   return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
@@ -83,10 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
     demoData: env.PANEL_DEMO_DATA !== 'false',
     trustProxy: parseTrustProxy(env.PANEL_TRUST_PROXY),
+    publicUrl: env.PANEL_URL?.trim().replace(/\/+$/, '') || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Game Panel <no-reply@localhost>',
     logLevel: env.LOG_LEVEL ?? 'info',
     portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
+    pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   };
 }

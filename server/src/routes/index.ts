@@ -6,6 +6,10 @@ import { accountRoutes } from './account';
 import { translationRoutes } from './translations';
 import { addServerSchemas, permissionsRoute, serverRoutes } from './servers';
 import { adminRoutes } from './admin';
+import { addFileSchemas, fileRoutes } from './files';
+import { addConfigSchemas, configRoutes } from './config';
+import { accountInvitationRoutes, addSharingSchemas, sharingRoutes } from './sharing';
+import { mailerPlugin } from '../mail/mailerPlugin';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -17,6 +21,14 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(translationRoutes);
   addServerSchemas(app);
   await app.register(serverRoutes, { prefix: '/api/v2/servers' });
+  addConfigSchemas(app);
+  await app.register(configRoutes, { prefix: '/api/v2/servers' });
+  await app.register(mailerPlugin);
+  addSharingSchemas(app);
+  await app.register(sharingRoutes, { prefix: '/api/v2/servers' });
+  await app.register(accountInvitationRoutes, { prefix: '/api/v2/account' });
   await app.register(permissionsRoute, { prefix: '/api/v2' });
   await app.register(adminRoutes, { prefix: '/api/v2/admin' });
+  addFileSchemas(app);
+  await app.register(fileRoutes, { prefix: '/api/v2' });
 }

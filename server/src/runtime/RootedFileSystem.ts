@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { constants, promises as fs, type Stats } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** A path that would leave the server's root (`..`, absolute, NUL, or a symlink pointing out). */
 export class PathEscapeError extends Error {
@@ -12,6 +12,11 @@ export class PathEscapeError extends Error {
 function isInside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..'));
+}
+
+// write(2) may write less than asked (at most about 2 GiB per call): loop until all is written.
+async function writeAll(handle: fs.FileHandle, buffer: Buffer): Promise<void> {
+  for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset)).bytesWritten;
 }
 
 /**
@@ -64,19 +69,61 @@ export class RootedFileSystem {
     await fs.mkdir(await this.resolve(path), { recursive: true });
   }
 
+  /**
+   * The location of the entry itself: its folder resolved like `resolve`, its last part not
+   * followed, so a rename or delete of a symlink acts on the link, never on what it points to.
+   */
+  async resolveEntry(path: string): Promise<string> {
+    if (path.includes('\0')) throw new PathEscapeError(path);
+    const root = await fs.realpath(this.root);
+    const lexical = resolve(root, `.${sep}${path.replace(/\\/g, '/').replace(/^\/+/, '')}`);
+    if (!isInside(root, lexical)) throw new PathEscapeError(path);
+    if (lexical === root) return root;
+    return join(await this.resolve(relative(root, dirname(lexical))), basename(lexical));
+  }
+
+  /**
+   * Opens a regular file for reading. The open does not follow a final symlink and the opened
+   * file's real location is checked again, so a link swapped in after `resolve` is refused.
+   */
+  async openForRead(path: string): Promise<{ handle: fs.FileHandle; stats: Stats }> {
+    const target = await this.resolve(path);
+    const handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw Object.assign(new Error(`"${path}" is not a file.`), { code: 'EISDIR' });
+      const real = await fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => target);
+      if (!isInside(await fs.realpath(this.root), real)) throw new PathEscapeError(path);
+      return { handle, stats };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
   /** Replaces the file atomically: readers see the old or the new content, never a mix. */
   async writeFile(path: string, content: string | Buffer, mode = 0o644): Promise<void> {
+    await this.writeStream(path, [typeof content === 'string' ? Buffer.from(content) : content], mode);
+  }
+
+  /**
+   * Writes the chunks of `source` to a temporary file beside the target, fsyncs it and renames it
+   * over the target, so a crash or an error (a size limit in the source, say) leaves the old file
+   * or the new one, never a mix, and no partial file. The target is resolved again before the
+   * rename: a folder swapped for a symlink meanwhile is refused.
+   */
+  async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, mode = 0o644): Promise<void> {
     const target = await this.resolve(path);
     await fs.mkdir(dirname(target), { recursive: true });
     const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
     const handle = await fs.open(temp, 'wx', mode);
     try {
-      await handle.writeFile(content);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
+      try {
+        for await (const chunk of source) await writeAll(handle, typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       // Resolve again: the parent may have been swapped for a symlink meanwhile.
       if ((await this.resolve(path)) !== target) throw new PathEscapeError(path);
       await fs.rename(temp, target);

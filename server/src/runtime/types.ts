@@ -9,7 +9,7 @@ export type PowerSignal = (typeof powerSignals)[number];
 /** Limits from the server's plan. */
 export interface ResourceLimits {
   memoryMb: number;
-  /** 100 = one core. Reported; the local driver does not throttle CPU. */
+  /** 100 = one core. The local driver holds a server to it on average (see local/CpuThrottle.ts). */
   cpuPercent: number;
   diskMb: number;
 }

@@ -111,6 +111,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/admin/users/${queryArg.user}` }),
         providesTags: ["admin"],
       }),
+      createAdminUserLoginToken: build.mutation<
+        CreateAdminUserLoginTokenApiResponse,
+        CreateAdminUserLoginTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/login-token`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       suspendAdminUser: build.mutation<
         SuspendAdminUserApiResponse,
         SuspendAdminUserApiArg
@@ -429,6 +440,24 @@ export type GetAdminUserApiArg = {
   /** uuid, username or email */
   user: string;
 };
+export type CreateAdminUserLoginTokenApiResponse =
+  /** status 201 Default Response */ {
+    data: {
+      expires_at: string;
+      /** Single-use, valid for 60 seconds; shown only once */
+      token: string;
+      /** The panel address that logs the user in: /login?token=… */
+      url: string;
+    };
+  };
+export type CreateAdminUserLoginTokenApiArg = {
+  /** uuid, username or email */
+  user: string;
+  body: {
+    /** Panel path to open after the login, e.g. /server/abc123/console */
+    redirect?: string;
+  } | null;
+};
 export type SuspendAdminUserApiResponse = /** status 200 Default Response */ {
   data: {
     user: {
@@ -487,6 +516,7 @@ export const {
   useDeleteAdminUserMutation,
   useGetAdminUserQuery,
   useLazyGetAdminUserQuery,
+  useCreateAdminUserLoginTokenMutation,
   useSuspendAdminUserMutation,
   useUnsuspendAdminUserMutation,
 } = injectedRtkApi;

@@ -32,6 +32,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["auth"],
       }),
+      exchangeLoginToken: build.mutation<
+        ExchangeLoginTokenApiResponse,
+        ExchangeLoginTokenApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/login-token`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
       logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
         query: () => ({ url: `/auth/logout`, method: "POST" }),
         invalidatesTags: ["auth"],
@@ -94,6 +105,23 @@ export type LoginCheckpointApiArg = {
     token: string;
   };
 };
+export type ExchangeLoginTokenApiResponse = /** status 200 Default Response */ {
+  data: {
+    complete: true;
+    expires_at: string;
+    /** Panel path to open next, when the link names one */
+    redirect_to: string | null;
+    /** Bearer access token; shown only once */
+    token: string;
+    user: User;
+  };
+};
+export type ExchangeLoginTokenApiArg = {
+  body: {
+    /** The token of a login link from the admin API */
+    token: string;
+  };
+};
 export type LogoutApiResponse = unknown;
 export type LogoutApiArg = void;
 export type RegisterApiResponse = /** status 201 Default Response */ {
@@ -143,6 +171,7 @@ export const {
   useLazyGetCurrentUserQuery,
   useLoginMutation,
   useLoginCheckpointMutation,
+  useExchangeLoginTokenMutation,
   useLogoutMutation,
   useRegisterMutation,
 } = injectedRtkApi;

@@ -17,5 +17,10 @@ export const SocialitePage = lazy(() => import('../../features/auth/SocialitePag
 export const ServerAreaPage = lazy(() => import('../../features/server/ServerAreaPage').then((m) => ({ default: m.ServerAreaPage })));
 export const ServerOverviewPage = lazy(() => import('../../features/server-overview/ServerOverviewPage').then((m) => ({ default: m.ServerOverviewPage })));
 export const ConsolePage = lazy(() => import('../../features/console/ConsolePage').then((m) => ({ default: m.ConsolePage })));
+export const FilesPage = lazy(() => import('../../features/files/FilesPage').then((m) => ({ default: m.FilesPage })));
+export const ConfigPage = lazy(() => import('../../features/config/ConfigPage').then((m) => ({ default: m.ConfigPage })));
+export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
+export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
+export const SharingAuditLogPage = lazy(() => import('../../features/sharing/SharingAuditLogPage').then((m) => ({ default: m.SharingAuditLogPage })));
 export const SupportReplayPage = lazy(() => import('../../features/support/replay/SupportReplayPage').then((m) => ({ default: m.SupportReplayPage })));
 export const NotFoundPage = lazy(() => import('../../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, ConsolePage, DashboardPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
+import { AccountEditPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -20,6 +20,11 @@ export interface PanelRoute {
 const serverAreaPages: Partial<Record<string, ReactElement>> = {
   overview: <ServerOverviewPage />,
   console: <ConsolePage />,
+  files: <FilesPage />,
+  config: <ConfigPage />,
+  sharing: <SharingPage />,
+  sharingRoles: <SharingRolesPage />,
+  sharingAuditLog: <SharingAuditLogPage />,
 };
 
 /** Every route of the specification with its layout and access rule. */

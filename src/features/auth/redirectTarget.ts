@@ -6,7 +6,8 @@ export interface RedirectState {
   from?: string;
 }
 
-function isSafeTarget(value: unknown): value is string {
+/** Whether `value` is a panel path worth going to after a login (never another site). */
+export function isSafeTarget(value: unknown): value is string {
   if (typeof value !== 'string' || !value.startsWith('/')) return false;
   // "//host" and "/\host" would leave the panel: refuse them (open redirect).
   if (value.startsWith('//') || value.startsWith('/\\')) return false;

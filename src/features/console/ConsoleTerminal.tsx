@@ -1,6 +1,6 @@
 import { LockOutlined, UnlockOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import { Button, Flex, Tooltip } from 'antd';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputListener } from '../../api/serverSocket';
 import { OutputBatcher } from './OutputBatcher';
@@ -26,8 +26,9 @@ export interface ConsoleTerminalProps {
 /**
  * The console output: ANSI colours, search, scroll lock and a jump-to-bottom button. Lines reach
  * the terminal in one batch per animation frame, so a flood of output keeps the page smooth.
+ * Memoised: the page re-renders with every stats sample, the terminal has no reason to.
  */
-export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermAdapter, ref }: ConsoleTerminalProps) {
+export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermAdapter, ref }: ConsoleTerminalProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const batcher = useRef<OutputBatcher | null>(null);
@@ -121,4 +122,4 @@ export function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermA
       </div>
     </Flex>
   );
-}
+});

@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sharedState';
 import { useListServersQuery } from '../../api/servers';
 import { PullToRefresh } from '../../components/PullToRefresh';
+import { InvitationBanner } from './components/InvitationBanner';
 import { ServerCardList } from './components/ServerCardList';
 
 /**
@@ -30,6 +31,7 @@ export function DashboardPage() {
           </Typography.Paragraph>
         ) : null}
       </div>
+      <InvitationBanner />
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : error && !data ? (

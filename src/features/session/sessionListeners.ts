@@ -12,6 +12,7 @@ const completedLogin = isAnyOf(
   authApi.endpoints.login.matchFulfilled,
   authApi.endpoints.register.matchFulfilled,
   authApi.endpoints.loginCheckpoint.matchFulfilled,
+  authApi.endpoints.exchangeLoginToken.matchFulfilled,
 );
 
 const answeredWithUser = isAnyOf(

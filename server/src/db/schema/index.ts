@@ -7,4 +7,6 @@ export * from './plans';
 export * from './nodes';
 export * from './servers';
 export * from './serverPermissions';
+export * from './serverRoles';
 export * from './adminApiKeys';
+export * from './loginTokens';

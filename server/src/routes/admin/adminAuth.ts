@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken } from '../../plugins/auth';
 import { unauthenticated } from '../../lib/errors';
 import { verifyAdminKey } from '../../provisioning/adminKeys';
+import type { AdminApiKeyRow } from '../../db/schema';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The admin key that authenticated this admin API request (null elsewhere). */
+    adminKey: AdminApiKeyRow | null;
+  }
+}
 
 const FAILURES = { limit: 20, windowMs: 60_000 };
 
@@ -20,5 +28,6 @@ export function adminAuthenticate(app: FastifyInstance) {
       app.rateLimiter.hit(rule);
       throw unauthenticated();
     }
+    request.adminKey = row;
   };
 }

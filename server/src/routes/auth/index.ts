@@ -4,12 +4,14 @@ import { registerRoute } from './register';
 import { loginRoute } from './login';
 import { loginCheckpointRoute } from './login-checkpoint';
 import { logoutRoute } from './logout';
+import { loginTokenRoute } from './login-token';
 
-/** The spec's five auth calls under /api/v2/auth (tag `auth`). */
+/** The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login links. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(currentUserRoute);
   await app.register(registerRoute);
   await app.register(loginRoute);
   await app.register(loginCheckpointRoute);
   await app.register(logoutRoute);
+  await app.register(loginTokenRoute);
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { allocations, games, nodes, plans, serverPermissions, servers, serverTemplates, users, type PlanRow, type ServerRow } from '../../db/schema';
+import { allocations, games, nodes, plans, serverPermissions, serverRoles, servers, serverTemplates, users, type PlanRow, type ServerRow } from '../../db/schema';
 import type { UserRow } from '../../plugins/auth';
 import { permissionKeys } from '../../permissions/permissionKeys';
 import type { PowerState } from '../../runtime/types';
@@ -43,8 +43,13 @@ export async function loadServerViews(db: Database, where: SQL | undefined): Pro
 
 /** Servers the user owns or that are shared with them, each with the keys the user holds. */
 export async function visibleServerViews(db: Database, user: UserRow): Promise<{ view: ServerViewRow; permissions: string[] }[]> {
-  const shares = await db.select().from(serverPermissions).where(eq(serverPermissions.userId, user.id));
-  const shared = new Map(shares.map((s) => [s.serverId, s.permissions]));
+  // Active shares only (pending invitations show nothing); a role's keys replace the share's own.
+  const shares = await db
+    .select({ serverId: serverPermissions.serverId, permissions: serverPermissions.permissions, rolePermissions: serverRoles.permissions })
+    .from(serverPermissions)
+    .leftJoin(serverRoles, eq(serverRoles.id, serverPermissions.roleId))
+    .where(and(eq(serverPermissions.userId, user.id), eq(serverPermissions.status, 'active')));
+  const shared = new Map(shares.map((s) => [s.serverId, s.rolePermissions ?? s.permissions]));
   const sharedIds = [...shared.keys()];
   const where = sharedIds.length ? or(eq(servers.ownerId, user.id), inArray(servers.id, sharedIds)) : eq(servers.ownerId, user.id);
   const views = await loadServerViews(db, where);

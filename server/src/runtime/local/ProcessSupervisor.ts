@@ -6,6 +6,7 @@ import { RootedFileSystem } from '../RootedFileSystem';
 import { RuntimeConflictError, type CrashInfo, type PowerState, type ServerSpec, type ServerStats } from '../types';
 import { ConsoleCapture, type ConsoleCaptureOptions } from './ConsoleCapture';
 import { ConsoleInput } from './ConsoleInput';
+import { CpuThrottle } from './CpuThrottle';
 import { DiskUsage } from './DiskUsage';
 import { isOurProcess, readPidFile, removePidFile, writePidFile } from './pidFile';
 import { CLOCK_TICKS, readProcess, type ProcessInfo } from './procfs';
@@ -60,6 +61,8 @@ export class ProcessSupervisor {
   private exitPoll: NodeJS.Timeout | null = null;
   private exitWaiters: (() => void)[] = [];
   private lastCpu: { ticks: number; at: number } | null = null;
+  /** Holds the running process to its plan's CPU limit (null: no limit to hold, or not running). */
+  private throttle: CpuThrottle | null = null;
   /** The start in progress (disk check, config, spawn), so a stop can wait for it. */
   private starting: Promise<void> | null = null;
 
@@ -116,7 +119,7 @@ export class ProcessSupervisor {
         throw new RuntimeConflictError('The server is over its disk limit.');
       }
       await applyManagedConfig(this.files, spec.managedConfig);
-      await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, disk limit ${spec.limits.diskMb} MiB).`);
+      await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
       await this.spawn(spec);
     } catch (error) {
       if (this.pid === null) this.setState('offline');
@@ -159,6 +162,7 @@ export class ProcessSupervisor {
     this.startedAt = Date.now();
     child.on('exit', (code, signal) => void this.handleExit(code, signal));
     child.on('error', () => undefined);
+    this.limitCpu(child.pid, spec);
     const info = await readProcess(child.pid);
     if (info && this.pid === child.pid) await writePidFile(this.pidPath, { pid: child.pid, startTicks: info.startTicks, startedAt: this.startedAt });
   }
@@ -173,6 +177,8 @@ export class ProcessSupervisor {
     const spec = this.spec!;
     this.stopReason ??= reason;
     this.setState('stopping');
+    // A server shuts down at full speed: it saves its world within the stop timeout.
+    this.releaseCpu();
     try {
       if (spec.stop.type === 'command') await this.input.writeLine(spec.stop.value);
       else process.kill(-pid, spec.stop.value);
@@ -195,6 +201,7 @@ export class ProcessSupervisor {
     const exited = this.waitForExit();
     this.stopReason ??= 'user';
     if (this.state !== 'stopping') this.setState('stopping');
+    this.releaseCpu();
     killSession(this.pid, 'SIGKILL');
     return exited;
   }
@@ -217,6 +224,7 @@ export class ProcessSupervisor {
     this.startedAt = record.startedAt;
     this.stopReason = null;
     this.setState(this.sawDoneLineSinceStart() ? 'running' : 'starting');
+    this.limitCpu(record.pid, spec);
     this.exitPoll = setInterval(() => void this.pollAdoptedExit(), 250);
     this.exitPoll.unref();
     await this.notice('The panel restarted and re-attached to the running server.');
@@ -238,6 +246,8 @@ export class ProcessSupervisor {
   /** Stops watching without stopping the process (the next panel run adopts it). */
   async detach(): Promise<void> {
     this.clearTimers();
+    // Never left paused: the next panel run adopts a running process.
+    this.releaseCpu();
     this.child?.removeAllListeners('exit');
     this.child?.unref();
     this.child = null;
@@ -258,6 +268,7 @@ export class ProcessSupervisor {
     }
     const cpu = this.lastCpu && now > this.lastCpu.at ? ((ticks - this.lastCpu.ticks) / CLOCK_TICKS / ((now - this.lastCpu.at) / 1000)) * 100 : 0;
     this.lastCpu = { ticks, at: now };
+    this.throttle?.track(table);
     const memoryLimit = spec.limits.memoryMb * MiB;
     if (rss > memoryLimit && this.stopReason !== 'memory') this.overMemory(pid, rss, spec);
     void this.disk.measure().then((used) => this.checkDisk(used, spec), () => undefined);
@@ -285,6 +296,23 @@ export class ProcessSupervisor {
     killSession(pid, 'SIGKILL');
   }
 
+  /** Starts holding the process to the plan's CPU limit, where the limit is below the machine's cores. */
+  private limitCpu(pid: number, spec: ServerSpec): void {
+    this.releaseCpu();
+    const limitPercent = spec.limits.cpuPercent;
+    if (!CpuThrottle.limits(limitPercent)) return;
+    this.throttle = new CpuThrottle({
+      leader: pid,
+      limitPercent,
+      onFirstPause: () => void this.notice(`The server uses more CPU than its plan allows (${limitPercent} % of one core); it is slowed down to its limit.`),
+    });
+  }
+
+  private releaseCpu(): void {
+    this.throttle?.dispose();
+    this.throttle = null;
+  }
+
   private checkDisk(used: number, spec: ServerSpec): void {
     if (used <= spec.limits.diskMb * MiB || this.stopReason !== null || this.pid === null) return;
     if (this.state !== 'running' && this.state !== 'starting') return;
@@ -307,6 +335,7 @@ export class ProcessSupervisor {
     this.pid = null;
     this.child = null;
     this.clearTimers();
+    this.releaseCpu();
     killSession(pid, 'SIGKILL'); // anything the game left behind
     await removePidFile(this.pidPath);
     await this.capture.drain().catch(() => undefined);

@@ -8,6 +8,8 @@ export interface ProcessInfo {
   session: number;
   /** CPU time of the process and of its reaped children, in clock ticks. */
   cpuTicks: number;
+  /** CPU time of the process itself (all its threads), in clock ticks. */
+  ownCpuTicks: number;
   /** Start time after boot, in clock ticks (tells a reused pid apart). */
   startTicks: number;
   rssBytes: number;
@@ -38,6 +40,7 @@ export function parseStat(text: string): ProcessInfo | null {
     ppid: Number(f[1]),
     session: Number(f[3]),
     cpuTicks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+    ownCpuTicks: Number(f[11]) + Number(f[12]),
     startTicks: Number(f[19]),
     rssBytes: Number(f[21]) * PAGE_SIZE,
   };

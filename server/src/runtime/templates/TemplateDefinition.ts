@@ -1,3 +1,4 @@
+import type { ConfigFieldSpec } from '../../config-files/ConfigFieldSpec';
 import type { InstallStep, StopAction } from '../types';
 
 /** The games the panel knows; the slug picks the client's theme (minecraft, rust …). */
@@ -23,6 +24,12 @@ export interface TemplateConfigFile {
   format: 'properties';
   /** Keys the panel owns (ports, addresses), rewritten before every start. */
   managed: Record<string, string>;
+  /** Name of the file in the config area (default: its path). */
+  title?: string;
+  /** `java` (default) for files read by Java's Properties; `none` for plain key=value files. */
+  escaping?: 'java' | 'none';
+  /** The keys the game understands, shown as a form in the config area; others are kept as text. */
+  fields?: readonly ConfigFieldSpec[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { minecraftServerProperties } from '../../config-files/minecraftServerProperties';
 import type { TemplateDefinition } from './TemplateDefinition';
 import { minecraftManagedProperties, minecraftPropertyDefaults } from './minecraftProperties';
 
@@ -29,7 +30,7 @@ export const minecraftFlyingSquid: TemplateDefinition = {
       pattern: '^1\\.\\d+(\\.\\d+)?$',
     },
   ],
-  configFiles: [{ path: 'server.properties', format: 'properties', managed: minecraftManagedProperties }],
+  configFiles: [{ path: 'server.properties', format: 'properties', managed: minecraftManagedProperties, title: 'Server properties', fields: minecraftServerProperties }],
   extraPorts: [],
   query: 'minecraft',
 };

@@ -1,3 +1,4 @@
+import { minecraftServerProperties } from '../../config-files/minecraftServerProperties';
 import type { TemplateDefinition } from './TemplateDefinition';
 import { minecraftManagedProperties, minecraftPropertyDefaults } from './minecraftProperties';
 
@@ -35,7 +36,7 @@ export const minecraftJava: TemplateDefinition = {
       pattern: '^[\\w.\\-]{1,64}\\.jar$',
     },
   ],
-  configFiles: [{ path: 'server.properties', format: 'properties', managed: minecraftManagedProperties }],
+  configFiles: [{ path: 'server.properties', format: 'properties', managed: minecraftManagedProperties, title: 'Server properties', fields: minecraftServerProperties }],
   extraPorts: [],
   query: 'minecraft',
 };

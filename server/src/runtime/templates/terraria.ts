@@ -1,3 +1,4 @@
+import { terrariaServerConfig } from '../../config-files/terrariaServerConfig';
 import type { TemplateDefinition } from './TemplateDefinition';
 
 /** The official Terraria dedicated server (vanilla), downloaded from terraria.org. */
@@ -32,7 +33,9 @@ export const terraria: TemplateDefinition = {
     { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once.', default: '8', userEditable: true, pattern: '^\\d{1,3}$' },
     { key: 'MOTD', name: 'Message of the day', description: 'Shown to players when they join.', default: 'Welcome!', userEditable: true, pattern: '^[^\\n]{0,128}$' },
   ],
-  configFiles: [{ path: 'serverconfig.txt', format: 'properties', managed: { port: '{{SERVER_PORT}}' } }],
+  configFiles: [
+    { path: 'serverconfig.txt', format: 'properties', managed: { port: '{{SERVER_PORT}}' }, title: 'Server configuration', escaping: 'none', fields: terrariaServerConfig },
+  ],
   extraPorts: [],
   query: null,
 };

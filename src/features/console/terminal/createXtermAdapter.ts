@@ -2,10 +2,19 @@ import { FitAddon } from '@xterm/addon-fit';
 import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
+import { splitAtLineEnds } from './splitAtLineEnds';
 import type { SearchResults, TerminalAdapter } from './TerminalAdapter';
 
 /** Lines the console keeps; older output scrolls away (and memory stays flat under a flood). */
 export const CONSOLE_SCROLLBACK = 5000;
+
+/**
+ * The most characters handed to xterm in one write call (about a hundred log lines). xterm parses
+ * its queued writes in tasks of about 12 ms but checks the clock only between two writes: one
+ * large write is parsed in one go, however long that takes (while its scrollback fills, each
+ * line also resizes xterm's scrollbar). Pieces this size keep every task short.
+ */
+export const WRITE_PIECE_CHARS = 8 * 1024;
 
 const searchOptions: ISearchOptions = {
   caseSensitive: false,
@@ -41,7 +50,15 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
   let locked = false;
   const viewportListeners = new Set<() => void>();
   const notifyViewport = () => viewportListeners.forEach((listener) => listener());
-  const scrolled = terminal.onScroll(notifyViewport);
+  // xterm reports a scroll for every line of output while the view follows it: thousands a
+  // second under a flood. The listeners (React state) hear of it once per frame.
+  let viewportFrame: number | null = null;
+  const scrolled = terminal.onScroll(() => {
+    viewportFrame ??= requestAnimationFrame(() => {
+      viewportFrame = null;
+      notifyViewport();
+    });
+  });
   // xterm reports its own scrolling; wheel and keyboard scrolling by the user is seen here.
   const onUserScroll = () => requestAnimationFrame(notifyViewport);
   element.addEventListener('wheel', onUserScroll, { passive: true });
@@ -50,11 +67,16 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
 
   return {
     write(text, done) {
-      if (!locked) return terminal.write(text, done);
-      const held = terminal.buffer.active.viewportY;
-      terminal.write(text, () => {
-        if (terminal.buffer.active.viewportY !== held) terminal.scrollToLine(held);
-        done?.();
+      const pieces = splitAtLineEnds(text, WRITE_PIECE_CHARS);
+      pieces.forEach((piece, index) => {
+        const last = index === pieces.length - 1;
+        if (!locked) return terminal.write(piece, last ? done : undefined);
+        // Scroll lock: wherever the output moved the view, it goes back to where the user left it.
+        const held = terminal.buffer.active.viewportY;
+        terminal.write(piece, () => {
+          if (terminal.buffer.active.viewportY !== held) terminal.scrollToLine(held);
+          if (last) done?.();
+        });
       });
     },
     clear() {
@@ -92,6 +114,7 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
     dispose() {
       element.removeEventListener('wheel', onUserScroll);
       element.removeEventListener('keyup', onUserScroll);
+      if (viewportFrame !== null) cancelAnimationFrame(viewportFrame);
       scrolled.dispose();
       viewportListeners.clear();
       terminal.dispose();

@@ -1,9 +1,10 @@
 import { CodeOutlined, DashboardOutlined } from '@ant-design/icons';
-import { Card, Flex, Progress, Typography } from 'antd';
+import { Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServerSocket } from '../../../api/serverSocket';
 import type { Server } from '../../../api/servers';
+import { PanelCard } from '../../../components/PanelCard';
 import { CopyableAddress, serverAddress } from '../../../components/server/CopyableAddress';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { badgeState, ServerStateTag } from '../../../components/server/ServerStateTag';
@@ -44,11 +45,10 @@ export function ServerCard({ server }: ServerCardProps) {
 
   return (
     <ThemeScope name={themeForServer(server.game.slug, server.plan.tier)}>
-      <Card
-        role="article"
-        aria-label={server.name}
-        styles={{ body: { display: 'flex', flexDirection: 'column', gap: 10 } }}
-        style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)', overflow: 'hidden' }}
+      <PanelCard
+        label={server.name}
+        bodyStyle={{ display: 'flex', flexDirection: 'column', gap: 10 }}
+        style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)' }}
         cover={
           <div style={{ height: 88, background: 'var(--panel-server-image)', backgroundSize: 'cover', backgroundPosition: 'center', display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '8px 12px' }}>
             <Typography.Text strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>
@@ -93,7 +93,7 @@ export function ServerCard({ server }: ServerCardProps) {
               : t('dashboard.card.idle', 'Not running: no resources in use.')}
           </Typography.Text>
         )}
-      </Card>
+      </PanelCard>
     </ThemeScope>
   );
 }

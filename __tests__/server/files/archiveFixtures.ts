@@ -1,0 +1,71 @@
+import { gzipSync } from 'node:zlib';
+import { ZipFile } from 'yazl';
+
+/** One entry of a hand-made tar: type '0' file, '5' folder, '2' symlink, '1' hard link, '3' device. */
+export interface TarEntry {
+  name: string;
+  content?: Buffer | string;
+  type?: '0' | '1' | '2' | '3' | '5';
+  linkname?: string;
+  /** Declared size, when it should differ from the content (damaged archives). */
+  size?: number;
+}
+
+function octal(value: number, length: number): string {
+  return `${value.toString(8).padStart(length - 1, '0')}\0`;
+}
+
+/**
+ * A ustar archive written byte by byte, so names no archiver would write (`../x`, `/etc/x`) and
+ * entry types such as links can be put in on purpose.
+ */
+export function tarArchive(entries: TarEntry[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const content = Buffer.from(entry.content ?? '');
+    const header = Buffer.alloc(512);
+    header.write(entry.name, 0, 100, 'utf8');
+    header.write(octal(entry.type === '5' ? 0o755 : 0o644, 8), 100);
+    header.write(octal(0, 8), 108);
+    header.write(octal(0, 8), 116);
+    header.write(octal(entry.size ?? content.length, 12), 124);
+    header.write(octal(1_700_000_000, 12), 136);
+    header.write('        ', 148);
+    header.write(entry.type ?? '0', 156);
+    header.write(entry.linkname ?? '', 157, 100, 'utf8');
+    header.write('ustar\u000000', 257, 'latin1');
+    let sum = 0;
+    for (const byte of header) sum += byte;
+    header.write(octal(sum, 7), 148);
+    blocks.push(header, content, Buffer.alloc((512 - (content.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+export const tarGz = (entries: TarEntry[]): Buffer => gzipSync(tarArchive(entries));
+
+/** A zip made with yazl; `mode` sets the Unix mode (0o120777 makes a symlink entry). */
+export function zipArchive(entries: Array<{ name: string; content?: Buffer | string; mode?: number; compress?: boolean }>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) zip.addEmptyDirectory(entry.name);
+    else zip.addBuffer(Buffer.from(entry.content ?? ''), entry.name, { mode: entry.mode ?? 0o100644, compress: entry.compress ?? true });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** Replaces every occurrence of `from` by `to` (same length) in both the local and central headers. */
+export function renameInZip(zip: Buffer, from: string, to: string): Buffer {
+  if (from.length !== to.length) throw new Error('names must keep their length');
+  const out = Buffer.from(zip);
+  const needle = Buffer.from(from);
+  for (let at = out.indexOf(needle); at !== -1; at = out.indexOf(needle, at + 1)) out.write(to, at, 'latin1');
+  return out;
+}

@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { ConfigField } from '../../../../src/api/config';
+import { ConfigPage } from '../../../../src/features/config/ConfigPage';
+import { fillIn } from '../../helpers/fillIn';
+import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
+import { loggedIn, makeUser } from '../../helpers/fixtures';
+import { mockFetch, type MockRoute } from '../../helpers/mockFetch';
+import { makeServer } from '../../helpers/serverFixture';
+import { renderWithProviders } from '../../renderWithProviders';
+
+jest.setTimeout(90_000);
+// antd's animations (collapse, modal) settle after the interactions that started them.
+allowUpdatesOutsideAct();
+afterEach(() => window.localStorage.clear());
+
+const raw = '#Minecraft server properties\nmotd=Old message\nmax-players=20\npvp=true\nserver-port=25565\ncustom-plugin-key=keep me\n';
+
+const fields: ConfigField[] = [
+  {
+    key: 'motd',
+    value: 'Old message',
+    type: 'string',
+    group: 'basic',
+    default: 'A Minecraft Server',
+    known: true,
+    managed: false,
+    secret: false,
+    description: 'x',
+  },
+  {
+    key: 'max-players',
+    value: '20',
+    type: 'integer',
+    group: 'basic',
+    min: 0,
+    max: 2147483647,
+    default: '20',
+    known: true,
+    managed: false,
+    secret: false,
+  },
+  {
+    key: 'gamemode',
+    value: 'survival',
+    type: 'enum',
+    group: 'basic',
+    options: ['survival', 'creative', 'adventure', 'spectator'],
+    known: true,
+    managed: false,
+    secret: false,
+  },
+  {
+    key: 'pvp',
+    value: 'true',
+    type: 'boolean',
+    group: 'basic',
+    default: 'true',
+    known: true,
+    managed: false,
+    secret: false,
+  },
+  {
+    key: 'server-port',
+    value: '25565',
+    type: 'integer',
+    group: 'advanced',
+    min: 1,
+    max: 65535,
+    known: true,
+    managed: true,
+    secret: false,
+  },
+  {
+    key: 'rcon.password',
+    value: '',
+    type: 'string',
+    group: 'advanced',
+    known: true,
+    managed: false,
+    secret: true,
+  },
+  {
+    key: 'custom-plugin-key',
+    value: 'keep me',
+    type: 'string',
+    group: 'advanced',
+    known: false,
+    managed: false,
+    secret: false,
+  },
+];
+
+const allKeys = ['config.read', 'config.update', 'control.restart'];
+
+function renderConfig({
+  permissions = allKeys,
+  save = {
+    status: 200,
+    body: { data: { restart_required: false } },
+  } as MockRoute,
+  confirmRestart = true,
+} = {}) {
+  const fetch = mockFetch({
+    'GET /api/v2/servers/s1': {
+      status: 200,
+      body: { data: makeServer({ state: 'running', permissions }) },
+    },
+    'GET /api/v2/servers/s1/config': {
+      status: 200,
+      body: {
+        data: [
+          {
+            path: 'server.properties',
+            format: 'properties',
+            title: 'Server properties',
+            exists: true,
+          },
+        ],
+      },
+    },
+    'GET /api/v2/servers/s1/config/file': {
+      status: 200,
+      body: {
+        data: {
+          path: 'server.properties',
+          format: 'properties',
+          title: 'Server properties',
+          exists: true,
+          raw,
+          fields,
+        },
+      },
+    },
+    'PUT /api/v2/servers/s1/config/file': save,
+    'POST /api/v2/servers/s1/power': { status: 204 },
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/server/:id/config" element={<ConfigPage />} />
+    </Routes>,
+    {
+      route: '/server/s1/config',
+      preloadedState: loggedIn(makeUser({ restart_confirmation: confirmRestart })),
+    },
+  );
+  return fetch;
+}
+
+const formItem = (label: string) => screen.getByText(label, { selector: 'label code, label *' }).closest('.ant-form-item') as HTMLElement;
+
+describe('the config screen', () => {
+  it('shows the file as a form by group and type, with translated descriptions, and the raw text beside it', async () => {
+    renderConfig();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Basic settings' })).toBeInTheDocument();
+    expect(screen.getByLabelText('motd')).toHaveValue('Old message');
+    expect(screen.getByText(/Message shown under the server name in the multiplayer list\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('max-players')).toHaveValue('20');
+    expect(within(formItem('max-players')).getByText(/From 0 to 2147483647/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'pvp' })).toBeChecked();
+    expect(within(formItem('gamemode')).getByText('survival')).toBeInTheDocument();
+    // Advanced keys and unknown keys are folded away, but present.
+    expect(screen.getByRole('button', { name: /Advanced settings/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Other keys in the file/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Advanced settings/ }));
+    const port = screen.getByLabelText('server-port');
+    expect(port).toBeDisabled();
+    expect(within(formItem('server-port')).getByText(/The panel sets this from your server’s address and port/)).toBeInTheDocument();
+    expect(screen.getByLabelText('rcon.password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('textbox', { name: 'File as text' })).toHaveValue(raw);
+  });
+
+  it('sends only changed values and shows the server’s message under the refused field', async () => {
+    const fetch = renderConfig({
+      save: {
+        status: 422,
+        body: {
+          message: 'Some values are not accepted by the game.',
+          errors: { 'values.max-players': ['Must be a whole number.'] },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await fillIn(user, await screen.findByLabelText('max-players'), 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(within(formItem('max-players')).getByText('Must be a whole number.')).toBeInTheDocument());
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file').map((r) => [r.search, r.body])).toEqual([
+      ['?path=server.properties', { values: { 'max-players': 'lots' } }],
+    ]);
+    // Not under other fields, and not in the raw editor.
+    expect(within(formItem('motd')).queryByText('Must be a whole number.')).toBeNull();
+  });
+
+  it('offers a restart after saving while the server runs, asking first as the user wants', async () => {
+    const fetch = renderConfig({
+      save: { status: 200, body: { data: { restart_required: true } } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'pvp' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved. The server is running: restart it to apply the changes.')).toBeInTheDocument();
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')[0].body).toEqual({ values: { pvp: 'false' } });
+    await user.click(screen.getByRole('button', { name: 'Restart now' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Restart' }));
+    await waitFor(() => expect(fetch.requestsTo('POST /api/v2/servers/s1/power').map((r) => r.body)).toEqual([{ signal: 'restart' }]));
+    expect(await screen.findByText('The server is restarting with the new settings.')).toBeInTheDocument();
+  });
+
+  it('saves the raw text, listing what the server refused', async () => {
+    const fetch = renderConfig({
+      save: {
+        status: 422,
+        body: {
+          message: 'Some values are not accepted by the game.',
+          errors: { 'values.view-distance': ['Must be between 3 and 32.'] },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const editor = await screen.findByRole('textbox', { name: 'File as text' });
+    await fillIn(user, editor, `${raw}view-distance=64\n`);
+    // The form waits while the text has unsaved changes.
+    expect(screen.getByLabelText('motd')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save text' }));
+    expect(await screen.findByText('The game would not accept these values:')).toBeInTheDocument();
+    expect(screen.getByText('Must be between 3 and 32.')).toBeInTheDocument();
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')[0].body).toEqual({ raw: `${raw}view-distance=64\n` });
+  });
+
+  it('is read-only without config.update, and says so', async () => {
+    renderConfig({ permissions: ['config.read'] });
+    expect(await screen.findByText('You may see this configuration but not change it.')).toBeInTheDocument();
+    expect(screen.getByLabelText('motd')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save text' })).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { SharingAuditLogPage } from '../../../../src/features/sharing/SharingAuditLogPage';
+import { fillIn } from '../../helpers/fillIn';
+import type { MockRoute, RecordedRequest } from '../../helpers/mockFetch';
+import { makeSubusers, renderSharingPage } from './sharingFixtures';
+
+jest.setTimeout(30_000);
+afterEach(() => {
+  window.localStorage.clear();
+  jest.restoreAllMocks();
+});
+
+const entries = [
+  { id: 2, event: 'server.console.command', actor: { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', username: 'alex' }, ip: '203.0.113.5', properties: { command: 'say hi' }, created_at: '2024-05-03T10:00:00.000Z' },
+  { id: 1, event: 'server.subuser.created', actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' }, ip: '198.51.100.7', properties: { email: 'alex@example.com' }, created_at: '2024-05-03T09:00:00.000Z' },
+];
+
+function activity(request: RecordedRequest) {
+  const params = new URLSearchParams(request.search);
+  const prefix = params.get('event') ?? '';
+  const data = entries.filter((entry) => entry.event.startsWith(prefix));
+  return { status: 200, body: { data, meta: { page: Number(params.get('page')), per_page: Number(params.get('per_page')), total: 120 } } };
+}
+
+function renderAuditLog(permissions?: string[], routes: Record<string, MockRoute> = {}) {
+  return renderSharingPage(<SharingAuditLogPage />, 'sharing-audit-log', {
+    'GET /api/v2/servers/s1/activity': activity,
+    'GET /api/v2/servers/s1/users': { status: 200, body: { data: makeSubusers() } },
+    ...routes,
+  }, permissions);
+}
+
+describe('the audit log page', () => {
+  it('shows who did what, when, from where and with which details, newest first', async () => {
+    const { fetch } = renderAuditLog();
+    const first = (await screen.findByText('server.console.command')).closest('tr')!;
+    const rows = screen.getAllByRole('row');
+    expect(within(first).getByText('alex')).toBeInTheDocument();
+    expect(within(first).getByText('203.0.113.5')).toBeInTheDocument();
+    expect(within(first).getByText('command: say hi')).toBeInTheDocument();
+    expect(rows.indexOf(first)).toBeLessThan(rows.indexOf(screen.getByText('server.subuser.created').closest('tr')!));
+    expect(screen.getByText('120 entries')).toBeInTheDocument();
+    expect(fetch.requestsTo('GET /api/v2/servers/s1/activity')[0].search).toBe('?page=1&per_page=50');
+  });
+
+  it('filters by event type and days, and pages through the results', async () => {
+    const { fetch, user } = renderAuditLog();
+    await screen.findByText('server.console.command');
+    await fillIn(user, screen.getByLabelText('Event type'), 'server.subuser');
+    await waitFor(() => expect(screen.queryByText('server.console.command')).not.toBeInTheDocument());
+    const last = () => new URLSearchParams(fetch.requestsTo('GET /api/v2/servers/s1/activity').at(-1)!.search);
+    expect(last().get('event')).toBe('server.subuser');
+
+    await fillIn(user, screen.getByLabelText('From'), '2024-05-03');
+    await waitFor(() => expect(last().get('from')).toBe(new Date(2024, 4, 3).toISOString()));
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    await waitFor(() => expect(last().get('page')).toBe('2'));
+    expect(last().get('event')).toBe('server.subuser');
+  });
+
+  it('downloads the filtered log as CSV with the bearer token', async () => {
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:audit'), revokeObjectURL: jest.fn() });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { fetch, user } = renderAuditLog(undefined, { 'GET /api/v2/servers/s1/activity/export': { status: 200, body: 'id,event\n' } });
+    await screen.findByText('server.console.command');
+    await fillIn(user, screen.getByLabelText('Event type'), 'server.console');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['audit-log-s1.csv']));
+    const request = fetch.requestsTo('GET /api/v2/servers/s1/activity/export')[0];
+    expect(request.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(request.search).toBe('?event=server.console');
+  });
+
+  it('says clearly when the caller may not read the log', async () => {
+    renderAuditLog(['control.console']);
+    expect(await screen.findByText('You do not have permission to see this')).toBeInTheDocument();
+  });
+});

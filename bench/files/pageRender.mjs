@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * `node bench/files/pageRender.mjs`: the page figure of bench/files on its own. Starts a panel
+ * with the demo data, fills a folder of the demo server with 10,000 files (written straight into
+ * the server's directory, as a game or an upload would leave them) and measures the files page
+ * showing it (measurePageRender.mjs). Needs the production build (npm run build).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { ensureSpaBuilt } from '../../scripts/lib/spaBuild.mjs';
+import { measureFilesPageRender } from './measurePageRender.mjs';
+
+export const PAGE_RENDER_TARGET_MS = 500;
+
+/** Writes `count` small files into `directory` (created). */
+export function fillFolder(directory, count) {
+  mkdirSync(directory, { recursive: true });
+  for (let index = 0; index < count; index++) writeFileSync(join(directory, `entry-${String(index).padStart(5, '0')}.txt`), `${index}\n`);
+}
+
+/** Lines for the summary from the figures of {@link measureFilesPageRender}. */
+export function pageRenderLines({ inApp, pageLoad, rows }, entries) {
+  const ms = (value) => `${Math.round(value)} ms`;
+  const verdict = inApp.total <= PAGE_RENDER_TARGET_MS ? `≤ ${PAGE_RENDER_TARGET_MS} ms target met` : `OVER the ${PAGE_RENDER_TARGET_MS} ms target`;
+  return [
+    `page render of a ${entries.toLocaleString('en')}-entry folder (Chromium, opened in the app): ${ms(inApp.total)} to first render (list request ${ms(inApp.request)}, page after the answer ${ms(inApp.page)}) ${verdict}`,
+    `page render of the same folder on a full page load: ${ms(pageLoad.total)} (list request ${ms(pageLoad.request)}, page after the answer ${ms(pageLoad.page)}); ${rows} rows in the page (virtual list)`,
+  ];
+}
+
+async function main() {
+  const entries = 10_000;
+  await ensureSpaBuilt();
+  const password = `bench-${randomBytes(12).toString('base64url')}`;
+  const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password } });
+  try {
+    const login = await fetch(`${panel.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ login: 'demo', password }) });
+    const token = (await login.json()).data.token;
+    const servers = await fetch(`${panel.baseUrl}/api/v2/servers`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const server = (await servers.json()).data[0];
+    fillFolder(join(panel.dataDir, 'servers', server.uuid, 'bench-page-10k'), entries);
+    const figures = await measureFilesPageRender({ baseUrl: panel.baseUrl, serverId: server.identifier, token, folder: 'bench-page-10k' });
+    for (const line of pageRenderLines(figures, entries)) console.log(line);
+  } finally {
+    await panel.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

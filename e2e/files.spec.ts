@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ZipFile } from 'yazl';
+import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+
+/** The identifier of the demo account's first server, asked of the API with the page's token. */
+async function demoServerId(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
+  const response = await page.request.get('/api/v2/servers', { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { identifier: string }[] };
+  return body.data[0].identifier;
+}
+
+/** A zip archive with the given files, built in memory. */
+function zipOf(files: Record<string, string>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** Creates a folder of this test's own in the server's root and opens it, so that runs never collide. */
+async function openOwnFolder(page: Page, serverId: string, name: string): Promise<void> {
+  await page.goto(`/server/${serverId}/files`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Files' })).toBeVisible();
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await page.getByRole('dialog').getByLabel('Folder name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await page.locator(`[data-file-name="${name}"]`).click();
+  await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(name);
+}
+
+const fileRow = (page: Page, name: string) => page.locator(`[data-file-name="${name}"]`);
+
+test.describe('the file manager', () => {
+  test('uploads a file, edits it in the editor, saves with Ctrl+S, and reads it back after a reload', async ({ page }) => {
+    const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
+    await loginAsDemo(page, '/');
+    const serverId = await demoServerId(page);
+    await openOwnFolder(page, serverId, `e2e-edit-${Date.now().toString(36)}`);
+
+    await page.getByLabel('Files to upload').setInputFiles({ name: 'motd.properties', mimeType: 'text/plain', buffer: Buffer.from('# Greeting\nmotd=Hello\n') });
+    await expect(page.getByRole('list', { name: 'Uploads' }).getByText('Uploaded')).toBeVisible();
+    await fileRow(page, 'motd.properties').click();
+
+    const editor = page.locator('.cm-content');
+    await expect(editor).toContainText('motd=Hello');
+    // Highlighted as a properties file: the comment is its own token.
+    await expect(page.locator('.cm-line').first().locator('span')).toHaveText('# Greeting');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('pvp=false');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page.locator('.cm-content')).toContainText('pvp=false');
+    await expect(page.locator('.cm-content')).toContainText('motd=Hello');
+    expect(errors).toEqual([]);
+  });
+
+  test('uploads a zip by dropping it and extracts it', async ({ page }) => {
+    await loginAsDemo(page, '/');
+    const serverId = await demoServerId(page);
+    await openOwnFolder(page, serverId, `e2e-zip-${Date.now().toString(36)}`);
+
+    const archive = await zipOf({ 'plugins/hello.yml': 'greeting: hi\n', 'readme.txt': 'from the zip\n' });
+    // A real drop: the file goes through a DataTransfer like one dragged from the desktop.
+    const dataTransfer = await page.evaluateHandle((bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'bundle.zip', { type: 'application/zip' }));
+      return transfer;
+    }, [...archive]);
+    const zone = page.getByTestId('upload-drop-zone');
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByRole('list', { name: 'Uploads' }).getByText('Uploaded')).toBeVisible();
+
+    await fileRow(page, 'bundle.zip').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Extract here' }).click();
+    await expect(fileRow(page, 'readme.txt')).toBeVisible();
+    await expect(fileRow(page, 'plugins')).toBeVisible();
+    await fileRow(page, 'plugins').click();
+    await expect(fileRow(page, 'hello.yml')).toBeVisible();
+  });
+
+  test('a path outside the server shows a clear error', async ({ page }) => {
+    await loginAsDemo(page, '/');
+    const serverId = await demoServerId(page);
+    await page.goto(`/server/${serverId}/files?directory=../../etc`);
+    const alert = page.getByRole('alert').filter({ hasText: 'This folder could not be opened' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('This path is not allowed');
+    await expect(page.locator('[data-file-name="passwd"]')).toHaveCount(0);
+    await alert.getByRole('button', { name: 'Go to the server’s root folder' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+  });
+});

@@ -1,0 +1,64 @@
+import type { ConfigFieldGroup, ConfigFieldSpec, ConfigFieldType, ConfigFileDeclaration } from './ConfigFieldSpec';
+
+/** One key of a config file as the config area shows it. */
+export interface ConfigField {
+  key: string;
+  value: string;
+  type: ConfigFieldType;
+  group: ConfigFieldGroup;
+  min?: number;
+  max?: number;
+  options?: string[];
+  default?: string;
+  /** Whether the game's catalogue knows the key (unknown keys are kept and edited as text). */
+  known: boolean;
+  /** The panel writes this key before every start: read-only for the customer. */
+  managed: boolean;
+  /** A password or the like. */
+  secret: boolean;
+  /** English description (clients translate it). */
+  description?: string;
+}
+
+const SECRET_NAME = /pass(word)?|secret|token|api[-_.]?key/i;
+
+/** Whether changes to this key must never reach the audit log with their value. */
+export function isSecretKey(spec: ConfigFieldSpec | undefined, key: string): boolean {
+  return spec?.secret === true || SECRET_NAME.test(key);
+}
+
+/**
+ * The form of a config file: every declared key in catalogue order (a missing one shows the
+ * game's default, the value the game uses), then the keys the file holds that the catalogue
+ * does not know, in file order.
+ */
+export function configFieldsOf(file: ConfigFileDeclaration, values: Record<string, string>): ConfigField[] {
+  const managed = new Set(file.managed);
+  const declared = new Set(file.fields.map((field) => field.key));
+  const known = file.fields.map((spec): ConfigField => ({
+    key: spec.key,
+    value: values[spec.key] ?? spec.default ?? '',
+    type: spec.type,
+    group: spec.group,
+    ...(spec.min !== undefined ? { min: spec.min } : {}),
+    ...(spec.max !== undefined ? { max: spec.max } : {}),
+    ...(spec.options ? { options: [...spec.options] } : {}),
+    ...(spec.default !== undefined ? { default: spec.default } : {}),
+    known: true,
+    managed: managed.has(spec.key),
+    secret: isSecretKey(spec, spec.key),
+    description: spec.description,
+  }));
+  const unknown = Object.entries(values)
+    .filter(([key]) => !declared.has(key))
+    .map(([key, value]): ConfigField => ({
+      key,
+      value,
+      type: 'string',
+      group: 'advanced',
+      known: false,
+      managed: managed.has(key),
+      secret: isSecretKey(undefined, key),
+    }));
+  return [...known, ...unknown];
+}

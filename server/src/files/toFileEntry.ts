@@ -1,0 +1,67 @@
+import type { Stats } from 'node:fs';
+import { lookup } from 'mime-types';
+import type { FileEntryJson } from '../routes/files/schemas';
+
+const TYPE_CHAR: Array<[number, string]> = [
+  [0o040000, 'd'],
+  [0o120000, 'l'],
+  [0o020000, 'c'],
+  [0o060000, 'b'],
+  [0o010000, 'p'],
+  [0o140000, 's'],
+];
+
+/** The mode as `ls -l` prints it, e.g. `-rw-r--r--` or `drwxr-xr-x`. */
+export function modeString(mode: number): string {
+  const type = TYPE_CHAR.find(([bits]) => (mode & 0o170000) === bits)?.[1] ?? '-';
+  const rwx = (shift: number, special: number, specialChar: string) => {
+    const bits = (mode >> shift) & 7;
+    const exec = bits & 1 ? (mode & special ? specialChar : 'x') : mode & special ? specialChar.toUpperCase() : '-';
+    return `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${exec}`;
+  };
+  return type + rwx(6, 0o4000, 's') + rwx(3, 0o2000, 's') + rwx(0, 0o1000, 't');
+}
+
+// Files game servers keep that mime-types does not know; the editor picks its mode from these.
+const EXTRA_TYPES: Record<string, string> = {
+  properties: 'text/x-java-properties',
+  toml: 'application/toml',
+  log: 'text/plain',
+  cfg: 'text/plain',
+  conf: 'text/plain',
+  ini: 'text/plain',
+  sh: 'application/x-sh',
+  lang: 'text/plain',
+  mcmeta: 'application/json',
+};
+
+/** The mime type by name (folders are `inode/directory`). */
+export function mimeOf(name: string, isDirectory: boolean): string {
+  if (isDirectory) return 'inode/directory';
+  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  return EXTRA_TYPES[extension] ?? (lookup(name) || 'application/octet-stream');
+}
+
+/**
+ * A folder entry for the API. `stats` are those of the entry itself (lstat); for a symlink,
+ * `target` holds the stats of what it points to when that is inside the root, so a link to a
+ * folder opens like a folder.
+ */
+export function toFileEntry(name: string, stats: Stats, target?: Stats | null): FileEntryJson {
+  const isSymlink = stats.isSymbolicLink();
+  const effective = isSymlink ? target : stats;
+  const isDirectory = effective?.isDirectory() ?? false;
+  const created = stats.birthtimeMs > 0 ? stats.birthtime : stats.ctime;
+  return {
+    name,
+    size: stats.size,
+    mode: modeString(stats.mode),
+    mode_bits: (stats.mode & 0o777).toString(8).padStart(3, '0'),
+    modified_at: stats.mtime.toISOString(),
+    created_at: created.toISOString(),
+    is_file: effective?.isFile() ?? false,
+    is_directory: isDirectory,
+    is_symlink: isSymlink,
+    mime: mimeOf(name, isDirectory),
+  };
+}

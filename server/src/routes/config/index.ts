@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { getServerConfigFileRoute } from './getServerConfigFile';
+import { listServerConfigFilesRoute } from './listServerConfigFiles';
+import { ConfigFieldSchema } from './schemas';
+import { updateServerConfigFileRoute } from './updateServerConfigFile';
+
+/** Shared schema component `ConfigField` (registered once at the root). */
+export function addConfigSchemas(app: FastifyInstance): void {
+  app.addSchema(ConfigFieldSchema);
+}
+
+/** The config area under /api/v2/servers/{id}/config (tag `config`). */
+export async function configRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(listServerConfigFilesRoute);
+  await app.register(getServerConfigFileRoute);
+  await app.register(updateServerConfigFileRoute);
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import { fileOperation } from '../../files/fileErrors';
+import { changeModes } from '../../files/manageFiles';
+import { ServerParamsSchema } from '../servers/schemas';
+import { auditFileChange, serverFilesOf } from './fileRouteContext';
+import { ChmodBodySchema } from './schemas';
+
+/** POST /servers/{id}/files/chmod: sets permission bits such as 755. */
+export async function chmodFilesRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/servers/:id/files/chmod',
+    {
+      schema: {
+        operationId: 'chmodServerFiles',
+        tags: ['files'],
+        summary: 'Change permissions',
+        description: 'Needs file.update. Modes are three octal digits (e.g. 644, 755).',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        body: ChmodBodySchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404, 419, 422) },
+      },
+      config: { serverPermission: 'file.update' },
+    },
+    async (request, reply) => {
+      const { files } = serverFilesOf(app, request);
+      await fileOperation(() => changeModes(files, request.body.root, request.body.files));
+      await auditFileChange(app, request, 'chmod', { directory: request.body.root, files: request.body.files });
+      return reply.code(204).send(null);
+    },
+  );
+}

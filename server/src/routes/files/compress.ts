@@ -1,0 +1,40 @@
+import { promises as fs } from 'node:fs';
+import { basename } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { compressEntries } from '../../files/archives/compressEntries';
+import { fileOperation } from '../../files/fileErrors';
+import { toFileEntry } from '../../files/toFileEntry';
+import { ServerParamsSchema } from '../servers/schemas';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { CompressBodySchema, diskFullResponse, FileEntryRef } from './schemas';
+
+/** POST /servers/{id}/files/compress: packs entries of `root` into a zip or tar.gz beside them. */
+export async function compressFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/servers/:id/files/compress',
+    {
+      schema: {
+        operationId: 'compressServerFiles',
+        tags: ['files'],
+        summary: 'Compress files into a zip or tar.gz archive',
+        description: 'Needs file.archive. The archive is created in `root` as archive-<date>.<format>; symlinks are left out.',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        body: CompressBodySchema,
+        response: { 200: Type.Object({ data: FileEntryRef }), ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 419, 422) },
+      },
+      config: { serverPermission: 'file.archive' },
+    },
+    async (request) => {
+      const { server, files } = serverFilesOf(app, request);
+      const { root, files: names, format } = request.body;
+      const archive = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => compressEntries(files, root, names, format, budget)));
+      const entry = toFileEntry(basename(archive), await fs.lstat(archive));
+      await auditFileChange(app, request, 'compress', { directory: root, files: names, archive: entry.name, size: entry.size });
+      return { data: entry };
+    },
+  );
+}

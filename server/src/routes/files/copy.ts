@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import { copyEntry } from '../../files/copyEntry';
+import { fileOperation } from '../../files/fileErrors';
+import { ServerParamsSchema } from '../servers/schemas';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { CopyBodySchema, diskFullResponse } from './schemas';
+
+/** POST /servers/{id}/files/copy: a copy beside the original ("name copy.ext"). */
+export async function copyFileRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/servers/:id/files/copy',
+    {
+      schema: {
+        operationId: 'copyServerFile',
+        tags: ['files'],
+        summary: 'Copy a file or folder beside itself',
+        description: 'Needs file.create. The copy is named "<name> copy<.ext>" (then "copy 2" …).',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        body: CopyBodySchema,
+        response: { 204: NoContentSchema, ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 419, 422) },
+      },
+      config: { serverPermission: 'file.create' },
+    },
+    async (request, reply) => {
+      const { server, files } = serverFilesOf(app, request);
+      const copy = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => copyEntry(files, request.body.location, budget)));
+      await auditFileChange(app, request, 'copy', { file: request.body.location, copy });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { basename } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { servers, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { errorResponses } from '../../lib/responseSchemas';
+import { fileOperation } from '../../files/fileErrors';
+import { accessAllows, accessFor } from '../../permissions/serverAccess';
+import type { FileRouteOptions } from './fileRouteContext';
+import { DownloadTokenParamsSchema, FileQuerySchema } from './schemas';
+
+const invalidLink = () => new HttpError(404, 'The download link is invalid or has expired.');
+
+/** `attachment` with an ASCII fallback name and the exact name in UTF-8 (RFC 6266). */
+export function attachmentHeader(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** GET /files/download/{token}: streams the file a signed URL grants (no bearer token). */
+export async function downloadTokenRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/files/download/:token',
+    {
+      schema: {
+        operationId: 'downloadServerFile',
+        tags: ['files'],
+        summary: 'Download a file through a signed URL',
+        description: 'The URL (token and file) comes from getServerFileDownload. 404 when it is invalid, expired, or its user lost access.',
+        params: DownloadTokenParamsSchema,
+        querystring: FileQuerySchema,
+        produces: ['application/octet-stream'],
+        response: {
+          200: { description: 'The file, streamed', content: { 'application/octet-stream': { schema: Type.String({ format: 'binary' }) } } },
+          ...errorResponses(404, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const grant = context.tokens.verify(request.params.token, request.query.file);
+      if (!grant) throw invalidLink();
+      const [server] = await app.db.select().from(servers).where(eq(servers.uuid, grant.serverUuid)).limit(1);
+      const [user] = await app.db.select().from(users).where(eq(users.id, grant.userId)).limit(1);
+      // The permission is checked again: a link stops working once its user loses access.
+      const access = server && user ? await accessFor(app.db, user, server) : null;
+      if (!access || !accessAllows(access, 'file.read-content')) throw invalidLink();
+      const { handle, stats } = await fileOperation(() => app.runtime.driver.files(server.uuid).openForRead(grant.path));
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(stats.size))
+        .header('content-disposition', attachmentHeader(basename(grant.path)))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        // A stream (the type provider only knows the JSON error bodies of this route).
+        .send(handle.createReadStream() as unknown as string);
+    },
+  );
+}

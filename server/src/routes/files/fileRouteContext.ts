@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerRow } from '../../db/schema';
+import type { DiskQuota } from '../../files/DiskQuota';
+import type { DownloadTokens } from '../../files/DownloadTokens';
+import type { FileLimits } from '../../files/fileLimits';
+import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import { recordAudit } from '../../services/audit';
+
+/** What every file route shares: the disk quota, the limits and the download signer. */
+export interface FileRouteContext {
+  quota: DiskQuota;
+  limits: FileLimits;
+  tokens: DownloadTokens;
+}
+
+/** The plugin options each file route is registered with. */
+export interface FileRouteOptions {
+  context: FileRouteContext;
+}
+
+/** The server of a server-scoped request and its files (rooted at the server's folder). */
+export function serverFilesOf(app: FastifyInstance, request: FastifyRequest): { server: ServerRow; files: RootedFileSystem } {
+  const server = request.serverAccess!.server;
+  return { server, files: app.runtime.driver.files(server.uuid) };
+}
+
+/**
+ * Records a file change in the server's audit log (`server.file.<action>`): names and sizes,
+ * never the content of a file.
+ */
+export async function auditFileChange(app: FastifyInstance, request: FastifyRequest, action: string, properties: Record<string, unknown>): Promise<void> {
+  await recordAudit(app.db, { actorId: request.user!.id, serverUuid: request.serverAccess!.server.uuid, event: `server.file.${action}`, ip: request.ip, properties });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { fileOperation } from '../../files/fileErrors';
+import { listDirectory } from '../../files/listDirectory';
+import { ServerParamsSchema } from '../servers/schemas';
+import { serverFilesOf } from './fileRouteContext';
+import { DirectoryQuerySchema, FileEntryRef } from './schemas';
+
+/** GET /servers/{id}/files/list: a folder's entries, folders first, then by name. */
+export async function listFilesRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/servers/:id/files/list',
+    {
+      schema: {
+        operationId: 'listServerFiles',
+        tags: ['files'],
+        summary: "List a folder of the server's files",
+        description: 'Needs file.read. Symlinks are listed, never followed out of the root.',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        querystring: DirectoryQuerySchema,
+        response: { 200: Type.Object({ data: Type.Array(FileEntryRef) }), ...errorResponses(400, 401, 403, 404, 422) },
+      },
+      config: { serverPermission: 'file.read' },
+    },
+    async (request) => {
+      const { files } = serverFilesOf(app, request);
+      return { data: await fileOperation(() => listDirectory(files, request.query.directory)) };
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ValidationError } from '../../lib/errors';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import { DiskQuotaError, fileOperation } from '../../files/fileErrors';
+import { receiveUpload } from '../../files/receiveUpload';
+import { ServerParamsSchema } from '../servers/schemas';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from './schemas';
+
+// Room for the multipart headers and boundaries when comparing Content-Length with the free space.
+const MULTIPART_SLACK_BYTES = 1024 * 1024;
+
+/** POST /servers/{id}/files/upload: many files, streamed to disk; all land or none does. */
+export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/servers/:id/files/upload',
+    {
+      schema: {
+        operationId: 'uploadServerFiles',
+        tags: ['files'],
+        summary: 'Upload files (multipart/form-data, one part per file)',
+        description:
+          'Needs file.create. Each file part is streamed to disk; files of the same name are replaced. Over the size limit (413) or ' +
+          "the plan's disk space (507), or on any other failure, none of the files is kept.",
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        querystring: DirectoryQuerySchema,
+        consumes: ['multipart/form-data'],
+        response: { 204: NoContentSchema, ...tooLargeResponse, ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 419, 422) },
+      },
+      config: { serverPermission: 'file.create' },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new ValidationError({ files: ['Send the files as multipart/form-data.'] });
+      const { server, files } = serverFilesOf(app, request);
+      const { limits } = context;
+      const uploaded = await fileOperation(() =>
+        context.quota.withBudget(server, files.root, async (budget) => {
+          // Refused before reading the body when it cannot fit at all.
+          const declared = Number(request.headers['content-length'] ?? 0);
+          if (declared > budget.freeBytes + MULTIPART_SLACK_BYTES) throw new DiskQuotaError(declared, budget.freeBytes, budget.limitBytes);
+          const parts = request.files({ limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields: 0, parts: limits.uploadFiles } });
+          return receiveUpload(files, request.query.directory, parts, limits, budget);
+        }),
+      );
+      await auditFileChange(app, request, 'upload', { directory: request.query.directory, files: uploaded });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import { fileOperation } from '../../files/fileErrors';
+import { writeFromEditor } from '../../files/fileContents';
+import { defaultFileLimits } from '../../files/fileLimits';
+import { ServerParamsSchema } from '../servers/schemas';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { diskFullResponse, FileQuerySchema, tooLargeResponse } from './schemas';
+
+/** POST /servers/{id}/files/write: saves the body (raw text) atomically, creating the file if needed. */
+export async function writeFileRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/servers/:id/files/write',
+    {
+      // The editor's limit: bigger files are uploaded, not saved from the editor.
+      bodyLimit: context.limits.editorBytes ?? defaultFileLimits.editorBytes,
+      schema: {
+        operationId: 'writeServerFile',
+        tags: ['files'],
+        summary: 'Save a file (atomic: the old or the new content, never a mix)',
+        description: 'Needs file.update. Body: the raw content (text/plain), at most 4 MiB.',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        querystring: FileQuerySchema,
+        consumes: ['text/plain'],
+        body: Type.String({ description: 'The new content' }),
+        response: { 204: NoContentSchema, ...tooLargeResponse, ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422) },
+      },
+      config: { serverPermission: 'file.update' },
+    },
+    async (request, reply) => {
+      const { server, files } = serverFilesOf(app, request);
+      const content = Buffer.from(request.body, 'utf8');
+      await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => writeFromEditor(files, request.query.file, content, budget)));
+      await auditFileChange(app, request, 'write', { file: request.query.file, size: content.length });
+      return reply.code(204).send(null);
+    },
+  );
+}

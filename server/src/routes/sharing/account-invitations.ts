@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../lib/responseSchemas';
+import { acceptInvitation, listInvitationsFor } from '../../services/sharing/invitations';
+import { recordAudit } from '../../services/audit';
+import { AcceptInvitationBodySchema, InvitationRef } from './schemas';
+
+// Tokens are 256-bit random, so this only stops a flood of guesses.
+const ACCEPT_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
+
+/** GET /account/invitations and POST /account/invitations/accept (under the /api/v2/account prefix). */
+export async function accountInvitationRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(
+    '/invitations',
+    {
+      schema: {
+        operationId: 'listAccountInvitations',
+        tags: ['sharing'],
+        summary: 'Pending invitations addressed to the caller’s email',
+        description: 'Accepting one needs the token from the invitation mail.',
+        security: [{ bearer: [] }],
+        response: { 200: Type.Object({ data: Type.Array(InvitationRef) }), ...errorResponses(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({ data: await listInvitationsFor(app.db, request.user!) }),
+  );
+
+  typed.post(
+    '/invitations/accept',
+    {
+      schema: {
+        operationId: 'acceptServerInvitation',
+        tags: ['sharing'],
+        summary: 'Accept an invitation with the token from its mail',
+        description: 'The token works once. 404 when it is unknown, used or expired; 409 when the caller owns or already uses the server.',
+        security: [{ bearer: [] }],
+        body: AcceptInvitationBodySchema,
+        response: {
+          200: Type.Object({ data: Type.Object({ server_identifier: Type.String({ description: 'Short id of the server, for its URL' }) }) }),
+          ...errorResponses(401, 404, 409, 419, 422, 429),
+        },
+      },
+      preValidation: app.authenticate,
+    },
+    async (request) => {
+      const user = request.user!;
+      app.rateLimit({ key: `invitation-accept:user:${user.id}`, ...ACCEPT_LIMIT });
+      const { server, shareUuid, email } = await acceptInvitation(app.db, user, request.body.token);
+      await recordAudit(app.db, {
+        actorId: user.id,
+        serverUuid: server.uuid,
+        event: 'server.invitation.accepted',
+        ip: request.ip,
+        properties: { subuser_uuid: shareUuid, invited_email: email, username: user.username },
+      });
+      return { data: { server_identifier: server.shortId } };
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { serverPermissions, serverRoles, servers, users, type ServerRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { hashToken } from '../../lib/tokens';
+import { uniqueViolation } from '../../lib/uniqueViolation';
+import type { UserRow } from '../../plugins/auth';
+import { normalizeKeys } from './grants';
+import { sharingMessages } from './sharingMessages';
+
+/** A pending invitation as the invitee sees it (see InvitationSchema). */
+export interface InvitationView {
+  uuid: string;
+  server: { identifier: string; name: string };
+  invited_by: { username: string } | null;
+  role: { uuid: string; name: string } | null;
+  permissions: string[];
+  created_at: string;
+  expires_at: string;
+}
+
+const inviters = alias(users, 'inviters');
+
+/** Unexpired pending invitations addressed to the user's email, oldest first. */
+export async function listInvitationsFor(db: Database, user: UserRow): Promise<InvitationView[]> {
+  const rows = await db
+    .select({ share: serverPermissions, server: { identifier: servers.shortId, name: servers.name }, inviter: { username: inviters.username }, role: serverRoles })
+    .from(serverPermissions)
+    .innerJoin(servers, eq(servers.id, serverPermissions.serverId))
+    .leftJoin(inviters, eq(inviters.id, serverPermissions.invitedById))
+    .leftJoin(serverRoles, eq(serverRoles.id, serverPermissions.roleId))
+    .where(
+      and(
+        eq(serverPermissions.status, 'pending'),
+        eq(serverPermissions.invitedEmail, user.email.toLowerCase()),
+        gt(serverPermissions.invitationExpiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(serverPermissions.createdAt));
+  return rows.map(({ share, server, inviter, role }) => ({
+    uuid: share.uuid,
+    server,
+    invited_by: inviter,
+    role: role ? { uuid: role.uuid, name: role.name } : null,
+    permissions: normalizeKeys(role ? role.permissions : share.permissions),
+    created_at: share.createdAt.toISOString(),
+    expires_at: share.invitationExpiresAt!.toISOString(),
+  }));
+}
+
+/**
+ * Turns the pending share whose token this is into the user's active share. The token proves
+ * control of the invited mailbox, so any logged-in account may redeem it, once: the hash is
+ * cleared in the same conditional update that activates the share.
+ */
+export async function acceptInvitation(db: Database, user: UserRow, token: string): Promise<{ server: ServerRow; shareUuid: string; email: string }> {
+  const tokenHash = hashToken(token);
+  const [found] = await db
+    .select({ share: serverPermissions, server: servers })
+    .from(serverPermissions)
+    .innerJoin(servers, eq(servers.id, serverPermissions.serverId))
+    .where(and(eq(serverPermissions.invitationTokenHash, tokenHash), eq(serverPermissions.status, 'pending'), gt(serverPermissions.invitationExpiresAt, sql`now()`)))
+    .limit(1);
+  if (!found) throw new HttpError(404, sharingMessages.invitationInvalid);
+  if (found.server.ownerId === user.id) throw new HttpError(409, sharingMessages.ownServer);
+  try {
+    const [accepted] = await db
+      .update(serverPermissions)
+      .set({ userId: user.id, status: 'active', invitationTokenHash: null, invitationExpiresAt: null, invitedEmail: null, updatedAt: new Date() })
+      .where(and(eq(serverPermissions.id, found.share.id), eq(serverPermissions.invitationTokenHash, tokenHash)))
+      .returning({ uuid: serverPermissions.uuid });
+    if (!accepted) throw new HttpError(404, sharingMessages.invitationInvalid);
+    return { server: found.server, shareUuid: accepted.uuid, email: found.share.invitedEmail ?? '' };
+  } catch (error) {
+    if (uniqueViolation(error)) throw new HttpError(409, sharingMessages.alreadyShared);
+    throw error;
+  }
+}

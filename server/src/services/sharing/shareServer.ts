@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { serverPermissions, users, type ServerRoleRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { uniqueViolation } from '../../lib/uniqueViolation';
+import type { PermissionKey } from '../../permissions/permissionKeys';
+import { invitationMail, sharedNoticeMail } from '../../mail/invitationMails';
+import { recordAudit } from '../audit';
+import { assertCanGrant, normalizeKeys } from './grants';
+import { findSubuser, toSubuserJson, type SubuserView } from './subusers';
+
+/** Invitations to addresses without an account are valid this long. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
+/** What a new share grants: a custom role of the server, or explicit keys. */
+export type Grant = { role: ServerRoleRow } | { permissions: PermissionKey[] };
+
+/** The keys a grant gives. */
+export const grantKeys = (grant: Grant): PermissionKey[] => ('role' in grant ? normalizeKeys(grant.role.permissions) : grant.permissions);
+
+/**
+ * The panel's address for links in mails: PANEL_URL when set (recommended behind a proxy),
+ * else the address this request reached.
+ */
+export function panelUrl(request: FastifyRequest): string {
+  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Shares the request's server with `email`: an existing account gets access at once (and a
+ * notice mail); an unknown address gets a pending share and a mail with a single-use token.
+ * The caller must hold every key granted (403 naming the first missing one).
+ */
+export async function shareServer(app: FastifyInstance, request: FastifyRequest, email: string, grant: Grant): Promise<SubuserView> {
+  const access = request.serverAccess!;
+  const actor = request.user!;
+  const server = access.server;
+  const keys = grantKeys(grant);
+  assertCanGrant(access, keys);
+  const [account] = await app.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  if (account?.id === server.ownerId) throw new HttpError(409, 'The owner already holds every permission on this server.');
+  const values = {
+    serverId: server.id,
+    roleId: 'role' in grant ? grant.role.id : null,
+    permissions: 'role' in grant ? [] : keys,
+    invitedById: actor.id,
+  };
+  const token = account ? null : newToken();
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  let shareUuid: string;
+  try {
+    const [row] = await app.db
+      .insert(serverPermissions)
+      .values(
+        account
+          ? { ...values, userId: account.id, status: 'active' }
+          : { ...values, userId: null, status: 'pending', invitedEmail: email, invitationTokenHash: hashToken(token!), invitationExpiresAt: expiresAt },
+      )
+      .returning({ uuid: serverPermissions.uuid, id: serverPermissions.id });
+    shareUuid = row.uuid;
+    // An earlier invitation of this address is superseded by the account's share.
+    if (account) await app.db.delete(serverPermissions).where(and(eq(serverPermissions.serverId, server.id), eq(serverPermissions.invitedEmail, email)));
+    const mail = { to: email, inviter: actor.username, serverName: server.name, panelUrl: panelUrl(request) };
+    if (token) {
+      try {
+        await app.mailer.send(invitationMail(mail, token, expiresAt));
+      } catch (error) {
+        request.log.error({ err: error }, 'invitation mail failed');
+        await app.db.delete(serverPermissions).where(eq(serverPermissions.id, row.id));
+        throw new HttpError(503, 'The invitation mail could not be sent. Please try again later.');
+      }
+    } else {
+      // The share works without the notice; a mail failure is logged, not fatal.
+      await app.mailer.send(sharedNoticeMail(mail)).catch((error: unknown) => request.log.warn({ err: error }, 'share notice mail failed'));
+    }
+  } catch (error) {
+    if (uniqueViolation(error)) throw new HttpError(409, account ? 'This server is already shared with this account.' : 'This address has already been invited.');
+    throw error;
+  }
+  const created = (await findSubuser(app.db, server.id, shareUuid))!;
+  await recordAudit(app.db, {
+    actorId: actor.id,
+    serverUuid: server.uuid,
+    event: 'server.subuser.created',
+    ip: request.ip,
+    properties: {
+      subuser_uuid: shareUuid,
+      email,
+      status: created.share.status,
+      role_uuid: 'role' in grant ? grant.role.uuid : null,
+      permissions: keys,
+    },
+  });
+  return toSubuserJson(created);
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useExchangeLoginTokenMutation, useLogoutMutation } from '../../api/auth';
+import { useAppSelector } from '../../app/hooks';
+import { selectInitialised, selectIsAuthenticated } from '../../app/sharedState';
+import { isSafeTarget, redirectTarget } from './redirectTarget';
+
+/** Props of {@link LoginLinkExchange}. */
+export interface LoginLinkExchangeProps {
+  /** The `token` of a login link the billing system handed out. */
+  token: string;
+}
+
+/**
+ * Logs in with a single-use login link (`/login?token=…`) from the billing system. Whoever is
+ * logged in here is logged out first, so the link never mixes two accounts. Afterwards the page
+ * the link names opens (else the usual target); a spent or expired link raises the API's error
+ * notification and leaves the ordinary login form.
+ */
+export function LoginLinkExchange({ token }: LoginLinkExchangeProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const initialised = useAppSelector(selectInitialised);
+  const authenticated = useAppSelector(selectIsAuthenticated);
+  const [logout] = useLogoutMutation();
+  const [exchange] = useExchangeLoginTokenMutation();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Wait for the start-up session check, so its answer cannot overtake the new login.
+    if (!initialised || started.current) return;
+    started.current = true;
+    const run = async () => {
+      if (authenticated) await logout().unwrap().catch(() => undefined);
+      try {
+        const { data } = await exchange({ body: { token } }).unwrap();
+        navigate(isSafeTarget(data.redirect_to) ? data.redirect_to : redirectTarget(location), { replace: true });
+      } catch {
+        // The token leaves the address: reloading must not try a spent link again.
+        navigate({ pathname: location.pathname, search: '' }, { replace: true });
+      }
+    };
+    void run();
+  }, [authenticated, exchange, initialised, location, logout, navigate, token]);
+
+  return (
+    <p role="status" aria-busy="true" style={{ fontSize: 16 }}>
+      {t('auth.loginLink.progress', 'Signing you in…')}
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+import { Form, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ConfigField } from '../../api/config';
+import { fieldErrorProps } from '../../components/fieldErrorProps';
+import { ConfigFieldInput } from './ConfigFieldInput';
+import { useConfigFieldErrors } from './configFormScope';
+
+/** Props of {@link ConfigFieldItem}. */
+export interface ConfigFieldItemProps {
+  field: ConfigField;
+  /** Translated description (empty for keys nobody describes). */
+  description: string;
+  readOnly: boolean;
+}
+
+function boundsText(field: ConfigField, t: ReturnType<typeof useTranslation>['t']): string | null {
+  if (field.type !== 'integer' || field.min === undefined || field.max === undefined) return null;
+  return t('config.field.bounds', 'From {{min}} to {{max}}', {
+    min: field.min,
+    max: field.max,
+  });
+}
+
+/** One key of the file as a form row: the key as the file names it, its input, what it does, the server's messages. */
+export function ConfigFieldItem({ field, description, readOnly }: ConfigFieldItemProps) {
+  const { t } = useTranslation();
+  const errors = useConfigFieldErrors(field.key);
+  const bounds = boundsText(field, t);
+  const extra = [
+    description,
+    bounds,
+    field.default !== undefined && field.default !== ''
+      ? t('config.field.default', 'Default: {{value}}', {
+          value: field.default,
+        })
+      : null,
+    field.managed
+      ? t('config.field.managed', 'The panel sets this from your server’s address and port before every start, so it cannot be changed here.')
+      : null,
+  ].filter(Boolean);
+  return (
+    <Form.Item
+      name={field.key}
+      label={<Typography.Text code>{field.key}</Typography.Text>}
+      extra={extra.length > 0 ? extra.join(' · ') : undefined}
+      {...fieldErrorProps(errors, field.key)}
+    >
+      <ConfigFieldInput field={field} disabled={readOnly || field.managed} />
+    </Form.Item>
+  );
+}

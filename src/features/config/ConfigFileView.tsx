@@ -1,0 +1,98 @@
+import { Alert, Col, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetServerConfigFileQuery } from '../../api/config';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ConfigForm } from './ConfigForm';
+import { keyOfErrorField } from './configFormScope';
+import { RawConfigEditor } from './RawConfigEditor';
+import { RestartOffer } from './RestartOffer';
+import { useConfigDescriptions } from './useConfigDescriptions';
+import { useConfigNotice } from './useConfigNotice';
+import { useConfigSave } from './useConfigSave';
+
+/** Props of {@link ConfigFileView}. */
+export interface ConfigFileViewProps {
+  serverId: string;
+  path: string;
+  canEdit: boolean;
+  canRestart: boolean;
+  confirmRestart: boolean;
+}
+
+/**
+ * One config file: the form beside the raw text (stacked on narrow screens). While one of them
+ * has unsaved changes the other waits, so a save never throws away the other's edits. After a
+ * save while the server runs, a restart is offered.
+ */
+export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRestart }: ConfigFileViewProps) {
+  const { t } = useTranslation();
+  const notice = useConfigNotice();
+  const { data, error, isLoading, refetch } = useGetServerConfigFileQuery({
+    id: serverId,
+    path,
+  });
+  const descriptions = useConfigDescriptions(path);
+  const { save, saving } = useConfigSave(serverId, path);
+  const [formDirty, setFormDirty] = useState(false);
+  const [rawDirty, setRawDirty] = useState(false);
+  const [restartOffered, setRestartOffered] = useState(false);
+
+  if (!data) return isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />;
+  const file = data.data;
+
+  const afterSave = (saved: boolean, restartRequired: boolean) => {
+    if (!saved) return;
+    setFormDirty(false);
+    setRawDirty(false);
+    setRestartOffered(restartRequired);
+    notice('success', t('config.saved', 'The configuration was saved.'));
+  };
+  const saveValues = async (values: Record<string, string>): Promise<string[]> => {
+    if (Object.keys(values).length === 0) {
+      notice('info', t('config.nothingChanged', 'Nothing has changed.'));
+      return [];
+    }
+    const outcome = await save('config-form', { values });
+    afterSave(outcome.saved, outcome.restartRequired);
+    return Object.keys(outcome.errors).map(keyOfErrorField);
+  };
+  const saveRaw = async (raw: string) => {
+    const outcome = await save('config-raw', { raw });
+    afterSave(outcome.saved, outcome.restartRequired);
+    return outcome.errors;
+  };
+
+  return (
+    <>
+      {restartOffered ? (
+        <RestartOffer serverId={serverId} canRestart={canRestart} confirmRestart={confirmRestart} onClose={() => setRestartOffered(false)} />
+      ) : null}
+      {!file.exists ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('config.missing', 'This file does not exist yet. Saving creates it; the game fills in the other keys at its next start.')}
+        />
+      ) : null}
+      {!canEdit ? <Alert type="info" showIcon title={t('config.readOnly', 'You may see this configuration but not change it.')} /> : null}
+      <Row gutter={[24, 24]}>
+        <Col xs={24} xl={14}>
+          {/* Remounted with fresh values after every save or reload. */}
+          <ConfigForm
+            key={file.raw}
+            fields={file.fields}
+            descriptions={descriptions}
+            readOnly={!canEdit || rawDirty}
+            saving={saving}
+            onSave={saveValues}
+            onDirtyChange={setFormDirty}
+          />
+        </Col>
+        <Col xs={24} xl={10}>
+          <RawConfigEditor key={file.raw} raw={file.raw} readOnly={!canEdit} locked={formDirty} saving={saving} onSave={saveRaw} onDirtyChange={setRawDirty} />
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Empty, Result, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useListServerConfigFilesQuery } from '../../api/config';
+import { useGetServerQuery } from '../../api/servers';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser, useClearValidationOnLeave } from '../../app/sharedState';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { ConfigFileView } from './ConfigFileView';
+
+/**
+ * /server/{id}/config: the game's config files (server.properties for Minecraft) as forms with a
+ * raw editor beside them. Which files exist and which keys they have comes from the server's template.
+ */
+export function ConfigPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const user = useAppSelector(selectCurrentUser);
+  useClearValidationOnLeave();
+  const server = useGetServerQuery({ id });
+  const canRead = server.data?.data.permissions.includes('config.read') ?? false;
+  const files = useListServerConfigFilesQuery({ id }, { skip: !canRead });
+  const [selected, setSelected] = useState<string | null>(null);
+  const title = t('config.title', 'Configuration');
+
+  const failed = server.error ?? files.error;
+  if (server.data && !canRead) {
+    return (
+      <ServerPageSection title={title}>
+        <Result status="403" title={t('config.forbidden', 'You may not see the configuration of this server.')} />
+      </ServerPageSection>
+    );
+  }
+  if (!server.data || !files.data) {
+    return (
+      <ServerPageSection title={title}>
+        {failed ? (
+          <ServerLoadFailure error={failed} onRetry={() => void (server.data ? files.refetch() : server.refetch())} />
+        ) : (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        )}
+      </ServerPageSection>
+    );
+  }
+
+  const permissions = server.data.data.permissions;
+  const list = files.data.data;
+  const view = (path: string) => (
+    <ConfigFileView
+      key={path}
+      serverId={id}
+      path={path}
+      canEdit={permissions.includes('config.update')}
+      canRestart={permissions.includes('control.restart')}
+      confirmRestart={user?.restart_confirmation ?? true}
+    />
+  );
+
+  return (
+    <ServerPageSection title={title}>
+      {list.length === 0 ? (
+        <Empty description={t('config.none', 'This game has no configuration files the panel can edit.')} />
+      ) : list.length === 1 ? (
+        view(list[0].path)
+      ) : (
+        <Tabs
+          activeKey={selected ?? list[0].path}
+          onChange={setSelected}
+          items={list.map((file) => ({
+            key: file.path,
+            label: file.title,
+            children: view(file.path),
+          }))}
+          destroyOnHidden
+        />
+      )}
+    </ServerPageSection>
+  );
+}

@@ -1,0 +1,110 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * Translated descriptions of the keys of server.properties (Minecraft Java 1.21), one explicit
+ * call per key so the extractor finds every text.
+ */
+export function minecraftPropertyDescriptions(t: TFunction): Record<string, string> {
+  return {
+    motd: t('config.properties.motd', 'Message shown under the server name in the multiplayer list.'),
+    'max-players': t('config.properties.max-players', 'Players allowed online at once.'),
+    gamemode: t('config.properties.gamemode', 'Game mode of new players.'),
+    difficulty: t('config.properties.difficulty', 'How hard the game is.'),
+    hardcore: t('config.properties.hardcore', 'Players are set to spectator mode when they die, and the difficulty is locked to hard.'),
+    pvp: t('config.properties.pvp', 'Players can hurt each other.'),
+    'online-mode': t('config.properties.online-mode', 'Check players against Minecraft accounts. Turn off only behind a proxy that checks them.'),
+    'white-list': t('config.properties.white-list', 'Only players on the whitelist may join.'),
+    'enforce-whitelist': t('config.properties.enforce-whitelist', 'Kick players who are not on the whitelist when it is reloaded.'),
+    'allow-flight': t('config.properties.allow-flight', 'Do not kick players who fly in survival mode (needed by some mods).'),
+    'allow-nether': t('config.properties.allow-nether', 'Players can travel to the Nether.'),
+    'spawn-monsters': t('config.properties.spawn-monsters', 'Hostile mobs spawn.'),
+    'spawn-animals': t('config.properties.spawn-animals', 'Animals spawn (removed in Minecraft 1.21.2; ignored by later versions).'),
+    'spawn-npcs': t('config.properties.spawn-npcs', 'Villagers spawn (removed in Minecraft 1.21.2; ignored by later versions).'),
+    'spawn-protection': t('config.properties.spawn-protection', 'Radius in blocks around the spawn point that only operators can change (0 turns it off).'),
+    'view-distance': t('config.properties.view-distance', 'How many chunks around each player the server sends.'),
+    'simulation-distance': t('config.properties.simulation-distance', 'How many chunks around each player are simulated (mobs, crops, redstone).'),
+    'level-name': t('config.properties.level-name', 'Folder of the world. A new name creates a new world at the next start.'),
+    'level-seed': t('config.properties.level-seed', 'Seed of a new world (empty for a random one).'),
+    'level-type': t('config.properties.level-type', 'World preset used when a new world is generated.'),
+    'generate-structures': t('config.properties.generate-structures', 'Villages, temples and other structures are generated in new chunks.'),
+    'force-gamemode': t('config.properties.force-gamemode', 'Players are put in the default game mode every time they join.'),
+    'player-idle-timeout': t('config.properties.player-idle-timeout', 'Minutes after which idle players are kicked (0 never).'),
+    'enable-command-block': t('config.properties.enable-command-block', 'Command blocks work.'),
+    'accepts-transfers': t('config.properties.accepts-transfers', 'Accept players transferred from another server.'),
+    'broadcast-console-to-ops': t('config.properties.broadcast-console-to-ops', 'Send console command output to operators online.'),
+    'broadcast-rcon-to-ops': t('config.properties.broadcast-rcon-to-ops', 'Send RCON command output to operators online.'),
+    'bug-report-link': t('config.properties.bug-report-link', 'Link shown to players in the report-a-bug screen.'),
+    'enable-jmx-monitoring': t('config.properties.enable-jmx-monitoring', 'Expose server metrics through Java JMX.'),
+    'enable-query': t('config.properties.enable-query', 'Answer GameSpy4 query requests (server lists).'),
+    'enable-rcon': t('config.properties.enable-rcon', 'Allow remote console (RCON) connections.'),
+    'enable-status': t('config.properties.enable-status', 'Show the server as online in the multiplayer list.'),
+    'enforce-secure-profile': t('config.properties.enforce-secure-profile', 'Require players to have a Mojang-signed public key for chat.'),
+    'entity-broadcast-range-percentage': t(
+      'config.properties.entity-broadcast-range-percentage',
+      'How far away entities are sent to players, in percent of the default distance.',
+    ),
+    'function-permission-level': t('config.properties.function-permission-level', 'Permission level of functions run by the server.'),
+    'generator-settings': t('config.properties.generator-settings', 'Settings of the world generator (JSON, for flat worlds).'),
+    'hide-online-players': t('config.properties.hide-online-players', 'Do not list the players online in the status answer.'),
+    'initial-disabled-packs': t('config.properties.initial-disabled-packs', 'Data packs not enabled when the world is created (comma-separated).'),
+    'initial-enabled-packs': t('config.properties.initial-enabled-packs', 'Data packs enabled when the world is created (comma-separated).'),
+    'log-ips': t('config.properties.log-ips', 'Write the addresses of players to the log.'),
+    'max-chained-neighbor-updates': t(
+      'config.properties.max-chained-neighbor-updates',
+      'Limit of chained block updates before the rest are skipped (negative: no limit).',
+    ),
+    'max-tick-time': t('config.properties.max-tick-time', 'Milliseconds a single tick may take before the watchdog stops the server (-1 off).'),
+    'max-world-size': t('config.properties.max-world-size', 'Radius of the world border in blocks.'),
+    'network-compression-threshold': t(
+      'config.properties.network-compression-threshold',
+      'Packets of at least this many bytes are compressed (-1 never, 0 always).',
+    ),
+    'op-permission-level': t('config.properties.op-permission-level', 'Permission level of operators.'),
+    'pause-when-empty-seconds': t(
+      'config.properties.pause-when-empty-seconds',
+      'Seconds without players after which the server pauses (0 or less never; Minecraft 1.21.2 and later).',
+    ),
+    'prevent-proxy-connections': t(
+      'config.properties.prevent-proxy-connections',
+      'Kick players whose address differs from the one Mojang saw (blocks VPNs and proxies).',
+    ),
+    'query.port': t('config.properties.query.port', 'Port of the query protocol.'),
+    'rate-limit': t('config.properties.rate-limit', 'Packets per second a player may send before being kicked (0 no limit).'),
+    'rcon.password': t('config.properties.rcon.password', 'Password of the remote console.'),
+    'rcon.port': t('config.properties.rcon.port', 'Port of the remote console.'),
+    'region-file-compression': t('config.properties.region-file-compression', 'Compression of the world’s region files.'),
+    'require-resource-pack': t('config.properties.require-resource-pack', 'Kick players who decline the resource pack.'),
+    'resource-pack': t('config.properties.resource-pack', 'Address of a resource pack players download.'),
+    'resource-pack-id': t('config.properties.resource-pack-id', 'UUID of the resource pack.'),
+    'resource-pack-prompt': t('config.properties.resource-pack-prompt', 'Message shown when players are asked to use the resource pack.'),
+    'resource-pack-sha1': t('config.properties.resource-pack-sha1', 'SHA-1 checksum of the resource pack.'),
+    'server-ip': t('config.properties.server-ip', 'Address the server listens on.'),
+    'server-port': t('config.properties.server-port', 'Port the server listens on.'),
+    'sync-chunk-writes': t('config.properties.sync-chunk-writes', 'Write chunks to disk synchronously (safer, slower).'),
+    'text-filtering-config': t('config.properties.text-filtering-config', 'Configuration of the chat text filter.'),
+    'text-filtering-version': t('config.properties.text-filtering-version', 'Version of the chat text filter.'),
+    'use-native-transport': t('config.properties.use-native-transport', 'Use Linux’s optimised network transport.'),
+  };
+}
+
+/** Translated descriptions of the keys of Terraria's serverconfig.txt. */
+export function terrariaConfigDescriptions(t: TFunction): Record<string, string> {
+  return {
+    motd: t('config.serverconfig.motd', 'Message shown to players when they join.'),
+    maxplayers: t('config.serverconfig.maxplayers', 'Players allowed online at once.'),
+    password: t('config.serverconfig.password', 'Password players need to join (empty for none).'),
+    difficulty: t('config.serverconfig.difficulty', 'Difficulty of a new world: 0 classic, 1 expert, 2 master, 3 journey.'),
+    autocreate: t('config.serverconfig.autocreate', 'Size of a world created when none exists: 1 small, 2 medium, 3 large.'),
+    worldname: t('config.serverconfig.worldname', 'Name of a newly created world.'),
+    seed: t('config.serverconfig.seed', 'Seed of a newly created world (empty for a random one).'),
+    secure: t('config.serverconfig.secure', 'Extra protection against cheats (1 on, 0 off).'),
+    language: t('config.serverconfig.language', 'Language of the server’s messages.'),
+    world: t('config.serverconfig.world', 'World file loaded at start.'),
+    worldpath: t('config.serverconfig.worldpath', 'Folder where worlds are kept.'),
+    banlist: t('config.serverconfig.banlist', 'File of banned players.'),
+    upnp: t('config.serverconfig.upnp', 'Open the port on the router automatically (1 on, 0 off).'),
+    npcstream: t('config.serverconfig.npcstream', 'How often NPC positions are sent (lower is smoother, uses more bandwidth; 0 off).'),
+    priority: t('config.serverconfig.priority', 'Process priority: 0 realtime, 1 high, 2 above normal, 3 normal, 4 below normal, 5 idle.'),
+    port: t('config.serverconfig.port', 'Port the server listens on.'),
+  };
+}

@@ -1,0 +1,111 @@
+import { Alert, Button, Flex } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
+import { useAppDispatch } from '../../app/hooks';
+import { formatBytes } from '../../components/server/formatBytes';
+import { FileDialogs } from './dialogs/FileDialogs';
+import type { FileDialog } from './dialogs/fileDialog';
+import type { FileAbilities } from './fileAbilities';
+import { fileErrorMessage } from './fileErrorMessage';
+import { ROOT } from './filePaths';
+import { BulkActions, type BulkAction } from './list/BulkActions';
+import { rowsOfFolder, type FileRow } from './list/fileRow';
+import { FilesToolbar } from './list/FilesToolbar';
+import { FileTable, type MenuAnchor } from './list/FileTable';
+import { RowMenu } from './list/RowMenu';
+import { UploadDropZone } from './upload/UploadDropZone';
+import { UploadList } from './upload/UploadList';
+import { checkQuota } from './upload/uploadQuota';
+import { useUploads } from './upload/useUploads';
+import { useDiskSpace } from './useDiskSpace';
+import { useFileDownload } from './useFileDownload';
+import { useRowActions } from './useRowActions';
+
+/** Props of {@link FileBrowser}. */
+export interface FileBrowserProps {
+  serverId: string;
+  directory: string;
+  /** The name searched for ('' = show the folder). */
+  search: string;
+  can: FileAbilities;
+  /** The plan's disk limit, checked before uploading while the measured use is not known. */
+  planDiskMb: number;
+  onOpenFolder: (path: string) => void;
+  /** Opens a file in the editor; `size` (from the listing) spares fetching files too large to edit. */
+  onOpenFile: (path: string, size?: number) => void;
+  onSearch: (pattern: string) => void;
+}
+
+/** A folder of the server (or a search in it): the list, its actions, uploads and dialogs. */
+export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read });
+  const found = useSearchServerFilesQuery({ id, directory, pattern: search }, { skip: search === '' || !can.read });
+  const query = search ? found : listing;
+  const rows = useMemo<FileRow[]>(() => (search ? (found.data?.data ?? []) : rowsOfFolder(directory, listing.data?.data ?? [])), [search, found.data, listing.data, directory]);
+
+  // The selection belongs to one folder (or search): it is empty again anywhere else.
+  const place = `${directory}\n${search}`;
+  const [selection, setSelection] = useState<{ place: string; paths: string[] }>({ place, paths: [] });
+  const selected = selection.place === place ? selection.paths : [];
+  const setSelected = (paths: string[]) => setSelection({ place, paths });
+  const [menu, setMenu] = useState<{ row: FileRow; anchor: MenuAnchor } | null>(null);
+  const [dialog, setDialog] = useState<FileDialog | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const disk = useDiskSpace(id, planDiskMb);
+  const uploads = useUploads(id, () => dispatch(serverFilesChanged(id)));
+  const download = useFileDownload(id);
+  const open = (row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size));
+  const rowAction = useRowActions({ serverId: id, open, showDialog: setDialog });
+
+  const selectedSet = new Set(selected);
+  const selectedRows = rows.filter((row) => selectedSet.has(row.path));
+  const upload = (files: File[]) => {
+    const check = checkQuota(files.map((file) => file.size), disk);
+    if (!check.ok) {
+      const size = (bytes: number) => formatBytes(t, bytes, i18n.language);
+      setRefusal(t('files.upload.overQuota', 'Nothing was uploaded: these files need {{needed}}, but only {{free}} is free on this server’s disk.', { needed: size(check.neededBytes), free: size(check.freeBytes) }));
+      return;
+    }
+    setRefusal(null);
+    uploads.add(files, directory);
+  };
+  const onBulk = (action: BulkAction) => (action === 'download' ? void download(selectedRows.map((row) => row.path)) : setDialog({ kind: action, rows: selectedRows }));
+
+  if (!can.read) return <Alert type="warning" showIcon title={t('files.noAccess', 'You may not see the files of this server.')} />;
+  return (
+    <Flex vertical gap={12}>
+      <FilesToolbar
+        can={can}
+        search={search}
+        onSearch={onSearch}
+        onNewFile={() => setDialog({ kind: 'newFile' })}
+        onNewFolder={() => setDialog({ kind: 'newFolder' })}
+        onPull={() => setDialog({ kind: 'pull' })}
+        onUpload={upload}
+      />
+      {refusal ? <Alert type="error" showIcon role="alert" title={refusal} closable onClose={() => setRefusal(null)} /> : null}
+      <UploadList items={uploads.items} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+      <BulkActions count={selectedRows.length} onlyFiles={selectedRows.every((row) => !row.is_directory)} can={can} onAction={onBulk} onClear={() => setSelected([])} />
+      {query.error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={search ? t('files.searchFailed', 'The search failed') : t('files.listFailed', 'This folder could not be opened')}
+          description={fileErrorMessage(t, query.error)}
+          action={directory !== ROOT ? <Button onClick={() => onOpenFolder(ROOT)}>{t('files.toRoot', 'Go to the server’s root folder')}</Button> : undefined}
+        />
+      ) : (
+        <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload}>
+          <FileTable rows={rows} loading={query.isFetching} searchResults={search !== ''} selectedPaths={selected} onSelect={setSelected} onOpen={open} onMenu={(row, anchor) => setMenu({ row, anchor })} />
+        </UploadDropZone>
+      )}
+      <RowMenu target={menu} can={can} onAction={rowAction} onClose={() => setMenu(null)} />
+      <FileDialogs serverId={id} directory={directory} dialog={dialog} onClose={() => setDialog(null)} onDone={() => setSelected([])} onOpenFile={onOpenFile} />
+    </Flex>
+  );
+}

@@ -1,0 +1,43 @@
+import { CloudDownloadOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FileAbilities } from '../fileAbilities';
+import { UploadButton } from '../upload/UploadButton';
+
+/** Props of {@link FilesToolbar}. */
+export interface FilesToolbarProps {
+  can: FileAbilities;
+  /** The search on screen ('' = the folder's listing). */
+  search: string;
+  onSearch: (pattern: string) => void;
+  onNewFile: () => void;
+  onNewFolder: () => void;
+  onPull: () => void;
+  onUpload: (files: File[]) => void;
+}
+
+/** Creating, uploading and pulling files into the folder on screen, and searching it by name. */
+export function FilesToolbar({ can, search, onSearch, onNewFile, onNewFolder, onPull, onUpload }: FilesToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={8} wrap align="center">
+      <Button icon={<FileAddOutlined />} disabled={!can.create} onClick={onNewFile}>{t('files.toolbar.newFile', 'New file')}</Button>
+      <Button icon={<FolderAddOutlined />} disabled={!can.create} onClick={onNewFolder}>{t('files.toolbar.newFolder', 'New folder')}</Button>
+      <UploadButton disabled={!can.create} onFiles={onUpload} />
+      <Button icon={<CloudDownloadOutlined />} disabled={!can.create} onClick={onPull}>{t('files.toolbar.pull', 'Download from URL')}</Button>
+      <Input.Search
+        // A new search from elsewhere (the address) starts the field afresh.
+        key={search}
+        defaultValue={search}
+        style={{ maxWidth: 280, marginInlineStart: 'auto' }}
+        allowClear
+        aria-label={t('files.toolbar.search', 'Search by name in this folder and its subfolders')}
+        placeholder={t('files.toolbar.searchPlaceholder', 'Search by name')}
+        onChange={(event) => {
+          if (event.target.value === '' && search !== '') onSearch('');
+        }}
+        onSearch={(value) => onSearch(value.trim())}
+      />
+    </Flex>
+  );
+}

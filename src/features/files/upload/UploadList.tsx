@@ -1,0 +1,57 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../components/server/formatBytes';
+import { isActive, type UploadItem } from './uploadItems';
+
+/** Props of {@link UploadList}. */
+export interface UploadListProps {
+  items: readonly UploadItem[];
+  onCancel: (id: string) => void;
+  onClear: () => void;
+}
+
+/** The files being uploaded, each with its progress, its outcome and a button to cancel it. */
+export function UploadList({ items, onCancel, onClear }: UploadListProps) {
+  const { t, i18n } = useTranslation();
+  if (items.length === 0) return null;
+  const statusText = (item: UploadItem) => {
+    switch (item.status) {
+      case 'queued': return t('files.upload.queued', 'Waiting');
+      case 'uploading': return t('files.upload.progress', '{{loaded}} of {{size}}', { loaded: formatBytes(t, item.loaded, i18n.language), size: formatBytes(t, item.size, i18n.language) });
+      case 'done': return t('files.upload.done', 'Uploaded');
+      case 'cancelled': return t('files.upload.cancelled', 'Cancelled');
+      case 'failed': return item.error ?? t('files.upload.failed', 'Failed');
+    }
+  };
+  const done = items.some((item) => !isActive(item));
+  return (
+    <Card
+      size="small"
+      title={t('files.upload.title', 'Uploads')}
+      extra={done ? <Button size="small" onClick={onClear}>{t('files.upload.clear', 'Clear finished')}</Button> : null}
+    >
+      <ul aria-label={t('files.upload.title', 'Uploads')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {items.map((item) => (
+          <li key={item.id} aria-label={item.name}>
+            <Flex align="center" gap={12}>
+              <Typography.Text ellipsis style={{ flex: '0 1 240px' }}>{item.name}</Typography.Text>
+              <Progress
+                style={{ flex: 1, margin: 0 }}
+                percent={item.size > 0 ? Math.floor((item.loaded / item.size) * 100) : item.status === 'done' ? 100 : 0}
+                status={item.status === 'failed' ? 'exception' : item.status === 'done' ? 'success' : item.status === 'cancelled' ? 'normal' : 'active'}
+                size="small"
+              />
+              <Typography.Text type={item.status === 'failed' ? 'danger' : 'secondary'} style={{ flex: '0 1 260px' }}>
+                {statusText(item)}
+              </Typography.Text>
+              {isActive(item) ? (
+                <Button size="small" icon={<CloseOutlined />} aria-label={t('files.upload.cancel', 'Cancel the upload of {{name}}', { name: item.name })} onClick={() => onCancel(item.id)} />
+              ) : null}
+            </Flex>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

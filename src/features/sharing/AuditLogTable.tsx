@@ -1,0 +1,65 @@
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { ActivityEntry } from './sharingTypes';
+import { useDateTime } from './useDateTime';
+
+/** Props of {@link AuditLogTable}. */
+export interface AuditLogTableProps {
+  entries: readonly ActivityEntry[];
+  loading: boolean;
+  page: number;
+  perPage: number;
+  total: number;
+  onPageChange: (page: number, perPage: number) => void;
+}
+
+/** A property value as text: strings as they are, everything else as JSON. */
+function propertyText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The audit log entries, newest first as the server sends them, one page at a time. */
+export function AuditLogTable({ entries, loading, page, perPage, total, onPageChange }: AuditLogTableProps) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const columns: ColumnsType<ActivityEntry> = [
+    { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
+    { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
+    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => <Typography.Text code>{entry.event}</Typography.Text> },
+    { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => entry.ip ?? '—' },
+    {
+      key: 'properties',
+      title: t('sharing.audit.columns.details', 'Details'),
+      render: (_, entry) => (
+        <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+          {Object.entries(entry.properties ?? {}).map(([name, value]) => (
+            <Tag key={name} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+              {name}: {propertyText(value)}
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Table<ActivityEntry>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={[...entries]}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('sharing.audit.empty', 'Nothing was recorded for these filters.') }}
+      pagination={{
+        current: page,
+        pageSize: perPage,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: [25, 50, 100],
+        showTotal: (count) => t('sharing.audit.total', '{{count}} entries', { count }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

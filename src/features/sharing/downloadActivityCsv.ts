@@ -1,0 +1,43 @@
+import { getStoredToken } from '../../api/accessToken';
+import { apiBaseUrl } from '../../api/baseQuery';
+import { activitySearch, type ActivityQuery } from './activityFilters';
+
+/** The file name the server suggests in Content-Disposition, if any. */
+function suggestedName(disposition: string | null): string | null {
+  const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** Why an export failed: the HTTP status and the server's message when it sent one. */
+export class ActivityExportError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'ActivityExportError';
+  }
+}
+
+/**
+ * Downloads the server's audit log (with the page's filters) as a CSV file. A plain link would
+ * carry no Authorization header, so the file is fetched with the bearer token and saved from a blob.
+ */
+export async function downloadActivityCsv(serverId: string, query: ActivityQuery): Promise<void> {
+  const token = getStoredToken();
+  const response = await fetch(`${apiBaseUrl}/servers/${encodeURIComponent(serverId)}/activity/export${activitySearch(query)}`, {
+    credentials: 'include',
+    headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    throw new ActivityExportError(response.status, typeof body?.message === 'string' ? body.message : response.statusText);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = suggestedName(response.headers.get('Content-Disposition')) ?? `audit-log-${serverId}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the download start before the address goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
