@@ -82,7 +82,8 @@ test.describe('sharing a server', () => {
 
       // Files are not part of the role: a clear message instead of a list.
       await openArea(other, 'Files');
-      await expect(other.getByText(/You do not have permission/).first()).toBeVisible({ timeout: 15_000 });
+      await expect(other.getByRole('alert').filter({ hasText: /You may not see the files of this server|You do not have permission/ })).toBeVisible({ timeout: 15_000 });
+      await expect(other.getByRole('table', { name: 'Files' })).toHaveCount(0);
       expect(inviteeErrors).toEqual([]);
     } finally {
       await context.close();

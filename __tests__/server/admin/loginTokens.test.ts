@@ -36,6 +36,22 @@ beforeEach(async () => {
 });
 
 describe('POST /admin/users/{user}/login-token', () => {
+  it('builds the link on PANEL_URL when it is set (behind a reverse proxy)', async () => {
+    const behindProxy = await createTestApp({ publicUrl: 'https://panel.example.net' });
+    try {
+      const adminKey = (await createAdminKey(behindProxy.app.db, 'billing')).key;
+      const customer = await createAccount(behindProxy.app);
+      const answer = await behindProxy.app.inject({
+        method: 'POST',
+        url: `/api/v2/admin/users/${encodeURIComponent(customer.username)}/login-token`,
+        headers: { ...bearer(adminKey), host: 'internal:8080' },
+      });
+      expect(answer.json().data.url).toMatch(/^https:\/\/panel\.example\.net\/login\?token=/);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('needs an admin key: user tokens and no key are 401', async () => {
     expect((await issue(account.username, undefined, '')).statusCode).toBe(401);
     expect((await issue(account.username, undefined, account.token)).statusCode).toBe(401);

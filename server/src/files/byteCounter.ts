@@ -17,3 +17,14 @@ export function byteCounter(count: (bytes: number) => void): Transform {
     },
   });
 }
+
+/**
+ * The chunks of `source`, each counted by `count` before it is passed on; when `count` throws,
+ * iteration stops with that error and the source is closed (no stray error events).
+ */
+export async function* countedChunks(source: AsyncIterable<Buffer>, count: (bytes: number) => void): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    count(chunk.length);
+    yield chunk;
+  }
+}

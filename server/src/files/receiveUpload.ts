@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { HttpError, ValidationError } from '../lib/errors';
 import { RootedFileSystem } from '../runtime/RootedFileSystem';
-import { byteCounter } from './byteCounter';
+import { countedChunks } from './byteCounter';
 import { checkUserPath, joinUserPath } from './checkUserPath';
 import type { DiskBudget } from './DiskQuota';
 import type { FileLimits } from './fileLimits';
@@ -23,14 +23,12 @@ export function uploadName(filename: string | undefined): string {
 /** Streams one part into the staging folder, counting its bytes against both limits. */
 async function stagePart(staging: RootedFileSystem, part: MultipartFile, name: string, limits: FileLimits, budget: DiskBudget): Promise<number> {
   let size = 0;
-  const counter = byteCounter((bytes) => {
+  const chunks = countedChunks(part.file, (bytes) => {
     size += bytes;
     if (size > limits.uploadFileBytes) throw new HttpError(413, `"${name}" is larger than the upload limit of ${Math.floor(limits.uploadFileBytes / MiB)} MiB.`);
     budget.take(bytes);
   });
-  part.file.on('error', (error) => counter.destroy(error));
-  part.file.pipe(counter);
-  await staging.writeStream(name, counter);
+  await staging.writeStream(name, chunks);
   if (part.file.truncated) throw new HttpError(413, `"${name}" is larger than the upload limit of ${Math.floor(limits.uploadFileBytes / MiB)} MiB.`);
   return size;
 }

@@ -3,15 +3,15 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
-import { useListServerActivityQuery, useListServerSubusersQuery } from '../../api/sharing';
+import { useListServerActivityQuery } from '../../api/sharing';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
 import { activityQuery, type ActivityFilters } from './activityFilters';
 import { AuditLogFilters } from './AuditLogFilters';
-import { auditLogEvents, auditLogPeople } from './auditLogOptions';
 import { AuditLogTable } from './AuditLogTable';
 import { downloadActivityCsv } from './downloadActivityCsv';
+import { useAuditLogOptions } from './useAuditLogOptions';
 import { useServerAccess } from './useServerAccess';
 
 /**
@@ -26,7 +26,7 @@ export function SharingAuditLogPage() {
   const [paging, setPaging] = useState({ page: 1, perPage: 50 });
   const query = useMemo(() => activityQuery(filters), [filters]);
   const activity = useListServerActivityQuery({ id, page: paging.page, perPage: paging.perPage, ...query }, { skip: !access.server || !can('activity.read') });
-  const subusers = useListServerSubusersQuery({ id }, { skip: !access.server || !can('user.read') });
+  const options = useAuditLogOptions(access.server?.owner, activity.data?.data);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -67,8 +67,8 @@ export function SharingAuditLogPage() {
           setFilters(next);
           setPaging((current) => ({ ...current, page: 1 }));
         }}
-        people={auditLogPeople(access.server.owner, subusers.data?.data ?? [], entries)}
-        events={auditLogEvents(entries)}
+        people={options.people}
+        events={options.events}
       />
       {activity.error && !isHttpApiError(activity.error) ? (
         <Alert type="error" showIcon title={t('sharing.audit.loadFailed', 'The audit log could not be loaded.')} action={<Button size="small" onClick={activity.refetch}>{t('sharing.retry', 'Try again')}</Button>} />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SharingAuditLogPage } from '../../../../src/features/sharing/SharingAuditLogPage';
 import { fillIn } from '../../helpers/fillIn';
 import type { MockRoute, RecordedRequest } from '../../helpers/mockFetch';
-import { makeSubusers, renderSharingPage } from './sharingFixtures';
+import { renderSharingPage } from './sharingFixtures';
 
 jest.setTimeout(30_000);
 afterEach(() => {
@@ -25,7 +25,6 @@ function activity(request: RecordedRequest) {
 function renderAuditLog(permissions?: string[], routes: Record<string, MockRoute> = {}) {
   return renderSharingPage(<SharingAuditLogPage />, 'sharing-audit-log', {
     'GET /api/v2/servers/s1/activity': activity,
-    'GET /api/v2/servers/s1/users': { status: 200, body: { data: makeSubusers() } },
     ...routes,
   }, permissions);
 }

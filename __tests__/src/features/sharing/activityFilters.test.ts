@@ -19,8 +19,10 @@ describe('the audit log filters', () => {
       { id: 2, event: 'server.console.command', actor: { uuid: 'u-2', username: 'zoe' }, ip: null, properties: {}, created_at: '2024-05-03T10:00:00.000Z' },
       { id: 1, event: 'server.power.start', actor: { uuid: 'u-1', username: 'steve' }, ip: null, properties: {}, created_at: '2024-05-03T09:00:00.000Z' },
     ];
-    expect(auditLogEvents(entries)).toEqual(['server', 'server.console', 'server.console.command', 'server.power', 'server.power.start']);
-    expect(auditLogPeople({ uuid: 'u-1', username: 'steve' }, [], entries)).toEqual([
+    expect(auditLogEvents(['auth'], entries)).toEqual(['auth', 'server', 'server.console', 'server.console.command', 'server.power', 'server.power.start']);
+    // People seen on earlier pages stay available.
+    expect(auditLogPeople([{ uuid: 'u-3', name: 'alex' }], { uuid: 'u-1', username: 'steve' }, entries)).toEqual([
+      { uuid: 'u-3', name: 'alex' },
       { uuid: 'u-1', name: 'steve' },
       { uuid: 'u-2', name: 'zoe' },
     ]);

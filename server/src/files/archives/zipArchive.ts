@@ -21,7 +21,13 @@ function openZip(fd: number): Promise<ZipFile> {
 /** yauzl's own refusal of an entry name, restated by our rules (with their clearer message). */
 function withOwnNameCheck(error: Error): Error {
   const refused = /^(?:invalid relative path|absolute path): (.*)$/.exec(error.message);
-  if (refused) entrySegments(refused[1]);
+  if (refused) {
+    try {
+      entrySegments(refused[1]);
+    } catch (own) {
+      return own as Error;
+    }
+  }
   return error;
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
-import { byteCounter } from '../byteCounter';
+import { countedChunks } from '../byteCounter';
 import { checkUserPath, joinUserPath } from '../checkUserPath';
 import type { DiskBudget } from '../DiskQuota';
 import type { FileLimits } from '../fileLimits';
@@ -78,16 +78,14 @@ export async function pullFromUrl({ files, url, directory, filename, limits, all
     }
     const name = explicitName ?? pulledFileName(finalUrl, response.headers['content-disposition']);
     let size = 0;
-    const counter = byteCounter((bytes) => {
+    const chunks = countedChunks(response, (bytes) => {
       size += bytes;
       if (size > limits.pullBytes) throw tooLarge();
       budget.take(bytes);
     });
-    response.on('error', (error) => counter.destroy(error));
-    response.on('aborted', () => counter.destroy(new HttpError(400, 'The remote server closed the connection before the end of the file.')));
-    response.pipe(counter);
     const path = joinUserPath(directory, name);
-    await files.writeStream(path, counter);
+    await files.writeStream(path, chunks);
+    if (!response.complete) throw new HttpError(400, 'The remote server closed the connection before the end of the file.');
     return { source: describeUrl(finalUrl), path, size };
   } catch (error) {
     if (signal.aborted) throw new HttpError(400, `The download took longer than ${Math.round(limits.pullTimeoutMs / 1000)} s and was stopped.`);

@@ -8,6 +8,7 @@ import { requireUser } from '../../provisioning/findUser';
 import { issueLoginToken, LOGIN_TOKEN_TTL_MS } from '../../services/loginTokens';
 import { recordAudit } from '../../services/audit';
 import { UserParamsSchema } from './schemas';
+import { panelUrl } from '../../lib/panelUrl';
 
 /** Login links per user and minute: plenty for a customer clicking "log in", too few to spray. */
 const ISSUE_LIMIT = { limit: 10, windowMs: 60_000 };
@@ -62,7 +63,7 @@ export async function adminLoginTokenRoutes(app: FastifyInstance): Promise<void>
         ip: request.ip,
         properties: { user_uuid: user.uuid, issued_by: issuedBy, redirect_to: redirectTo, expires_at: expiresAt.toISOString() },
       });
-      const url = `${request.protocol}://${request.host}/login?token=${encodeURIComponent(token)}`;
+      const url = `${panelUrl(request)}/login?token=${encodeURIComponent(token)}`;
       return reply.code(201).send({ data: { token, url, expires_at: expiresAt.toISOString() } });
     },
   );

@@ -9,6 +9,7 @@ import { invitationMail, sharedNoticeMail } from '../../mail/invitationMails';
 import { recordAudit } from '../audit';
 import { assertCanGrant, normalizeKeys } from './grants';
 import { findSubuser, toSubuserJson, type SubuserView } from './subusers';
+import { panelUrl } from '../../lib/panelUrl';
 
 /** Invitations to addresses without an account are valid this long. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -18,14 +19,6 @@ export type Grant = { role: ServerRoleRow } | { permissions: PermissionKey[] };
 
 /** The keys a grant gives. */
 export const grantKeys = (grant: Grant): PermissionKey[] => ('role' in grant ? normalizeKeys(grant.role.permissions) : grant.permissions);
-
-/**
- * The panel's address for links in mails: PANEL_URL when set (recommended behind a proxy),
- * else the address this request reached.
- */
-export function panelUrl(request: FastifyRequest): string {
-  return request.server.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /**
  * Shares the request's server with `email`: an existing account gets access at once (and a
