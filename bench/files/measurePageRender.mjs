@@ -11,16 +11,19 @@ import { chromium } from 'playwright-core';
 import { launchOptions } from '../bundle/measureRoute.mjs';
 
 /**
- * Runs in the page: resolves with performance.now() at the first frame where the breadcrumb names
- * `folder`, its rows are in the list and nothing is loading any more.
+ * Runs in the page: resolves with performance.now() at the first frame where the list request of
+ * the folder has been answered, the breadcrumb names the folder, its rows are in the list and
+ * nothing is loading any more.
  */
-function waitForFolderRows(folder) {
+function waitForFolderRows({ folder, directory }) {
+  const wanted = `/files/list?directory=${encodeURIComponent(directory)}`;
   return new Promise((resolve) => {
     const check = () => {
+      const answered = performance.getEntriesByType('resource').some((entry) => entry.name.includes(wanted) && entry.responseEnd > 0);
       const here = globalThis.document.querySelector('nav[aria-label="Folder path"] [aria-current="page"]');
       const rows = globalThis.document.querySelectorAll('[data-file-name]').length;
       const loading = globalThis.document.querySelector('.ant-table .ant-spin-spinning');
-      if (here?.textContent === folder && rows > 0 && !loading) resolve({ at: performance.now(), rows });
+      if (answered && here?.textContent === folder && rows > 0 && !loading) resolve({ at: performance.now(), rows });
       else globalThis.requestAnimationFrame(check);
     };
     check();
@@ -62,12 +65,12 @@ export async function measureFilesPageRender({ baseUrl, serverId, token, parent 
       const started = page.evaluate(() => new Promise((resolve) => globalThis.document.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true })));
       await row.click();
       const t0 = await started;
-      const shown = await page.evaluate(waitForFolderRows, folder);
+      const shown = await page.evaluate(waitForFolderRows, { folder, directory });
       const request = await page.evaluate(listRequestTiming, directory);
       if (run > 0) inApp.push({ total: shown.at - t0, request: request ? request.end - request.start : NaN, page: request ? shown.at - request.end : NaN });
 
       await page.goto(`${baseUrl}/server/${serverId}/files?directory=${encodeURIComponent(directory)}`);
-      const loaded = await page.evaluate(waitForFolderRows, folder);
+      const loaded = await page.evaluate(waitForFolderRows, { folder, directory });
       const loadRequest = await page.evaluate(listRequestTiming, directory);
       if (run > 0) pageLoad.push({ total: loaded.at, request: loadRequest ? loadRequest.end - loadRequest.start : NaN, page: loadRequest ? loaded.at - loadRequest.end : NaN });
       rows = loaded.rows;

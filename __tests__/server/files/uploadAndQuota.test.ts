@@ -83,13 +83,18 @@ describe("the plan's disk space", () => {
     expect(listing(join(kit.root, 'quota'))).toEqual([]);
   });
 
-  it('refuses writes, copies, extracts and compresses that would not fit', async () => {
+  it('refuses writes, copies and extracts that would not fit', async () => {
     const write = await kit.api('POST', 'files/write?file=/quota/big.txt', { payload: 'x'.repeat(3 * MiB), headers: { 'content-type': 'text/plain' } });
     expect(write.statusCode).toBe(507);
     expect(existsSync(join(kit.root, 'quota', 'big.txt'))).toBe(false);
-    const copy = await kit.api('POST', 'files/copy', { payload: { location: '/plugins/b.jar' } });
+    // About 1 MiB (b.jar) + 1.2 MiB used: a copy of the 1.2 MiB file does not fit in 3 MiB.
+    writeFileSync(join(kit.root, 'plugins', 'filler.bin'), Buffer.alloc(1.2 * MiB));
+    const copy = await kit.api('POST', 'files/copy', { payload: { location: '/plugins/filler.bin' } });
     expect(copy.statusCode).toBe(507);
-    expect(listing(join(kit.root, 'plugins'))).toEqual(['a.jar', 'b.jar', 'config (1).yml']);
+    expect(listing(join(kit.root, 'plugins'))).toEqual(['a.jar', 'b.jar', 'config (1).yml', 'filler.bin']);
+    const compress = await kit.api('POST', 'files/compress', { payload: { root: '/plugins', files: ['filler.bin', 'b.jar'], format: 'zip' } });
+    expect(compress.statusCode).toBe(200); // zeros compress to almost nothing
+    await kit.api('POST', 'files/delete', { payload: { root: '/plugins', files: [compress.json().data.name] } });
     writeFileSync(join(kit.root, 'quota', 'zeros.zip'), await zipArchive([{ name: 'zeros.bin', content: Buffer.alloc(3 * MiB) }]));
     const extract = await kit.api('POST', 'files/decompress', { payload: { root: '/quota', file: 'zeros.zip' } });
     expect(extract.statusCode).toBe(507);

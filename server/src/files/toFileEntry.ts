@@ -11,8 +11,21 @@ const TYPE_CHAR: Array<[number, string]> = [
   [0o140000, 's'],
 ];
 
+// A folder of 10,000 entries holds only a handful of distinct modes and extensions.
+const modeCache = new Map<number, string>();
+const mimeCache = new Map<string, string>();
+
 /** The mode as `ls -l` prints it, e.g. `-rw-r--r--` or `drwxr-xr-x`. */
 export function modeString(mode: number): string {
+  let text = modeCache.get(mode);
+  if (text === undefined) {
+    text = buildModeString(mode);
+    if (modeCache.size < 4096) modeCache.set(mode, text);
+  }
+  return text;
+}
+
+function buildModeString(mode: number): string {
   const type = TYPE_CHAR.find(([bits]) => (mode & 0o170000) === bits)?.[1] ?? '-';
   const rwx = (shift: number, special: number, specialChar: string) => {
     const bits = (mode >> shift) & 7;
@@ -38,8 +51,14 @@ const EXTRA_TYPES: Record<string, string> = {
 /** The mime type by name (folders are `inode/directory`). */
 export function mimeOf(name: string, isDirectory: boolean): string {
   if (isDirectory) return 'inode/directory';
-  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-  return EXTRA_TYPES[extension] ?? (lookup(name) || 'application/octet-stream');
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  let mime = mimeCache.get(extension);
+  if (mime === undefined) {
+    mime = EXTRA_TYPES[extension] ?? (lookup(extension ? `x.${extension}` : name) || 'application/octet-stream');
+    if (mimeCache.size < 4096) mimeCache.set(extension, mime);
+  }
+  return mime;
 }
 
 /**
@@ -51,14 +70,14 @@ export function toFileEntry(name: string, stats: Stats, target?: Stats | null): 
   const isSymlink = stats.isSymbolicLink();
   const effective = isSymlink ? target : stats;
   const isDirectory = effective?.isDirectory() ?? false;
-  const created = stats.birthtimeMs > 0 ? stats.birthtime : stats.ctime;
+  const createdMs = stats.birthtimeMs > 0 ? stats.birthtimeMs : stats.ctimeMs;
   return {
     name,
     size: stats.size,
     mode: modeString(stats.mode),
     mode_bits: (stats.mode & 0o777).toString(8).padStart(3, '0'),
-    modified_at: stats.mtime.toISOString(),
-    created_at: created.toISOString(),
+    modified_at: new Date(stats.mtimeMs).toISOString(),
+    created_at: new Date(createdMs).toISOString(),
     is_file: effective?.isFile() ?? false,
     is_directory: isDirectory,
     is_symlink: isSymlink,

@@ -14,6 +14,8 @@ function isInside(root: string, candidate: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..'));
 }
 
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
 // write(2) may write less than asked (at most about 2 GiB per call): loop until all is written.
 async function writeAll(handle: fs.FileHandle, buffer: Buffer): Promise<void> {
   for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset)).bytesWritten;
@@ -119,7 +121,20 @@ export class RootedFileSystem {
     const handle = await fs.open(temp, 'wx', mode);
     try {
       try {
-        for await (const chunk of source) await writeAll(handle, typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        // Small chunks (a socket gives 16–64 KiB) are gathered into writes of about 1 MiB.
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        for await (const chunk of source) {
+          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          pending.push(buffer);
+          pendingBytes += buffer.length;
+          if (pendingBytes >= WRITE_BATCH_BYTES) {
+            await writeAll(handle, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes));
+            pending = [];
+            pendingBytes = 0;
+          }
+        }
+        if (pendingBytes > 0) await writeAll(handle, Buffer.concat(pending, pendingBytes));
         await handle.sync();
       } finally {
         await handle.close();

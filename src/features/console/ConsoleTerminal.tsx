@@ -8,6 +8,14 @@ import { CONSOLE_SCROLLBACK, createXtermAdapter } from './terminal/createXtermAd
 import type { TerminalAdapter, TerminalFactory } from './terminal/TerminalAdapter';
 import { TerminalSearch } from './TerminalSearch';
 
+/**
+ * Lines handed to the terminal per frame at most. xterm parses them in short slices between
+ * frames either way; a bounded batch is finished within a fraction of a second even while the
+ * scrollback is still filling (the costliest phase), so the output and its counters advance
+ * steadily. Well above what a page renders per second at 30 frames.
+ */
+const LINES_PER_WRITE = 2000;
+
 /** What the console page can do with the terminal besides streaming the server's output. */
 export interface ConsoleTerminalHandle {
   /** Shows a line of the panel's own (an echoed command, a refusal), between the server's lines. */
@@ -52,6 +60,7 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
     };
     const lines = new OutputBatcher((text, done) => adapter.write(text, done), {
       maxPendingLines: CONSOLE_SCROLLBACK,
+      maxLinesPerWrite: LINES_PER_WRITE,
       onWritten: publishCounts,
       skippedNotice: (count) => {
         const t = translate.current;

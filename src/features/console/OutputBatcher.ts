@@ -7,6 +7,12 @@ export interface OutputBatcherOptions {
    * scroll them out of its history at once anyway, and the page's memory stays flat.
    */
   maxPendingLines: number;
+  /**
+   * The most lines handed over in one write (default: all waiting). The rest waits for the next
+   * frame, so each write is done soon and the counters move steadily; lines keep arriving
+   * meanwhile and the oldest are dropped as usual.
+   */
+  maxLinesPerWrite?: number;
   /** The line shown in place of dropped lines. */
   skippedNotice: (count: number) => string;
   /** Runs `callback` before the next paint (requestAnimationFrame; tests may drive it). */
@@ -17,9 +23,10 @@ export interface OutputBatcherOptions {
 
 /**
  * Collects console lines and hands them to the terminal at most once per animation frame, as one
- * write, and never while the previous write is still being processed. Under a flood of thousands
- * of lines a second the page therefore does one bounded piece of work per frame instead of one
- * per line, and stays responsive.
+ * write of a bounded number of lines, and never while the previous write is still being
+ * processed (the terminal's write callback is the back-pressure). Under a flood of thousands of
+ * lines a second the page therefore does one bounded piece of work per frame instead of one per
+ * line, and stays responsive; what the terminal could not take in time is dropped, with a notice.
  */
 export class OutputBatcher {
   /** Lines the terminal has processed so far, skipped-lines notices included. */
@@ -81,8 +88,9 @@ export class OutputBatcher {
   private flush(): void {
     if (this.disposed || this.pending.length === 0) return;
     this.trim();
-    const lines = this.pending;
-    this.pending = [];
+    const budget = this.options.maxLinesPerWrite ?? Infinity;
+    const lines = this.pending.length > budget ? this.pending.splice(0, budget) : this.pending;
+    if (lines === this.pending) this.pending = [];
     if (this.dropped > 0) lines.unshift(this.options.skippedNotice(this.dropped));
     this.dropped = 0;
     this.writing = true;

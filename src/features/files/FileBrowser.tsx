@@ -44,7 +44,11 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read });
   const found = useSearchServerFilesQuery({ id, directory, pattern: search }, { skip: search === '' || !can.read });
   const query = search ? found : listing;
-  const rows = useMemo<FileRow[]>(() => (search ? (found.data?.data ?? []) : rowsOfFolder(directory, listing.data?.data ?? [])), [search, found.data, listing.data, directory]);
+  // currentData, not data: while another folder loads, the rows of the last one must not show under its name.
+  const rows = useMemo<FileRow[]>(
+    () => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, listing.currentData?.data ?? [])),
+    [search, found.currentData, listing.currentData, directory],
+  );
 
   // The selection belongs to one folder (or search): it is empty again anywhere else.
   const place = `${directory}\n${search}`;

@@ -93,6 +93,31 @@ describe('OutputBatcher', () => {
     ]);
   });
 
+  it('hands over at most the write budget per frame, the rest in the next frames, in order', () => {
+    const frame = frames();
+    const writes: string[] = [];
+    const done: Array<() => void> = [];
+    const batcher = new OutputBatcher(
+      (text, finished) => {
+        writes.push(text);
+        done.push(finished);
+      },
+      { maxPendingLines: 100, maxLinesPerWrite: 40, skippedNotice: (count) => `[${count} skipped]`, schedule: frame.schedule },
+    );
+    for (let i = 0; i < 130; i++) batcher.push(`line ${i}`);
+    for (let write = 0; write < 3; write++) {
+      frame.next();
+      done.splice(0).forEach((finished) => finished());
+    }
+    expect(frame.pending()).toBe(0);
+    const batches = writes.map((text) => text.split('\r\n').filter(Boolean));
+    // The 30 oldest lines were dropped (more than the terminal keeps were waiting); their notice comes first.
+    expect(batches.map((lines) => lines.length)).toEqual([41, 40, 20]);
+    expect(batches[0][0]).toBe('[30 skipped]');
+    expect(batches.flat().slice(1)).toEqual(Array.from({ length: 100 }, (_, i) => `line ${i + 30}`));
+    expect([batcher.written, batcher.skipped]).toEqual([101, 30]);
+  });
+
   it('forgets waiting lines when cleared, and writes nothing after being disposed', () => {
     const { batcher, frame, writes } = setup();
     batcher.push('stale');

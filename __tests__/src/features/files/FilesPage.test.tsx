@@ -7,11 +7,12 @@ import { filesServer, renderFilesPage } from './renderFilesPage';
 configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(30_000);
 
-const rootListing = [makeFolder('plugins'), makeFolder('world'), makeFile('server.properties', { size: 1500 }), makeFile('eula.txt', { size: 10 }), makeFile('backup.zip', { size: 5_000_000, mime: 'application/zip' })];
+// In the API's order: folders first, then by name.
+const rootListing = [makeFolder('plugins'), makeFolder('world'), makeFile('backup.zip', { size: 5_000_000, mime: 'application/zip' }), makeFile('eula.txt', { size: 10 }), makeFile('server.properties', { size: 1500 })];
 const names = () => Array.from(document.querySelectorAll('[data-file-name]')).map((node) => node.getAttribute('data-file-name'));
 
 describe('the files page', () => {
-  it('lists the root folder, folders first, with sizes and permissions', async () => {
+  it('lists the root folder in the API’s order (folders first), with sizes and permissions', async () => {
     const { network } = renderFilesPage('/server/s1/files', { 'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: rootListing } } });
     expect(await screen.findByRole('heading', { level: 2, name: 'Files' })).toBeInTheDocument();
     expect(await screen.findByText('server.properties')).toBeInTheDocument();
@@ -29,6 +30,11 @@ describe('the files page', () => {
     await screen.findByText('server.properties');
     await user.click(screen.getByText('Size'));
     expect(names()).toEqual(['plugins', 'world', 'eula.txt', 'server.properties', 'backup.zip']);
+    await user.click(screen.getByText('Name'));
+    expect(names()).toEqual(['plugins', 'world', 'backup.zip', 'eula.txt', 'server.properties']);
+    await user.click(screen.getByText('Name'));
+    await user.click(screen.getByText('Name'));
+    await user.click(screen.getByText('Size'));
     await user.click(screen.getByText('Size'));
     // Descending reverses everything but the folders-first rule (folders tie on size, then by name).
     expect(names()).toEqual(['world', 'plugins', 'backup.zip', 'server.properties', 'eula.txt']);

@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType } from 'antd';
-import { useMemo, type Key, type MouseEvent } from 'react';
+import { cloneElement, isValidElement, useMemo, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { compareRows } from './compareRows';
@@ -43,8 +43,9 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
     {
       key: 'name',
       title: t('files.column.name', 'Name'),
+      // No default sort: the API lists folders first, then by name, and sorting 10,000 rows again
+      // on arrival would delay the first render.
       sorter: compareRows('name'),
-      defaultSortOrder: 'ascend',
       render: (_, row) => <FileName row={row} showPath={searchResults} onOpen={onOpen} />,
     },
     {
@@ -101,7 +102,9 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
               selectedRowKeys: selectedPaths as Key[],
               onChange: (keys) => onSelect(keys.map(String)),
               columnWidth: 48,
-              getCheckboxProps: (row) => ({ 'aria-label': t('files.row.select', 'Select {{name}}', { name: row.name }) }),
+              // Labelled as rendered (rows in view only), not through getCheckboxProps, which antd calls for every row.
+              renderCell: (_checked, row, _index, node) =>
+                isValidElement<{ 'aria-label'?: string }>(node) ? cloneElement(node, { 'aria-label': t('files.row.select', 'Select {{name}}', { name: row.name }) }) : node,
             }
       }
       onRow={(row) => ({
