@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `node bench/files/pageRender.mjs`: the page figure of bench/files on its own. Starts a panel
- * with the demo data, fills a folder of the demo server with 10,000 files (written straight into
- * the server's directory, as a game or an upload would leave them) and measures the files page
- * showing it (measurePageRender.mjs). Needs the production build (npm run build).
+ * The page part of bench/files (`measurePage`, run by bench/files/run.mjs), also runnable on its
+ * own (`node bench/files/pageRender.mjs`, against a panel with the demo data): fills a folder of
+ * the server with 10,000 files (written straight into the server's directory, as a game or an
+ * upload would leave them) and measures the files page showing it (measurePageRender.mjs).
+ * Builds the web app first when it is missing or stale.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,15 @@ export function pageRenderLines({ inApp, pageLoad, rows }, entries) {
     `page render of a ${entries.toLocaleString('en')}-entry folder (Chromium, opened in the app): ${ms(inApp.total)} to first render (list request ${ms(inApp.request)}, page after the answer ${ms(inApp.page)}) ${verdict}`,
     `page render of the same folder on a full page load: ${ms(pageLoad.total)} (list request ${ms(pageLoad.request)}, page after the answer ${ms(pageLoad.page)}); ${rows} rows in the page (virtual list)`,
   ];
+}
+
+/** The part as bench/files/run.mjs runs it: `context` = { panel, token, serverId, serverUuid }. */
+export async function measurePage({ panel, token, serverId, serverUuid }) {
+  const entries = 10_000;
+  await ensureSpaBuilt();
+  fillFolder(join(panel.dataDir, 'servers', serverUuid, 'bench-page-10k'), entries);
+  const figures = await measureFilesPageRender({ baseUrl: panel.baseUrl, serverId, token, folder: 'bench-page-10k' });
+  return { lines: pageRenderLines(figures, entries), ok: figures.inApp.total <= PAGE_RENDER_TARGET_MS, figures };
 }
 
 async function main() {

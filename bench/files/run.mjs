@@ -5,6 +5,7 @@
  * default all that exist):
  *   api  listing time of a 10,000-entry folder (GET …/files/list) and upload throughput of a
  *        200 MB file over loopback with the panel's peak memory (measureApi.mjs).
+ *   page time to first render of a 10,000-entry folder in the files page, in Chromium (pageRender.mjs).
  * Each part is a module exporting `measure(context)` → { lines, ok, figures }; add a part by
  * adding its module to `parts` below. Targets are printed with each figure.
  */
@@ -13,8 +14,9 @@ import { startPanel } from '../../scripts/lib/panelProcess.mjs';
 import { panelCli } from '../console/panelCli.mjs';
 import { saveResult } from '../results.mjs';
 import { measureApi } from './measureApi.mjs';
+import { measurePage } from './pageRender.mjs';
 
-const parts = { api: measureApi };
+const parts = { api: measureApi, page: measurePage };
 const wanted = (process.env.BENCH_FILES_PARTS ?? Object.keys(parts).join(',')).split(',').filter(Boolean);
 
 /** A fresh account (through the public sign-up) owning an installed server. */

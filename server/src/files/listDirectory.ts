@@ -5,12 +5,31 @@ import type { FileEntryJson } from '../routes/files/schemas';
 import { checkUserPath } from './checkUserPath';
 import { toFileEntry } from './toFileEntry';
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/**
+ * A key whose plain string order is the natural, case-insensitive order of names: digit runs are
+ * padded so "file2" sorts before "file10". Computing it once per name and comparing plain strings
+ * is several times faster than Intl.Collator over the ~130,000 comparisons of a 10,000-entry sort.
+ */
+export function naturalSortKey(name: string): string {
+  return name.toLowerCase().replace(/\d+/g, (digits) => {
+    const trimmed = digits.replace(/^0+(?=\d)/, '');
+    return `${String.fromCharCode(0x30 + Math.min(trimmed.length, 40))}${trimmed}`;
+  });
+}
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Folders first, then by name (natural order: file2 before file10). */
 export function compareEntries(a: FileEntryJson, b: FileEntryJson): number {
   if (a.is_directory !== b.is_directory) return a.is_directory ? -1 : 1;
-  return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return byKey(naturalSortKey(a.name), naturalSortKey(b.name)) || byKey(a.name, b.name);
+}
+
+/** Sorts like {@link compareEntries}, each name's key computed once. */
+export function sortEntries(entries: FileEntryJson[]): FileEntryJson[] {
+  const keyed = entries.map((entry) => ({ entry, key: `${entry.is_directory ? 0 : 1}${naturalSortKey(entry.name)}` }));
+  keyed.sort((a, b) => byKey(a.key, b.key) || byKey(a.entry.name, b.entry.name));
+  return keyed.map(({ entry }) => entry);
 }
 
 /** The stats of a symlink's target when it stays inside the root; null for one pointing out. */
@@ -64,5 +83,5 @@ export async function listDirectory(files: RootedFileSystem, directory: string):
     if (!entry) continue;
     entries.push(toFileEntry(names[i], entry, entry.isSymbolicLink() ? await linkTarget(files, join(folder, names[i])) : undefined));
   }
-  return entries.sort(compareEntries);
+  return sortEntries(entries);
 }
