@@ -9,12 +9,10 @@ import type { TerminalAdapter, TerminalFactory } from './terminal/TerminalAdapte
 import { TerminalSearch } from './TerminalSearch';
 
 /**
- * Lines handed to the terminal per frame at most. xterm parses them in short slices between
- * frames either way; a bounded batch is finished within a fraction of a second even while the
- * scrollback is still filling (the costliest phase), so the output and its counters advance
- * steadily. Well above what a page renders per second at 30 frames.
+ * How the output is handed to the terminal: writes sized to take about 100 ms each (xterm parses
+ * them in short slices between frames either way), between 250 lines and the whole scrollback.
  */
-const LINES_PER_WRITE = 2000;
+const WRITE_BUDGET = { targetMs: 100, minLines: 250, maxLines: CONSOLE_SCROLLBACK };
 
 /** What the console page can do with the terminal besides streaming the server's output. */
 export interface ConsoleTerminalHandle {
@@ -60,7 +58,7 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
     };
     const lines = new OutputBatcher((text, done) => adapter.write(text, done), {
       maxPendingLines: CONSOLE_SCROLLBACK,
-      maxLinesPerWrite: LINES_PER_WRITE,
+      writeBudget: WRITE_BUDGET,
       onWritten: publishCounts,
       skippedNotice: (count) => {
         const t = translate.current;

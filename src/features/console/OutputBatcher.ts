@@ -1,3 +1,5 @@
+import { WriteBudget, type WriteBudgetOptions } from './WriteBudget';
+
 /** Where batches go: the text to show, and a callback once it has been shown. */
 export type BatchSink = (text: string, done: () => void) => void;
 
@@ -8,11 +10,13 @@ export interface OutputBatcherOptions {
    */
   maxPendingLines: number;
   /**
-   * The most lines handed over in one write (default: all waiting). The rest waits for the next
-   * frame, so each write is done soon and the counters move steadily; lines keep arriving
-   * meanwhile and the oldest are dropped as usual.
+   * Sizes each write by the time the terminal takes for it (default: all waiting lines at once).
+   * The rest waits for the next frame, so each write is done soon and the counters move
+   * steadily; lines keep arriving meanwhile and the oldest are dropped as usual.
    */
-  maxLinesPerWrite?: number;
+  writeBudget?: WriteBudgetOptions;
+  /** The clock writes are timed with (performance.now; tests may drive it). */
+  now?: () => number;
   /** The line shown in place of dropped lines. */
   skippedNotice: (count: number) => string;
   /** Runs `callback` before the next paint (requestAnimationFrame; tests may drive it). */
@@ -39,12 +43,16 @@ export class OutputBatcher {
   private writing = false;
   private disposed = false;
   private readonly schedule: (callback: () => void) => unknown;
+  private readonly budget: WriteBudget | null;
+  private readonly now: () => number;
 
   constructor(
     private readonly sink: BatchSink,
     private readonly options: OutputBatcherOptions,
   ) {
     this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
+    this.budget = options.writeBudget ? new WriteBudget(options.writeBudget) : null;
+    this.now = options.now ?? (() => performance.now());
   }
 
   /** Queues one line (without its line ending). */
@@ -88,14 +96,16 @@ export class OutputBatcher {
   private flush(): void {
     if (this.disposed || this.pending.length === 0) return;
     this.trim();
-    const budget = this.options.maxLinesPerWrite ?? Infinity;
+    const budget = this.budget?.lines ?? Infinity;
     const lines = this.pending.length > budget ? this.pending.splice(0, budget) : this.pending;
     if (lines === this.pending) this.pending = [];
     if (this.dropped > 0) lines.unshift(this.options.skippedNotice(this.dropped));
     this.dropped = 0;
     this.writing = true;
+    const startedAt = this.now();
     this.sink(`${lines.join('\r\n')}\r\n`, () => {
       this.writing = false;
+      this.budget?.record(lines.length, this.now() - startedAt);
       this.written += lines.length;
       this.options.onWritten?.();
       if (this.pending.length > 0) this.requestFlush();

@@ -102,7 +102,7 @@ describe('OutputBatcher', () => {
         writes.push(text);
         done.push(finished);
       },
-      { maxPendingLines: 100, maxLinesPerWrite: 40, skippedNotice: (count) => `[${count} skipped]`, schedule: frame.schedule },
+      { maxPendingLines: 100, writeBudget: { targetMs: 100, minLines: 40, maxLines: 40 }, skippedNotice: (count) => `[${count} skipped]`, schedule: frame.schedule },
     );
     for (let i = 0; i < 130; i++) batcher.push(`line ${i}`);
     for (let write = 0; write < 3; write++) {
@@ -116,6 +116,27 @@ describe('OutputBatcher', () => {
     expect(batches[0][0]).toBe('[30 skipped]');
     expect(batches.flat().slice(1)).toEqual(Array.from({ length: 100 }, (_, i) => `line ${i + 30}`));
     expect([batcher.written, batcher.skipped]).toEqual([101, 30]);
+  });
+
+  it('sizes its writes by how long the terminal took for the last ones', () => {
+    const frame = frames();
+    let clock = 0;
+    const writes: number[] = [];
+    const done: Array<() => void> = [];
+    const batcher = new OutputBatcher(
+      (text, finished) => {
+        writes.push(text.split('\r\n').filter(Boolean).length);
+        done.push(finished);
+      },
+      { maxPendingLines: 10_000, writeBudget: { targetMs: 100, minLines: 100, maxLines: 10_000 }, now: () => clock, skippedNotice: (count) => `[${count} skipped]`, schedule: frame.schedule },
+    );
+    for (let i = 0; i < 5000; i++) batcher.push(`line ${i}`);
+    frame.next();
+    // The first write holds the fewest lines; the terminal takes them in 10 ms (1,000 would fit in 100 ms).
+    clock += 10;
+    done.splice(0).forEach((finished) => finished());
+    frame.next();
+    expect(writes).toEqual([100, 550]);
   });
 
   it('forgets waiting lines when cleared, and writes nothing after being disposed', () => {
