@@ -37,6 +37,8 @@ export interface FileBrowserProps {
   onSearch: (pattern: string) => void;
 }
 
+const NO_PATHS: string[] = [];
+
 /** A folder of the server (or a search in it): the list, its actions, uploads and dialogs. */
 export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
   const { t, i18n } = useTranslation();
@@ -53,7 +55,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   // The selection belongs to one folder (or search): it is empty again anywhere else.
   const place = `${directory}\n${search}`;
   const [selection, setSelection] = useState<{ place: string; paths: string[] }>({ place, paths: [] });
-  const selected = selection.place === place ? selection.paths : [];
+  const selected = selection.place === place ? selection.paths : NO_PATHS;
   const setSelected = (paths: string[]) => setSelection({ place, paths });
   const [menu, setMenu] = useState<{ row: FileRow; anchor: MenuAnchor } | null>(null);
   const [dialog, setDialog] = useState<FileDialog | null>(null);
@@ -65,8 +67,12 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const open = (row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size));
   const rowAction = useRowActions({ serverId: id, open, showDialog: setDialog });
 
-  const selectedSet = new Set(selected);
-  const selectedRows = rows.filter((row) => selectedSet.has(row.path));
+  // Nothing selected is the usual case: spare a pass over every row of a large folder per render.
+  const selectedRows = useMemo(() => {
+    if (selected.length === 0) return [];
+    const selectedSet = new Set(selected);
+    return rows.filter((row) => selectedSet.has(row.path));
+  }, [rows, selected]);
   const upload = (files: File[]) => {
     const check = checkQuota(files.map((file) => file.size), disk);
     if (!check.ok) {

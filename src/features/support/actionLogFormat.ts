@@ -8,6 +8,12 @@ export const ACTION_LOG_VERSION = 1;
 export const MAX_ACTION_LOG_BYTES = 32 * 1024 * 1024;
 /** Bounds of the recording: the last 5,000 actions or 10 MB of them, whichever comes first. */
 export const RECORDING_LIMITS = { maxActions: 5000, maxBytes: 10 * 1024 * 1024 } as const;
+/**
+ * The items kept of each array in a request's logged answer: copying, measuring and storing a
+ * listing of 10,000 files (2.4 MB) on every answer would slow the page showing it and push the
+ * rest of the recording out of its 10 MB.
+ */
+export const MAX_LOGGED_ITEMS = 500;
 
 /**
  * Logged when the page was loaded again within the tab: the panel started over from the state in

@@ -1,6 +1,6 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { ActionRing, type RingEntry, type RingLimits } from './ActionRing';
-import { PAGE_LOADED, RECORDING_LIMITS } from './actionLogFormat';
+import { MAX_LOGGED_ITEMS, PAGE_LOADED, RECORDING_LIMITS } from './actionLogFormat';
 import { clearStoredRecording, loadStoredRecording, saveStoredRecording } from './logStorage';
 import { persistInternalActions } from './logReducer';
 import { redactAction, redactState, type LoggedAction } from './redact';
@@ -41,7 +41,8 @@ function isRecordingOff(state: unknown): boolean {
 
 /**
  * Records every plain action (secrets removed at once) with its time into a bounded ring, plus
- * the state the recording starts from. The work per action is a redacted copy and its length;
+ * the state the recording starts from. The work per action is a redacted copy and its length
+ * (long lists in answers cut to their first {@link MAX_LOGGED_ITEMS} items, which bounds both);
  * nothing is written to storage until the page is hidden or left.
  */
 export function createRecorderMiddleware({ reduce, persist = false, limits = RECORDING_LIMITS, now = Date.now }: RecorderOptions): Middleware {
@@ -89,7 +90,7 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
         ring.reset(before);
       }
       const result = next(action);
-      const logged = redactAction(candidate);
+      const logged = redactAction(candidate, MAX_LOGGED_ITEMS);
       ring.push({ action: logged, at: now(), size: JSON.stringify(logged).length, before });
       return result;
     };

@@ -27,16 +27,27 @@ function isFieldMessages(value: unknown): value is Record<string, string[]> {
   return Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
 }
 
+/** A bound on the items copied from each array, and the count of those left out so far. */
+export interface ArrayCap {
+  maxItems: number;
+  dropped: number;
+}
+
 /**
  * A JSON-safe deep copy of `value` with every secret replaced by {@link REDACTED}. Objects that
  * are not plain (Request, Response, Headers, class instances) and functions are left out: they
  * cannot be written to a file and may hold credentials (RTK Query's baseQueryMeta).
  */
-export function redactValue(value: unknown, request = false, depth = 0): unknown {
+export function redactValue(value: unknown, request = false, depth = 0, cap?: ArrayCap): unknown {
   if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
   if (depth > MAX_DEPTH) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, request, depth + 1) ?? null);
+  if (Array.isArray(value)) {
+    // Only the kept items are copied: the cost stays bounded however long the list is.
+    const kept = cap && value.length > cap.maxItems ? value.slice(0, cap.maxItems) : value;
+    if (cap) cap.dropped += value.length - kept.length;
+    return kept.map((item) => redactValue(item, request, depth + 1, cap) ?? null);
+  }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
   const copy: Record<string, unknown> = {};
@@ -52,7 +63,7 @@ export function redactValue(value: unknown, request = false, depth = 0): unknown
       copy[key] = inner === null || inner === undefined ? inner : REDACTED;
       continue;
     }
-    const clean = redactValue(inner, request, depth + 1);
+    const clean = redactValue(inner, request, depth + 1, cap);
     if (clean !== undefined) copy[key] = clean;
   }
   return copy;
@@ -67,8 +78,11 @@ export interface LoggedAction {
 /**
  * The action without secrets: payload, meta (RTK Query's meta.arg.originalArgs holds request
  * bodies) and error. Request actions (type `api/...`) also hide one-time `code`s.
+ * With `maxItems`, the arrays of a request action's answer keep their first `maxItems` items (a
+ * folder of 10,000 files is logged as its first ones, in the same shape, so a replay still shows
+ * a listing) and the action says how many were left out in `truncatedItems`.
  */
-export function redactAction(action: { type: string }): LoggedAction {
+export function redactAction(action: { type: string }, maxItems?: number): LoggedAction {
   if (secretPayloadActionTypes.has(action.type)) {
     const { payload, ...rest } = action as LoggedAction;
     return { ...(redactValue(rest) as LoggedAction), ...(payload === undefined ? {} : { payload: REDACTED }) };
@@ -79,7 +93,11 @@ export function redactAction(action: { type: string }): LoggedAction {
     const messages = (redactValue({ errors: payload }) as { errors: Record<string, string[]> }).errors;
     return { type: action.type, payload: messages };
   }
-  return redactValue(action, action.type.startsWith('api/')) as LoggedAction;
+  const request = action.type.startsWith('api/');
+  if (!request || maxItems === undefined) return redactValue(action, request) as LoggedAction;
+  const cap: ArrayCap = { maxItems, dropped: 0 };
+  const logged = redactValue(action, true, 0, cap) as LoggedAction;
+  return cap.dropped > 0 ? { ...logged, truncatedItems: cap.dropped } : logged;
 }
 
 /** The state without secrets; the `api` cache holds request arguments and answers. */

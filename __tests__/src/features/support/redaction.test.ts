@@ -5,6 +5,7 @@ import { makeStore } from '../../../../src/app/store';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
 import { redactAction, redactState } from '../../../../src/features/support/redact';
+import { REDACTED } from '../../../../src/features/support/redactionList';
 import { sanitizeAction, sanitizeState } from '../../../../src/app/devTools';
 import { mockFetch } from '../../helpers/mockFetch';
 import { makeUser } from '../../helpers/fixtures';
@@ -132,5 +133,24 @@ describe('validation/failed', () => {
   it('keeps the messages by field name', () => {
     const action = { type: 'validation/failed', payload: { password: ['The password is incorrect'] } };
     expect(redactAction(action)).toEqual(action);
+  });
+});
+
+describe('long lists in answers', () => {
+  const entries = Array.from({ length: 1200 }, (_, index) => ({ name: `entry-${index}.txt`, token: `secret-${index}` }));
+  const fulfilled = { type: 'api/executeQuery/fulfilled', payload: { data: entries }, meta: { arg: { endpointName: 'listServerFiles' } } };
+
+  it('keeps the first items in the same shape, secrets removed, and says how many were left out', () => {
+    const logged = redactAction(fulfilled, 500) as { payload: { data: { name: string; token: string }[] }; truncatedItems: number };
+    expect(logged.payload.data).toHaveLength(500);
+    expect(logged.payload.data[499]).toEqual({ name: 'entry-499.txt', token: REDACTED });
+    expect(logged.truncatedItems).toBe(700);
+  });
+
+  it('keeps every item without a bound, and short lists and other actions whole', () => {
+    expect((redactAction(fulfilled) as { payload: { data: unknown[] } }).payload.data).toHaveLength(1200);
+    expect(redactAction(fulfilled, 5000)).not.toHaveProperty('truncatedItems');
+    const local = { type: 'notifications/added', payload: entries.map(({ name }) => name) };
+    expect(redactAction(local, 500)).toEqual(local);
   });
 });
