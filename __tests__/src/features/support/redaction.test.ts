@@ -141,14 +141,14 @@ describe('long lists in answers', () => {
   const fulfilled = { type: 'api/executeQuery/fulfilled', payload: { data: entries }, meta: { arg: { endpointName: 'listServerFiles' } } };
 
   it('keeps the first items in the same shape, secrets removed, and says how many were left out', () => {
-    const logged = redactAction(fulfilled, 500) as { payload: { data: { name: string; token: string }[] }; truncatedItems: number };
+    const logged = redactAction(fulfilled, 500) as unknown as { payload: { data: { name: string; token: string }[] }; truncatedItems: number };
     expect(logged.payload.data).toHaveLength(500);
     expect(logged.payload.data[499]).toEqual({ name: 'entry-499.txt', token: REDACTED });
     expect(logged.truncatedItems).toBe(700);
   });
 
   it('keeps every item without a bound, and short lists and other actions whole', () => {
-    expect((redactAction(fulfilled) as { payload: { data: unknown[] } }).payload.data).toHaveLength(1200);
+    expect((redactAction(fulfilled) as unknown as { payload: { data: unknown[] } }).payload.data).toHaveLength(1200);
     expect(redactAction(fulfilled, 5000)).not.toHaveProperty('truncatedItems');
     const local = { type: 'notifications/added', payload: entries.map(({ name }) => name) };
     expect(redactAction(local, 500)).toEqual(local);
