@@ -61,6 +61,33 @@ export function mimeOf(name: string, isDirectory: boolean): string {
   return mime;
 }
 
+const DAY_MS = 86_400_000;
+const dayCache = new Map<number, string>();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * `new Date(ms).toISOString()`, several times faster for a listing: the date part is cached per
+ * day (a folder's files share few days) and the time of day is plain arithmetic. Two of these
+ * per entry were a third of the time of listing 10,000 entries.
+ */
+export function isoTime(ms: number): string {
+  const whole = Math.floor(ms);
+  const day = Math.floor(whole / DAY_MS);
+  let date = dayCache.get(day);
+  if (date === undefined) {
+    const midnight = new Date(day * DAY_MS).toISOString();
+    // Years outside 0000–9999 print with a sign and six digits; only plain years use the cache.
+    if (midnight.length !== 24) return new Date(whole).toISOString();
+    date = midnight.slice(0, 11);
+    if (dayCache.size > 4096) dayCache.clear();
+    dayCache.set(day, date);
+  }
+  const time = whole - day * DAY_MS;
+  const seconds = Math.floor(time / 1000);
+  return `${date}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${pad3(time % 1000)}Z`;
+}
+
 /**
  * A folder entry for the API. `stats` are those of the entry itself (lstat); for a symlink,
  * `target` holds the stats of what it points to when that is inside the root, so a link to a
@@ -76,8 +103,8 @@ export function toFileEntry(name: string, stats: Stats, target?: Stats | null): 
     size: stats.size,
     mode: modeString(stats.mode),
     mode_bits: (stats.mode & 0o777).toString(8).padStart(3, '0'),
-    modified_at: new Date(stats.mtimeMs).toISOString(),
-    created_at: new Date(createdMs).toISOString(),
+    modified_at: isoTime(stats.mtimeMs),
+    created_at: isoTime(createdMs),
     is_file: effective?.isFile() ?? false,
     is_directory: isDirectory,
     is_symlink: isSymlink,
