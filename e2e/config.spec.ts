@@ -73,8 +73,14 @@ test.describe('server.properties as a form', () => {
 
     await page.getByRole('button', { name: 'Restart now' }).click();
     // The demo user asks to confirm restarts (the account's default), as in the console.
-    await page.getByRole('dialog').getByRole('button', { name: 'Restart' }).click();
-    await expect(page.getByText('The server is restarting with the new settings.')).toBeVisible();
+    // A click that lands while the dialog is still opening can miss; it is clicked again only while
+    // the dialog is still open, so the server is never restarted twice.
+    const confirm = page.getByRole('dialog', { name: 'Restart the server?' });
+    await expect(confirm).toBeVisible();
+    await expect(async () => {
+      if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Restart', exact: true }).click({ timeout: 2_000 });
+      await expect(page.getByText('The server is restarting with the new settings.')).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
 
     // The game itself answers a Minecraft client's status ping with the new values.
     await expect.poll(() => statusOf(host, port), { timeout: 120_000, intervals: [1000] }).toEqual({ motd, max: Number(maxPlayers) });
