@@ -11,19 +11,11 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureSpaBuilt, rootDir, run } from '../../scripts/lib/spaBuild.mjs';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { apiJson } from '../apiJson.mjs';
 import { saveResult } from '../results.mjs';
 import { measureRoute, launchOptions } from './measureRoute.mjs';
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-
-async function apiJson(baseUrl, method, path, body, token) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
 
 /** The identifier of one of the user's servers for the console route, when the API lists them. */
 async function firstServerId(baseUrl, token) {

@@ -19,6 +19,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ensureSpaBuilt, rootDir, run } from '../../scripts/lib/spaBuild.mjs';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { apiJson } from '../apiJson.mjs';
 import { saveResult } from '../results.mjs';
 import { measurePage } from './measurePage.mjs';
 import { measureSocket } from './measureSocket.mjs';
@@ -31,15 +32,6 @@ const lines = Number(process.env.BENCH_CONSOLE_LINES ?? 3_000_000);
 const pageLines = Number(process.env.BENCH_CONSOLE_PAGE_LINES ?? 5_000_000);
 const parts = (process.env.BENCH_CONSOLE_PARTS ?? 'socket,page').split(',');
 const preload = fileURLToPath(new URL('./preloadFloodTemplate.mjs', import.meta.url));
-
-async function apiJson(baseUrl, method, path, body, token) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
 
 /** A fresh account (through the public sign-up) owning a running flood server. */
 async function provision(panel) {

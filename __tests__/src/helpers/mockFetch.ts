@@ -8,13 +8,27 @@ export interface RecordedRequest {
   /** Path without the query string, e.g. /api/v2/auth/login. */
   path: string;
   search: string;
+  /** The parsed query string. */
+  query: URLSearchParams;
   headers: Headers;
+  /** Parsed JSON, or the raw text when the body is not JSON (e.g. a file saved as text); undefined when empty. */
   body: unknown;
 }
 
+/** An answer: JSON (`body`), raw text (`text`, e.g. a file's contents), or nothing. */
 export interface MockAnswer {
   status: number;
   body?: unknown;
+  text?: string;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 export type MockRoute = MockAnswer | ((request: RecordedRequest) => MockAnswer | Promise<MockAnswer>);
@@ -39,12 +53,14 @@ export function mockFetch(initial: Record<string, MockRoute> = {}): FetchMock {
       method: request.method,
       path: url.pathname,
       search: url.search,
+      query: url.searchParams,
       headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
+      body: parseBody(text),
     };
     requests.push(recorded);
     const route = routes.get(`${recorded.method} ${recorded.path}`);
     const answer = route === undefined ? { status: 404, body: { message: 'Not found.' } } : typeof route === 'function' ? await route(recorded) : route;
+    if (answer.text !== undefined) return new Response(answer.text, { status: answer.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     const body = answer.body === undefined ? null : JSON.stringify(answer.body);
     return new Response(body, { status: answer.status, headers: body ? { 'Content-Type': 'application/json' } : {} });
   }) as typeof fetch;

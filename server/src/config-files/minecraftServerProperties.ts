@@ -1,34 +1,8 @@
-import type { ConfigFieldGroup, ConfigFieldSpec } from './ConfigFieldSpec';
+import type { ConfigFieldSpec } from './ConfigFieldSpec';
+import { bool, choice, int, text } from './fieldBuilders';
 
 const INT_MAX = 2_147_483_647;
 const LONG_MAX = Number.MAX_SAFE_INTEGER;
-
-const bool = (key: string, fallback: boolean, group: ConfigFieldGroup, description: string): ConfigFieldSpec => ({
-  key,
-  type: 'boolean',
-  group,
-  default: String(fallback),
-  description,
-});
-
-const int = (key: string, fallback: number, min: number, max: number, group: ConfigFieldGroup, description: string): ConfigFieldSpec => ({
-  key,
-  type: 'integer',
-  group,
-  default: String(fallback),
-  min,
-  max,
-  description,
-});
-
-const text = (key: string, fallback: string, group: ConfigFieldGroup, description: string, extra: Partial<ConfigFieldSpec> = {}): ConfigFieldSpec => ({
-  key,
-  type: 'string',
-  group,
-  default: fallback,
-  description,
-  ...extra,
-});
 
 /**
  * Every key of server.properties of Minecraft Java Edition 1.21 (up to 1.21.4), with the values the
@@ -43,24 +17,8 @@ export const minecraftServerProperties: readonly ConfigFieldSpec[] = [
     patternMessage: 'Must be at most 512 characters.',
   }),
   int('max-players', 20, 0, INT_MAX, 'basic', 'Players allowed online at once.'),
-  {
-    key: 'gamemode',
-    type: 'enum',
-    group: 'basic',
-    default: 'survival',
-    options: ['survival', 'creative', 'adventure', 'spectator'],
-    aliases: ['0', '1', '2', '3'],
-    description: 'Game mode of new players.',
-  },
-  {
-    key: 'difficulty',
-    type: 'enum',
-    group: 'basic',
-    default: 'easy',
-    options: ['peaceful', 'easy', 'normal', 'hard'],
-    aliases: ['0', '1', '2', '3'],
-    description: 'How hard the game is.',
-  },
+  choice('gamemode', 'survival', ['survival', 'creative', 'adventure', 'spectator'], 'basic', 'Game mode of new players.', ['0', '1', '2', '3']),
+  choice('difficulty', 'easy', ['peaceful', 'easy', 'normal', 'hard'], 'basic', 'How hard the game is.', ['0', '1', '2', '3']),
   bool('hardcore', false, 'basic', 'Players are set to spectator mode when they die, and the difficulty is locked to hard.'),
   bool('pvp', true, 'basic', 'Players can hurt each other.'),
   bool('online-mode', true, 'basic', 'Check players against Minecraft accounts. Turn off only behind a proxy that checks them.'),
@@ -79,15 +37,7 @@ export const minecraftServerProperties: readonly ConfigFieldSpec[] = [
     patternMessage: 'Must be a folder name (1 to 128 characters, without / \\ : * ? " < > |).',
   }),
   text('level-seed', '', 'basic', 'Seed of a new world (empty for a random one).'),
-  {
-    key: 'level-type',
-    type: 'enum',
-    group: 'basic',
-    default: 'minecraft:normal',
-    options: ['minecraft:normal', 'minecraft:flat', 'minecraft:large_biomes', 'minecraft:amplified', 'minecraft:single_biome_surface'],
-    aliases: ['normal', 'default', 'flat', 'large_biomes', 'largebiomes', 'amplified', 'single_biome_surface'],
-    description: 'World preset used when a new world is generated.',
-  },
+  choice('level-type', 'minecraft:normal', ['minecraft:normal', 'minecraft:flat', 'minecraft:large_biomes', 'minecraft:amplified', 'minecraft:single_biome_surface'], 'basic', 'World preset used when a new world is generated.', ['normal', 'default', 'flat', 'large_biomes', 'largebiomes', 'amplified', 'single_biome_surface']),
   bool('generate-structures', true, 'basic', 'Villages, temples and other structures are generated in new chunks.'),
   bool('force-gamemode', false, 'basic', 'Players are put in the default game mode every time they join.'),
   int('player-idle-timeout', 0, 0, INT_MAX, 'basic', 'Minutes after which idle players are kicked (0 never).'),
@@ -140,14 +90,7 @@ export const minecraftServerProperties: readonly ConfigFieldSpec[] = [
     secret: true,
   }),
   int('rcon.port', 25575, 1, 65535, 'advanced', 'Port of the remote console.'),
-  {
-    key: 'region-file-compression',
-    type: 'enum',
-    group: 'advanced',
-    default: 'deflate',
-    options: ['deflate', 'lz4', 'none'],
-    description: 'Compression of the world’s region files.',
-  },
+  choice('region-file-compression', 'deflate', ['deflate', 'lz4', 'none'], 'advanced', 'Compression of the world’s region files.'),
   bool('require-resource-pack', false, 'advanced', 'Kick players who decline the resource pack.'),
   text('resource-pack', '', 'advanced', 'Address of a resource pack players download.', {
     pattern: '^(https?://\\S+)?$',

@@ -7,7 +7,7 @@ import { LocationProbe } from '../../helpers/LocationProbe';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
 import { ALL_FILE_PERMISSIONS } from './filesFixture';
-import { mockFilesFetch, type FilesRoute } from './filesFetch';
+import { mockFetch, type MockRoute } from '../../helpers/mockFetch';
 
 /** The server s1 as its owner sees it, holding every file permission unless told otherwise. */
 export function filesServer(overrides: Partial<Server> = {}): Server {
@@ -18,8 +18,8 @@ export function filesServer(overrides: Partial<Server> = {}): Server {
  * Renders the files page of server s1 at `route` with a real store and router, the network
  * answering from `routes` (the server itself and its resources are answered unless given).
  */
-export function renderFilesPage(route: string, routes: Record<string, FilesRoute>, server: Server = filesServer()) {
-  const network = mockFilesFetch({
+export function renderFilesPage(route: string, routes: Record<string, MockRoute>, server: Server = filesServer()) {
+  const network = mockFetch({
     'GET /api/v2/servers/s1': { status: 200, body: { data: server } },
     'GET /api/v2/servers/s1/resources': { status: 404, body: { message: 'Not found.' } },
     ...routes,
