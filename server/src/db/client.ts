@@ -16,6 +16,13 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Who hears about a pooled connection lost while idle (PostgreSQL restarted, an admin
+   * terminated the backend). The pool drops that connection and opens a new one on the next
+   * query, so this is news for the log, never a reason to stop; until someone listens it goes
+   * to stderr. PGlite runs in-process and never loses a connection.
+   */
+  onConnectionLost(listener: (error: Error) => void): void;
 }
 
 export const migrationsFolder = join(__dirname, 'migrations');
@@ -30,9 +37,20 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without an 'error' listener, an idle client's lost connection is an unhandled error event
+    // and takes the whole panel down with it.
+    let connectionLost = (error: Error) => console.error('database connection lost:', error.message);
+    pool.on('error', (error) => connectionLost(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+      onConnectionLost: (listener) => {
+        connectionLost = listener;
+      },
+    };
   }
   let client: PGlite;
   if ('pglite' in options) {
@@ -43,5 +61,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), onConnectionLost: () => {} };
 }

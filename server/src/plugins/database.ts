@@ -12,6 +12,7 @@ declare module 'fastify' {
 export const databasePlugin = fp<{ handle: DatabaseHandle; closeOnShutdown: boolean }>(
   async (app, { handle, closeOnShutdown }) => {
     app.decorate('db', handle.db);
+    handle.onConnectionLost((error) => app.log.warn({ err: error }, 'database connection lost; the next query opens a new one'));
     if (closeOnShutdown) app.addHook('onClose', async () => handle.close());
   },
   { name: 'database' },
