@@ -49,7 +49,7 @@ describe('sharing with an existing account', () => {
 
     const users = (await call(owner, 'GET', `${base()}/users`)).json().data;
     expect(users).toContainEqual(
-      expect.objectContaining({ uuid: created.uuid, email: alice.user.email, username: alice.user.username, status: 'active', role: null, last_active_at: null }),
+      expect.objectContaining({ uuid: created.uuid, email: alice.user.email, username: alice.user.username, user_uuid: alice.user.uuid, status: 'active', role: null, last_active_at: null }),
     );
     expect(readOutbox(t.config.dataDir).some((mail) => mail.to === alice.user.email && mail.text.includes('Shared'))).toBe(true);
     const [entry] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.event, 'server.subuser.created'));

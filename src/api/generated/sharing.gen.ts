@@ -334,6 +334,8 @@ export type Subuser = {
     uuid: string;
   } | null;
   status: "active" | "pending";
+  /** The account (the audit log's actor); null while the invitation is pending */
+  user_uuid: string | null;
   /** null while the invitation is pending */
   username: string | null;
   /** Id of the share (the {subuser} of these routes) */

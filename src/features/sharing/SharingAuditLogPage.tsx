@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
-import { useListServerActivityQuery } from '../../api/sharing';
+import { useListServerActivityQuery, useListServerSubusersQuery } from '../../api/sharing';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
@@ -11,7 +11,7 @@ import { activityQuery, type ActivityFilters } from './activityFilters';
 import { AuditLogFilters } from './AuditLogFilters';
 import { AuditLogTable } from './AuditLogTable';
 import { downloadActivityCsv } from './downloadActivityCsv';
-import { useAuditLogOptions } from './useAuditLogOptions';
+import { sharedPeople, useAuditLogOptions } from './useAuditLogOptions';
 import { useServerAccess } from './useServerAccess';
 
 /**
@@ -26,7 +26,10 @@ export function SharingAuditLogPage() {
   const [paging, setPaging] = useState({ page: 1, perPage: 50 });
   const query = useMemo(() => activityQuery(filters), [filters]);
   const activity = useListServerActivityQuery({ id, page: paging.page, perPage: paging.perPage, ...query }, { skip: !access.server || !can('activity.read') });
-  const options = useAuditLogOptions(access.server?.owner, activity.data?.data);
+  // The people it is shared with join the person filter (without user.read, the log's actors do).
+  const subusers = useListServerSubusersQuery({ id }, { skip: !access.server || !can('activity.read') || !can('user.read') });
+  const sharedWith = useMemo(() => sharedPeople(subusers.data?.data), [subusers.data]);
+  const options = useAuditLogOptions(access.server?.owner, activity.data?.data, sharedWith);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 

@@ -2,8 +2,7 @@ import type { ActivityEntry, ActivityPerson } from './sharingTypes';
 
 /**
  * People to filter the audit log by: those already known plus the owner and everyone acting in
- * `entries`, each once, sorted by name. (The people a server is shared with are listed by share,
- * not by account, so the log's own actors are what the filter can name.)
+ * `entries`, each once (by account uuid), sorted by name.
  */
 export function auditLogPeople(
   known: readonly ActivityPerson[],

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SharingAuditLogPage } from '../../../../src/features/sharing/SharingAuditLogPage';
 import { fillIn } from '../../helpers/fillIn';
 import type { MockRoute, RecordedRequest } from '../../helpers/mockFetch';
-import { renderSharingPage } from './sharingFixtures';
+import { ALEX_ACCOUNT_UUID, makeSubusers, renderSharingPage } from './sharingFixtures';
 
 jest.setTimeout(30_000);
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const entries = [
-  { id: 2, event: 'server.console.command', actor: { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', username: 'alex' }, ip: '203.0.113.5', properties: { command: 'say hi' }, created_at: '2024-05-03T10:00:00.000Z' },
+  { id: 2, event: 'server.console.command', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: '203.0.113.5', properties: { command: 'say hi' }, created_at: '2024-05-03T10:00:00.000Z' },
   { id: 1, event: 'server.subuser.created', actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' }, ip: '198.51.100.7', properties: { email: 'alex@example.com' }, created_at: '2024-05-03T09:00:00.000Z' },
 ];
 
@@ -71,6 +71,20 @@ describe('the audit log page', () => {
     const request = fetch.requestsTo('GET /api/v2/servers/s1/activity/export')[0];
     expect(request.headers.get('Authorization')).toBe('Bearer test-token');
     expect(request.search).toBe('?event=server.console');
+  });
+
+  it('offers every person the server is shared with in the person filter, even before they act', async () => {
+    const robin = { ...makeSubusers()[0], uuid: 'a1b2c3d4-0000-4000-8000-000000000003', user_uuid: 'c0ffee00-0000-4000-8000-0000000000b2', username: 'robin', email: 'robin@example.com' };
+    const { fetch, user } = renderAuditLog(undefined, { 'GET /api/v2/servers/s1/users': { status: 200, body: { data: [...makeSubusers(), robin] } } });
+    await screen.findByText('server.console.command');
+    await user.click(screen.getByLabelText('Person'));
+    const option = (name: string) => screen.queryByText(name, { selector: '.ant-select-item-option-content' });
+    await waitFor(() => expect(option('robin')).toBeInTheDocument());
+    // Each account once (alex both acts and is shared with); pending invitations have no account yet.
+    expect(screen.getAllByText('alex', { selector: '.ant-select-item-option-content' })).toHaveLength(1);
+    expect(option('sam@example.com')).not.toBeInTheDocument();
+    await user.click(option('robin')!);
+    await waitFor(() => expect(new URLSearchParams(fetch.requestsTo('GET /api/v2/servers/s1/activity').at(-1)!.search).get('actor')).toBe(robin.user_uuid));
   });
 
   it('says clearly when the caller may not read the log', async () => {

@@ -45,11 +45,14 @@ export function makeRoles(): Role[] {
   ];
 }
 
+/** The account of the active person in {@link makeSubusers} (not the share's own uuid). */
+export const ALEX_ACCOUNT_UUID = 'c0ffee00-0000-4000-8000-0000000000a1';
+
 /** GET …/users: an active person with a role and a pending invitation with chosen keys. */
 export function makeSubusers(): Subuser[] {
   return [
-    { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', email: 'alex@example.com', username: 'alex', status: 'active', role: { uuid: OPERATORS_UUID, name: 'Operators' }, permissions: ['control.console', 'control.start'], last_active_at: '2024-05-02T15:30:00.000Z', created_at: '2024-05-01T08:00:00.000Z' },
-    { uuid: 'a1b2c3d4-0000-4000-8000-000000000002', email: 'sam@example.com', username: null, status: 'pending', role: null, permissions: ['file.read'], last_active_at: null, created_at: '2024-05-03T08:00:00.000Z' },
+    { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', email: 'alex@example.com', username: 'alex', user_uuid: ALEX_ACCOUNT_UUID, status: 'active', role: { uuid: OPERATORS_UUID, name: 'Operators' }, permissions: ['control.console', 'control.start'], last_active_at: '2024-05-02T15:30:00.000Z', created_at: '2024-05-01T08:00:00.000Z' },
+    { uuid: 'a1b2c3d4-0000-4000-8000-000000000002', email: 'sam@example.com', username: null, user_uuid: null, status: 'pending', role: null, permissions: ['file.read'], last_active_at: null, created_at: '2024-05-03T08:00:00.000Z' },
   ];
 }
 

@@ -16,6 +16,7 @@ export interface SubuserView {
   uuid: string;
   email: string;
   username: string | null;
+  user_uuid: string | null;
   status: 'active' | 'pending';
   role: { uuid: string; name: string } | null;
   permissions: string[];
@@ -66,6 +67,7 @@ export function toSubuserJson(row: SubuserRow): SubuserView {
     uuid: share.uuid,
     email: user?.email ?? share.invitedEmail ?? '',
     username: user?.username ?? null,
+    user_uuid: user?.uuid ?? null,
     status: share.status === 'pending' ? 'pending' : 'active',
     role: role ? { uuid: role.uuid, name: role.name } : null,
     permissions: effectiveKeys(row),
