@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { auditLogs, serverPermissions, type ServerRow } from '../../../server/src/db/schema';
+import { auditLogs, serverPermissions, users, type ServerRow } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
@@ -34,6 +34,30 @@ async function invite(username: string, body: Record<string, unknown> = { permis
   if (!mail) throw new Error(`no mail to ${email}`);
   return { share: res.json().data as { uuid: string; status: string; username: string | null; email: string }, token: invitationToken(mail), mail };
 }
+
+describe('the mails', () => {
+  const speak = (user: TestUser, language: string) => t.app.db.update(users).set({ language }).where(eq(users.id, user.user.id));
+
+  it('speak the language of an existing account, and the inviter\'s to an address without one', async () => {
+    const german = await createTestUser(t.app);
+    await speak(german, 'de');
+    expect((await call(owner, 'POST', `/servers/${server.shortId}/users`, { email: german.user.email, permissions: ['activity.read'] })).statusCode).toBe(201);
+    const notice = readOutbox(t.config.dataDir).find((m) => m.to === german.user.email)!;
+    expect(notice.subject).toBe(`${owner.user.username} hat den Gameserver „Invited“ mit dir geteilt`);
+    expect(notice.text).toContain('Er ist jetzt in deiner Serverliste:');
+
+    await speak(owner, 'fr');
+    try {
+      const { mail } = await invite(freshName());
+      expect(mail.subject).toBe(`${owner.user.username} a partagé le serveur de jeu « Invited » avec vous`);
+      expect(mail.text).toContain('créez un compte');
+      // The expiry in French words, in UTC: "… 2026 à 10:00 UTC" or similar.
+      expect(mail.text).toMatch(/Le lien fonctionne une seule fois, jusqu’au .*\d{4}.* UTC\./);
+    } finally {
+      await speak(owner, 'en');
+    }
+  });
+});
 
 describe('inviting an address without an account', () => {
   it('creates a pending share, mails a single-use link, and the new account accepts it once', async () => {

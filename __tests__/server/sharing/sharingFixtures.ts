@@ -11,8 +11,10 @@ export interface OutboxMail {
   text: string;
 }
 
+/** Quoted-printable to text: the escaped bytes are UTF-8 (mails in other languages). */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const latin1 = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(latin1, 'latin1').toString('utf8');
 }
 
 /** Header values as written: folded lines joined, RFC 2047 encoded words decoded. */
@@ -35,7 +37,9 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
       const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '');
       const body = raw.slice(split + 2);
-      return { file, to: header('To'), subject: header('Subject'), text: /quoted-printable/i.test(head) ? decodeQuotedPrintable(body) : body };
+      const encoding = header('Content-Transfer-Encoding').toLowerCase();
+      const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+      return { file, to: header('To'), subject: header('Subject'), text };
     });
 }
 

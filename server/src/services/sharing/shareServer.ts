@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { uniqueViolation } from '../../lib/uniqueViolation';
 import type { PermissionKey } from '../../permissions/permissionKeys';
 import { invitationMail, sharedNoticeMail } from '../../mail/invitationMails';
+import { mailLanguage } from '../../mail/mailTranslator';
 import { recordAudit } from '../audit';
 import { assertCanGrant, normalizeKeys } from './grants';
 import { findSubuser, toSubuserJson, type SubuserView } from './subusers';
@@ -55,9 +56,11 @@ export async function shareServer(app: FastifyInstance, request: FastifyRequest,
     // An earlier invitation of this address is superseded by the account's share.
     if (account) await app.db.delete(serverPermissions).where(and(eq(serverPermissions.serverId, server.id), eq(serverPermissions.invitedEmail, email)));
     const mail = { to: email, inviter: actor.username, serverName: server.name, panelUrl: panelUrl(request) };
+    // An account reads its own language; an address without one most likely reads the inviter's.
+    const language = await mailLanguage(account?.language ?? actor.language);
     if (token) {
       try {
-        await app.mailer.send(invitationMail(mail, token, expiresAt));
+        await app.mailer.send(invitationMail(mail, token, expiresAt, language));
       } catch (error) {
         request.log.error({ err: error }, 'invitation mail failed');
         await app.db.delete(serverPermissions).where(eq(serverPermissions.id, row.id));
@@ -65,7 +68,7 @@ export async function shareServer(app: FastifyInstance, request: FastifyRequest,
       }
     } else {
       // The share works without the notice; a mail failure is logged, not fatal.
-      await app.mailer.send(sharedNoticeMail(mail)).catch((error: unknown) => request.log.warn({ err: error }, 'share notice mail failed'));
+      await app.mailer.send(sharedNoticeMail(mail, language)).catch((error: unknown) => request.log.warn({ err: error }, 'share notice mail failed'));
     }
   } catch (error) {
     if (uniqueViolation(error)) throw new HttpError(409, account ? 'This server is already shared with this account.' : 'This address has already been invited.');
