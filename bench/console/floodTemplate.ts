@@ -33,6 +33,7 @@ export const floodTemplate: TemplateDefinition = {
     },
   ],
   configFiles: [],
+  portProtocol: 'tcp',
   extraPorts: [],
   query: null,
 };

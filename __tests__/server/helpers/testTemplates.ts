@@ -23,6 +23,7 @@ export const fixtureTemplate: TemplateDefinition = {
   install: [{ type: 'write-file', path: 'fixture.cjs', content: fixture, overwrite: true }],
   variables: [{ key: 'MODE', name: 'Mode', description: 'Fixture behaviour', default: 'echo', userEditable: true, pattern: '^[a-z-]+$' }],
   configFiles: [],
+  portProtocol: 'tcp',
   extraPorts: [],
   query: null,
 };

@@ -48,9 +48,13 @@ describe('plan limits', () => {
     const plan = await createTestPlan(t.app, 'test-quarter-cpu', { memoryMb: 512, diskMb: 1024, cpuPercent: 25 });
     const server = await createTestServer(t.app, owner.user, { plan });
     const lines = collect(server.uuid);
+    const limited: boolean[] = [];
+    t.app.runtime.events.subscribe(server.uuid, (event) => event.type === 'stats' && limited.push(event.resources.cpuLimited));
     await t.app.runtime.power(server, 'start');
     await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
     expect(lines.some((l) => l.includes('CPU limit 25 %'))).toBe(true);
+    // Idle, it is not held back (its start-up may have been, for a moment).
+    await waitFor(() => limited.length >= 3 && limited[limited.length - 1] === false, { what: 'an idle sample that is not limited' });
     const pid = (JSON.parse(readFileSync(join(t.config.dataDir, 'runtime', server.uuid, 'pid.json'), 'utf8')) as { pid: number }).pid;
     await t.app.runtime.sendCommand(server, 'burn');
     await waitFor(() => lines.includes('burning'), { what: 'the burn to begin' });
@@ -65,6 +69,10 @@ describe('plan limits', () => {
     expect(percent).toBeLessThanOrEqual(35);
     expect(percent).toBeGreaterThan(5);
     expect(lines).toContain('[Panel] The server uses more CPU than its plan allows (25 % of one core); it is slowed down to its limit.');
+    // Every sample while it burns says it is held to the plan, in the stats and in the API.
+    expect(limited.slice(-5)).toEqual([true, true, true, true, true]);
+    const resources = await t.app.inject({ method: 'GET', url: `/api/v2/servers/${server.shortId}/resources`, headers: owner.headers });
+    expect(resources.json().data).toMatchObject({ cpu_limited: true, cpu_limit: 25 });
     // Stopping resumes the server: it takes its stop command (no kill after the timeout).
     await t.app.runtime.power(server, 'stop');
     await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'stopped' });

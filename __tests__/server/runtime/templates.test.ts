@@ -57,6 +57,15 @@ describe('templates', () => {
     expect(spec.install[1]).toMatchObject({ type: 'extract-zip', subdir: '1449/Linux' });
   });
 
+  it('declare the protocol of their game port, which the spec carries with the ports it owns', () => {
+    const protocols = Object.fromEntries(builtInTemplates.map((template) => [template.slug, template.portProtocol]));
+    expect(protocols).toEqual({ 'minecraft-flying-squid': 'tcp', 'minecraft-java': 'tcp', terraria: 'tcp', rust: 'udp', ark: 'udp', palworld: 'udp' });
+    expect(specFor('minecraft-flying-squid')).toMatchObject({ allocation: { ip: '127.0.0.1', port: 25565, protocol: 'tcp' }, extraPorts: {} });
+    // Only the template's own extra ports: ARK has no app port.
+    expect(specFor('ark')).toMatchObject({ allocation: { protocol: 'udp' }, extraPorts: { query: 27015, rcon: 27016 } });
+    expect(Object.keys(specFor('ark').extraPorts)).toEqual(['query', 'rcon']);
+  });
+
   it('each declare a done line, a stop action and real install steps', () => {
     for (const template of builtInTemplates) {
       expect(template.doneRegex.length).toBeGreaterThan(0);

@@ -154,7 +154,7 @@ describe('a live console', () => {
     client.send('send command', 'through the socket');
     await client.next('console output', (f) => f.args.includes('echo: through the socket'));
     const stats = await client.next('stats', (f) => (f.args[0] as { state: string }).state === 'running');
-    expect(stats.args[0]).toMatchObject({ memory_limit_bytes: 2048 * 1024 * 1024, disk_limit_bytes: 10240 * 1024 * 1024, network_rx_bytes: null });
+    expect(stats.args[0]).toMatchObject({ memory_limit_bytes: 2048 * 1024 * 1024, disk_limit_bytes: 10240 * 1024 * 1024, network_rx_bytes: 0, network_protocol: 'tcp', cpu_limited: false });
     expect((stats.args[0] as { memory_bytes: number }).memory_bytes).toBeGreaterThan(0);
 
     const history = await authenticated(server);

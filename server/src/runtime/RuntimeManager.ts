@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { plans, servers, type ServerRow } from '../db/schema';
+import { plans, servers, serverTemplates, type ServerRow } from '../db/schema';
 import { recordAudit } from '../services/audit';
 import type { RuntimeDriver } from './RuntimeDriver';
 import { CrashRestartPolicy, type CrashRestartOptions } from './crashRestartPolicy';
 import { loadServerContext, specOf, type ServerContext } from './loadServerContext';
 import { minecraftPing, type PlayerCount } from './query/minecraftPing';
+import { findTemplate } from './templates';
 import { ServerEventHub, type InstallStatus, type ServerResources } from './ServerEventHub';
-import { RuntimeConflictError, type CrashInfo, type PowerSignal, type PowerState, type ServerStats } from './types';
+import { RuntimeConflictError, type CrashInfo, type PortProtocol, type PowerSignal, type PowerState, type ServerStats } from './types';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -167,15 +168,23 @@ export class RuntimeManager {
       state: this.driver.state(server.uuid),
       cpuPercent: stats?.cpuPercent ?? 0,
       cpuLimitPercent: plan?.cpuPercent ?? 0,
+      cpuLimited: stats?.cpuLimited ?? false,
       memoryBytes: stats?.memoryBytes ?? 0,
       memoryLimitBytes: (plan?.memoryMb ?? 0) * MiB,
       diskBytes: stats?.diskBytes ?? (await this.driver.diskBytes(server.uuid).catch(() => 0)),
       diskLimitBytes: (plan?.diskMb ?? 0) * MiB,
       networkRxBytes: stats?.networkRxBytes ?? null,
       networkTxBytes: stats?.networkTxBytes ?? null,
+      networkProtocol: live?.context.template.portProtocol ?? (await this.portProtocol(server)),
       uptimeMs: stats?.uptimeMs ?? 0,
       players: stats ? (live?.players ?? null) : null,
     };
+  }
+
+  /** The protocol of a server's game port, from its template (TCP for a template this panel lacks). */
+  private async portProtocol(server: ServerRow): Promise<PortProtocol> {
+    const [row] = await this.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+    return (row && findTemplate(row.slug)?.portProtocol) ?? 'tcp';
   }
 
   /** Suspends: no more starts, and the server is stopped now. */
@@ -289,6 +298,7 @@ export class RuntimeManager {
       resources: {
         ...stats,
         cpuLimitPercent: live?.context.plan.cpuPercent ?? 0,
+        networkProtocol: live?.context.template.portProtocol ?? 'tcp',
         players: stats.state === 'running' ? (live?.players ?? null) : null,
       },
     });

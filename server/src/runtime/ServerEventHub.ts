@@ -1,5 +1,5 @@
 import type { PlayerCount } from './query/minecraftPing';
-import type { PowerState } from './types';
+import type { PortProtocol, PowerState } from './types';
 
 /** Install states as stored on the server row. */
 export type InstallStatus = 'installing' | 'installed' | 'install_failed';
@@ -9,12 +9,16 @@ export interface ServerResources {
   state: PowerState;
   cpuPercent: number;
   cpuLimitPercent: number;
+  /** Whether the server was held back to its plan's CPU limit during the last sample period (at least the last second). */
+  cpuLimited: boolean;
   memoryBytes: number;
   memoryLimitBytes: number;
   diskBytes: number;
   diskLimitBytes: number;
   networkRxBytes: number | null;
   networkTxBytes: number | null;
+  /** Protocol of the game port; the traffic of UDP games is not measured (null figures). */
+  networkProtocol: PortProtocol;
   uptimeMs: number;
   /** Players online, for games the panel can ask (null otherwise or while offline). */
   players: PlayerCount | null;

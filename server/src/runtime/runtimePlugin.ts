@@ -25,6 +25,7 @@ export const runtimePlugin = fp(
       dataDir: app.config.dataDir,
       statsIntervalMs: tuning.statsIntervalMs ?? localDriverDefaults.statsIntervalMs,
       diskMaxAgeMs: tuning.diskMaxAgeMs ?? localDriverDefaults.diskMaxAgeMs,
+      log: app.log,
     });
     const manager = new RuntimeManager({
       db: app.db,

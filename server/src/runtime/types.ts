@@ -14,6 +14,9 @@ export interface ResourceLimits {
   diskMb: number;
 }
 
+/** Transport protocol of a game's port. */
+export type PortProtocol = 'tcp' | 'udp';
+
 /** How a server is asked to stop: a console command (`stop`) or a signal (SIGINT). */
 export type StopAction = { type: 'command'; value: string } | { type: 'signal'; value: NodeJS.Signals };
 
@@ -44,7 +47,10 @@ export interface ServerSpec {
   /** Time a stop may take before the server is killed. */
   stopTimeoutMs: number;
   limits: ResourceLimits;
-  allocation: { ip: string; port: number };
+  /** The primary port, with the protocol players use on it (the local driver measures TCP traffic only). */
+  allocation: { ip: string; port: number; protocol: PortProtocol };
+  /** The template's extra ports by name (query, rcon …); their traffic counts as the server's too. */
+  extraPorts: Record<string, number>;
   install: InstallStep[];
   /** Keys the panel rewrites in config files before each start (server-port and the like). */
   managedConfig: { path: string; format: 'properties'; values: Record<string, string> }[];
@@ -55,11 +61,16 @@ export interface ServerStats {
   state: PowerState;
   /** CPU use in percent of one core (may exceed 100 on several cores). */
   cpuPercent: number;
+  /** Whether the server was held back to its plan's CPU limit during the last sample period (at least the last second). */
+  cpuLimited: boolean;
   memoryBytes: number;
   memoryLimitBytes: number;
   diskBytes: number;
   diskLimitBytes: number;
-  /** Null where the driver cannot tell a server's own traffic (the local driver shares the host's network). */
+  /**
+   * Bytes received and sent on the server's ports since it started. Null where the driver cannot
+   * tell a server's own traffic (the local driver measures TCP games only, and needs `ss`).
+   */
   networkRxBytes: number | null;
   networkTxBytes: number | null;
   uptimeMs: number;

@@ -176,11 +176,17 @@ export type ServerResources = {
   cpu_absolute: number;
   /** Plan CPU in percent of one core */
   cpu_limit: number;
+  /** Whether the server was held back to its plan CPU limit during the last sample period */
+  cpu_limited: boolean;
   disk_bytes: number;
   disk_limit_bytes: number;
   memory_bytes: number;
   memory_limit_bytes: number;
+  /** Protocol of the game port; the traffic of UDP games is not measured */
+  network_protocol: "tcp" | "udp";
+  /** Bytes received on the server ports since it started (null: not measured) */
   network_rx_bytes: number | null;
+  /** Bytes sent on the server ports since it started (null: not measured) */
   network_tx_bytes: number | null;
   players: {
     max: number;

@@ -15,16 +15,18 @@ export interface ResourceTileProps {
   usage?: { used: number; limit: number };
   /** A graph of the last minutes. */
   graph?: ReactNode;
+  /** A small mark next to the title (e.g. that the server is held to its limit). */
+  tag?: ReactNode;
 }
 
 /** One resource on the overview: the figure, a bar against the plan's limit with a warning near it, and a graph. */
-export function ResourceTile({ title, value, detail, usage, graph }: ResourceTileProps) {
+export function ResourceTile({ title, value, detail, usage, graph, tag }: ResourceTileProps) {
   const { t } = useTranslation();
   const level = usage ? usageLevel(usage.used, usage.limit) : 'normal';
   const ratio = usage ? usageRatio(usage.used, usage.limit) : null;
   const percent = ratio === null ? null : Math.round(ratio * 100);
   return (
-    <Card size="small" title={title} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: level === 'normal' ? 'var(--panel-card-border)' : undefined }}>
+    <Card size="small" title={title} extra={tag} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: level === 'normal' ? 'var(--panel-card-border)' : undefined }}>
       <Flex vertical gap={6}>
         <Flex align="baseline" gap={8} wrap>
           <Typography.Text strong style={{ fontSize: 22 }}>

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { StatsSample } from '../../api/serverSocket';
 import type { ServerResources } from '../../api/servers';
 import { formatBytes, formatRate } from '../../components/server/formatBytes';
+import { CpuLimitedTag } from './CpuLimitedTag';
 import { networkRates } from './networkRates';
+import { NetworkUnmeasured } from './NetworkUnmeasured';
 import { ResourceTile } from './ResourceTile';
 import { Sparkline } from './Sparkline';
 
@@ -33,6 +35,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
           value={t('overview.cpuValue', '{{percent}} %', { percent: percent.format(stats.cpu_absolute) })}
           detail={t('overview.ofLimit', 'of {{limit}}', { limit: t('overview.cpuValue', '{{percent}} %', { percent: stats.cpu_limit }) })}
           usage={{ used: stats.cpu_absolute, limit: stats.cpu_limit }}
+          tag={stats.cpu_limited ? <CpuLimitedTag limitPercent={stats.cpu_limit} /> : undefined}
           graph={<Sparkline values={history.map((sample) => sample.cpu)} max={stats.cpu_limit} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />}
         />
       </Col>
@@ -55,7 +58,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
       </Col>
       <Col xs={24} sm={12} xl={6}>
         {stats.network_rx_bytes === null && stats.network_tx_bytes === null ? (
-          <ResourceTile title={networkTitle} value={t('overview.networkUnmeasured', 'Not measured')} />
+          <NetworkUnmeasured title={networkTitle} stats={stats} />
         ) : (
           <ResourceTile
             title={networkTitle}

@@ -89,6 +89,35 @@ describe('the server overview', () => {
     expect(within(tile('Network')).getByText(/in total ↓ 8 KiB ↑ 0 B/)).toBeInTheDocument();
   });
 
+  it('marks the CPU tile while the server is held to its plan\'s CPU limit, and explains it', async () => {
+    const user = userEvent.setup();
+    await renderOverview(makeStats({ cpu_absolute: 199.5, cpu_limited: true }));
+    await screen.findByText('1 h 2 min');
+    const tag = await within(tile('CPU')).findByText('Limited to plan');
+    await user.hover(tag);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('The server wants more CPU than its plan allows (200 % of one core), so it is slowed down to that limit.');
+    // The next sample says it is no longer held back: the mark goes.
+    server.broadcast('stats', makeStats({ cpu_absolute: 40, cpu_limited: false }));
+    await waitFor(() => expect(within(tile('CPU')).getByText('40 %')).toBeInTheDocument());
+    expect(within(tile('CPU')).queryByText('Limited to plan')).toBeNull();
+  });
+
+  it('says that the traffic of UDP games is not measured, instead of a figure', async () => {
+    await renderOverview(makeStats({ network_protocol: 'udp', network_rx_bytes: null, network_tx_bytes: null }));
+    await screen.findByText('1 h 2 min');
+    const network = tile('Network');
+    expect(within(network).getByText('Not measured')).toBeInTheDocument();
+    expect(within(network).getByText('Players of this game connect over UDP, whose traffic is not measured.')).toBeInTheDocument();
+    expect(within(network).queryByText(/in total/)).toBeNull();
+  });
+
+  it('says when a node cannot measure the traffic of a TCP game', async () => {
+    await renderOverview(makeStats({ network_protocol: 'tcp', network_rx_bytes: null, network_tx_bytes: null }));
+    await screen.findByText('1 h 2 min');
+    expect(within(tile('Network')).getByText('This node cannot measure the traffic of its servers.')).toBeInTheDocument();
+    expect(within(tile('Network')).queryByText(/UDP/)).toBeNull();
+  });
+
   it('copies the address', async () => {
     const user = userEvent.setup();
     await renderOverview();

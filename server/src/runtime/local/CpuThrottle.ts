@@ -36,6 +36,8 @@ export class CpuThrottle {
   private readonly members = new Map<number, number>();
   private measuring = false;
   private stopped = false;
+  /** When the server was last paused (Date.now()); 0: never. */
+  private lastPausedAt = 0;
 
   constructor(private readonly options: CpuThrottleOptions) {
     this.share = options.limitPercent / 100;
@@ -58,6 +60,11 @@ export class CpuThrottle {
     for (const p of table) {
       if ((p.session === leader || p.pid === leader) && !this.members.has(p.pid)) this.members.set(p.pid, p.ownCpuTicks);
     }
+  }
+
+  /** Whether the server was held back at any time since `since` (Date.now() time): paused now, or paused since. */
+  limitedSince(since: number): boolean {
+    return this.paused || this.lastPausedAt >= since;
   }
 
   /** Stops limiting and lets the server run at full speed (it is stopping, exited or handed over). */
@@ -104,6 +111,7 @@ export class CpuThrottle {
 
   private pause(): void {
     this.paused = true;
+    this.lastPausedAt = Date.now();
     this.pauses += 1;
     this.signal('SIGSTOP');
     if (this.pauses === 1) this.options.onFirstPause?.();

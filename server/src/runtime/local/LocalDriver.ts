@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
 import { mkdirSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
@@ -9,6 +10,8 @@ import { describeError, InstallError } from '../install/InstallError';
 import { NOTICE_PREFIX, ProcessSupervisor } from './ProcessSupervisor';
 import { readProcessTable } from './procfs';
 import { acquireDriverLock } from './driverLock';
+import { TcpTrafficSampler, type SsRunner } from './network/TcpTrafficSampler';
+import type { TrafficTotals } from './network/TcpTrafficMeter';
 
 export interface LocalDriverOptions {
   /** The panel's data directory: servers/<uuid> holds each server's files, runtime/<uuid> ours. */
@@ -19,6 +22,10 @@ export interface LocalDriverOptions {
   /** Rotate a server's console log past this size. */
   logMaxBytes: number;
   diskMaxAgeMs: number;
+  /** Where the driver reports trouble of its own (a missing `ss`). */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** How the TCP connection table is read (default: iproute2's `ss`). */
+  runSs?: SsRunner;
 }
 
 export const localDriverDefaults: Omit<LocalDriverOptions, 'dataDir'> = {
@@ -39,9 +46,12 @@ export class LocalDriver implements RuntimeDriver {
   private readonly attaching = new Map<string, Promise<ProcessSupervisor>>();
   private ticker: NodeJS.Timeout | null = null;
   private releaseLock: (() => Promise<void>) | null = null;
+  private readonly traffic: TcpTrafficSampler;
+  private sampling = false;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.emitter.setMaxListeners(0);
+    this.traffic = new TcpTrafficSampler({ log: options.log, run: options.runSs });
     mkdirSync(join(options.dataDir, 'servers'), { recursive: true });
     mkdirSync(join(options.dataDir, 'runtime'), { recursive: true, mode: 0o700 });
   }
@@ -218,14 +228,39 @@ export class LocalDriver implements RuntimeDriver {
     this.emitter.off(event, listener);
   }
 
-  /** One process-table scan per tick serves every running server. */
+  /** One process-table scan and one `ss` run per tick serve every running server. */
   private async tick(): Promise<void> {
+    if (this.sampling) return;
     const running = [...this.servers.values()].filter((s) => s.state !== 'offline');
     if (running.length === 0) return;
-    const table = await readProcessTable().catch(() => []);
+    this.sampling = true;
+    try {
+      await this.sampleAll(running);
+    } finally {
+      this.sampling = false;
+    }
+  }
+
+  private async sampleAll(running: ProcessSupervisor[]): Promise<void> {
+    const owners = new Map<number, string>();
+    const ownerKeys = new Map<string, string>();
+    for (const supervisor of running) {
+      const owner = supervisor.trafficOwner();
+      if (!owner) continue;
+      ownerKeys.set(supervisor.uuid, owner.key);
+      for (const port of owner.ports) owners.set(port, owner.key);
+    }
+    const [table, traffic] = await Promise.all([
+      readProcessTable().catch(() => []),
+      owners.size > 0 ? this.traffic.sample(owners) : Promise.resolve(null),
+    ]);
     const now = Date.now();
     for (const supervisor of running) {
-      const stats = supervisor.sample(table, now);
+      const key = ownerKeys.get(supervisor.uuid);
+      // A server that started again while `ss` ran has new totals to count: none yet.
+      const sameRun = key !== undefined && supervisor.trafficOwner()?.key === key;
+      const totals: TrafficTotals | null = (sameRun && traffic?.get(key)) || null;
+      const stats = supervisor.sample(table, now, totals);
       if (!stats) continue;
       this.lastStats.set(supervisor.uuid, stats);
       this.emitter.emit('stats', supervisor.uuid, stats);

@@ -12,6 +12,7 @@ import { isOurProcess, readPidFile, removePidFile, writePidFile } from './pidFil
 import { CLOCK_TICKS, readProcess, type ProcessInfo } from './procfs';
 import { applyManagedConfig } from './applyManagedConfig';
 import { killSession } from './killSession';
+import type { TrafficTotals } from './network/TcpTrafficMeter';
 
 export interface SupervisorOptions {
   /** The server's files (the game's working directory). */
@@ -254,8 +255,21 @@ export class ProcessSupervisor {
     await this.capture.stop();
   }
 
-  /** A resource sample from the process table; enforces the memory and disk limits. */
-  sample(table: ProcessInfo[], now: number): ServerStats | null {
+  /**
+   * Whose TCP traffic the connections on the server's ports are: this run of the server, so the
+   * totals start from zero at each start. Null while it does not run, and for UDP games.
+   */
+  trafficOwner(): { key: string; ports: number[] } | null {
+    const spec = this.spec;
+    if (this.pid === null || spec === null || spec.allocation.protocol !== 'tcp') return null;
+    return { key: `${this.uuid}@${this.startedAt}`, ports: [spec.allocation.port, ...Object.values(spec.extraPorts)] };
+  }
+
+  /**
+   * A resource sample from the process table and the TCP traffic of this run (null: not
+   * measured); enforces the memory and disk limits.
+   */
+  sample(table: ProcessInfo[], now: number, traffic: TrafficTotals | null): ServerStats | null {
     const pid = this.pid;
     const spec = this.spec;
     if (pid === null || spec === null) return null;
@@ -267,6 +281,9 @@ export class ProcessSupervisor {
       rss += p.rssBytes;
     }
     const cpu = this.lastCpu && now > this.lastCpu.at ? ((ticks - this.lastCpu.ticks) / CLOCK_TICKS / ((now - this.lastCpu.at) / 1000)) * 100 : 0;
+    // Held back within the sample period, and at least the last second: a busy machine's late
+    // throttle timer can let a server run a little longer at times without the figure flickering.
+    const cpuLimited = this.throttle?.limitedSince(Math.min(this.lastCpu?.at ?? now, now - 1000)) ?? false;
     this.lastCpu = { ticks, at: now };
     this.throttle?.track(table);
     const memoryLimit = spec.limits.memoryMb * MiB;
@@ -275,12 +292,13 @@ export class ProcessSupervisor {
     return {
       state: this.state,
       cpuPercent: Math.max(0, Math.round(cpu * 10) / 10),
+      cpuLimited,
       memoryBytes: rss,
       memoryLimitBytes: memoryLimit,
       diskBytes: this.disk.cached,
       diskLimitBytes: spec.limits.diskMb * MiB,
-      networkRxBytes: null,
-      networkTxBytes: null,
+      networkRxBytes: traffic?.rxBytes ?? null,
+      networkTxBytes: traffic?.txBytes ?? null,
       uptimeMs: Math.max(0, now - this.startedAt),
     };
   }

@@ -1,5 +1,5 @@
 import type { ConfigFieldSpec } from '../../config-files/ConfigFieldSpec';
-import type { InstallStep, StopAction } from '../types';
+import type { InstallStep, PortProtocol, StopAction } from '../types';
 
 /** The games the panel knows; the slug picks the client's theme (minecraft, rust …). */
 export type GameSlug = 'minecraft' | 'rust' | 'terraria' | 'ark' | 'palworld';
@@ -53,6 +53,8 @@ export interface TemplateDefinition {
   install: InstallStep[];
   variables: TemplateVariable[];
   configFiles: TemplateConfigFile[];
+  /** Transport protocol of the game's primary port: what players connect with. */
+  portProtocol: PortProtocol;
   /** Ports the game needs besides the primary one (e.g. 'query', 'rcon'), allocated with the server. */
   extraPorts: string[];
   /** How players online are counted while running. */

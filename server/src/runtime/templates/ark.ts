@@ -27,6 +27,8 @@ export const ark: TemplateDefinition = {
     { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once.', default: '20', userEditable: true, pattern: '^\\d{1,3}$' },
   ],
   configFiles: [],
+  // The game and query ports are UDP (only RCON uses TCP).
+  portProtocol: 'udp',
   extraPorts: ['query', 'rcon'],
   query: null,
 };

@@ -63,7 +63,8 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
     stop: template.stop,
     stopTimeoutMs: template.stopTimeoutMs,
     limits,
-    allocation: input.primary,
+    allocation: { ...input.primary, protocol: template.portProtocol },
+    extraPorts: Object.fromEntries(template.extraPorts.filter((name) => input.extraPorts[name] !== undefined).map((name) => [name, input.extraPorts[name]])),
     install: template.install.map((step) => renderStep(step, values)),
     managedConfig: template.configFiles.map((file) => ({
       path: file.path,

@@ -31,6 +31,8 @@ export const minecraftFlyingSquid: TemplateDefinition = {
     },
   ],
   configFiles: [{ path: 'server.properties', format: 'properties', managed: minecraftManagedProperties, title: 'Server properties', fields: minecraftServerProperties }],
+  // Minecraft Java edition: players connect over TCP.
+  portProtocol: 'tcp',
   extraPorts: [],
   query: 'minecraft',
 };

@@ -19,6 +19,8 @@ export const palworld: TemplateDefinition = {
     { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once (up to 32).', default: '16', userEditable: true, pattern: '^([1-9]|[12]\\d|3[0-2])$' },
   ],
   configFiles: [],
+  // Players connect over UDP.
+  portProtocol: 'udp',
   extraPorts: [],
   query: null,
 };

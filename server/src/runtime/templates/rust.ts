@@ -31,6 +31,8 @@ export const rust: TemplateDefinition = {
     { key: 'RCON_PASS', name: 'RCON password', description: 'Password of the web RCON.', default: '', userEditable: false, pattern: '^[\\w-]{8,64}$', generate: 'secret' },
   ],
   configFiles: [],
+  // The game port speaks RakNet over UDP (rcon and the companion app use TCP on their own ports).
+  portProtocol: 'udp',
   extraPorts: ['query', 'rcon', 'app'],
   query: null,
 };

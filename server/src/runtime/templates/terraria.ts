@@ -36,6 +36,8 @@ export const terraria: TemplateDefinition = {
   configFiles: [
     { path: 'serverconfig.txt', format: 'properties', managed: { port: '{{SERVER_PORT}}' }, title: 'Server configuration', escaping: 'none', fields: terrariaServerConfig },
   ],
+  // Terraria's multiplayer runs over TCP.
+  portProtocol: 'tcp',
   extraPorts: [],
   query: null,
 };
