@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ZipFile } from 'yazl';
 import { apiLogin, apiStatus, collectConsoleErrors, demoCredentials, useToken } from './helpers';
@@ -67,6 +70,58 @@ test.describe('the file manager', () => {
     await expect(page.locator('.cm-content')).toContainText('pvp=false');
     await expect(page.locator('.cm-content')).toContainText('motd=Hello');
     expect(errors).toEqual([]);
+  });
+
+  test('uploads a folder with its subfolders and lists its nested file', async ({ page }) => {
+    const serverId = await loginAsDemoWithServer(page);
+    await openOwnFolder(page, serverId, `e2e-folder-${Date.now().toString(36)}`);
+    const picked = mkdtempSync(join(tmpdir(), 'panel-e2e-'));
+    try {
+      mkdirSync(join(picked, 'world', 'region'), { recursive: true });
+      writeFileSync(join(picked, 'world', 'level.dat'), 'level');
+      writeFileSync(join(picked, 'world', 'region', 'r.0.0.mca'), 'region data');
+      // The folder picker (webkitdirectory) is given the folder itself, as a user choosing it does.
+      await page.getByLabel('Folder to upload').setInputFiles(join(picked, 'world'));
+      const uploads = page.getByRole('list', { name: 'Uploads' });
+      await expect(uploads.getByRole('listitem', { name: 'world/region/r.0.0.mca' })).toContainText('Uploaded');
+      await expect(uploads.getByRole('listitem', { name: 'world/level.dat' })).toContainText('Uploaded');
+    } finally {
+      rmSync(picked, { recursive: true, force: true });
+    }
+    await fileRow(page, 'world').click();
+    await expect(fileRow(page, 'level.dat')).toBeVisible();
+    await fileRow(page, 'region').click();
+    await expect(fileRow(page, 'r.0.0.mca')).toBeVisible();
+    await fileRow(page, 'r.0.0.mca').click();
+    await expect(page.locator('.cm-content')).toContainText('region data');
+  });
+
+  test('the browser’s Back asks before unsaved edits are lost, and keeps them when dismissed', async ({ page }) => {
+    const serverId = await loginAsDemoWithServer(page);
+    await openOwnFolder(page, serverId, `e2e-back-${Date.now().toString(36)}`);
+    await page.getByLabel('Files to upload').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first line\n') });
+    await expect(page.getByRole('list', { name: 'Uploads' }).getByText('Uploaded')).toBeVisible();
+    await fileRow(page, 'notes.txt').click();
+    const editor = page.locator('.cm-content');
+    await expect(editor).toContainText('first line');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('unsaved words');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    await page.goBack();
+    const question = page.getByRole('dialog').filter({ hasText: 'Discard unsaved changes?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(question).toBeHidden();
+    await expect(editor).toContainText('unsaved words');
+    expect(new URL(page.url()).searchParams.get('file')).toMatch(/notes\.txt$/);
+
+    // Asked again, and this time discarded: the folder shows.
+    await page.goBack();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(fileRow(page, 'notes.txt')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('file')).toBeNull();
   });
 
   test('uploads a zip by dropping it and extracts it', async ({ page }) => {

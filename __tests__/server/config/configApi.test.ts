@@ -1,4 +1,6 @@
 import './configTemplates';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverPermissions, type ServerRow } from '../../../server/src/db/schema';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
@@ -244,6 +246,45 @@ describe('saving the raw text', () => {
       'values.server-port': ['The panel sets this value from the server’s allocation; it cannot be changed here.'],
     });
     expect(await readProperties()).toBe(sampleProperties);
+  });
+});
+
+describe('line endings', () => {
+  const crlf = sampleProperties.replace(/\n/g, '\r\n');
+  const readBytes = async () => files().readFile('server.properties');
+
+  it('keeps a CRLF file CRLF byte for byte through a form save, but for the changed value', async () => {
+    await files().writeFile('server.properties', crlf);
+    expect((await put(owner, { values: { motd: 'Windows: yes', 'max-players': '20' } })).statusCode).toBe(200);
+    expect(await readBytes()).toEqual(Buffer.from(crlf.replace('motd=Old message', 'motd=Windows\\: yes')));
+    // A new key is appended with the file's own line break.
+    expect((await put(owner, { values: { pvp: 'false' } })).statusCode).toBe(200);
+    expect((await readBytes()).toString()).toBe(`${crlf.replace('motd=Old message', 'motd=Windows\\: yes')}pvp=false\r\n`);
+  });
+
+  it('keeps a missing final line break missing, in LF and CRLF files', async () => {
+    for (const text of [sampleProperties.trimEnd(), crlf.trimEnd()]) {
+      await files().writeFile('server.properties', text);
+      expect((await put(owner, { values: { 'max-players': '8', difficulty: 'hard' } })).statusCode).toBe(200);
+      const eol = text.includes('\r\n') ? '\r\n' : '\n';
+      expect((await readBytes()).toString()).toBe(`${text.replace('max-players=20', 'max-players=8')}${eol}difficulty=hard`);
+    }
+  });
+
+  it('writes raw text from the browser (LF only) with the file’s CRLF line breaks', async () => {
+    await files().writeFile('server.properties', crlf);
+    // What the raw editor sends back: the text as shown, line breaks normalised to \n by the browser.
+    expect((await put(owner, { raw: sampleProperties.replace('max-players=20', 'max-players=30') })).statusCode).toBe(200);
+    expect(await readBytes()).toEqual(Buffer.from(crlf.replace('max-players=20', 'max-players=30')));
+    // The same text again changes nothing on disk.
+    const onDisk = join(t.app.runtime.driver.serverRoot(server.uuid), 'server.properties');
+    const { mtimeMs } = statSync(onDisk);
+    expect((await put(owner, { raw: sampleProperties.replace('max-players=20', 'max-players=30') })).statusCode).toBe(200);
+    expect(statSync(onDisk).mtimeMs).toBe(mtimeMs);
+    // An LF file stays LF even when CRLF text is sent.
+    await files().writeFile('server.properties', sampleProperties);
+    expect((await put(owner, { raw: crlf.replace('max-players=20', 'max-players=31') })).statusCode).toBe(200);
+    expect((await readBytes()).toString()).toBe(sampleProperties.replace('max-players=20', 'max-players=31'));
   });
 });
 

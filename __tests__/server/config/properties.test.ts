@@ -1,4 +1,4 @@
-import { parseProperties, updateProperties } from '../../../server/src/runtime/properties';
+import { lineEndingOf, parseProperties, updateProperties, withLineEndings } from '../../../server/src/runtime/properties';
 import { validateConfigValue } from '../../../server/src/config-files/validateConfigValue';
 import { minecraftServerProperties } from '../../../server/src/config-files/minecraftServerProperties';
 
@@ -56,5 +56,28 @@ describe('values the game rejects', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBeGreaterThanOrEqual(60);
     for (const field of minecraftServerProperties) expect(field.description.length).toBeGreaterThan(5);
+  });
+});
+
+describe('line endings', () => {
+  it('rewrites only the changed lines of CRLF text, keeping every other byte', () => {
+    const text = '#Comment\r\nmotd=old\r\n\r\n# spaced = yes\r\npvp=true\r\n';
+    expect(updateProperties(text, { motd: 'new' })).toBe('#Comment\r\nmotd=new\r\n\r\n# spaced = yes\r\npvp=true\r\n');
+    expect(updateProperties(text, { 'max-players': '5' })).toBe(`${text}max-players=5\r\n`);
+    expect(updateProperties(text, {})).toBe(text);
+  });
+
+  it('keeps a missing final line break missing, and each line its own break in mixed text', () => {
+    expect(updateProperties('a=1\r\nb=2', { b: '3', c: '4' })).toBe('a=1\r\nb=3\r\nc=4');
+    expect(updateProperties('a=1\nb=2\r\nc=3\n', { b: '9' })).toBe('a=1\nb=9\r\nc=3\n');
+    expect(updateProperties('', { a: '1', b: '2' })).toBe('a=1\nb=2\n');
+  });
+
+  it('tells the line break a text mostly uses and rewrites text to it', () => {
+    expect(lineEndingOf('a=1\r\nb=2\r\nc=3\n')).toBe('\r\n');
+    expect(lineEndingOf('a=1\nb=2\r\n')).toBe('\n');
+    expect(lineEndingOf('')).toBe('\n');
+    expect(withLineEndings('a=1\nb=2\r\n', '\r\n')).toBe('a=1\r\nb=2\r\n');
+    expect(withLineEndings('a=1\r\nb=2\n', '\n')).toBe('a=1\nb=2\n');
   });
 });

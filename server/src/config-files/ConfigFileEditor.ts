@@ -1,4 +1,4 @@
-import { parseProperties, updateProperties } from '../runtime/properties';
+import { lineEndingOf, parseProperties, updateProperties, withLineEndings } from '../runtime/properties';
 import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import { ValidationError } from '../lib/errors';
 import type { ConfigFileDeclaration } from './ConfigFieldSpec';
@@ -38,6 +38,7 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
  * Reads and changes one declared config file of a server through its RootedFileSystem: the
  * form's values are set in place (comments, order and unknown keys kept), raw text is checked the
  * same way, and the file is replaced atomically only when every changed value is acceptable.
+ * Either way the file keeps its line breaks (`\r\n` or `\n`).
  */
 export class ConfigFileEditor {
   constructor(
@@ -52,18 +53,24 @@ export class ConfigFileEditor {
     return { raw, exists, values, fields: configFieldsOf(this.file, values) };
   }
 
+  /** `raw` with the line breaks of the file as it is (a new file keeps those of `raw`). */
+  private keepLineEndings(current: ConfigFileContent, raw: string): string {
+    return current.exists && /\n/.test(current.raw) ? withLineEndings(raw, lineEndingOf(current.raw)) : raw;
+  }
+
   /** Applies the change; throws a ValidationError (422, `values.<key>`) and writes nothing when a value is refused. */
   save(change: ConfigChange): Promise<ConfigSaveResult> {
     return serialised(`${this.files.root}\0${this.file.path}`, async () => {
       const current = await this.read();
-      const text = 'raw' in change ? change.raw : updateProperties(current.raw, change.values, false, this.file.escaping);
+      // A browser's text box sends `\n` only: raw text is written with the file's own line breaks.
+      const text = 'raw' in change ? this.keepLineEndings(current, change.raw) : updateProperties(current.raw, change.values, false, this.file.escaping);
       const after = parseProperties(text, this.file.escaping);
       // Form values are judged as typed, before escaping could hide a line break.
       const judged = 'raw' in change ? after : { ...current.values, ...change.values };
       const errors = checkConfigChanges(this.file, current.values, judged);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors, 'Some values are not accepted by the game.');
       const changed = changedKeys(current.values, after);
-      if (changed.length > 0 || ('raw' in change && change.raw !== current.raw)) await this.files.writeFile(this.file.path, text);
+      if (changed.length > 0 || ('raw' in change && text !== current.raw)) await this.files.writeFile(this.file.path, text);
       return { changed, after };
     });
   }

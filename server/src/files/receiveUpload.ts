@@ -5,9 +5,11 @@ import type { MultipartFile } from '@fastify/multipart';
 import { HttpError, ValidationError } from '../lib/errors';
 import { RootedFileSystem } from '../runtime/RootedFileSystem';
 import { countedChunks } from './byteCounter';
-import { checkUserPath, joinUserPath } from './checkUserPath';
+import { checkUserPath } from './checkUserPath';
 import type { DiskBudget } from './DiskQuota';
 import type { FileLimits } from './fileLimits';
+import { placeUploads } from './placeUploads';
+import { uploadPath } from './uploadPath';
 
 const MiB = 1024 * 1024;
 
@@ -37,6 +39,7 @@ async function stagePart(staging: RootedFileSystem, part: MultipartFile, name: s
  * Receives the files of a multipart upload into `directory`. Each file is streamed (never held in
  * memory) into a hidden staging folder beside its destination; only when every file has arrived
  * within the size limit and the disk space are they moved in, replacing files of the same name.
+ * A part's file name may be a relative path (a folder uploaded whole): its folders are created.
  * Any failure removes the staging folder, so a failed upload leaves nothing behind.
  */
 export async function receiveUpload(files: RootedFileSystem, directory: string, parts: AsyncIterable<MultipartFile>, limits: FileLimits, budget: DiskBudget): Promise<Array<{ name: string; size: number }>> {
@@ -48,18 +51,13 @@ export async function receiveUpload(files: RootedFileSystem, directory: string, 
   const received = new Map<string, number>();
   try {
     for await (const part of parts) {
-      const name = uploadName(part.filename);
+      // A relative path when a folder is uploaded whole: its subfolders are created in `directory`.
+      const name = uploadPath(part.filename);
       received.set(name, await stagePart(staging, part, name, limits, budget));
     }
     if (received.size === 0) throw new ValidationError({ files: ['Choose at least one file to upload.'] });
     // Every destination is checked before the first file moves in: all land or none does.
-    const targets = new Map<string, string>();
-    for (const name of received.keys()) {
-      const target = await files.resolveEntry(joinUserPath(directory, name));
-      if ((await fs.lstat(target).catch(() => null))?.isDirectory()) throw new HttpError(409, `"${name}" is a folder; it cannot be replaced by a file.`);
-      targets.set(name, target);
-    }
-    for (const [name, target] of targets) await fs.rename(join(stagingPath, name), target);
+    await placeUploads(files, directory, stagingPath, received.keys());
     return [...received].map(([name, size]) => ({ name, size }));
   } finally {
     await fs.rm(stagingPath, { recursive: true, force: true });

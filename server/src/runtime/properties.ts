@@ -38,22 +38,41 @@ export function parseProperties(text: string, escaping: PropertiesEscaping = 'ja
   return out;
 }
 
+/** The line break a text mostly uses: `\r\n` (files written on Windows) or `\n` (also for text without any). */
+export function lineEndingOf(text: string): '\r\n' | '\n' {
+  const crlf = text.match(/\r\n/g)?.length ?? 0;
+  const lf = (text.match(/\n/g)?.length ?? 0) - crlf;
+  return crlf > lf ? '\r\n' : '\n';
+}
+
+/** `text` with every line break written as `eol` (an editor in the browser sends `\n` only). */
+export function withLineEndings(text: string, eol: '\r\n' | '\n'): string {
+  return text.replace(/\r?\n/g, eol);
+}
+
 /**
  * Sets `values` in properties text, keeping comments, order and every other key as they are;
- * keys not present yet are appended. With `onlyMissing`, existing keys keep their value.
+ * keys not present yet are appended. With `onlyMissing`, existing keys keep their value. Only the
+ * lines of changed keys are rewritten: every other byte stays, line breaks (`\r\n` or `\n`) and
+ * whether the text ends with one included; appended lines use the text's own line break.
  */
 export function updateProperties(text: string, values: Record<string, string>, onlyMissing = false, escaping: PropertiesEscaping = 'java'): string {
   const wanted = new Map(Object.entries(values));
   const seen = new Set<string>();
-  const lines = text === '' ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/);
-  const out = lines.map((line) => {
-    const match = ENTRY.exec(line);
-    if (!match || !wanted.has(match[1])) return line;
+  const eol = lineEndingOf(text);
+  // Lines at even indices, each followed by its own line break; a last '' means the text ends with one.
+  const pieces = text === '' ? [''] : text.split(/(\r?\n)/);
+  for (let i = 0; i < pieces.length; i += 2) {
+    const match = ENTRY.exec(pieces[i]);
+    if (!match || !wanted.has(match[1])) continue;
     const key = match[1];
     seen.add(key);
     // Every occurrence of a repeated key is set: the last one is what the game reads.
-    return onlyMissing ? line : `${key}=${escapeValue(wanted.get(key)!, escaping)}`;
-  });
-  for (const [key, value] of wanted) if (!seen.has(key)) out.push(`${key}=${escapeValue(value, escaping)}`);
-  return `${out.join('\n')}\n`;
+    if (!onlyMissing) pieces[i] = `${key}=${escapeValue(wanted.get(key)!, escaping)}`;
+  }
+  const added = [...wanted].filter(([key]) => !seen.has(key)).map(([key, value]) => `${key}=${escapeValue(value, escaping)}`);
+  if (added.length === 0) return pieces.join('');
+  const endsWithBreak = text === '' || pieces[pieces.length - 1] === '';
+  const before = endsWithBreak ? pieces.slice(0, -1).join('') : `${pieces.join('')}${eol}`;
+  return `${before}${added.join(eol)}${endsWithBreak ? eol : ''}`;
 }

@@ -8,10 +8,14 @@ import { BlankLayout } from '../layouts/BlankLayout';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { AppChrome } from './AppChrome';
 import { GuestOnly } from './GuestOnly';
+import { listenBeforeTheRouter } from './navigationHold';
 import { DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
 import { RequireAuth } from './RequireAuth';
 import { routeTable, type RouteAccess, type RouteLayout } from './routeTable';
 import { ScrollToTop } from './ScrollToTop';
+
+// Back and Forward reach the unsaved-changes guard before the BrowserRouter, which subscribes on mount.
+listenBeforeTheRouter();
 
 const layouts: Record<RouteLayout, ReactElement> = {
   dashboard: <DashboardLayout />,

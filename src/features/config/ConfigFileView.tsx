@@ -2,6 +2,7 @@ import { Alert, Col, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
+import { useUnsavedChangesGuard } from '../../app/router/useUnsavedChangesGuard';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ConfigForm } from './ConfigForm';
 import { keyOfErrorField } from './configFormScope';
@@ -22,8 +23,8 @@ export interface ConfigFileViewProps {
 
 /**
  * One config file: the form beside the raw text (stacked on narrow screens). While one of them
- * has unsaved changes the other waits, so a save never throws away the other's edits. After a
- * save while the server runs, a restart is offered.
+ * has unsaved changes the other waits, so a save never throws away the other's edits, and leaving
+ * the page asks first. After a save while the server runs, a restart is offered.
  */
 export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRestart }: ConfigFileViewProps) {
   const { t } = useTranslation();
@@ -37,6 +38,8 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
   const [formDirty, setFormDirty] = useState(false);
   const [rawDirty, setRawDirty] = useState(false);
   const [restartOffered, setRestartOffered] = useState(false);
+  // Leaving with unsaved edits in the form or the text asks first; saving or discarding releases it.
+  const { contextHolder } = useUnsavedChangesGuard(formDirty || rawDirty);
 
   if (!data) return isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />;
   const file = data.data;
@@ -65,6 +68,7 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
 
   return (
     <>
+      {contextHolder}
       {restartOffered ? (
         <RestartOffer serverId={serverId} canRestart={canRestart} confirmRestart={confirmRestart} onClose={() => setRestartOffered(false)} />
       ) : null}

@@ -22,13 +22,15 @@ export interface RawConfigEditorProps {
 export function RawConfigEditor({ raw, readOnly, locked, saving, onSave, onDirtyChange }: RawConfigEditorProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const [text, setText] = useState(raw);
+  // A text box holds \n line breaks only; the server writes the file's own (\r\n stays \r\n).
+  const shown = raw.replace(/\r\n/g, '\n');
+  const [text, setText] = useState(shown);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const dirty = text !== raw;
+  const dirty = text !== shown;
 
   const change = (next: string) => {
     setText(next);
-    onDirtyChange(next !== raw);
+    onDirtyChange(next !== shown);
   };
   const save = async () => {
     setErrors(await onSave(text));
@@ -76,7 +78,7 @@ export function RawConfigEditor({ raw, readOnly, locked, saving, onSave, onDirty
           <Button type="primary" onClick={() => void save()} disabled={!dirty || locked} loading={saving}>
             {t('config.raw.save', 'Save text')}
           </Button>
-          <Button onClick={() => change(raw)} disabled={!dirty}>
+          <Button onClick={() => change(shown)} disabled={!dirty}>
             {t('config.raw.reset', 'Discard changes')}
           </Button>
         </Flex>

@@ -17,6 +17,7 @@ import { RowMenu } from './list/RowMenu';
 import { UploadDropZone } from './upload/UploadDropZone';
 import { UploadList } from './upload/UploadList';
 import { checkQuota } from './upload/uploadQuota';
+import type { UploadSource } from './upload/uploadSources';
 import { useUploads } from './upload/useUploads';
 import { useDiskSpace } from './useDiskSpace';
 import { useFileDownload } from './useFileDownload';
@@ -73,15 +74,15 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
     const selectedSet = new Set(selected);
     return rows.filter((row) => selectedSet.has(row.path));
   }, [rows, selected]);
-  const upload = (files: File[]) => {
-    const check = checkQuota(files.map((file) => file.size), disk);
+  const upload = (sources: UploadSource[]) => {
+    const check = checkQuota(sources.map(({ file }) => file.size), disk);
     if (!check.ok) {
       const size = (bytes: number) => formatBytes(t, bytes, i18n.language);
       setRefusal(t('files.upload.overQuota', 'Nothing was uploaded: these files need {{needed}}, but only {{free}} is free on this server’s disk.', { needed: size(check.neededBytes), free: size(check.freeBytes) }));
       return;
     }
     setRefusal(null);
-    uploads.add(files, directory);
+    uploads.add(sources, directory);
   };
   const onBulk = (action: BulkAction) => (action === 'download' ? void download(selectedRows.map((row) => row.path)) : setDialog({ kind: action, rows: selectedRows }));
 
@@ -110,7 +111,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
           action={directory !== ROOT ? <Button onClick={() => onOpenFolder(ROOT)}>{t('files.toRoot', 'Go to the server’s root folder')}</Button> : undefined}
         />
       ) : (
-        <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload}>
+        <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload} onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}>
           <FileTable rows={rows} loading={query.isFetching} searchResults={search !== ''} selectedPaths={selected} onSelect={setSelected} onOpen={open} onMenu={(row, anchor) => setMenu({ row, anchor })} />
         </UploadDropZone>
       )}

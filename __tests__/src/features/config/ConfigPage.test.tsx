@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import type { ConfigField } from '../../../../src/api/config';
 import { ConfigPage } from '../../../../src/features/config/ConfigPage';
 import { fillIn } from '../../helpers/fillIn';
@@ -9,6 +9,7 @@ import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { mockFetch, type MockRoute } from '../../helpers/mockFetch';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
+import { pressBack, renderInBrowserRouter } from '../../app/router/renderInBrowserRouter';
 
 jest.setTimeout(90_000);
 // antd's animations (collapse, modal) settle after the interactions that started them.
@@ -101,6 +102,8 @@ function renderConfig({
     body: { data: { restart_required: false } },
   } as MockRoute,
   confirmRestart = true,
+  text = raw,
+  browser = false,
 } = {}) {
   const fetch = mockFetch({
     'GET /api/v2/servers/s1': {
@@ -128,7 +131,7 @@ function renderConfig({
           format: 'properties',
           title: 'Server properties',
           exists: true,
-          raw,
+          raw: text,
           fields,
         },
       },
@@ -136,13 +139,25 @@ function renderConfig({
     'PUT /api/v2/servers/s1/config/file': save,
     'POST /api/v2/servers/s1/power': { status: 204 },
   });
+  const preloadedState = loggedIn(makeUser({ restart_confirmation: confirmRestart }));
+  if (browser) {
+    // The app's BrowserRouter, starting on another page of the server that links to the config.
+    renderInBrowserRouter(
+      <Routes>
+        <Route path="/server/:id" element={<Link to="config">Open the configuration</Link>} />
+        <Route path="/server/:id/config" element={<ConfigPage />} />
+      </Routes>,
+      { route: '/server/s1', preloadedState },
+    );
+    return fetch;
+  }
   renderWithProviders(
     <Routes>
       <Route path="/server/:id/config" element={<ConfigPage />} />
     </Routes>,
     {
       route: '/server/s1/config',
-      preloadedState: loggedIn(makeUser({ restart_confirmation: confirmRestart })),
+      preloadedState,
     },
   );
   return fetch;
@@ -227,6 +242,54 @@ describe('the config screen', () => {
     expect(await screen.findByText('The game would not accept these values:')).toBeInTheDocument();
     expect(screen.getByText('Must be between 3 and 32.')).toBeInTheDocument();
     expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')[0].body).toEqual({ raw: `${raw}view-distance=64\n` });
+  });
+
+  it('asks before Back drops unsaved form values: kept editing keeps them, discarding leaves', async () => {
+    renderConfig({ browser: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Open the configuration' }));
+    await fillIn(user, await screen.findByLabelText('motd'), 'Unsaved message');
+    pressBack();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.pathname).toBe('/server/s1/config');
+    expect(screen.getByLabelText('motd')).toHaveValue('Unsaved message');
+    pressBack();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('link', { name: 'Open the configuration' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/server/s1');
+  });
+
+  it('lets Back leave without asking once the changes are saved', async () => {
+    const fetch = renderConfig({ browser: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Open the configuration' }));
+    await fillIn(user, await screen.findByRole('textbox', { name: 'File as text' }), `${raw}spawn-protection=0\n`);
+    const leavingWarns = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leavingWarns()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')).toHaveLength(1));
+    await waitFor(() => expect(leavingWarns()).toBe(false));
+    pressBack();
+    expect(await screen.findByRole('link', { name: 'Open the configuration' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a CRLF file as unchanged text, and sends it with the browser’s line breaks', async () => {
+    const fetch = renderConfig({ text: raw.replace(/\n/g, '\r\n') });
+    const user = userEvent.setup();
+    const editor = await screen.findByRole('textbox', { name: 'File as text' });
+    expect(editor).toHaveValue(raw);
+    expect(screen.getByRole('button', { name: 'Save text' })).toBeDisabled();
+    await fillIn(user, editor, raw.replace('max-players=20', 'max-players=21'));
+    await user.click(screen.getByRole('button', { name: 'Save text' }));
+    await waitFor(() => expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')).toHaveLength(1));
+    // The server writes the file's own CRLF line breaks back.
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')[0].body).toEqual({ raw: raw.replace('max-players=20', 'max-players=21') });
   });
 
   it('is read-only without config.update, and says so', async () => {

@@ -145,7 +145,8 @@ describe('file actions', () => {
     renderFilesPage('/server/s1/files', { [LIST]: { status: 200, body: { data: listing } } }, (await import('./renderFilesPage')).filesServer({ permissions: ['file.read'] }));
     await screen.findByText('server.properties');
     expect(screen.getByRole('button', { name: /New file/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /Upload/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Upload$/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Upload folder/ })).toBeDisabled();
     fireEvent.contextMenu(screen.getByText('server.properties'));
     expect(await screen.findByRole('menuitem', { name: /Delete/ })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('menuitem', { name: /Rename/ })).toHaveAttribute('aria-disabled', 'true');

@@ -3,7 +3,12 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { currentLocation } from '../../helpers/renderApp';
 import { makeFile } from './filesFixture';
-import { renderFilesPage } from './renderFilesPage';
+import { filesServer, renderFilesPage } from './renderFilesPage';
+import { Route, Routes } from 'react-router';
+import { FilesPage } from '../../../../src/features/files/FilesPage';
+import { loggedIn } from '../../helpers/fixtures';
+import { mockFetch } from '../../helpers/mockFetch';
+import { pressBack, renderInBrowserRouter } from '../../app/router/renderInBrowserRouter';
 
 configure({ asyncUtilTimeout: 8000 });
 // Modes built on Lezer (YAML, JSON, JavaScript) are imported as ES modules by Jest next to the
@@ -61,14 +66,45 @@ describe('the file editor', () => {
     await screen.findByText('Unsaved changes');
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
     await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     expect(decodeURIComponent(currentLocation())).toBe('/server/s1/files?file=/bukkit.properties');
 
     // A link of the panel (here the breadcrumb) asks too.
     await user.click(within(screen.getByRole('navigation', { name: 'Folder path' })).getByRole('link', { name: /Server files/ }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard changes' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(currentLocation()).toBe('/server/s1/files'));
+  });
+
+  it('asks on the browser’s Back: kept editing, the text is still there; discarded, the folder shows', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/v2/servers/s1': { status: 200, body: { data: filesServer() } },
+      'GET /api/v2/servers/s1/resources': { status: 404, body: { message: 'Not found.' } },
+      'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: [makeFile('ops.properties')] } },
+      [CONTENTS]: { status: 200, text: 'a=1' },
+    });
+    renderInBrowserRouter(
+      <Routes>
+        <Route path="/server/:id/files" element={<FilesPage />} />
+      </Routes>,
+      { route: '/server/s1/files', preloadedState: loggedIn() },
+    );
+    await user.click(await screen.findByText('ops.properties'));
+    const view = await editor();
+    act(() => view.dispatch({ changes: { from: 3, insert: '2' } }));
+    await screen.findByText('Unsaved changes');
+
+    pressBack();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(decodeURIComponent(window.location.search)).toBe('?file=/ops.properties');
+    expect((await editor()).state.doc.toString()).toBe('a=12');
+
+    pressBack();
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('table', { name: 'Files' })).toBeInTheDocument();
+    expect(window.location.search).toBe('');
   });
 
   it('asks the browser to confirm leaving with unsaved changes', async () => {

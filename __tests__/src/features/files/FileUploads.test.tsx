@@ -77,6 +77,42 @@ function drop(files: File[]) {
   }
 }
 
+/** A file of a dropped folder as the browser's entries API gives it (`fullPath` from the drop). */
+function fileEntry(path: string, bytes = 10): FileSystemFileEntry {
+  const file = fileOf(path.split('/').pop() as string, bytes);
+  return { isFile: true, isDirectory: false, name: file.name, fullPath: `/${path}`, file: (done: (file: File) => void) => setTimeout(() => done(file)) } as unknown as FileSystemFileEntry;
+}
+
+/** A dropped folder whose reader answers in batches of two, as Chromium's does in batches of 100. */
+function folderEntry(path: string, children: FileSystemEntry[], failing = false): FileSystemDirectoryEntry {
+  const createReader = () => {
+    let next = 0;
+    return {
+      readEntries: (done: (entries: FileSystemEntry[]) => void, fail: (error: Error) => void) =>
+        setTimeout(() => {
+          if (failing) return fail(new Error('NotReadableError'));
+          done(children.slice(next, next + 2));
+          next += 2;
+        }),
+    };
+  };
+  return { isFile: false, isDirectory: true, name: path.split('/').pop(), fullPath: `/${path}`, createReader } as unknown as FileSystemDirectoryEntry;
+}
+
+/** Drops entries (folders and files) as a drag from the desktop does in Chromium. */
+function dropEntries(entries: FileSystemEntry[]) {
+  const zone = screen.getByTestId('upload-drop-zone');
+  // A folder also appears in `files`, as an empty file of its name: it must not be uploaded.
+  const files = entries.map((entry) => fileOf(entry.name, 0));
+  const items = entries.map((entry) => ({ kind: 'file', webkitGetAsEntry: () => entry }));
+  const dataTransfer = { types: ['Files'], files, items, dropEffect: 'none' };
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+    const event = createEvent[type](zone);
+    Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+    fireEvent(zone, event);
+  }
+}
+
 async function setUp(resources = { disk_bytes: 1 * MiB, disk_limit_bytes: 10 * MiB }) {
   const view = renderFilesPage('/server/s1/files?directory=%2Fplugins', {
     'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: [makeFile('old.jar')] } },
@@ -126,6 +162,56 @@ describe('uploads', () => {
     expect(within(uploads).getAllByText('Cancelled')).toHaveLength(2);
     // c.jar was waiting: it is never sent.
     expect(FakeXhr.sent).toHaveLength(2);
+  });
+
+  it('uploads a folder chosen with the folder picker, each file at its path below the folder on screen', async () => {
+    const user = userEvent.setup();
+    await setUp();
+    const picked = ['world/level.dat', 'world/region/r.0.0.mca'].map((path) => {
+      const file = fileOf(path.split('/').pop() as string, 100);
+      // What a webkitdirectory input gives each file (jsdom has no folder picker).
+      Object.defineProperty(file, 'webkitRelativePath', { value: path });
+      return file;
+    });
+    expect(screen.getByLabelText('Folder to upload')).toHaveAttribute('webkitdirectory');
+    await user.upload(screen.getByLabelText('Folder to upload'), picked);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent.map((xhr) => [xhr.url, xhr.file.name])).toEqual([
+      ['/api/v2/servers/s1/files/upload?directory=%2Fplugins', 'world/level.dat'],
+      ['/api/v2/servers/s1/files/upload?directory=%2Fplugins', 'world/region/r.0.0.mca'],
+    ]);
+    const uploads = screen.getByRole('list', { name: 'Uploads' });
+    expect(within(uploads).getByRole('listitem', { name: 'world/region/r.0.0.mca' })).toHaveTextContent('world/region/r.0.0.mca');
+    FakeXhr.sent[0].answer(204);
+    FakeXhr.sent[1].answer(204);
+    await waitFor(() => expect(within(uploads).getAllByText('Uploaded')).toHaveLength(2));
+  });
+
+  it('walks a dropped folder to the end and sends each of its files with its relative path', async () => {
+    await setUp();
+    const region = folderEntry('world/region', [fileEntry('world/region/r.0.0.mca'), fileEntry('world/region/r.1.0.mca'), fileEntry('world/region/r.2.0.mca')]);
+    dropEntries([folderEntry('world', [fileEntry('world/level.dat'), region]), fileEntry('loose.txt')]);
+    const uploads = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(uploads).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'world/level.dat',
+      'world/region/r.0.0.mca',
+      'world/region/r.1.0.mca',
+      'world/region/r.2.0.mca',
+      'loose.txt',
+    ]);
+    for (let sent = 0; sent < 5; sent += 1) {
+      await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThan(sent));
+      FakeXhr.sent[sent].answer(204);
+    }
+    expect(FakeXhr.sent.map((xhr) => xhr.file.name)).toEqual(['world/level.dat', 'world/region/r.0.0.mca', 'world/region/r.1.0.mca', 'world/region/r.2.0.mca', 'loose.txt']);
+    await waitFor(() => expect(within(uploads).getAllByText('Uploaded')).toHaveLength(5));
+  });
+
+  it('says so when a dropped folder cannot be read, and sends nothing', async () => {
+    await setUp();
+    dropEntries([folderEntry('locked', [], true)]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dropped folder could not be read. Nothing was uploaded.');
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 
   it('refuses files over the disk space left before sending anything', async () => {

@@ -19,7 +19,7 @@ export async function updateServerConfigFileRoute(app: FastifyInstance): Promise
         tags: ['config'],
         summary: 'Save a config file (form values or raw text)',
         description:
-          'values sets keys in place, keeping comments, order and every other key; raw replaces the whole text. Either way each changed value is checked as the game reads it: 422 with errors keyed values.<key> and the file unchanged. Keys the panel owns (the port, the address) cannot be changed. The file is replaced atomically. restart_required is true when the server is running: the game reads the file at start. Needs config.update.',
+          'values sets keys in place, keeping comments, order and every other key; raw replaces the whole text. Either way each changed value is checked as the game reads it: 422 with errors keyed values.<key> and the file unchanged. Keys the panel owns (the port, the address) cannot be changed. The file keeps its line breaks (CRLF or LF; raw text is written with them) and whether it ends with one, and is replaced atomically. restart_required is true when the server is running: the game reads the file at start. Needs config.update.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: ConfigPathQuerySchema,

@@ -21,7 +21,9 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
         tags: ['files'],
         summary: 'Upload files (multipart/form-data, one part per file)',
         description:
-          'Needs file.create. Each file part is streamed to disk; files of the same name are replaced. Over the size limit (413) or ' +
+          "Needs file.create. Each file part is streamed to disk; files of the same name are replaced. A part's file name may be a " +
+          'relative path (a folder uploaded whole, e.g. world/region/r.0.0.mca): its folders are created inside the directory, and ' +
+          'paths with .. (in any encoding), absolute paths, NUL bytes or symlinks leading out are refused (400 or 422). Over the size limit (413) or ' +
           "the plan's disk space (507), or on any other failure, none of the files is kept.",
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
@@ -40,7 +42,8 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
           // Refused before reading the body when it cannot fit at all.
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > budget.freeBytes + MULTIPART_SLACK_BYTES) throw new DiskQuotaError(declared, budget.freeBytes, budget.limitBytes);
-          const parts = request.files({ limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields: 0, parts: limits.uploadFiles } });
+          // preservePath: a file name may carry folders (`world/region/r.0.0.mca`), checked by uploadPath.
+          const parts = request.files({ preservePath: true, limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields: 0, parts: limits.uploadFiles } });
           return receiveUpload(files, request.query.directory, parts, limits, budget);
         }),
       );

@@ -5,11 +5,11 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../../api/apiError';
 import { useGetServerFileContentsQuery, useWriteServerFileMutation } from '../../../api/files';
+import { useUnsavedChangesGuard } from '../../../app/router/useUnsavedChangesGuard';
 import { fileErrorMessage } from '../fileErrorMessage';
 import { baseName } from '../filePaths';
 import { editorLanguageFor } from './editorLanguage';
 import { EDITOR_LIMIT_BYTES, TooLargeNotice } from './TooLargeNotice';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 // CodeMirror is its own chunk: only people who open a file download it.
 const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
@@ -41,7 +41,8 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
   const [dirty, setDirty] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const text = useRef<Text | null>(null);
-  const { confirmLeave, dialog } = useUnsavedChangesGuard(dirty);
+  // Back, links and Close ask before unsaved changes are lost.
+  const { contextHolder } = useUnsavedChangesGuard(dirty);
 
   const onChange = useCallback((doc: Text) => {
     text.current = doc;
@@ -78,7 +79,6 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const back = () => confirmLeave(onClose);
   if (tooLarge || (isHttpApiError(error) && error.status === 413)) {
     return <TooLargeNotice name={name} size={knownSize} canDownload={canDownload} onDownload={onDownload} onBack={onClose} />;
   }
@@ -98,7 +98,7 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
         <Tag>{language}</Tag>
         {dirty ? <Tag color="warning">{t('files.editor.unsaved', 'Unsaved changes')}</Tag> : <Tag color="success">{t('files.editor.saved', 'Saved')}</Tag>}
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-          <Button onClick={back}>{t('files.editor.close', 'Close')}</Button>
+          <Button onClick={onClose}>{t('files.editor.close', 'Close')}</Button>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!canSave || !dirty} onClick={() => void save()} title={t('files.editor.saveHint', 'Save (Ctrl+S)')}>
             {t('files.editor.save', 'Save')}
           </Button>
@@ -111,7 +111,7 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
           <CodeEditor key={path} initialValue={data} language={language} label={t('files.editor.label', 'Contents of {{name}}', { name })} readOnly={!canSave} onChange={onChange} onSave={() => void latestSave.current()} />
         </Suspense>
       </div>
-      {dialog}
+      {contextHolder}
     </Flex>
   );
 }

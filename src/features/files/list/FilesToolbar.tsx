@@ -3,6 +3,7 @@ import { Button, Flex, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileAbilities } from '../fileAbilities';
 import { UploadButton } from '../upload/UploadButton';
+import type { UploadSource } from '../upload/uploadSources';
 
 /** Props of {@link FilesToolbar}. */
 export interface FilesToolbarProps {
@@ -13,7 +14,7 @@ export interface FilesToolbarProps {
   onNewFile: () => void;
   onNewFolder: () => void;
   onPull: () => void;
-  onUpload: (files: File[]) => void;
+  onUpload: (sources: UploadSource[]) => void;
 }
 
 /** Creating, uploading and pulling files into the folder on screen, and searching it by name. */

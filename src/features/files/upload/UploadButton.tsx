@@ -1,36 +1,42 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { FolderOpenOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useRef } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sourcesOfFiles, type UploadSource } from './uploadSources';
 
 /** Props of {@link UploadButton}. */
 export interface UploadButtonProps {
   disabled?: boolean;
-  onFiles: (files: File[]) => void;
+  onFiles: (sources: UploadSource[]) => void;
 }
 
-/** Chooses files to upload with the system's file picker (several at once). */
+// Not in React's types: the attributes that turn a file input into a folder picker.
+const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
+
+/**
+ * Chooses what to upload with the system's picker: several files at once, or a whole folder
+ * whose files keep their subfolders (the folder itself is created in the folder on screen).
+ */
 export function UploadButton({ disabled, onFiles }: UploadButtonProps) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const sources = sourcesOfFiles(event.target.files ?? []);
+    // Cleared so that choosing the same files again uploads them again.
+    event.target.value = '';
+    if (sources.length > 0) onFiles(sources);
+  };
   return (
     <>
-      <Button icon={<UploadOutlined />} disabled={disabled} onClick={() => input.current?.click()}>
+      <Button icon={<UploadOutlined />} disabled={disabled} onClick={() => filesInput.current?.click()}>
         {t('files.toolbar.upload', 'Upload')}
       </Button>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        aria-label={t('files.toolbar.uploadInput', 'Files to upload')}
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          // Cleared so that choosing the same file again uploads it again.
-          event.target.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
-      />
+      <Button icon={<FolderOpenOutlined />} disabled={disabled} onClick={() => folderInput.current?.click()}>
+        {t('files.toolbar.uploadFolder', 'Upload folder')}
+      </Button>
+      <input ref={filesInput} type="file" multiple hidden aria-label={t('files.toolbar.uploadInput', 'Files to upload')} onChange={chosen} />
+      <input ref={folderInput} type="file" multiple hidden {...folderPicker} aria-label={t('files.toolbar.uploadFolderInput', 'Folder to upload')} onChange={chosen} />
     </>
   );
 }

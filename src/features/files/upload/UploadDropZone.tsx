@@ -1,6 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { entriesOfDrop, sourcesOfEntries, sourcesOfFiles, type UploadSource } from './uploadSources';
 
 /** Props of {@link UploadDropZone}. */
 export interface UploadDropZoneProps {
@@ -8,17 +9,20 @@ export interface UploadDropZoneProps {
   directory: string;
   /** False when the user may not upload: dropping then does nothing. */
   enabled: boolean;
-  onFiles: (files: File[]) => void;
+  onFiles: (sources: UploadSource[]) => void;
+  /** A dropped folder could not be read (the browser refused access to a part of it). */
+  onReadError: () => void;
   children: ReactNode;
 }
 
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
 /**
- * Lets files be dropped on the file list to upload them into the folder on screen. A hint covers
- * the list while files are dragged over it. Drags of anything but files (text, rows) are ignored.
+ * Lets files and folders be dropped on the file list to upload them into the folder on screen;
+ * a dropped folder is walked to the end and its files keep their subfolders. A hint covers the
+ * list while files are dragged over it. Drags of anything but files (text, rows) are ignored.
  */
-export function UploadDropZone({ directory, enabled, onFiles, children }: UploadDropZoneProps) {
+export function UploadDropZone({ directory, enabled, onFiles, onReadError, children }: UploadDropZoneProps) {
   const { t } = useTranslation();
   const [over, setOver] = useState(false);
   // dragenter/dragleave fire for every child crossed: count them to know when the pointer really left.
@@ -45,8 +49,17 @@ export function UploadDropZone({ directory, enabled, onFiles, children }: Upload
     event.preventDefault();
     depth.current = 0;
     setOver(false);
-    const files = Array.from(event.dataTransfer.files);
-    if (files.length > 0) onFiles(files);
+    // The entries must be taken now: the browser empties the DataTransfer once the event is over.
+    const entries = entriesOfDrop(event.dataTransfer);
+    if (!entries) {
+      const sources = sourcesOfFiles(event.dataTransfer.files);
+      if (sources.length > 0) onFiles(sources);
+      return;
+    }
+    sourcesOfEntries(entries).then(
+      (sources) => sources.length > 0 && onFiles(sources),
+      () => onReadError(),
+    );
   };
 
   return (

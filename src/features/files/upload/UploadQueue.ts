@@ -1,12 +1,12 @@
 import { uploadFile, type UploadHandle } from './uploadFile';
 import type { UploadEvent } from './uploadItems';
+import type { UploadSource } from './uploadSources';
 
 /** Files sent at the same time; the others wait their turn (and can be cancelled while waiting). */
 const PARALLEL_UPLOADS = 2;
 
-interface QueuedFile {
+interface QueuedFile extends UploadSource {
   id: string;
-  file: File;
   directory: string;
 }
 
@@ -36,10 +36,10 @@ export class UploadQueue {
     private readonly listener: { current: UploadQueueListener },
   ) {}
 
-  /** Queues files for `directory` and starts what may start. */
-  add(files: readonly File[], directory: string): void {
-    const queued = files.map((file) => ({ id: `upload-${++nextId}`, file, directory }));
-    this.listener.current.onEvent({ type: 'added', items: queued.map(({ id, file }) => ({ id, name: file.name, size: file.size, loaded: 0, status: 'queued' })) });
+  /** Queues files for `directory` (each at its relative path below it) and starts what may start. */
+  add(sources: readonly UploadSource[], directory: string): void {
+    const queued = sources.map(({ file, path }) => ({ id: `upload-${++nextId}`, file, path, directory }));
+    this.listener.current.onEvent({ type: 'added', items: queued.map(({ id, file, path }) => ({ id, name: path, size: file.size, loaded: 0, status: 'queued' })) });
     this.waiting.push(...queued);
     this.pump();
   }
@@ -65,7 +65,7 @@ export class UploadQueue {
     while (this.running.size < PARALLEL_UPLOADS && this.waiting.length > 0) {
       const next = this.waiting.shift() as QueuedFile;
       const emit = (event: UploadEvent) => this.listener.current.onEvent(event);
-      const handle = uploadFile(this.serverId, next.directory, next.file, (loaded) => emit({ type: 'progressed', id: next.id, loaded }));
+      const handle = uploadFile(this.serverId, next.directory, next.file, next.path, (loaded) => emit({ type: 'progressed', id: next.id, loaded }));
       this.running.set(next.id, handle);
       emit({ type: 'started', id: next.id });
       handle.done

@@ -21,11 +21,12 @@ function errorBody(xhr: XMLHttpRequest): HttpApiError['data'] {
 }
 
 /**
- * Uploads one file into `directory` of a server as multipart form data. XMLHttpRequest rather
+ * Uploads one file into `directory` of a server as multipart form data, saved at `path` below it
+ * (its name, or folders and its name: the API creates the folders). XMLHttpRequest rather
  * than fetch: it reports upload progress. The request carries what every panel API call carries
  * (bearer token, XSRF header, cookies), like the base query of RTK Query.
  */
-export function uploadFile(serverId: string, directory: string, file: File, onProgress: (loaded: number) => void): UploadHandle {
+export function uploadFile(serverId: string, directory: string, file: File, path: string, onProgress: (loaded: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<void>((resolve, reject) => {
     xhr.open('POST', `${apiBaseUrl}/servers/${encodeURIComponent(serverId)}/files/upload?directory=${encodeURIComponent(directory)}`);
@@ -47,7 +48,7 @@ export function uploadFile(serverId: string, directory: string, file: File, onPr
     xhr.onerror = () => reject({ status: 'FETCH_ERROR' });
     xhr.onabort = () => reject('cancelled');
     const form = new FormData();
-    form.append('files', file, file.name);
+    form.append('files', file, path);
     xhr.send(form);
   });
   return { done, cancel: () => xhr.abort() };

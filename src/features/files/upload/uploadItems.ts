@@ -4,6 +4,7 @@ export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancell
 /** One file of the upload list. */
 export interface UploadItem {
   id: string;
+  /** The file's path below the upload folder (its name, or folders and its name). */
   name: string;
   size: number;
   loaded: number;

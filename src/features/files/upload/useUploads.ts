@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fileErrorMessage } from '../fileErrorMessage';
 import { uploadItemsReducer, type UploadItem } from './uploadItems';
 import { UploadQueue, type UploadQueueListener } from './UploadQueue';
+import type { UploadSource } from './uploadSources';
 
 /**
  * The uploads of a server's files page: the list with each file's progress and outcome, and the
@@ -20,7 +21,7 @@ export function useUploads(serverId: string, onSettled: () => void) {
   const [queue] = useState(() => new UploadQueue(serverId, listener));
   useEffect(() => () => queue.dispose(), [queue]);
 
-  const add = useCallback((files: readonly File[], directory: string) => queue.add(files, directory), [queue]);
+  const add = useCallback((sources: readonly UploadSource[], directory: string) => queue.add(sources, directory), [queue]);
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
   const clearFinished = useCallback(() => dispatch({ type: 'cleared' }), []);
   return { items, add, cancel, clearFinished };
