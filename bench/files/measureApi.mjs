@@ -1,20 +1,24 @@
 /**
  * The API part of bench/files: a folder of 10,000 files listed through GET …/files/list (median
  * and p95 of 20 calls after 3 warm-up calls, measured by the client over loopback, JSON included),
- * and one 200 MB file uploaded through POST …/files/upload (multipart, streamed from disk by
- * fetch) with the panel's resident memory sampled every 50 ms.
+ * and a 200 MB file uploaded through POST …/files/upload three times (multipart, streamed from
+ * disk, see streamUpload.mjs; median and slowest run) with the panel's resident memory sampled
+ * every 50 ms. Each line ends with the machine's load average, as the figures depend on it.
  * Targets: listing under 100 ms; upload at least 100 MB/s with memory flat (peak within 64 MiB
  * of the memory before the upload).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, mkdirSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mib, residentBytes, sampleMemory } from '../console/procStats.mjs';
+import { streamUpload, uploadClient } from './streamUpload.mjs';
 
 const target = { listMs: 100, uploadMBps: 100, memoryGrowthBytes: 64 * 1024 * 1024 };
 const entries = Number(process.env.BENCH_FILES_ENTRIES ?? 10_000);
 const uploadBytes = Number(process.env.BENCH_FILES_UPLOAD_MB ?? 200) * 1_000_000;
+const uploadRuns = 3;
+const load = () => `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`;
 
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
@@ -41,26 +45,42 @@ async function fileDigest(path) {
   return hash.digest('hex');
 }
 
-async function measureUpload({ panel, token, serverId, serverUuid }) {
+/** One upload of `source`, checked byte for byte; its speed and the panel's memory meanwhile. */
+async function uploadOnce({ panel, token, serverId, serverUuid }, source) {
+  const before = residentBytes(panel.pid);
+  const sampler = sampleMemory(panel.pid, 50);
+  const started = performance.now();
+  const url = `${panel.baseUrl}/api/v2/servers/${serverId}/files/upload?directory=/`;
+  const response = await streamUpload(url, { authorization: `Bearer ${token}` }, source, 'big-world.bin');
+  const elapsedMs = performance.now() - started;
+  const samples = sampler.stop();
+  if (response.status !== 204) throw new Error(`upload answered ${response.status}: ${response.text}`);
+  const stored = join(panel.dataDir, 'servers', serverUuid, 'big-world.bin');
+  if (statSync(stored).size !== uploadBytes || (await fileDigest(stored)) !== (await fileDigest(source))) throw new Error('the uploaded file differs from the source');
+  return { mbPerSecond: Math.round((uploadBytes / 1_000_000 / (elapsedMs / 1000)) * 10) / 10, seconds: Math.round(elapsedMs) / 1000, beforeBytes: before, peakBytes: Math.max(...samples.map((s) => s.bytes)), afterBytes: samples.at(-1).bytes };
+}
+
+async function measureUpload(context) {
   const source = join(tmpdir(), `bench-upload-${process.pid}.bin`);
   // Random-looking content (a repeated 1 MiB random block), written once to disk.
   const block = Buffer.from(Array.from({ length: 1024 * 1024 }, () => Math.floor(Math.random() * 256)));
   writeFileSync(source, Buffer.alloc(0));
   for (let written = 0; written < uploadBytes; written += block.length) writeFileSync(source, block.subarray(0, Math.min(block.length, uploadBytes - written)), { flag: 'a' });
   try {
-    const form = new FormData();
-    form.append('files', await openAsBlob(source), 'big-world.bin');
-    const before = residentBytes(panel.pid);
-    const sampler = sampleMemory(panel.pid, 50);
-    const started = performance.now();
-    const response = await fetch(`${panel.baseUrl}/api/v2/servers/${serverId}/files/upload?directory=/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    const elapsedMs = performance.now() - started;
-    const samples = sampler.stop();
-    if (response.status !== 204) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-    const stored = join(panel.dataDir, 'servers', serverUuid, 'big-world.bin');
-    if (statSync(stored).size !== uploadBytes || (await fileDigest(stored)) !== (await fileDigest(source))) throw new Error('the uploaded file differs from the source');
-    const peak = Math.max(...samples.map((s) => s.bytes));
-    return { mbPerSecond: Math.round((uploadBytes / 1_000_000 / (elapsedMs / 1000)) * 10) / 10, seconds: Math.round(elapsedMs) / 1000, beforeBytes: before, peakBytes: peak, afterBytes: samples.at(-1).bytes };
+    const runs = [];
+    for (let run = 0; run < uploadRuns; run += 1) runs.push(await uploadOnce(context, source));
+    const speeds = runs.map((run) => run.mbPerSecond);
+    return {
+      client: uploadClient,
+      mbPerSecond: percentile(speeds, 50),
+      slowestMBps: Math.min(...speeds),
+      runsMBps: speeds,
+      beforeBytes: runs[0].beforeBytes,
+      peakBytes: Math.max(...runs.map((run) => run.peakBytes)),
+      afterBytes: runs.at(-1).afterBytes,
+      // The largest rise of memory during any one upload: "flat" means this stays small.
+      growthBytes: Math.max(...runs.map((run) => run.peakBytes - run.beforeBytes)),
+    };
   } finally {
     rmSync(source, { force: true });
   }
@@ -69,14 +89,15 @@ async function measureUpload({ panel, token, serverId, serverUuid }) {
 /** Runs both measurements; answers the printed lines, whether the figures count, and the figures. */
 export async function measureApi(context) {
   const listing = await measureListing(context);
+  const listLoad = load();
   const upload = await measureUpload(context);
-  const growth = upload.peakBytes - upload.beforeBytes;
+  const uploadLoad = load();
   const listMeets = listing.medianMs < target.listMs;
-  const uploadMeets = upload.mbPerSecond >= target.uploadMBps && growth <= target.memoryGrowthBytes;
+  const uploadMeets = upload.mbPerSecond >= target.uploadMBps && upload.growthBytes <= target.memoryGrowthBytes;
   const lines = [
-    `GET files/list of ${entries.toLocaleString('en')} entries: median ${listing.medianMs} ms, p95 ${listing.p95Ms} ms (client over loopback, JSON included); target < ${target.listMs} ms: ${listMeets ? 'met' : 'NOT met'}`,
-    `upload of ${uploadBytes / 1_000_000} MB (multipart, streamed): ${upload.mbPerSecond} MB/s (${upload.seconds} s); panel RSS before ${mib(upload.beforeBytes)} MiB, peak ${mib(upload.peakBytes)} MiB, after ${mib(upload.afterBytes)} MiB`,
-    `target ≥ ${target.uploadMBps} MB/s with memory flat (peak − before ≤ ${mib(target.memoryGrowthBytes)} MiB): ${uploadMeets ? 'met' : 'NOT met'}`,
+    `GET files/list of ${entries.toLocaleString('en')} entries: median ${listing.medianMs} ms, p95 ${listing.p95Ms} ms (client over loopback, JSON included); target < ${target.listMs} ms: ${listMeets ? 'met' : 'NOT met'} (${listLoad})`,
+    `upload of ${uploadBytes / 1_000_000} MB × ${uploadRuns} (multipart, streamed, ${upload.client} client): median ${upload.mbPerSecond} MB/s, slowest ${upload.slowestMBps} MB/s; panel RSS before ${mib(upload.beforeBytes)} MiB, peak ${mib(upload.peakBytes)} MiB, after ${mib(upload.afterBytes)} MiB (${uploadLoad})`,
+    `target ≥ ${target.uploadMBps} MB/s with memory flat (largest rise during an upload ${mib(upload.growthBytes)} MiB ≤ ${mib(target.memoryGrowthBytes)} MiB): ${uploadMeets ? 'met' : 'NOT met'}`,
   ];
   return { ok: true, lines, figures: { listing, upload } };
 }

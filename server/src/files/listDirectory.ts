@@ -1,36 +1,11 @@
-import { lstatSync, promises as fs, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { promises as fs, type Stats } from 'node:fs';
 import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import type { FileEntryJson } from '../routes/files/schemas';
 import { checkUserPath } from './checkUserPath';
-import { toFileEntry } from './toFileEntry';
-
-/**
- * A key whose plain string order is the natural, case-insensitive order of names: digit runs are
- * padded so "file2" sorts before "file10". Computing it once per name and comparing plain strings
- * is several times faster than Intl.Collator over the ~130,000 comparisons of a 10,000-entry sort.
- */
-export function naturalSortKey(name: string): string {
-  return name.toLowerCase().replace(/\d+/g, (digits) => {
-    const trimmed = digits.replace(/^0+(?=\d)/, '');
-    return `${String.fromCharCode(0x30 + Math.min(trimmed.length, 40))}${trimmed}`;
-  });
-}
-
-const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Folders first, then by name (natural order: file2 before file10). */
-export function compareEntries(a: FileEntryJson, b: FileEntryJson): number {
-  if (a.is_directory !== b.is_directory) return a.is_directory ? -1 : 1;
-  return byKey(naturalSortKey(a.name), naturalSortKey(b.name)) || byKey(a.name, b.name);
-}
-
-/** Sorts like {@link compareEntries}, each name's key computed once. */
-export function sortEntries(entries: FileEntryJson[]): FileEntryJson[] {
-  const keyed = entries.map((entry) => ({ entry, key: `${entry.is_directory ? 0 : 1}${naturalSortKey(entry.name)}` }));
-  keyed.sort((a, b) => byKey(a.key, b.key) || byKey(a.entry.name, b.entry.name));
-  return keyed.map(({ entry }) => entry);
-}
+import { sortKey, sortKeyed } from './entryOrder';
+import { ListingMemo, madeFrom, statFields, type ListedEntry } from './ListingMemo';
+import { lstatNames } from './lstatNames';
+import { isSymlinkStats, toFileEntry, type StatFields } from './toFileEntry';
 
 /** The stats of a symlink's target when it stays inside the root; null for one pointing out. */
 export async function linkTarget(files: RootedFileSystem, absolute: string): Promise<Stats | null> {
@@ -44,28 +19,43 @@ export async function linkTarget(files: RootedFileSystem, absolute: string): Pro
   }
 }
 
-// Entries stat'ed per turn of the event loop (see listDirectory).
-const STAT_BATCH = 256;
+// Entries of recently listed folders, reused while their stats stay the same: room for two folders
+// of 10,000 entries, about 20 MB at most.
+const memo = new ListingMemo(20_000);
 
-/**
- * The lstat of every name, or null for one that vanished. The stats are taken synchronously in
- * batches, yielding to the event loop between batches: for a folder's entries (cached by the
- * kernel) a synchronous lstat costs a few microseconds, while a trip through the thread pool
- * costs ten times that, and batches of 256 keep every pause of the loop to a few milliseconds.
- */
-async function lstatAll(folder: string, names: string[]): Promise<Array<Stats | null>> {
-  const out: Array<Stats | null> = new Array(names.length);
-  for (let start = 0; start < names.length; start += STAT_BATCH) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (let i = start; i < Math.min(names.length, start + STAT_BATCH); i += 1) {
-      try {
-        out[i] = lstatSync(join(folder, names[i]), { throwIfNoEntry: false }) ?? null;
-      } catch {
-        out[i] = null; // removed or unreadable while listing
-      }
-    }
+/** The listed entry of `name` with these `stats`: the remembered one when they are unchanged. */
+function listedEntry(name: string, stats: StatFields, target: StatFields | null, remembered: ListedEntry | undefined): ListedEntry {
+  if (remembered && !isSymlinkStats(stats) && madeFrom(remembered, stats)) return remembered;
+  const entry = toFileEntry(name, stats, target);
+  return { entry, key: sortKey(entry), ...statFields(stats) };
+}
+
+/** The entries of `names` in `folder`, leaving out those that vanished; symlinks are finished last. */
+async function readEntries(files: RootedFileSystem, folder: string, names: string[]): Promise<Map<string, ListedEntry>> {
+  // Plain concatenation: the names come from readdir (no slashes), and path.join's normalising
+  // of 10,000 paths cost a fifth of the time of the stats themselves.
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+  const stats = await lstatNames(prefix, names);
+  const remembered = memo.get(folder);
+  const listed = new Map<string, ListedEntry>();
+  const links: number[] = [];
+  for (let i = 0; i < names.length; i += 1) {
+    const fields = stats[i];
+    if (!fields) continue;
+    if (isSymlinkStats(fields)) links.push(i);
+    else listed.set(names[i], listedEntry(names[i], fields, null, remembered?.get(names[i])));
   }
-  return out;
+  for (const i of links) listed.set(names[i], listedEntry(names[i], stats[i]!, await linkTarget(files, prefix + names[i]), undefined));
+  return listed;
+}
+
+/** The entries of a folder, sorted, and whether the folder was remembered from an earlier listing. */
+async function listRows(files: RootedFileSystem, directory: string): Promise<{ rows: ListedEntry[]; again: boolean }> {
+  const folder = await files.resolve(checkUserPath(directory));
+  const again = memo.get(folder) !== undefined;
+  const listed = await readEntries(files, folder, await fs.readdir(folder));
+  memo.remember(folder, listed);
+  return { rows: sortKeyed([...listed.values()]), again };
 }
 
 /**
@@ -74,14 +64,20 @@ async function lstatAll(folder: string, names: string[]): Promise<Array<Stats | 
  * folder inside the root.
  */
 export async function listDirectory(files: RootedFileSystem, directory: string): Promise<FileEntryJson[]> {
-  const folder = await files.resolve(checkUserPath(directory));
-  const names = await fs.readdir(folder);
-  const stats = await lstatAll(folder, names);
-  const entries: FileEntryJson[] = [];
-  for (let i = 0; i < names.length; i += 1) {
-    const entry = stats[i];
-    if (!entry) continue;
-    entries.push(toFileEntry(names[i], entry, entry.isSymbolicLink() ? await linkTarget(files, join(folder, names[i])) : undefined));
-  }
-  return sortEntries(entries);
+  return (await listRows(files, directory)).rows.map(({ entry }) => entry);
+}
+
+/**
+ * {@link listDirectory} as the UTF-8 bytes of `{"data":[…entries]}`, the list route's answer.
+ * The entries come from toFileEntry with exactly the schema's fields in its order, so the
+ * schema-driven serialiser (which escapes every string and re-parses every date) has nothing to
+ * add: V8's JSON.stringify writes the 2 MB of a 10,000-entry folder in half its time, and bytes
+ * spare the reply measuring and encoding the text again. The first listing of a folder is
+ * written in one piece; listing it again, each entry keeps its JSON text with it in the memo, so
+ * later listings only join the texts of unchanged entries.
+ */
+export async function listDirectoryJson(files: RootedFileSystem, directory: string): Promise<Buffer> {
+  const { rows, again } = await listRows(files, directory);
+  if (!again) return Buffer.from(JSON.stringify({ data: rows.map(({ entry }) => entry) }));
+  return Buffer.from(`{"data":[${rows.map((row) => (row.json ??= JSON.stringify(row.entry))).join(',')}]}`);
 }

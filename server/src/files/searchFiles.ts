@@ -4,7 +4,7 @@ import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import type { FileEntryJson } from '../routes/files/schemas';
 import { checkUserPath } from './checkUserPath';
 import type { FileLimits } from './fileLimits';
-import { compareEntries } from './listDirectory';
+import { compareEntries } from './entryOrder';
 import { toFileEntry } from './toFileEntry';
 
 /** A name test: `*` and `?` are wildcards over the whole name, otherwise a part of the name; case-insensitive. */

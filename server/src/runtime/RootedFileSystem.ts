@@ -16,9 +16,23 @@ function isInside(root: string, candidate: string): boolean {
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
-// write(2) may write less than asked (at most about 2 GiB per call): loop until all is written.
-async function writeAll(handle: fs.FileHandle, buffer: Buffer): Promise<void> {
-  for (let offset = 0; offset < buffer.length; ) offset += (await handle.write(buffer, offset)).bytesWritten;
+// Batches of more pieces than this are copied into one buffer (tiny pieces cost little to copy).
+const WRITEV_MAX_PIECES = 64;
+
+/**
+ * Writes `pieces` in order with writev (no copy into one buffer). write(2) may write less than
+ * asked (at most about 2 GiB per call): the rest is written until all is.
+ */
+async function writeAll(handle: fs.FileHandle, pieces: Buffer[]): Promise<void> {
+  let rest = pieces.length > WRITEV_MAX_PIECES ? [Buffer.concat(pieces)] : pieces;
+  let left = rest.reduce((sum, piece) => sum + piece.length, 0);
+  while (left > 0) {
+    let written = (await handle.writev(rest)).bytesWritten;
+    left -= written;
+    let first = 0;
+    while (first < rest.length && written >= rest[first].length) written -= rest[first++].length;
+    rest = first < rest.length ? [rest[first].subarray(written), ...rest.slice(first + 1)] : [];
+  }
 }
 
 /**
@@ -119,9 +133,12 @@ export class RootedFileSystem {
     await fs.mkdir(dirname(target), { recursive: true });
     const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
     const handle = await fs.open(temp, 'wx', mode);
+    let writing: Promise<void> = Promise.resolve();
     try {
       try {
-        // Small chunks (a socket gives 16–64 KiB) are gathered into writes of about 1 MiB.
+        // Small chunks (a socket gives 16–64 KiB) are gathered into writes of about 1 MiB. One
+        // batch is written while the next one arrives, so the disk never holds up the source
+        // (an upload's socket) and at most two batches are in memory.
         let pending: Buffer[] = [];
         let pendingBytes = 0;
         for await (const chunk of source) {
@@ -129,14 +146,18 @@ export class RootedFileSystem {
           pending.push(buffer);
           pendingBytes += buffer.length;
           if (pendingBytes >= WRITE_BATCH_BYTES) {
-            await writeAll(handle, pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes));
+            await writing;
+            writing = writeAll(handle, pending);
+            writing.catch(() => undefined); // awaited before the next batch; not unhandled meanwhile
             pending = [];
             pendingBytes = 0;
           }
         }
-        if (pendingBytes > 0) await writeAll(handle, Buffer.concat(pending, pendingBytes));
+        await writing;
+        if (pendingBytes > 0) await writeAll(handle, pending);
         await handle.sync();
       } finally {
+        await writing.catch(() => undefined); // a failed source: let the last write end first
         await handle.close();
       }
       // Resolve again: the parent may have been swapped for a symlink meanwhile.

@@ -3,10 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
-import { listDirectory } from '../../files/listDirectory';
+import { listDirectoryJson } from '../../files/listDirectory';
 import { ServerParamsSchema } from '../servers/schemas';
 import { serverFilesOf } from './fileRouteContext';
-import { DirectoryQuerySchema, FileEntryRef } from './schemas';
+import { DirectoryQuerySchema, FileEntryRef, type FileEntryJson } from './schemas';
 
 /** GET /servers/{id}/files/list: a folder's entries, folders first, then by name. */
 export async function listFilesRoute(app: FastifyInstance): Promise<void> {
@@ -25,9 +25,11 @@ export async function listFilesRoute(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'file.read' },
     },
-    async (request) => {
+    async (request, reply) => {
       const { files } = serverFilesOf(app, request);
-      return { data: await fileOperation(() => listDirectory(files, request.query.directory)) };
+      const json = await fileOperation(() => listDirectoryJson(files, request.query.directory));
+      // Sent as it is, already in the shape of the response schema (which stays for the API document).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as { data: FileEntryJson[] });
     },
   );
 }

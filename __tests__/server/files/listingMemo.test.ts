@@ -1,0 +1,79 @@
+import { appendFileSync, chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sortEntries } from '../../../server/src/files/entryOrder';
+import { listDirectory } from '../../../server/src/files/listDirectory';
+import { ListingMemo, type ListedEntry } from '../../../server/src/files/ListingMemo';
+import { toFileEntry } from '../../../server/src/files/toFileEntry';
+import { RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';
+
+let root: string;
+let files: RootedFileSystem;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'panel-listing-memo-'));
+  files = new RootedFileSystem(root);
+  mkdirSync(join(root, 'dir', 'plugins'), { recursive: true });
+  for (let i = 0; i < 300; i += 1) writeFileSync(join(root, 'dir', `file-${i}.txt`), `entry ${i}\n`);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** The listing made afresh from lstat, without the memo (symlinks aside). */
+function freshListing(folder: string) {
+  return sortEntries(readdirSync(folder).map((name) => toFileEntry(name, lstatSync(join(folder, name)))));
+}
+
+const find = async (name: string) => (await listDirectory(files, '/dir')).find((entry) => entry.name === name);
+
+describe('listing a folder again', () => {
+  it('answers exactly what a fresh listing answers after every kind of change', async () => {
+    const dir = join(root, 'dir');
+    expect(await listDirectory(files, '/dir')).toEqual(freshListing(dir));
+    appendFileSync(join(dir, 'file-1.txt'), 'more');
+    chmodSync(join(dir, 'file-2.txt'), 0o600);
+    utimesSync(join(dir, 'file-3.txt'), new Date('2001-02-03T04:05:06.789Z'), new Date('2001-02-03T04:05:06.789Z'));
+    renameSync(join(dir, 'file-4.txt'), join(dir, 'renamed.txt'));
+    unlinkSync(join(dir, 'file-5.txt'));
+    mkdirSync(join(dir, 'file-5.txt'));
+    writeFileSync(join(dir, 'new.properties'), 'motd=hi\n');
+    const again = await listDirectory(files, '/dir');
+    expect(again).toEqual(freshListing(dir));
+    expect(again.find((entry) => entry.name === 'file-1.txt')).toMatchObject({ size: 'entry 1\nmore'.length });
+    expect(again.find((entry) => entry.name === 'file-2.txt')).toMatchObject({ mode: '-rw-------', mode_bits: '600' });
+    expect(again.find((entry) => entry.name === 'file-3.txt')).toMatchObject({ modified_at: '2001-02-03T04:05:06.789Z' });
+    expect(again.find((entry) => entry.name === 'file-5.txt')).toMatchObject({ is_directory: true, mime: 'inode/directory' });
+    expect(again.map((entry) => entry.name)).not.toContain('file-4.txt');
+    expect(again.slice(0, 2).map((entry) => entry.name)).toEqual(['file-5.txt', 'plugins']);
+  });
+
+  it('follows a symlink that points somewhere else now', async () => {
+    symlinkSync('plugins', join(root, 'dir', 'link'));
+    expect(await find('link')).toMatchObject({ is_symlink: true, is_directory: true });
+    unlinkSync(join(root, 'dir', 'link'));
+    symlinkSync('file-0.txt', join(root, 'dir', 'link'));
+    expect(await find('link')).toMatchObject({ is_symlink: true, is_directory: false, is_file: true });
+    // The target changes, the link does not.
+    rmSync(join(root, 'dir', 'file-0.txt'));
+    mkdirSync(join(root, 'dir', 'file-0.txt'));
+    expect(await find('link')).toMatchObject({ is_symlink: true, is_directory: true });
+  });
+});
+
+describe('ListingMemo', () => {
+  const listing = (count: number) => new Map(Array.from({ length: count }, (_, i) => [`f${i}`, { key: `1f${i}` } as ListedEntry]));
+
+  it('keeps the most recently listed folders up to its entry limit, and no folder larger than it', () => {
+    const memo = new ListingMemo(100);
+    memo.remember('/a', listing(40));
+    memo.remember('/b', listing(40));
+    memo.remember('/a', listing(30)); // listed again: now the most recent, with its new entries
+    expect(memo.size).toBe(70);
+    memo.remember('/c', listing(50)); // over the limit: /b, the oldest, goes
+    expect([memo.get('/a')?.size, memo.get('/b'), memo.get('/c')?.size]).toEqual([30, undefined, 50]);
+    expect(memo.size).toBe(80);
+    memo.remember('/huge', listing(101));
+    expect(memo.get('/huge')).toBeUndefined();
+    expect(memo.size).toBe(80);
+    memo.remember('/a', listing(101)); // grew past the limit: forgotten, not kept stale
+    expect([memo.get('/a'), memo.size]).toEqual([undefined, 50]);
+  });
+});
