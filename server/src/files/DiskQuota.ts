@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { plans, type ServerRow } from '../db/schema';
 import { DiskQuotaError } from './fileErrors';
-import { folderBytes } from './folderBytes';
+import { directorySize } from '../runtime/local/DiskUsage';
 
 const MiB = 1024 * 1024;
 
@@ -36,7 +36,7 @@ export class DiskQuota {
   /** Opens a budget for one operation on `server`, whose files are in `root`. */
   async open(server: ServerRow, root: string): Promise<DiskBudget> {
     const limitBytes = await this.limitBytes(server);
-    const used = Number.isFinite(limitBytes) ? await folderBytes(root) : 0;
+    const used = Number.isFinite(limitBytes) ? await directorySize(root) : 0;
     const freeBytes = limitBytes - used - (this.inFlight.get(server.uuid) ?? 0);
     let taken = 0;
     let open = true;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { folderBytes } from './folderBytes';
+import { directorySize } from '../runtime/local/DiskUsage';
 import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import type { DiskBudget } from './DiskQuota';
 import { entryPath } from './manageFiles';
@@ -23,7 +23,7 @@ async function copyName(source: string, isDirectory: boolean): Promise<string> {
 export async function copyEntry(files: RootedFileSystem, location: string, budget: DiskBudget): Promise<string> {
   const source = await entryPath(files, location);
   const stats = await fs.lstat(source);
-  budget.take(stats.isDirectory() ? await folderBytes(source) : stats.size);
+  budget.take(stats.isDirectory() ? await directorySize(source) : stats.size);
   const target = await copyName(source, stats.isDirectory());
   // Copied under a hidden name first, so a failure halfway leaves no partial copy.
   const temp = join(dirname(source), `.copy-${randomBytes(6).toString('hex')}`);

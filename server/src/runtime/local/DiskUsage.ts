@@ -1,22 +1,46 @@
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, promises as fs, type Dirent } from 'node:fs';
 
-/** Sums the sizes of everything under `dir` (symlinks counted as links, never followed). */
+// Entries stat'ed per turn of the event loop.
+const STAT_BATCH = 256;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The bytes of everything under `dir`: the sizes of its files, symlinks counted as links (never
+ * followed), folders walked; entries removed while walking count nothing. The disk quota walks
+ * a server's folder before every change that adds bytes, so it has to be quick for a world of
+ * tens of thousands of files: each folder is read with its entry types, and the files are
+ * stat'ed synchronously in batches (a few microseconds each, as the kernel has them cached)
+ * with a turn of the event loop between batches, instead of one trip through the thread pool
+ * per file, which made the walk of 10,000 files take longer than receiving 20 MB.
+ */
 export async function directorySize(dir: string): Promise<number> {
   let total = 0;
+  let sinceYield = 0;
   const pending = [dir];
   while (pending.length > 0) {
     const current = pending.pop()!;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(current, { withFileTypes: true });
     } catch {
       continue; // removed while walking
     }
+    const prefix = current.endsWith('/') ? current : `${current}/`;
     for (const entry of entries) {
-      const path = join(current, entry.name);
-      if (entry.isDirectory()) pending.push(path);
-      else total += await fs.lstat(path).then((s) => s.size, () => 0);
+      if (entry.isDirectory()) {
+        pending.push(prefix + entry.name);
+        continue;
+      }
+      if (++sinceYield >= STAT_BATCH) {
+        sinceYield = 0;
+        await nextTurn();
+      }
+      try {
+        total += lstatSync(prefix + entry.name, { throwIfNoEntry: false })?.size ?? 0;
+      } catch {
+        // unreadable or removed while walking: counts nothing
+      }
     }
   }
   return total;
