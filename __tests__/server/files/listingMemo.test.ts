@@ -1,9 +1,10 @@
-import { appendFileSync, chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { promises as fsPromises, appendFileSync, chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sortEntries } from '../../../server/src/files/entryOrder';
-import { listDirectory } from '../../../server/src/files/listDirectory';
-import { ListingMemo, type ListedEntry } from '../../../server/src/files/ListingMemo';
+import { listDirectory, listDirectoryJson } from '../../../server/src/files/listDirectory';
+import { ListingMemo, SETTLED_MS, settledNames, type ListedEntry } from '../../../server/src/files/ListingMemo';
 import { toFileEntry } from '../../../server/src/files/toFileEntry';
 import { RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';
 
@@ -58,8 +59,80 @@ describe('listing a folder again', () => {
   });
 });
 
+describe('the names of a folder that has not changed for a while', () => {
+  const realNow = Date.now.bind(Date);
+  let readdir: jest.SpyInstance;
+  beforeEach(() => {
+    readdir = jest.spyOn(fsPromises, 'readdir');
+  });
+  afterEach(() => jest.restoreAllMocks());
+  /** From now on the clock says the folder's last change was longer ago than SETTLED_MS. */
+  const settle = () => jest.spyOn(Date, 'now').mockImplementation(() => realNow() + SETTLED_MS + 1_000);
+  const dir = () => join(root, 'dir');
+  const expectFresh = async () => expect(await listDirectory(files, '/dir')).toEqual(freshListing(dir()));
+
+  it('are read once while the folder stays as it was, and again after any change, however soon', async () => {
+    settle();
+    await expectFresh();
+    await expectFresh();
+    await listDirectoryJson(files, '/dir');
+    expect(readdir).toHaveBeenCalledTimes(1);
+
+    writeFileSync(join(dir(), 'added.txt'), 'new');
+    await expectFresh();
+    unlinkSync(join(dir(), 'file-7.txt'));
+    await expectFresh();
+    renameSync(join(dir(), 'file-8.txt'), join(dir(), 'file-8.old'));
+    await expectFresh();
+    mkdirSync(join(dir(), 'world'));
+    await expectFresh();
+    expect(readdir).toHaveBeenCalledTimes(5);
+    expect((await listDirectory(files, '/dir')).map((entry) => entry.name)).toEqual(expect.arrayContaining(['added.txt', 'file-8.old', 'world']));
+  });
+
+  it('are read again when the folder is another one at the same path, or its times were set back', async () => {
+    settle();
+    await expectFresh();
+    const { mtimeNs } = lstatSync(dir(), { bigint: true });
+    writeFileSync(join(dir(), 'sneaky.txt'), '');
+    // The very same mtime, to the nanosecond (which utimes' seconds as a double cannot carry); the ctime moves on.
+    execFileSync('touch', ['-m', '-d', `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`, dir()]);
+    expect(lstatSync(dir(), { bigint: true }).mtimeNs).toBe(mtimeNs);
+    expect((await listDirectory(files, '/dir')).map((entry) => entry.name)).toContain('sneaky.txt');
+
+    mkdirSync(join(root, 'other'));
+    writeFileSync(join(root, 'other', 'only-here.txt'), '');
+    renameSync(dir(), join(root, 'old-dir'));
+    renameSync(join(root, 'other'), dir());
+    expect((await listDirectory(files, '/dir')).map((entry) => entry.name)).toEqual(['only-here.txt']);
+  });
+
+  it('are not trusted when read within SETTLED_MS of the last change', async () => {
+    const stamp = { dev: 1, ino: 2, mtimeMs: 10_000, ctimeMs: 10_000 };
+    expect(settledNames(['a'], stamp, 10_000 + SETTLED_MS)).toBeUndefined();
+    expect(settledNames(['a'], { ...stamp, mtimeMs: 5_000 }, 10_000 + SETTLED_MS)).toBeUndefined();
+    expect(settledNames(['a'], stamp, 10_001 + SETTLED_MS)).toEqual({ list: ['a'], stamp });
+    // The folder was just made: every listing reads its names.
+    await listDirectory(files, '/dir');
+    await listDirectory(files, '/dir');
+    expect(readdir).toHaveBeenCalledTimes(2);
+  });
+
+  it('give back the very answer sent before while every entry is unchanged, and a fresh one after a change', async () => {
+    settle();
+    const first = await listDirectoryJson(files, '/dir');
+    const again = await listDirectoryJson(files, '/dir');
+    expect(again).toBe(first);
+    appendFileSync(join(dir(), 'file-3.txt'), 'grown'); // only the file changes, not the folder
+    const changed = await listDirectoryJson(files, '/dir');
+    expect(changed).not.toBe(first);
+    expect(changed.equals(Buffer.from(JSON.stringify({ data: freshListing(dir()) })))).toBe(true);
+    expect(readdir).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('ListingMemo', () => {
-  const listing = (count: number) => new Map(Array.from({ length: count }, (_, i) => [`f${i}`, { key: `1f${i}` } as ListedEntry]));
+  const listing = (count: number) => ({ entries: new Map(Array.from({ length: count }, (_, i) => [`f${i}`, { key: `1f${i}` } as ListedEntry])) });
 
   it('keeps the most recently listed folders up to its entry limit, and no folder larger than it', () => {
     const memo = new ListingMemo(100);
@@ -68,7 +141,7 @@ describe('ListingMemo', () => {
     memo.remember('/a', listing(30)); // listed again: now the most recent, with its new entries
     expect(memo.size).toBe(70);
     memo.remember('/c', listing(50)); // over the limit: /b, the oldest, goes
-    expect([memo.get('/a')?.size, memo.get('/b'), memo.get('/c')?.size]).toEqual([30, undefined, 50]);
+    expect([memo.get('/a')?.entries.size, memo.get('/b'), memo.get('/c')?.entries.size]).toEqual([30, undefined, 50]);
     expect(memo.size).toBe(80);
     memo.remember('/huge', listing(101));
     expect(memo.get('/huge')).toBeUndefined();
