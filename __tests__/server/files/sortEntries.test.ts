@@ -1,5 +1,5 @@
 import { naturalSortKey, sortEntries } from '../../../server/src/files/entryOrder';
-import { isoTime } from '../../../server/src/files/toFileEntry';
+import { isoTime, mimeOf, toFileEntry } from '../../../server/src/files/toFileEntry';
 import type { FileEntryJson } from '../../../server/src/routes/files/schemas';
 
 const entry = (name: string, isDirectory = false) => ({ name, is_directory: isDirectory }) as FileEntryJson;
@@ -37,5 +37,33 @@ describe('isoTime', () => {
     const samples = [0, 1, 999, 1_000, 86_399_999, 86_400_000, 951_782_400_000, 1_700_000_000_123.9, Date.now(), -1, -86_400_001, 253_402_300_799_999, 253_402_300_800_000];
     for (let i = 0; i < 2000; i += 1) samples.push(Math.floor(Math.random() * 4_102_444_800_000));
     for (const ms of samples) expect(isoTime(ms)).toBe(new Date(Math.floor(ms)).toISOString());
+  });
+});
+
+describe('toFileEntry', () => {
+  const stats = { mode: 0o100644, size: 12, mtimeMs: 1_700_000_000_123.4, ctimeMs: 1_700_000_100_000, birthtimeMs: 1_700_000_000_123.9 };
+
+  it('prints the creation time apart from the change time, also when they share a millisecond', () => {
+    expect(toFileEntry('a.txt', stats)).toMatchObject({ modified_at: '2023-11-14T22:13:20.123Z', created_at: '2023-11-14T22:13:20.123Z' });
+    expect(toFileEntry('a.txt', { ...stats, birthtimeMs: 1_600_000_000_000 })).toMatchObject({ modified_at: '2023-11-14T22:13:20.123Z', created_at: '2020-09-13T12:26:40.000Z' });
+    // No birth time on this filesystem: the ctime stands in.
+    expect(toFileEntry('a.txt', { ...stats, birthtimeMs: 0 })).toMatchObject({ created_at: '2023-11-14T22:15:00.000Z' });
+  });
+});
+
+describe('mimeOf', () => {
+  it('goes by the extension in any case, and has none for names without one', () => {
+    expect(['server.properties', 'world.JSON', 'a.Json', 'ops.json', 'latest.log', 'config.YML', 'x.tar.gz'].map((name) => mimeOf(name, false))).toEqual([
+      'text/x-java-properties',
+      'application/json',
+      'application/json',
+      'application/json',
+      'text/plain',
+      'text/yaml',
+      'application/gzip',
+    ]);
+    // A file named like an extension, dotfiles and a trailing dot have no extension; the first of them does not decide for the others.
+    expect(['json', 'eula', '.env', '.json', 'trailing.', 'unknown.zzz9'].map((name) => mimeOf(name, false))).toEqual(Array(6).fill('application/octet-stream'));
+    expect(mimeOf('world.json', true)).toBe('inode/directory');
   });
 });

@@ -15,9 +15,6 @@ export interface ListedEntry {
   json?: string;
 }
 
-/** The stat fields an entry is made from (everything else in it comes from its name). */
-export const statFields = (stats: StatFields): StatFields => ({ mode: stats.mode, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, birthtimeMs: stats.birthtimeMs });
-
 /** Whether `listed` was made from exactly these stats. */
 export function madeFrom(listed: ListedEntry, stats: StatFields): boolean {
   return listed.mtimeMs === stats.mtimeMs && listed.ctimeMs === stats.ctimeMs && listed.size === stats.size && listed.mode === stats.mode && listed.birthtimeMs === stats.birthtimeMs;

@@ -3,7 +3,7 @@ import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import type { FileEntryJson } from '../routes/files/schemas';
 import { checkUserPath } from './checkUserPath';
 import { sortKey, sortKeyed } from './entryOrder';
-import { folderStamp, ListingMemo, madeFrom, sameStamp, settledNames, statFields, type ListedEntry, type RememberedFolder } from './ListingMemo';
+import { folderStamp, ListingMemo, madeFrom, sameStamp, settledNames, type ListedEntry, type RememberedFolder } from './ListingMemo';
 import { lstatNames } from './lstatNames';
 import { isSymlinkStats, toFileEntry, type StatFields } from './toFileEntry';
 
@@ -27,7 +27,7 @@ const memo = new ListingMemo(20_000);
 function listedEntry(name: string, stats: StatFields, target: StatFields | null, remembered: ListedEntry | undefined): ListedEntry {
   if (remembered && !isSymlinkStats(stats) && madeFrom(remembered, stats)) return remembered;
   const entry = toFileEntry(name, stats, target);
-  return { entry, key: sortKey(entry), ...statFields(stats) };
+  return { entry, key: sortKey(entry), mode: stats.mode, size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, birthtimeMs: stats.birthtimeMs };
 }
 
 /** A folder's entries just read, and whether they are exactly the remembered ones. */

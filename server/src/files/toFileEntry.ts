@@ -55,48 +55,49 @@ const EXTRA_TYPES: Record<string, string> = {
   mcmeta: 'application/json',
 };
 
-/** The mime type by name (folders are `inode/directory`). */
+/**
+ * The mime type by name (folders are `inode/directory`): by its extension, and
+ * application/octet-stream without one (a dotfile such as `.env` has none). The cache is keyed
+ * by the extension as written, so the usual lower-case ones skip lower-casing.
+ */
 export function mimeOf(name: string, isDirectory: boolean): string {
   if (isDirectory) return 'inode/directory';
   const dot = name.lastIndexOf('.');
-  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-  let mime = mimeCache.get(extension);
+  if (dot <= 0 || dot === name.length - 1) return 'application/octet-stream';
+  const written = name.slice(dot + 1);
+  let mime = mimeCache.get(written);
   if (mime === undefined) {
-    mime = EXTRA_TYPES[extension] ?? (lookup(extension ? `x.${extension}` : name) || 'application/octet-stream');
-    if (mimeCache.size < 4096) mimeCache.set(extension, mime);
+    const extension = written.toLowerCase();
+    mime = EXTRA_TYPES[extension] ?? (lookup(`x.${extension}`) || 'application/octet-stream');
+    if (mimeCache.size < 4096) mimeCache.set(written, mime);
   }
   return mime;
 }
 
 const DAY_MS = 86_400_000;
 const dayCache = new Map<number, string>();
-const isoCodes: number[] = new Array(24);
+const isoCodes: number[] = new Array(20);
 const DIGIT_0 = 0x30;
 
 /**
- * `new Date(ms).toISOString()`, several times faster for a listing: the date part is cached per
- * day (a folder's files share few days) and the time of day is plain arithmetic. The text is
- * made in one piece from its character codes: a concatenation would leave a chain of string
- * pieces that JSON.stringify has to copy into one string again for every entry.
+ * `YYYY-MM-DDTHH:MM:SS.` of a whole second since 1970 (negative before), or null for a year
+ * outside 0000–9999, which prints with a sign and six digits. The date part is cached per day
+ * and the time of day is plain arithmetic, made in one piece from its character codes.
  */
-export function isoTime(ms: number): string {
-  const whole = Math.floor(ms);
-  const day = Math.floor(whole / DAY_MS);
+function secondPrefix(second: number): string | null {
+  const day = Math.floor(second / 86_400);
   let date = dayCache.get(day);
   if (date === undefined) {
     const midnight = new Date(day * DAY_MS).toISOString();
-    // Years outside 0000–9999 print with a sign and six digits; only plain years use the cache.
-    if (midnight.length !== 24) return new Date(whole).toISOString();
+    if (midnight.length !== 24) return null;
     date = midnight.slice(0, 11);
     if (dayCache.size > 4096) dayCache.clear();
     dayCache.set(day, date);
   }
-  const time = whole - day * DAY_MS; // 0 ≤ time < one day, also before 1970
-  const seconds = Math.floor(time / 1000);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor(seconds / 60) % 60;
-  const second = seconds % 60;
-  const millis = time % 1000;
+  const time = second - day * 86_400; // 0 ≤ time < one day, also before 1970
+  const hours = Math.floor(time / 3600);
+  const minutes = Math.floor(time / 60) % 60;
+  const seconds = time % 60;
   const codes = isoCodes;
   for (let i = 0; i < 11; i += 1) codes[i] = date.charCodeAt(i); // YYYY-MM-DDT
   codes[11] = DIGIT_0 + Math.floor(hours / 10);
@@ -105,14 +106,33 @@ export function isoTime(ms: number): string {
   codes[14] = DIGIT_0 + Math.floor(minutes / 10);
   codes[15] = DIGIT_0 + (minutes % 10);
   codes[16] = 0x3a;
-  codes[17] = DIGIT_0 + Math.floor(second / 10);
-  codes[18] = DIGIT_0 + (second % 10);
+  codes[17] = DIGIT_0 + Math.floor(seconds / 10);
+  codes[18] = DIGIT_0 + (seconds % 10);
   codes[19] = 0x2e; // .
-  codes[20] = DIGIT_0 + Math.floor(millis / 100);
-  codes[21] = DIGIT_0 + (Math.floor(millis / 10) % 10);
-  codes[22] = DIGIT_0 + (millis % 10);
-  codes[23] = 0x5a; // Z
   return String.fromCharCode.apply(null, codes);
+}
+
+// The prefixes of recently printed seconds: a folder's files were mostly written in few of them.
+const secondCache = new Map<number, string>();
+const MILLIS_Z = Array.from({ length: 1000 }, (_, millis) => `${String(millis).padStart(3, '0')}Z`);
+
+/**
+ * `new Date(ms).toISOString()`, several times faster for a listing: the text up to the second
+ * is cached per second, and the milliseconds come from a table. Two flat pieces make a string
+ * JSON.stringify copies cheaply (a longer concatenation would leave it a chain to walk).
+ */
+export function isoTime(ms: number): string {
+  const whole = Math.floor(ms);
+  const second = Math.floor(whole / 1000);
+  let prefix = secondCache.get(second);
+  if (prefix === undefined) {
+    const made = secondPrefix(second);
+    if (made === null) return new Date(whole).toISOString();
+    prefix = made;
+    if (secondCache.size > 16_384) secondCache.clear();
+    secondCache.set(second, prefix);
+  }
+  return prefix + MILLIS_Z[whole - second * 1000];
 }
 
 /** The stat fields a folder entry is made from (a Stats object has them, among others). */
@@ -141,13 +161,15 @@ export function toFileEntry(name: string, stats: StatFields, target?: StatFields
   const effective = isSymlink ? target : stats;
   const isDirectory = isType(effective, 0o040000);
   const createdMs = stats.birthtimeMs > 0 ? stats.birthtimeMs : stats.ctimeMs;
+  const modifiedAt = isoTime(stats.mtimeMs);
   return {
     name,
     size: stats.size,
     mode: modeString(stats.mode),
     mode_bits: modeBits(stats.mode),
-    modified_at: isoTime(stats.mtimeMs),
-    created_at: isoTime(createdMs),
+    modified_at: modifiedAt,
+    // A file written once was made in the same millisecond as its last change, most often.
+    created_at: Math.floor(createdMs) === Math.floor(stats.mtimeMs) ? modifiedAt : isoTime(createdMs),
     is_file: isType(effective, 0o100000),
     is_directory: isDirectory,
     is_symlink: isSymlink,
