@@ -11,6 +11,8 @@ export interface FileLimits {
   uploadFileBytes: number;
   /** Most files in one upload request. */
   uploadFiles: number;
+  /** Most folders one upload request may ask for by name (the empty folders of a folder uploaded whole). */
+  uploadFolders: number;
   /** Entries of an archive, counted before anything is extracted. */
   extractEntries: number;
   /** Sum of the uncompressed sizes of an archive's entries, checked before extracting. */
@@ -36,6 +38,7 @@ export const defaultFileLimits: FileLimits = {
   editorBytes: 4 * MiB,
   uploadFileBytes: 4 * GiB,
   uploadFiles: 1000,
+  uploadFolders: 1000,
   extractEntries: 100_000,
   extractBytes: 20 * GiB,
   pullBytes: 4 * GiB,

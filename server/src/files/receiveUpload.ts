@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { HttpError, ValidationError } from '../lib/errors';
 import { RootedFileSystem } from '../runtime/RootedFileSystem';
 import { countedChunks } from './byteCounter';
@@ -9,7 +9,7 @@ import { checkUserPath } from './checkUserPath';
 import type { DiskBudget } from './DiskQuota';
 import type { FileLimits } from './fileLimits';
 import { placeUploads } from './placeUploads';
-import { uploadPath } from './uploadPath';
+import { invalidUploadPath, uploadPath } from './uploadPath';
 
 const MiB = 1024 * 1024;
 
@@ -35,30 +35,60 @@ async function stagePart(staging: RootedFileSystem, part: MultipartFile, name: s
   return size;
 }
 
+/** What an upload stored: each file with its size, and the folders it asked for. */
+export interface ReceivedUpload {
+  files: Array<{ name: string; size: number }>;
+  folders: string[];
+}
+
+/** A `folders` field (the `count`-th field of the upload): one relative folder path to create. */
+function folderOfField(part: MultipartValue, count: number, limits: FileLimits): string {
+  if (part.fieldname !== 'folders') {
+    const message = `Unknown field "${part.fieldname}": send files as file parts and folders to create as "folders" fields.`;
+    throw new ValidationError({ files: [message] }, message);
+  }
+  // Every field counts (repeated ones too), as the multipart parser counts them.
+  if (count > limits.uploadFolders) {
+    const message = `One upload may create at most ${limits.uploadFolders} folders; upload the folder in parts.`;
+    throw new ValidationError({ folders: [message] }, message);
+  }
+  const value = typeof part.value === 'string' ? part.value : '';
+  if (part.valueTruncated) throw invalidUploadPath(value.slice(0, 64), 'the path is too deep or too long.', 'folders');
+  return uploadPath(value, 'folders');
+}
+
 /**
  * Receives the files of a multipart upload into `directory`. Each file is streamed (never held in
  * memory) into a hidden staging folder beside its destination; only when every file has arrived
  * within the size limit and the disk space are they moved in, replacing files of the same name.
  * A part's file name may be a relative path (a folder uploaded whole): its folders are created.
- * Any failure removes the staging folder, so a failed upload leaves nothing behind.
+ * `folders` fields name folders to create too (the empty ones of a folder uploaded whole, which no
+ * file path carries), at most `uploadFolders` of them; they cost no counted bytes. Any failure
+ * removes the staging folder and what was created, so a failed upload leaves nothing behind.
  */
-export async function receiveUpload(files: RootedFileSystem, directory: string, parts: AsyncIterable<MultipartFile>, limits: FileLimits, budget: DiskBudget): Promise<Array<{ name: string; size: number }>> {
+export async function receiveUpload(files: RootedFileSystem, directory: string, parts: AsyncIterable<Multipart>, limits: FileLimits, budget: DiskBudget): Promise<ReceivedUpload> {
   const folder = await files.resolve(checkUserPath(directory));
   if (!(await fs.stat(folder)).isDirectory()) throw new HttpError(400, 'The upload folder is not a folder.');
   const stagingPath = join(folder, `.upload-${randomBytes(6).toString('hex')}`);
   await fs.mkdir(stagingPath, { mode: 0o700 });
   const staging = new RootedFileSystem(stagingPath);
   const received = new Map<string, number>();
+  const folders = new Set<string>();
+  let fields = 0;
   try {
     for await (const part of parts) {
+      if (part.type === 'field') {
+        folders.add(folderOfField(part, (fields += 1), limits));
+        continue;
+      }
       // A relative path when a folder is uploaded whole: its subfolders are created in `directory`.
       const name = uploadPath(part.filename);
       received.set(name, await stagePart(staging, part, name, limits, budget));
     }
-    if (received.size === 0) throw new ValidationError({ files: ['Choose at least one file to upload.'] });
+    if (received.size === 0 && folders.size === 0) throw new ValidationError({ files: ['Choose at least one file to upload.'] });
     // Every destination is checked before the first file moves in: all land or none does.
-    await placeUploads(files, directory, stagingPath, received.keys());
-    return [...received].map(([name, size]) => ({ name, size }));
+    await placeUploads(files, directory, stagingPath, received.keys(), folders);
+    return { files: [...received].map(([name, size]) => ({ name, size })), folders: [...folders] };
   } finally {
     await fs.rm(stagingPath, { recursive: true, force: true });
   }

@@ -74,7 +74,8 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
     const selectedSet = new Set(selected);
     return rows.filter((row) => selectedSet.has(row.path));
   }, [rows, selected]);
-  const upload = (sources: UploadSource[]) => {
+  // Empty folders come only from drops: a folder picker does not show them to the page.
+  const upload = (sources: UploadSource[], emptyFolders: string[] = []) => {
     const check = checkQuota(sources.map(({ file }) => file.size), disk);
     if (!check.ok) {
       const size = (bytes: number) => formatBytes(t, bytes, i18n.language);
@@ -82,7 +83,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
       return;
     }
     setRefusal(null);
-    uploads.add(sources, directory);
+    uploads.add(sources, directory, emptyFolders);
   };
   const onBulk = (action: BulkAction) => (action === 'download' ? void download(selectedRows.map((row) => row.path)) : setDialog({ kind: action, rows: selectedRows }));
 

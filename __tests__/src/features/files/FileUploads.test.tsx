@@ -174,6 +174,8 @@ describe('uploads', () => {
       return file;
     });
     expect(screen.getByLabelText('Folder to upload')).toHaveAttribute('webkitdirectory');
+    // The picker lists no empty folders: the button says how to keep them.
+    expect(screen.getByRole('button', { name: /Upload folder/ })).toHaveAttribute('title', 'Empty folders inside are kept only when the folder is dropped on the list');
     await user.upload(screen.getByLabelText('Folder to upload'), picked);
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
     expect(FakeXhr.sent.map((xhr) => [xhr.url, xhr.file.name])).toEqual([
@@ -205,6 +207,66 @@ describe('uploads', () => {
     }
     expect(FakeXhr.sent.map((xhr) => xhr.file.name)).toEqual(['world/level.dat', 'world/region/r.0.0.mca', 'world/region/r.1.0.mca', 'world/region/r.2.0.mca', 'loose.txt']);
     await waitFor(() => expect(within(uploads).getAllByText('Uploaded')).toHaveLength(5));
+  });
+
+  it('keeps the empty folders of a dropped folder: one request creates them all, before the files', async () => {
+    const { network } = await setUp();
+    const world = folderEntry('world', [
+      fileEntry('world/level.dat'),
+      folderEntry('world/data', []),
+      folderEntry('world/poi', [folderEntry('world/poi/sub', [])]),
+      folderEntry('world/region', [fileEntry('world/region/r.0.0.mca')]),
+    ]);
+    dropEntries([world, folderEntry('logs', [])]);
+    const uploads = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(uploads).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Empty folders: world/data, world/poi/sub, logs',
+      'world/level.dat',
+      'world/region/r.0.0.mca',
+    ]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const [folders, first] = FakeXhr.sent;
+    expect(folders.url).toBe('/api/v2/servers/s1/files/upload?directory=%2Fplugins');
+    expect(folders.headers).toMatchObject({ authorization: 'Bearer test-token', 'x-xsrf-token': 'xsrf/value' });
+    // Only the deepest empty folders: the API creates the folders above them.
+    expect(folders.body?.getAll('folders')).toEqual(['world/data', 'world/poi/sub', 'logs']);
+    expect(folders.body?.getAll('files')).toEqual([]);
+    expect(first.body?.getAll('folders')).toEqual([]);
+    expect(first.file.name).toBe('world/level.dat');
+    folders.answer(204);
+    expect(await within(within(uploads).getByRole('listitem', { name: 'Empty folders: world/data, world/poi/sub, logs' })).findByText('Created')).toBeInTheDocument();
+    first.answer(204);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    FakeXhr.sent[2].answer(204);
+    await waitFor(() => expect(within(uploads).getAllByText('Uploaded')).toHaveLength(2));
+    await waitFor(() => expect(network.requestsTo('GET /api/v2/servers/s1/files/list')).toHaveLength(2));
+  });
+
+  it('uploads a dropped empty folder on its own, and shows why the API refused folders', async () => {
+    const { network } = await setUp();
+    dropEntries([folderEntry('cache', [])]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0].body?.getAll('folders')).toEqual(['cache']);
+    FakeXhr.sent[0].answer(204);
+    const uploads = screen.getByRole('list', { name: 'Uploads' });
+    expect(await within(uploads).findByText('Created')).toBeInTheDocument();
+    await waitFor(() => expect(network.requestsTo('GET /api/v2/servers/s1/files/list')).toHaveLength(2));
+
+    dropEntries([folderEntry('plain.txt', [])]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.sent[1].answer(409, { message: '"plain.txt" is a file; it cannot be replaced by a folder.' });
+    expect(await within(uploads).findByText(/\("plain.txt" is a file; it cannot be replaced by a folder.\)/)).toBeInTheDocument();
+  });
+
+  it('creates more than a thousand empty folders in requests of a thousand', async () => {
+    await setUp();
+    const empties = Array.from({ length: 1001 }, (_, index) => folderEntry(`mods/e${index}`, []));
+    dropEntries([folderEntry('mods', empties)]);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2), { timeout: 20_000 });
+    const [first, second] = FakeXhr.sent.map((xhr) => xhr.body?.getAll('folders'));
+    expect(first).toHaveLength(1000);
+    expect(first?.[999]).toBe('mods/e999');
+    expect(second).toEqual(['mods/e1000']);
   });
 
   it('says so when a dropped folder cannot be read, and sends nothing', async () => {

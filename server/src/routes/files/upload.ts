@@ -4,6 +4,7 @@ import { ValidationError } from '../../lib/errors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { DiskQuotaError, fileOperation } from '../../files/fileErrors';
 import { receiveUpload } from '../../files/receiveUpload';
+import { MAX_UPLOAD_PATH_BYTES } from '../../files/uploadPath';
 import { ServerParamsSchema } from '../servers/schemas';
 import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
 import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from './schemas';
@@ -11,7 +12,7 @@ import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from './sche
 // Room for the multipart headers and boundaries when comparing Content-Length with the free space.
 const MULTIPART_SLACK_BYTES = 1024 * 1024;
 
-/** POST /servers/{id}/files/upload: many files, streamed to disk; all land or none does. */
+/** POST /servers/{id}/files/upload: many files (and folders to create), streamed to disk; all land or none does. */
 export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/servers/:id/files/upload',
@@ -19,12 +20,16 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
       schema: {
         operationId: 'uploadServerFiles',
         tags: ['files'],
-        summary: 'Upload files (multipart/form-data, one part per file)',
+        summary: 'Upload files and folders (multipart/form-data, one part per file)',
         description:
           "Needs file.create. Each file part is streamed to disk; files of the same name are replaced. A part's file name may be a " +
-          'relative path (a folder uploaded whole, e.g. world/region/r.0.0.mca): its folders are created inside the directory, and ' +
-          'paths with .. (in any encoding), absolute paths, NUL bytes or symlinks leading out are refused (400 or 422). Over the size limit (413) or ' +
-          "the plan's disk space (507), or on any other failure, none of the files is kept.",
+          'relative path (a folder uploaded whole, e.g. world/region/r.0.0.mca): its folders are created inside the directory. ' +
+          'Text fields named "folders" (optional, one relative path each, e.g. world/data) name folders to create as well, so the ' +
+          'empty folders of a folder uploaded whole are kept; folders already there are left as they are. An upload may consist of ' +
+          'folders alone, and may name at most a configured number of folders (1000 by default; more is refused with 422). Paths ' +
+          'with .. (in any encoding), absolute paths, NUL bytes or symlinks leading out are refused (400 or 422), for files and ' +
+          "folders alike. Over the size limit (413) or the plan's disk space (507), or on any other failure, none of the files is " +
+          'kept and none of the folders it created remains.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: DirectoryQuerySchema,
@@ -43,11 +48,18 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > budget.freeBytes + MULTIPART_SLACK_BYTES) throw new DiskQuotaError(declared, budget.freeBytes, budget.limitBytes);
           // preservePath: a file name may carry folders (`world/region/r.0.0.mca`), checked by uploadPath.
-          const parts = request.files({ preservePath: true, limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields: 0, parts: limits.uploadFiles } });
+          // One field more than allowed gets through, so that receiveUpload refuses it with a clear 422.
+          const fields = limits.uploadFolders + 1;
+          const parts = request.parts({
+            preservePath: true,
+            limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields, fieldSize: MAX_UPLOAD_PATH_BYTES + 1, parts: limits.uploadFiles + fields },
+          });
           return receiveUpload(files, request.query.directory, parts, limits, budget);
         }),
       );
-      await auditFileChange(app, request, 'upload', { directory: request.query.directory, files: uploaded });
+      // `folders` only when some were asked for, so entries of plain file uploads read as before.
+      const folders = uploaded.folders.length > 0 ? { folders: uploaded.folders } : {};
+      await auditFileChange(app, request, 'upload', { directory: request.query.directory, files: uploaded.files, ...folders });
       return reply.code(204).send(null);
     },
   );

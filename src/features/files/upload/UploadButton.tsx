@@ -10,12 +10,14 @@ export interface UploadButtonProps {
   onFiles: (sources: UploadSource[]) => void;
 }
 
-// Not in React's types: the attributes that turn a file input into a folder picker.
+// Not in React's types: the attributes that turn a file input into a folder picker. It lists the
+// folder's files only; browsers hide its empty folders from the page, so only a drop keeps them.
 const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 /**
  * Chooses what to upload with the system's picker: several files at once, or a whole folder
  * whose files keep their subfolders (the folder itself is created in the folder on screen).
+ * Empty folders of a picked folder are not uploaded: the browser does not list them.
  */
 export function UploadButton({ disabled, onFiles }: UploadButtonProps) {
   const { t } = useTranslation();
@@ -32,7 +34,12 @@ export function UploadButton({ disabled, onFiles }: UploadButtonProps) {
       <Button icon={<UploadOutlined />} disabled={disabled} onClick={() => filesInput.current?.click()}>
         {t('files.toolbar.upload', 'Upload')}
       </Button>
-      <Button icon={<FolderOpenOutlined />} disabled={disabled} onClick={() => folderInput.current?.click()}>
+      <Button
+        icon={<FolderOpenOutlined />}
+        disabled={disabled}
+        title={t('files.toolbar.uploadFolderHint', 'Empty folders inside are kept only when the folder is dropped on the list')}
+        onClick={() => folderInput.current?.click()}
+      >
         {t('files.toolbar.uploadFolder', 'Upload folder')}
       </Button>
       <input ref={filesInput} type="file" multiple hidden aria-label={t('files.toolbar.uploadInput', 'Files to upload')} onChange={chosen} />

@@ -1,7 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entriesOfDrop, sourcesOfEntries, sourcesOfFiles, type UploadSource } from './uploadSources';
+import { entriesOfDrop, readDroppedEntries, sourcesOfFiles, type UploadSource } from './uploadSources';
 
 /** Props of {@link UploadDropZone}. */
 export interface UploadDropZoneProps {
@@ -9,7 +9,8 @@ export interface UploadDropZoneProps {
   directory: string;
   /** False when the user may not upload: dropping then does nothing. */
   enabled: boolean;
-  onFiles: (sources: UploadSource[]) => void;
+  /** What was dropped: the files, and the empty folders of dropped folders (relative paths). */
+  onFiles: (sources: UploadSource[], emptyFolders: string[]) => void;
   /** A dropped folder could not be read (the browser refused access to a part of it). */
   onReadError: () => void;
   children: ReactNode;
@@ -19,7 +20,8 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).
 
 /**
  * Lets files and folders be dropped on the file list to upload them into the folder on screen;
- * a dropped folder is walked to the end and its files keep their subfolders. A hint covers the
+ * a dropped folder is walked to the end: its files keep their subfolders, and its empty folders
+ * are uploaded too. A hint covers the
  * list while files are dragged over it. Drags of anything but files (text, rows) are ignored.
  */
 export function UploadDropZone({ directory, enabled, onFiles, onReadError, children }: UploadDropZoneProps) {
@@ -53,11 +55,11 @@ export function UploadDropZone({ directory, enabled, onFiles, onReadError, child
     const entries = entriesOfDrop(event.dataTransfer);
     if (!entries) {
       const sources = sourcesOfFiles(event.dataTransfer.files);
-      if (sources.length > 0) onFiles(sources);
+      if (sources.length > 0) onFiles(sources, []);
       return;
     }
-    sourcesOfEntries(entries).then(
-      (sources) => sources.length > 0 && onFiles(sources),
+    readDroppedEntries(entries).then(
+      ({ sources, emptyFolders }) => (sources.length > 0 || emptyFolders.length > 0) && onFiles(sources, emptyFolders),
       () => onReadError(),
     );
   };

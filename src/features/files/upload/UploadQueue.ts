@@ -1,14 +1,15 @@
-import { uploadFile, type UploadHandle } from './uploadFile';
-import type { UploadEvent } from './uploadItems';
+import { uploadFile, uploadFolders, type UploadHandle } from './uploadFile';
+import type { UploadEvent, UploadItem } from './uploadItems';
 import type { UploadSource } from './uploadSources';
 
 /** Files sent at the same time; the others wait their turn (and can be cancelled while waiting). */
 const PARALLEL_UPLOADS = 2;
 
-interface QueuedFile extends UploadSource {
-  id: string;
-  directory: string;
-}
+/** Empty folders created by one request: the API's default limit per upload. */
+const FOLDERS_PER_REQUEST = 1000;
+
+/** One request waiting its turn: a file, or empty folders to create. */
+type QueuedUpload = { id: string; directory: string } & ({ file: File; path: string } | { folders: string[] });
 
 /** What the queue reports to the page (read at the time of each event, so it may change). */
 export interface UploadQueueListener {
@@ -16,7 +17,7 @@ export interface UploadQueueListener {
   onEvent: (event: UploadEvent) => void;
   /** The sentence shown for a failed upload's error. */
   describeError: (error: unknown) => string;
-  /** The queue ran dry after at least one file was stored. */
+  /** The queue ran dry after at least one file was stored (or folders created). */
   onSettled: () => void;
 }
 
@@ -24,10 +25,11 @@ let nextId = 0;
 
 /**
  * The upload queue of one server: each file is its own request, so each has its own progress and
- * can be cancelled alone; at most two run at once.
+ * can be cancelled alone; the empty folders of a drop go together in one more. At most two
+ * requests run at once.
  */
 export class UploadQueue {
-  private readonly waiting: QueuedFile[] = [];
+  private readonly waiting: QueuedUpload[] = [];
   private readonly running = new Map<string, UploadHandle>();
   private stored = 0;
 
@@ -36,10 +38,22 @@ export class UploadQueue {
     private readonly listener: { current: UploadQueueListener },
   ) {}
 
-  /** Queues files for `directory` (each at its relative path below it) and starts what may start. */
-  add(sources: readonly UploadSource[], directory: string): void {
-    const queued = sources.map(({ file, path }) => ({ id: `upload-${++nextId}`, file, path, directory }));
-    this.listener.current.onEvent({ type: 'added', items: queued.map(({ id, file, path }) => ({ id, name: path, size: file.size, loaded: 0, status: 'queued' })) });
+  /**
+   * Queues files for `directory` (each at its relative path below it), and the empty folders of a
+   * dropped folder (created first, by one request per thousand), and starts what may start.
+   */
+  add(sources: readonly UploadSource[], directory: string, emptyFolders: readonly string[] = []): void {
+    const queued: QueuedUpload[] = [];
+    for (let start = 0; start < emptyFolders.length; start += FOLDERS_PER_REQUEST) {
+      queued.push({ id: `upload-${++nextId}`, folders: emptyFolders.slice(start, start + FOLDERS_PER_REQUEST), directory });
+    }
+    for (const { file, path } of sources) queued.push({ id: `upload-${++nextId}`, file, path, directory });
+    const items = queued.map((entry): UploadItem =>
+      'folders' in entry
+        ? { id: entry.id, kind: 'folders', name: entry.folders.join(', '), size: 0, loaded: 0, status: 'queued' }
+        : { id: entry.id, name: entry.path, size: entry.file.size, loaded: 0, status: 'queued' },
+    );
+    this.listener.current.onEvent({ type: 'added', items });
     this.waiting.push(...queued);
     this.pump();
   }
@@ -63,9 +77,12 @@ export class UploadQueue {
 
   private pump(): void {
     while (this.running.size < PARALLEL_UPLOADS && this.waiting.length > 0) {
-      const next = this.waiting.shift() as QueuedFile;
+      const next = this.waiting.shift() as QueuedUpload;
       const emit = (event: UploadEvent) => this.listener.current.onEvent(event);
-      const handle = uploadFile(this.serverId, next.directory, next.file, next.path, (loaded) => emit({ type: 'progressed', id: next.id, loaded }));
+      const handle =
+        'folders' in next
+          ? uploadFolders(this.serverId, next.directory, next.folders)
+          : uploadFile(this.serverId, next.directory, next.file, next.path, (loaded) => emit({ type: 'progressed', id: next.id, loaded }));
       this.running.set(next.id, handle);
       emit({ type: 'started', id: next.id });
       handle.done

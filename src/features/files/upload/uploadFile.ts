@@ -21,12 +21,11 @@ function errorBody(xhr: XMLHttpRequest): HttpApiError['data'] {
 }
 
 /**
- * Uploads one file into `directory` of a server as multipart form data, saved at `path` below it
- * (its name, or folders and its name: the API creates the folders). XMLHttpRequest rather
- * than fetch: it reports upload progress. The request carries what every panel API call carries
- * (bearer token, XSRF header, cookies), like the base query of RTK Query.
+ * Posts one upload request into `directory` of a server as multipart form data. XMLHttpRequest
+ * rather than fetch: it reports upload progress. The request carries what every panel API call
+ * carries (bearer token, XSRF header, cookies), like the base query of RTK Query.
  */
-export function uploadFile(serverId: string, directory: string, file: File, path: string, onProgress: (loaded: number) => void): UploadHandle {
+function sendUpload(serverId: string, directory: string, form: FormData, size: number, onProgress: (loaded: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<void>((resolve, reject) => {
     xhr.open('POST', `${apiBaseUrl}/servers/${encodeURIComponent(serverId)}/files/upload?directory=${encodeURIComponent(directory)}`);
@@ -39,7 +38,7 @@ export function uploadFile(serverId: string, directory: string, file: File, path
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status <= 299) {
-        onProgress(file.size);
+        onProgress(size);
         resolve();
       } else {
         reject({ status: xhr.status, data: errorBody(xhr) } satisfies HttpApiError);
@@ -47,9 +46,28 @@ export function uploadFile(serverId: string, directory: string, file: File, path
     };
     xhr.onerror = () => reject({ status: 'FETCH_ERROR' });
     xhr.onabort = () => reject('cancelled');
-    const form = new FormData();
-    form.append('files', file, path);
     xhr.send(form);
   });
   return { done, cancel: () => xhr.abort() };
+}
+
+/**
+ * Uploads one file into `directory` of a server, saved at `path` below it (its name, or folders
+ * and its name: the API creates the folders).
+ */
+export function uploadFile(serverId: string, directory: string, file: File, path: string, onProgress: (loaded: number) => void): UploadHandle {
+  const form = new FormData();
+  form.append('files', file, path);
+  return sendUpload(serverId, directory, form, file.size, onProgress);
+}
+
+/**
+ * Creates folders in `directory` of a server, each a relative path (`world/data`) with the
+ * folders above it: the empty folders of a dropped folder, which no file's path creates. One
+ * request, so either all of them are created or none is.
+ */
+export function uploadFolders(serverId: string, directory: string, folders: readonly string[]): UploadHandle {
+  const form = new FormData();
+  for (const folder of folders) form.append('folders', folder);
+  return sendUpload(serverId, directory, form, 0, () => undefined);
 }

@@ -1,11 +1,13 @@
 /** Where one file of an upload stands. */
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
-/** One file of the upload list. */
+/** One file of the upload list, or the empty folders of a dropped folder (created together). */
 export interface UploadItem {
   id: string;
-  /** The file's path below the upload folder (its name, or folders and its name). */
+  /** The file's path below the upload folder (its name, or folders and its name); for `folders`, their paths. */
   name: string;
+  /** Set for the empty folders of a drop: `name` lists them and `size` is 0. */
+  kind?: 'folders';
   size: number;
   loaded: number;
   status: UploadStatus;

@@ -6,8 +6,8 @@ import { UploadQueue, type UploadQueueListener } from './UploadQueue';
 import type { UploadSource } from './uploadSources';
 
 /**
- * The uploads of a server's files page: the list with each file's progress and outcome, and the
- * queue behind it. `onSettled` runs when the queue runs dry after at least one file was stored
+ * The uploads of a server's files page: the list with each file's progress and outcome (and the
+ * empty folders of dropped folders), and the queue behind it. `onSettled` runs when the queue runs dry after at least one file was stored
  * (the page then lists the folder again once, not once per file). Leaving the page cancels what
  * is still running.
  */
@@ -21,7 +21,7 @@ export function useUploads(serverId: string, onSettled: () => void) {
   const [queue] = useState(() => new UploadQueue(serverId, listener));
   useEffect(() => () => queue.dispose(), [queue]);
 
-  const add = useCallback((sources: readonly UploadSource[], directory: string) => queue.add(sources, directory), [queue]);
+  const add = useCallback((sources: readonly UploadSource[], directory: string, emptyFolders: readonly string[] = []) => queue.add(sources, directory, emptyFolders), [queue]);
   const cancel = useCallback((id: string) => queue.cancel(id), [queue]);
   const clearFinished = useCallback(() => dispatch({ type: 'cleared' }), []);
   return { items, add, cancel, clearFinished };
