@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { useContext, useEffect, useRef, type ReactElement } from 'react';
+import { useCallback, useContext, useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, UNSAFE_NavigationContext, useLocation } from 'react-router';
 import { holdNavigation } from './navigationHold';
@@ -8,6 +8,12 @@ import { holdNavigation } from './navigationHold';
 export interface UnsavedChangesGuard {
   /** Where the question is rendered: put it anywhere in the page. */
   contextHolder: ReactElement;
+  /**
+   * Asks the same question before a change inside the page that would drop the edits (another
+   * tab, another file): calls `discard` when the user agrees, at once when nothing is unsaved.
+   * `text` says what is about to happen; the page-leaving text is used without it.
+   */
+  confirmDiscard: (discard: () => void, text?: string) => void;
 }
 
 const addressBarPage = () => `${window.location.pathname}${window.location.search}`;
@@ -32,6 +38,27 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     pageRef.current = page;
   }, [page]);
 
+  const ask = useCallback(
+    (discard: () => void, text?: string) => {
+      // One question at a time: another Back while it is open stays on the page.
+      if (asking.current) return;
+      asking.current = true;
+      void modal.confirm({
+        title: t('unsavedChanges.title', 'Discard unsaved changes?'),
+        content: text ?? t('unsavedChanges.text', 'Your changes are not saved. They are lost if you leave this page now.'),
+        okText: t('unsavedChanges.discard', 'Discard changes'),
+        cancelText: t('unsavedChanges.keepEditing', 'Keep editing'),
+        okButtonProps: { danger: true },
+        onOk: discard,
+        afterClose: () => {
+          asking.current = false;
+        },
+      });
+    },
+    [modal, t],
+  );
+  const confirmDiscard = useCallback((discard: () => void, text?: string) => (dirty ? ask(discard, text) : discard()), [ask, dirty]);
+
   useEffect(() => {
     if (!dirty) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -42,22 +69,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     window.addEventListener('beforeunload', onBeforeUnload);
     const release = holdNavigation(
       navigator,
-      (leave) => {
-        // One question at a time: another Back while it is open stays on the page.
-        if (asking.current) return;
-        asking.current = true;
-        void modal.confirm({
-          title: t('unsavedChanges.title', 'Discard unsaved changes?'),
-          content: t('unsavedChanges.text', 'Your changes are not saved. They are lost if you leave this page now.'),
-          okText: t('unsavedChanges.discard', 'Discard changes'),
-          cancelText: t('unsavedChanges.keepEditing', 'Keep editing'),
-          okButtonProps: { danger: true },
-          onOk: leave,
-          afterClose: () => {
-            asking.current = false;
-          },
-        });
-      },
+      (leave) => ask(leave),
       // A MemoryRouter (tests, embedded views) does not follow the address bar: Back is not its.
       { followsAddressBar: addressBarPage() === pageRef.current, currentPage: () => pageRef.current },
     );
@@ -65,7 +77,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
       window.removeEventListener('beforeunload', onBeforeUnload);
       release();
     };
-  }, [dirty, navigator, modal, t]);
+  }, [dirty, navigator, ask]);
 
-  return { contextHolder };
+  return { contextHolder, confirmDiscard };
 }

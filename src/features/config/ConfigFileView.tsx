@@ -1,8 +1,7 @@
 import { Alert, Col, Row, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
-import { useUnsavedChangesGuard } from '../../app/router/useUnsavedChangesGuard';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ConfigForm } from './ConfigForm';
 import { keyOfErrorField } from './configFormScope';
@@ -19,14 +18,17 @@ export interface ConfigFileViewProps {
   canEdit: boolean;
   canRestart: boolean;
   confirmRestart: boolean;
+  /** Whether the form or the text has unsaved edits; false again once saved, discarded or unmounted. */
+  onDirtyChange: (dirty: boolean) => void;
 }
 
 /**
  * One config file: the form beside the raw text (stacked on narrow screens). While one of them
- * has unsaved changes the other waits, so a save never throws away the other's edits, and leaving
- * the page asks first. After a save while the server runs, a restart is offered.
+ * has unsaved changes the other waits, so a save never throws away the other's edits. The page
+ * learns of unsaved edits through `onDirtyChange` and asks before anything drops them. After a
+ * save while the server runs, a restart is offered.
  */
-export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRestart }: ConfigFileViewProps) {
+export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRestart, onDirtyChange }: ConfigFileViewProps) {
   const { t } = useTranslation();
   const notice = useConfigNotice();
   const { data, error, isLoading, refetch } = useGetServerConfigFileQuery({
@@ -38,8 +40,12 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
   const [formDirty, setFormDirty] = useState(false);
   const [rawDirty, setRawDirty] = useState(false);
   const [restartOffered, setRestartOffered] = useState(false);
-  // Leaving with unsaved edits in the form or the text asks first; saving or discarding releases it.
-  const { contextHolder } = useUnsavedChangesGuard(formDirty || rawDirty);
+  const dirty = formDirty || rawDirty;
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
+  // Unmounted, the edits are gone with it: nothing is left for the page to guard.
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
   if (!data) return isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />;
   const file = data.data;
@@ -68,7 +74,6 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
 
   return (
     <>
-      {contextHolder}
       {restartOffered ? (
         <RestartOffer serverId={serverId} canRestart={canRestart} confirmRestart={confirmRestart} onClose={() => setRestartOffered(false)} />
       ) : null}

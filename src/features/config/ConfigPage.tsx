@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { useListServerConfigFilesQuery } from '../../api/config';
 import { useGetServerQuery } from '../../api/servers';
 import { useAppSelector } from '../../app/hooks';
+import { useUnsavedChangesGuard } from '../../app/router/useUnsavedChangesGuard';
 import { selectCurrentUser, useClearValidationOnLeave } from '../../app/sharedState';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
@@ -13,6 +14,7 @@ import { ConfigFileView } from './ConfigFileView';
 /**
  * /server/{id}/config: the game's config files (server.properties for Minecraft) as forms with a
  * raw editor beside them. Which files exist and which keys they have comes from the server's template.
+ * Unsaved edits of the shown file are guarded: leaving the page or opening another file's tab asks first.
  */
 export function ConfigPage() {
   const { t } = useTranslation();
@@ -23,6 +25,9 @@ export function ConfigPage() {
   const canRead = server.data?.data.permissions.includes('config.read') ?? false;
   const files = useListServerConfigFilesQuery({ id }, { skip: !canRead });
   const [selected, setSelected] = useState<string | null>(null);
+  // Only the shown file can have unsaved edits (the other tabs are not mounted), so one guard covers the page.
+  const [dirty, setDirty] = useState(false);
+  const { contextHolder, confirmDiscard } = useUnsavedChangesGuard(dirty);
   const title = t('config.title', 'Configuration');
 
   const failed = server.error ?? files.error;
@@ -55,11 +60,13 @@ export function ConfigPage() {
       canEdit={permissions.includes('config.update')}
       canRestart={permissions.includes('control.restart')}
       confirmRestart={user?.restart_confirmation ?? true}
+      onDirtyChange={setDirty}
     />
   );
 
   return (
     <ServerPageSection title={title}>
+      {contextHolder}
       {list.length === 0 ? (
         <Empty description={t('config.none', 'This game has no configuration files the panel can edit.')} />
       ) : list.length === 1 ? (
@@ -67,7 +74,13 @@ export function ConfigPage() {
       ) : (
         <Tabs
           activeKey={selected ?? list[0].path}
-          onChange={setSelected}
+          // Another tab asks like leaving the page, rather than keeping hidden tabs' edits alive: a
+          // tab loads its file afresh when shown (the files area or the game may have changed it),
+          // and the server's messages are matched to a form by key, so one form at a time keeps
+          // them under the right file. Keep editing stays on the tab with the edits as they are.
+          onChange={(next) =>
+            confirmDiscard(() => setSelected(next), t('config.switchUnsaved', 'Your changes to this file are not saved. They are lost if you open another file now.'))
+          }
           items={list.map((file) => ({
             key: file.path,
             label: file.title,
