@@ -1,7 +1,8 @@
 /**
  * The API part of bench/files: a folder of 10,000 files listed through GET …/files/list (median
  * and p95 of 20 calls after 3 warm-up calls, measured by the client over loopback, JSON included;
- * also its first listing and listings right after it was made, see measureListing),
+ * also its first listing, listings right after it was made and listings asking for gzip, see
+ * measureListing),
  * and a 200 MB file uploaded through POST …/files/upload three times (multipart, streamed from
  * disk, see streamUpload.mjs; median and slowest run) with the panel's resident memory sampled
  * every 50 ms. Each line ends with the machine's load average, as the figures depend on it.
@@ -21,16 +22,22 @@ const uploadBytes = Number(process.env.BENCH_FILES_UPLOAD_MB ?? 200) * 1_000_000
 const uploadRuns = 3;
 const load = () => `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`;
 
+const kib = (bytes) => `${Math.round(bytes / 1024).toLocaleString('en')} KiB`;
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
-/** Milliseconds of one listing of the folder, checked complete. */
-async function timeListing(url, token) {
+/**
+ * One listing of the folder, checked complete: its milliseconds (JSON parsed included) and what
+ * went over the wire. `encoding` is what the client asks for: identity (the headline figures,
+ * as over loopback bytes cost nothing) or gzip, which Node's fetch asks for by default and
+ * unpacks (browsers ask for br as well).
+ */
+async function timeListing(url, token, encoding = 'identity') {
   const started = performance.now();
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': encoding } });
   const body = await response.json();
   const elapsed = performance.now() - started;
   if (response.status !== 200 || body.data.length !== entries) throw new Error(`list answered ${response.status} with ${body?.data?.length} entries`);
-  return elapsed;
+  return { elapsed, wire: { encoding: response.headers.get('content-encoding') ?? 'none', bytes: Number(response.headers.get('content-length') ?? 0) } };
 }
 
 const summary = (timings) => ({ medianMs: Math.round(percentile(timings, 50) * 10) / 10, p95Ms: Math.round(percentile(timings, 95) * 10) / 10 });
@@ -40,22 +47,30 @@ const summary = (timings) => ({ medianMs: Math.round(percentile(timings, 50) * 1
  * made (its names are read on every listing until it has been unchanged for two seconds, see
  * the server's ListingMemo), and then, once it has settled like a customer's folder that is not
  * being written to that very moment, 3 + 20 times: the headline figure is the median of those 20.
+ * Each of those is paired with a listing that asks for gzip, so both see the same load.
  */
 async function measureListing({ panel, token, serverId, serverUuid }) {
   const folder = join(panel.dataDir, 'servers', serverUuid, 'many');
   mkdirSync(folder, { recursive: true });
   for (let i = 0; i < entries; i += 1) writeFileSync(join(folder, `file-${i}.txt`), `entry ${i}\n`);
   const url = `${panel.baseUrl}/api/v2/servers/${serverId}/files/list?directory=/many`;
-  const firstMs = Math.round(await timeListing(url, token) * 10) / 10;
+  const firstMs = Math.round((await timeListing(url, token)).elapsed * 10) / 10;
   const justMade = [];
-  for (let i = 0; i < 10; i += 1) justMade.push(await timeListing(url, token));
+  for (let i = 0; i < 10; i += 1) justMade.push((await timeListing(url, token)).elapsed);
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   const settled = [];
+  const gzipped = [];
+  let plainWire;
+  let gzipWire;
   for (let i = 0; i < 23; i += 1) {
-    const elapsed = await timeListing(url, token);
-    if (i >= 3) settled.push(elapsed);
+    const plain = await timeListing(url, token);
+    const gzip = await timeListing(url, token, 'gzip');
+    [plainWire, gzipWire] = [plain.wire, gzip.wire];
+    if (i < 3) continue;
+    settled.push(plain.elapsed);
+    gzipped.push(gzip.elapsed);
   }
-  return { ...summary(settled), firstMs, justMade: summary(justMade) };
+  return { ...summary(settled), firstMs, justMade: summary(justMade), plainWire, gzip: { ...summary(gzipped), wire: gzipWire } };
 }
 
 async function fileDigest(path) {
@@ -114,7 +129,8 @@ export async function measureApi(context) {
   const listMeets = listing.medianMs < target.listMs;
   const uploadMeets = upload.mbPerSecond >= target.uploadMBps && upload.growthBytes <= target.memoryGrowthBytes;
   const lines = [
-    `GET files/list of ${entries.toLocaleString('en')} entries: median ${listing.medianMs} ms, p95 ${listing.p95Ms} ms (client over loopback, JSON included); target < ${target.listMs} ms: ${listMeets ? 'met' : 'NOT met'} (${listLoad})`,
+    `GET files/list of ${entries.toLocaleString('en')} entries: median ${listing.medianMs} ms, p95 ${listing.p95Ms} ms (client over loopback, ${kib(listing.plainWire.bytes)} uncompressed, JSON included); target < ${target.listMs} ms: ${listMeets ? 'met' : 'NOT met'} (${listLoad})`,
+    `  the same asking for gzip: ${kib(listing.gzip.wire.bytes)} over the wire (${listing.gzip.wire.encoding}), median ${listing.gzip.medianMs} ms, p95 ${listing.gzip.p95Ms} ms (Node's fetch unpacks it through a stream)`,
     `  the same folder listed the first time: ${listing.firstMs} ms; right after it was made (names read each time): median ${listing.justMade.medianMs} ms, p95 ${listing.justMade.p95Ms} ms`,
     `upload of ${uploadBytes / 1_000_000} MB × ${uploadRuns} (multipart, streamed, ${upload.client} client): median ${upload.mbPerSecond} MB/s, slowest ${upload.slowestMBps} MB/s; panel RSS before ${mib(upload.beforeBytes)} MiB, peak ${mib(upload.peakBytes)} MiB, after ${mib(upload.afterBytes)} MiB (${uploadLoad})`,
     `target ≥ ${target.uploadMBps} MB/s with memory flat (largest rise during an upload ${mib(upload.growthBytes)} MiB ≤ ${mib(target.memoryGrowthBytes)} MiB): ${uploadMeets ? 'met' : 'NOT met'}`,

@@ -1,5 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Value } from 'typebox/value';
 import { listDirectory, listDirectoryJson } from '../../../server/src/files/listDirectory';
 import { FileEntrySchema, type FileEntryJson } from '../../../server/src/routes/files/schemas';
@@ -60,6 +61,32 @@ describe('the listing answer (serialised without the schema serialiser)', () => 
     expect(entries.map((entry) => entry.name)).toContain('added "file".txt');
     const res = await kit.api('GET', 'files/list?directory=/again');
     expect(res.rawPayload.equals(await expected())).toBe(true);
+  });
+
+  it('is compressed for clients that take it, and the same listing is compressed once', async () => {
+    const folder = join(kit.root, 'large');
+    mkdirSync(folder);
+    for (let i = 0; i < 1500; i += 1) writeFileSync(join(folder, `region-${i}.mca`), '');
+    const list = (acceptEncoding?: string) => kit.api('GET', 'files/list?directory=/large', acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {});
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect((JSON.parse(plain.body) as { data: FileEntryJson[] }).data).toHaveLength(1500);
+
+    const br = await list('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gzip = await list('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await list('gzip;q=0, br;q=0')).rawPayload.equals(plain.rawPayload)).toBe(true);
+
+    // A file added: the compressed answer follows.
+    writeFileSync(join(folder, 'level.dat'), 'x');
+    const changed = JSON.parse(gunzipSync((await list('gzip')).rawPayload).toString('utf8')) as { data: FileEntryJson[] };
+    expect(changed.data.map((entry) => entry.name)).toContain('level.dat');
   });
 
   it('keeps the response schema in the API document', async () => {
