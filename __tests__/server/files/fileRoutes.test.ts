@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { and, eq, like } from 'drizzle-orm';
 import { auditLogs, serverPermissions } from '../../../server/src/db/schema';
 import { createTestUser } from '../helpers/createTestUser';
@@ -54,6 +55,19 @@ describe('reading and writing', () => {
     const big = await kit.api('GET', 'files/contents?file=big.log');
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toMatch(/download it instead/);
+  });
+
+  it('sends a large file compressed to a client that takes it, byte for byte the same', async () => {
+    const log = Buffer.from(Array.from({ length: 3000 }, (_, i) => `[12:00:${String(i % 60).padStart(2, '0')}] [Server thread/INFO]: Player${i % 7} joined the game\n`).join(''));
+    writeFileSync(join(kit.root, 'latest.log'), log);
+    const compressed = await kit.api('GET', 'files/contents?file=latest.log', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(log.length / 5);
+    expect(brotliDecompressSync(compressed.rawPayload).equals(log)).toBe(true);
+    const plain = await kit.api('GET', 'files/contents?file=latest.log');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(log)).toBe(true);
   });
 
   it('writes atomically, keeps the mode of an existing file, creates folders, and records the change without the content', async () => {

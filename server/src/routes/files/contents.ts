@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { encodedAnswer } from '../../lib/compressedAnswer';
 import { errorResponses } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
 import { readForEditor } from '../../files/fileContents';
@@ -17,7 +18,9 @@ export async function fileContentsRoute(app: FastifyInstance, { context }: FileR
         operationId: 'getServerFileContents',
         tags: ['files'],
         summary: 'Read a file for the editor',
-        description: 'Needs file.read-content. Answers the raw bytes as text/plain; files over 4 MiB answer 413 (download them).',
+        description:
+          'Needs file.read-content. Answers the raw bytes as text/plain (compressed with br or gzip when large and the request ' +
+          'accepts it); files over 4 MiB answer 413 (download them).',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: FileQuerySchema,
@@ -33,8 +36,12 @@ export async function fileContentsRoute(app: FastifyInstance, { context }: FileR
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       const content = await fileOperation(() => readForEditor(files, request.query.file, context.limits.editorBytes));
+      // Logs opened in the editor run to megabytes of text that shrinks tenfold.
+      const { bytes, encoding } = await encodedAnswer(content, request.headers['accept-encoding']);
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
       // The bytes as they are (the type provider only knows the JSON error bodies of this route).
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(content as unknown as string);
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(bytes as unknown as string);
     },
   );
 }
