@@ -249,6 +249,24 @@ describe('hostile relative paths', () => {
   });
 });
 
+/**
+ * Another process racing an upload: on the second time `method` looks at `userPath`, the folder
+ * `onDisk` (just created by the upload) is replaced by a symlink leading out of the root.
+ * Answers the count of those looks.
+ */
+function swapForLinkOutOnSecondLook(method: 'resolve' | 'resolveEntry', userPath: string, onDisk: string): { count: number } {
+  const original = RootedFileSystem.prototype[method];
+  const looks = { count: 0 };
+  jest.spyOn(RootedFileSystem.prototype, method).mockImplementation(async function (this: RootedFileSystem, path: string) {
+    if (path === userPath && ++looks.count === 2) {
+      rmdirSync(onDisk);
+      symlinkSync(kit.outside, onDisk);
+    }
+    return original.call(this, path);
+  });
+  return looks;
+}
+
 describe('a failed upload with folders leaves no folder behind', () => {
   it('creates none of the folders asked for when a file is over the size limit', async () => {
     const { api, disk } = folder('failed-size-empty');
@@ -263,22 +281,14 @@ describe('a failed upload with folders leaves no folder behind', () => {
   it('removes the files and every folder it created when a new folder is swapped for a symlink before the last check', async () => {
     const { api, disk } = folder('failed-folder-swap');
     mkdirSync(join(disk, 'keep'));
-    const resolve = RootedFileSystem.prototype.resolve;
-    let calls = 0;
-    jest.spyOn(RootedFileSystem.prototype, 'resolve').mockImplementation(async function (this: RootedFileSystem, path: string) {
-      // The look right after the last folder was created: another process puts a link out in its place.
-      if (path === '/failed-folder-swap/empty/inner' && ++calls === 2) {
-        rmdirSync(join(disk, 'empty', 'inner'));
-        symlinkSync(kit.outside, join(disk, 'empty', 'inner'));
-      }
-      return resolve.call(this, path);
-    });
+    // The look right after the last folder was created: another process puts a link out in its place.
+    const looks = swapForLinkOutOnSecondLook('resolve', '/failed-folder-swap/empty/inner', join(disk, 'empty', 'inner'));
     const res = await uploadWithFolders(api, ['logs/old', 'keep', 'empty/inner'], [
       { name: 'first/a.txt', content: 'a' },
       { name: 'keep/k.txt', content: 'k' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(calls).toBe(2);
+    expect(looks.count).toBe(2);
     // Only the link the "other process" put there remains (and the folder that existed before).
     expect(tree(disk)).toEqual(['empty', 'empty/inner', 'keep']);
     expect(lstatSync(join(disk, 'empty', 'inner')).isSymbolicLink()).toBe(true);
@@ -296,7 +306,6 @@ describe('a failed upload with folders leaves no folder behind', () => {
     expect(res.statusCode).toBe(204);
     expect(tree(disk)).toEqual(['world', 'world/data', 'world/level.dat']);
   });
-
 });
 
 describe('a failed folder upload leaves nothing behind', () => {
@@ -313,23 +322,15 @@ describe('a failed folder upload leaves nothing behind', () => {
   it('removes the folders and files it already placed when a folder is swapped for a symlink meanwhile', async () => {
     const { api, disk } = folder('failed-swap');
     mkdirSync(join(disk, 'keep'));
-    const resolveEntry = RootedFileSystem.prototype.resolveEntry;
-    let calls = 0;
-    jest.spyOn(RootedFileSystem.prototype, 'resolveEntry').mockImplementation(async function (this: RootedFileSystem, path: string) {
-      // The second look at the last file, right before it moves in: its new folder becomes a link out.
-      if (path === '/failed-swap/second/inner/b.txt' && ++calls === 2) {
-        rmdirSync(join(disk, 'second', 'inner'));
-        symlinkSync(kit.outside, join(disk, 'second', 'inner'));
-      }
-      return resolveEntry.call(this, path);
-    });
+    // The second look at the last file, right before it moves in: its new folder becomes a link out.
+    const looks = swapForLinkOutOnSecondLook('resolveEntry', '/failed-swap/second/inner/b.txt', join(disk, 'second', 'inner'));
     const res = await upload(api, [
       { name: 'first/a.txt', content: 'a' },
       { name: 'keep/k.txt', content: 'k' },
       { name: 'second/inner/b.txt', content: 'b' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(calls).toBe(2);
+    expect(looks.count).toBe(2);
     // Only the link the "other process" put there remains (and the folder that existed before).
     expect(tree(disk)).toEqual(['keep', 'second', 'second/inner']);
     expect(lstatSync(join(disk, 'second', 'inner')).isSymbolicLink()).toBe(true);

@@ -20,7 +20,7 @@ export async function linkTarget(files: RootedFileSystem, absolute: string): Pro
 }
 
 // Entries of recently listed folders, reused while their stats stay the same: room for two folders
-// of 10,000 entries, about 20 MB at most.
+// of 10,000 entries, about 25 MB at most with their names and answers.
 const memo = new ListingMemo(20_000);
 
 /** The listed entry of `name` with these `stats`: the remembered one when they are unchanged. */
