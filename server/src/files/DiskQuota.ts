@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { plans, type ServerRow } from '../db/schema';
-import { DiskQuotaError } from './fileErrors';
 import { directorySize } from '../runtime/local/DiskUsage';
+import { DiskQuotaError } from './fileErrors';
 
 const MiB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { encodedAnswer } from '../../lib/compressedAnswer';
+import { compressibleAnswer } from '../../lib/compressedAnswer';
 import { errorResponses } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
 import { listDirectoryJson } from '../../files/listDirectory';
@@ -31,9 +31,7 @@ export async function listFilesRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       const json = await fileOperation(() => listDirectoryJson(files, request.query.directory));
-      const { bytes, encoding } = await encodedAnswer(json, request.headers['accept-encoding']);
-      reply.header('vary', 'accept-encoding');
-      if (encoding) reply.header('content-encoding', encoding);
+      const bytes = await compressibleAnswer(request, reply, json);
       // Sent as it is, already in the shape of the response schema (which stays for the API document).
       return reply.type('application/json; charset=utf-8').send(bytes as unknown as { data: FileEntryJson[] });
     },

@@ -21,8 +21,8 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).
 /**
  * Lets files and folders be dropped on the file list to upload them into the folder on screen;
  * a dropped folder is walked to the end: its files keep their subfolders, and its empty folders
- * are uploaded too. A hint covers the
- * list while files are dragged over it. Drags of anything but files (text, rows) are ignored.
+ * are uploaded too. A hint covers the list while files are dragged over it. Drags of anything
+ * but files (text, rows) are ignored.
  */
 export function UploadDropZone({ directory, enabled, onFiles, onReadError, children }: UploadDropZoneProps) {
   const { t } = useTranslation();
