@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { digestLines, jestFailures, playwrightFailures } from './lib/failureDigest.mjs';
 import { rootDir } from './lib/spaBuild.mjs';
 
 const args = Object.fromEntries(
@@ -134,7 +135,7 @@ async function jest() {
     ...Object.entries(byProject).map(([project, c]) => `${project} ${c.passed} passed, ${c.failed} failed`),
     ...(hung ? ['did not exit: open handles'] : []),
   ].join('; ');
-  return { passed, failed, note };
+  return { passed, failed, note, failures: jestFailures(report, rootDir) };
 }
 
 /** Playwright counts from its JSON report; harness failures (no server, no browser) count as one. */
@@ -149,7 +150,7 @@ async function e2e() {
   const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
   let failed = (stats.unexpected ?? 0) + (report.errors?.length ?? 0);
   if (code !== 0 && failed === 0) failed = 1;
-  return { passed, failed, note: stats.flaky ? `${stats.flaky} flaky` : undefined };
+  return { passed, failed, note: stats.flaky ? `${stats.flaky} flaky` : undefined, failures: playwrightFailures(report) };
 }
 
 const suites = [
@@ -192,5 +193,8 @@ for (const r of results) {
   const note = r.note ? `  [${r.note}]` : '';
   console.log(`${mark} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed  (${r.seconds.toFixed(1)} s)${note}`);
 }
+// What failed, and why, where the end of a long log shows it (the runners' reports are far above).
+const digest = results.flatMap((r) => digestLines(r.name, r.failures ?? []));
+if (digest.length > 0) console.log(['', '━━━ what failed ━━━', ...digest, ''].join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
