@@ -43,16 +43,23 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
       // One question at a time: another Back while it is open stays on the page.
       if (asking.current) return;
       asking.current = true;
+      // Answered means done: a Back pressed while the answered question is still fading out
+      // (its afterClose comes only after the animation) asks again instead of doing nothing.
+      const answered = () => {
+        asking.current = false;
+      };
       void modal.confirm({
         title: t('unsavedChanges.title', 'Discard unsaved changes?'),
         content: text ?? t('unsavedChanges.text', 'Your changes are not saved. They are lost if you leave this page now.'),
         okText: t('unsavedChanges.discard', 'Discard changes'),
         cancelText: t('unsavedChanges.keepEditing', 'Keep editing'),
         okButtonProps: { danger: true },
-        onOk: discard,
-        afterClose: () => {
-          asking.current = false;
+        onOk: () => {
+          answered();
+          discard();
         },
+        onCancel: answered,
+        afterClose: answered,
       });
     },
     [modal, t],
