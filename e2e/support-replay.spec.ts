@@ -32,9 +32,10 @@ test.describe('support replay', () => {
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    // Each area's code loads on its first visit: slow on a busy machine.
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 30_000 });
 
     // Back to the dashboard, then the account page, where a wrong current password answers 422.
     await page.goto('/account/edit');
@@ -56,7 +57,7 @@ test.describe('support replay', () => {
     // "Report a problem" from the user menu: the dialog shows the file, the download saves it.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByText('Report a problem').click();
     const dialog = page.getByRole('dialog', { name: 'Report a problem' });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
     const contents = await dialog.getByRole('textbox', { name: 'What the file contains' }).inputValue();
     expect(contents).toContain('"format": "game-panel-action-log"');
     expect(contents).not.toContain(demo.password);
@@ -89,7 +90,7 @@ test.describe('support replay', () => {
       });
       await input.setInputFiles(file);
       await expect.poll(() => replayErrors, { timeout: 2000 }).toEqual([]);
-      await expect(replay.getByTestId('replay-summary')).toContainText(`${exported.actionCount} actions`);
+      await expect(replay.getByTestId('replay-summary')).toContainText(`${exported.actionCount} actions`, { timeout: 30_000 });
 
       // Go back to the start, then jump to the last step through the action list.
       const actions = replay.getByRole('list', { name: 'Actions' }).getByRole('button');
@@ -101,7 +102,7 @@ test.describe('support replay', () => {
       await expect(replay.getByTestId('replay-position')).toHaveText(`Step ${exported.actionCount} of ${exported.actionCount}`);
 
       const screen = replay.getByTestId('replay-screen');
-      await expect(screen).toHaveAttribute('data-location', originalRoute);
+      await expect(screen).toHaveAttribute('data-location', originalRoute, { timeout: 30_000 });
       const replayedMain = screen.locator('main');
       await expect(replayedMain).toContainText('Current password', { timeout: 30_000 });
       await expect.poll(() => mainText(replayedMain), { timeout: 15_000 }).toBe(originalText);
