@@ -17,6 +17,7 @@ import { serverAccessPlugin } from './permissions/serverAccessPlugin';
 import { runtimePlugin } from './runtime/runtimePlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
+import { compressionPlugin } from './plugins/compression';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -64,15 +63,4 @@ export async function encodedAnswer(body: Buffer, acceptEncoding: string | undef
   const encoding = body.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : null;
   if (!encoding) return { bytes: body, encoding: null };
   return { bytes: await compressAnswer(body, encoding), encoding };
-}
-
-/**
- * The bytes to send for `body` to this request, compressed when it is large and the request takes
- * it; sets Content-Encoding then, and Vary either way (the answer depends on Accept-Encoding).
- */
-export async function compressibleAnswer(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<Buffer> {
-  const { bytes, encoding } = await encodedAnswer(body, request.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding');
-  if (encoding) reply.header('content-encoding', encoding);
-  return bytes;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { compressibleAnswer } from '../../lib/compressedAnswer';
 import { errorResponses } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
 import { readForEditor } from '../../files/fileContents';
@@ -36,10 +35,9 @@ export async function fileContentsRoute(app: FastifyInstance, { context }: FileR
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       const content = await fileOperation(() => readForEditor(files, request.query.file, context.limits.editorBytes));
-      // Logs opened in the editor run to megabytes of text that shrinks tenfold.
-      const bytes = await compressibleAnswer(request, reply, content);
-      // The bytes as they are (the type provider only knows the JSON error bodies of this route).
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(bytes as unknown as string);
+      // The bytes as they are (the type provider only knows the JSON error bodies of this route);
+      // logs opened in the editor run to megabytes of text, compressed on the way out.
+      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(content as unknown as string);
     },
   );
 }

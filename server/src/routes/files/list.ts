@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { compressibleAnswer } from '../../lib/compressedAnswer';
 import { errorResponses } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
 import { listDirectoryJson } from '../../files/listDirectory';
@@ -31,9 +30,9 @@ export async function listFilesRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       const json = await fileOperation(() => listDirectoryJson(files, request.query.directory));
-      const bytes = await compressibleAnswer(request, reply, json);
-      // Sent as it is, already in the shape of the response schema (which stays for the API document).
-      return reply.type('application/json; charset=utf-8').send(bytes as unknown as { data: FileEntryJson[] });
+      // Sent as it is, already in the shape of the response schema (which stays for the API
+      // document); compressed on the way out, once per unchanged listing (compressionPlugin).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as { data: FileEntryJson[] });
     },
   );
 }
