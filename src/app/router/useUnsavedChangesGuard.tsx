@@ -32,7 +32,7 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const location = useLocation();
   const page = createPath({ pathname: location.pathname, search: location.search });
   const pageRef = useRef(page);
-  const asking = useRef(false);
+  const asking = useRef<object | null>(null);
   const [modal, contextHolder] = Modal.useModal();
   useEffect(() => {
     pageRef.current = page;
@@ -42,11 +42,13 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     (discard: () => void, text?: string) => {
       // One question at a time: another Back while it is open stays on the page.
       if (asking.current) return;
-      asking.current = true;
+      const question = {};
+      asking.current = question;
       // Answered means done: a Back pressed while the answered question is still fading out
-      // (its afterClose comes only after the animation) asks again instead of doing nothing.
+      // (its afterClose comes only after the animation) asks again instead of doing nothing, and
+      // that late afterClose leaves the new question be.
       const answered = () => {
-        asking.current = false;
+        if (asking.current === question) asking.current = null;
       };
       void modal.confirm({
         title: t('unsavedChanges.title', 'Discard unsaved changes?'),
