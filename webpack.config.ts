@@ -81,7 +81,13 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // react-router's package exports always point at its development build (warnings and
       // all); production bundles take the production build it ships beside it.
-      alias: production ? { 'react-router$': resolve(rootDir, 'node_modules/react-router/dist/production/index.mjs') } : {},
+      // react-router-dom re-exports both entries, so both are pointed at the production build.
+      alias: production
+        ? {
+            'react-router$': resolve(rootDir, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': resolve(rootDir, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
     },
     experiments: { css: true },
     module: {
@@ -124,7 +130,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
         cacheGroups: {
           // What every page needs, in one long-cached file: React, Redux, router, i18next.
           framework: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|redux-thunk|redux-persist|reselect|immer|react-router|i18next|react-i18next|i18next-http-backend|use-sync-external-store)[\\/]/,
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|redux-thunk|redux-persist|reselect|immer|react-router|react-router-dom|i18next|react-i18next|i18next-http-backend|use-sync-external-store)[\\/]/,
             name: 'framework',
             chunks: 'initial',
             priority: 20,

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 
 /** Shows the router's current path and query, so tests can read where navigation ended. */
 export function LocationProbe() {

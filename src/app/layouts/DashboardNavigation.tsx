@@ -1,6 +1,6 @@
 import { AppstoreOutlined, BugOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { NavList } from '../../components/NavList';
 import { openReportDialog } from '../../features/support/reportDialogState';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
 import { ThemeScope } from '../../themes/ThemeScope';
 import { PanelBrand } from './PanelBrand';

@@ -1,6 +1,6 @@
 import { CloudServerOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 /** The panel's name and mark, linking home. */
 export function PanelBrand() {

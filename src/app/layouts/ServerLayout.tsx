@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router-dom';
 import { useGetServerQuery } from '../../api/servers';
 import { ServerHeader } from '../../features/server/ServerHeader';
 import { ServerNavigation } from '../../features/server/ServerNavigation';

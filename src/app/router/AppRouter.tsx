@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ReactElement } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
 import { firstNavigation } from '../../features/app/appSlice';
 import { LocationRecorder } from '../../features/support/LocationRecorder';

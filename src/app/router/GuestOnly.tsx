@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
 import { selectInitialised } from '../../features/app/appSlice';
 import { selectIsAuthenticated } from '../../features/session/sessionSlice';

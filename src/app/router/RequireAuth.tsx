@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
 import { selectInitialised } from '../../features/app/appSlice';
 import { selectIsAuthenticated } from '../../features/session/sessionSlice';

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 
 /** Scrolls the window to the top on every route change, before the new page paints. */
 export function ScrollToTop() {

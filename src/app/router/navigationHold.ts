@@ -1,4 +1,4 @@
-import { createPath, type Navigator, type To } from 'react-router';
+import { createPath, type Navigator, type To } from 'react-router-dom';
 
 /** Asks whether to leave the page; calls `leave` only when the user agrees. */
 export type AskToLeave = (leave: () => void) => void;

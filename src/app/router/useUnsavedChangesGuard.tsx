@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useCallback, useContext, useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createPath, UNSAFE_NavigationContext, useLocation } from 'react-router';
+import { createPath, UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 import { holdNavigation } from './navigationHold';
 
 /** What {@link useUnsavedChangesGuard} gives the page. */

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { isHttpApiError } from '../../api/apiError';
 
 /** Props of {@link ServerLoadFailure}. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useExchangeLoginTokenMutation, useLogoutMutation } from '../../api/auth';
 import { useAppSelector } from '../../app/hooks';
 import { selectInitialised, selectIsAuthenticated } from '../../app/sharedState';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { useClearValidationOnLeave, validationCleared } from '../../app/sharedState';
 import { PasswordStep } from './PasswordStep';

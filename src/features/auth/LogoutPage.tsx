@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../api/auth';
 import { useAppDispatch } from '../../app/hooks';
 import { loggedOut, selectIsAuthenticated } from '../../app/sharedState';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from '../../api/auth';
 import { useClearValidationOnLeave, useFieldErrors } from '../../app/sharedState';
 import { CheckboxInput } from '../../components/form/CheckboxInput';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLazyGetCurrentUserQuery } from '../../api/auth';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authenticated, notificationAdded, selectInitialised, tokenReceived } from '../../app/sharedState';

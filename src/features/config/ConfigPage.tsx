@@ -1,7 +1,7 @@
 import { Empty, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { useListServerConfigFilesQuery } from '../../api/config';
 import { useGetServerQuery } from '../../api/servers';
 import { useAppSelector } from '../../app/hooks';

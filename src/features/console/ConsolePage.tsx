@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery, useSendServerCommandMutation } from '../../api/servers';
 import { useAppSelector } from '../../app/hooks';

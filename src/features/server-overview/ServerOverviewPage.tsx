@@ -1,6 +1,6 @@
 import { Alert, Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery } from '../../api/servers';
 import { ConnectionStatus } from '../../components/server/ConnectionStatus';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { locationChanged } from './routerSlice';
 
 /** Puts every change of address into the store as `router/locationChanged`. Renders nothing. */

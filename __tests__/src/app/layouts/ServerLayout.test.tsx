@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { ServerLayoutView } from '../../../../src/app/layouts/ServerLayout';
 import { themeNames, themes } from '../../../../src/themes';
 import { loggedIn } from '../../helpers/fixtures';

@@ -1,7 +1,7 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { listenBeforeTheRouter } from '../../../../src/app/router/navigationHold';
 import { makeStore, type RootState } from '../../../../src/app/store';

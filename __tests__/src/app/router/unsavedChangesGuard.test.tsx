@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Link, Route, Routes, useNavigate } from 'react-router';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { useUnsavedChangesGuard } from '../../../../src/app/router/useUnsavedChangesGuard';
 import { currentLocation } from '../../helpers/renderApp';
 import { LocationProbe } from '../../helpers/LocationProbe';

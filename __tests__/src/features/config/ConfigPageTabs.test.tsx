@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router-dom';
 import type { ConfigField } from '../../../../src/api/config';
 import { ConfigPage } from '../../../../src/features/config/ConfigPage';
 import { fillIn } from '../../helpers/fillIn';

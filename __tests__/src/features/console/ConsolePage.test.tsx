@@ -2,7 +2,7 @@
 import { terminalText } from '../../helpers/xtermInJsdom';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { closeServerConnections, configureServerSockets } from '../../../../src/api/serverSocket';
 import { ConsolePage } from '../../../../src/features/console/ConsolePage';
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentLocation } from '../../helpers/renderApp';
 import { makeFile } from './filesFixture';
 import { filesServer, renderFilesPage } from './renderFilesPage';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { FilesPage } from '../../../../src/features/files/FilesPage';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';

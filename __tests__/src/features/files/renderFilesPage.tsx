@@ -1,5 +1,5 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import type { Server } from '../../../../src/api/servers';
 import { FilesPage } from '../../../../src/features/files/FilesPage';
 import { loggedIn } from '../../helpers/fixtures';

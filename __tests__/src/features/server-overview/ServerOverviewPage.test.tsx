@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { closeServerConnections, configureServerSockets } from '../../../../src/api/serverSocket';
 import { ServerOverviewPage } from '../../../../src/features/server-overview/ServerOverviewPage';
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';

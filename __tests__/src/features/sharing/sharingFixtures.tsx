@@ -2,7 +2,7 @@ import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { configure } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import type { Role, Subuser } from '../../../../src/features/sharing/sharingTypes';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch, type MockRoute } from '../../helpers/mockFetch';

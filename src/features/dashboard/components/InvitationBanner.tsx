@@ -1,7 +1,7 @@
 import { Alert, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../../api/apiError';
 import { useAcceptServerInvitationMutation } from '../../../api/sharing';
 

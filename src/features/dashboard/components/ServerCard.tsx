@@ -1,7 +1,7 @@
 import { CodeOutlined, DashboardOutlined } from '@ant-design/icons';
 import { Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useServerSocket } from '../../../api/serverSocket';
 import type { Server } from '../../../api/servers';
 import { PanelCard } from '../../../components/PanelCard';

@@ -1,7 +1,7 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { pathCrumbs, ROOT } from '../filePaths';
 
 /** Props of {@link FileBreadcrumb}. */

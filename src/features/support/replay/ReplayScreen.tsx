@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../../app/AppProviders';
 import { AppRouter } from '../../../app/router/AppRouter';
 import type { AppStore } from '../../../app/store';
