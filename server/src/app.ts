@@ -11,6 +11,7 @@ import { databasePlugin } from './plugins/database';
 import { authPlugin } from './plugins/auth';
 import { swaggerPlugin } from './plugins/swagger';
 import { rateLimitPlugin } from './plugins/rateLimit';
+import type { RedisLike } from './lib/rateLimiter';
 import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './permissions/serverAccessPlugin';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Close the database when the app closes (true for the real server; tests share one). */
   closeDatabase?: boolean;
+  /** An ioredis client for the rate-limit counters (see connectRateLimitRedis); in memory without. */
+  rateLimitRedis?: RedisLike;
 }
 
 /** Secrets that must never reach a log line. */
@@ -39,7 +42,7 @@ const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.hea
  * Builds the panel: infrastructure plugins, application plugins, then routes (DESIGN.md).
  * Used by server.ts and by every server test through `app.inject`.
  */
-export async function buildApp({ config, database, closeDatabase = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
     trustProxy: config.trustProxy,
@@ -54,7 +57,7 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redis: rateLimitRedis });
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

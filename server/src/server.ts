@@ -1,6 +1,7 @@
 import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { connectRateLimitRedis } from './lib/rateLimitRedis';
 import { seedDemoAccount } from './demo/seedDemoAccount';
 import { seedDemoServers } from './demo/seedDemoServers';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { join } from 'node:path';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
-  const app = await buildApp({ config, database });
+  const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl) : undefined;
+  const app = await buildApp({ config, database, rateLimitRedis });
   await seedDemoAccount(app);
   let closing = false;
   const shutdown = async (signal: string) => {

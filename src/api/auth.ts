@@ -14,6 +14,8 @@ export const authApi = generatedAuthApi.enhanceEndpoints({
     register: { invalidatesTags: [] },
     logout: { invalidatesTags: [] },
     exchangeLoginToken: { invalidatesTags: [] },
+    forgotPassword: { invalidatesTags: [] },
+    resetPassword: { invalidatesTags: [] },
   },
 });
 
@@ -25,6 +27,8 @@ export const {
   useRegisterMutation,
   useLogoutMutation,
   useExchangeLoginTokenMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
 } = authApi;
 
 export type {

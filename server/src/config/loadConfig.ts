@@ -29,6 +29,11 @@ export interface PanelConfig {
   publicUrl?: string;
   /** SMTP server for mails (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465); else .eml files in <dataDir>/outbox. */
   smtpUrl?: string;
+  /**
+   * Redis for rate-limit counters shared by several panel processes (PANEL_REDIS_URL, e.g.
+   * redis://cache:6379/0); without it each process counts in memory.
+   */
+  redisUrl?: string;
   /** Sender of the panel's mails (MAIL_FROM). */
   mailFrom: string;
   /** Log level for pino; 'silent' in tests. */
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.PANEL_TRUST_PROXY),
     publicUrl: env.PANEL_URL?.trim().replace(/\/+$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.PANEL_REDIS_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM || 'Game Panel <no-reply@localhost>',
     logLevel: env.LOG_LEVEL ?? 'info',
     portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),

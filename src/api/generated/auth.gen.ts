@@ -13,6 +13,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/auth/current` }),
         providesTags: ["auth"],
       }),
+      forgotPassword: build.mutation<
+        ForgotPasswordApiResponse,
+        ForgotPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/forgot-password`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
         query: (queryArg) => ({
           url: `/auth/login`,
@@ -55,6 +66,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["auth"],
       }),
+      resetPassword: build.mutation<
+        ResetPasswordApiResponse,
+        ResetPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/reset-password`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -65,11 +87,22 @@ export type GetCurrentUserApiResponse = /** status 200 Default Response */ {
   };
 };
 export type GetCurrentUserApiArg = void;
+export type ForgotPasswordApiResponse = /** status 202 Default Response */ {
+  message: string;
+};
+export type ForgotPasswordApiArg = {
+  body: {
+    /** The email address of the account */
+    email: string;
+  };
+};
 export type LoginApiResponse = /** status 200 Default Response */ {
   data:
     | {
         complete: true;
         expires_at: string;
+        /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+        failed_two_factor_attempts?: number;
         /** Bearer access token; shown only once */
         token: string;
         user: User;
@@ -92,6 +125,8 @@ export type LoginCheckpointApiResponse = /** status 200 Default Response */ {
   data: {
     complete: true;
     expires_at: string;
+    /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+    failed_two_factor_attempts?: number;
     /** Bearer access token; shown only once */
     token: string;
     user: User;
@@ -109,6 +144,8 @@ export type ExchangeLoginTokenApiResponse = /** status 200 Default Response */ {
   data: {
     complete: true;
     expires_at: string;
+    /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+    failed_two_factor_attempts?: number;
     /** Panel path to open next, when the link names one */
     redirect_to: string | null;
     /** Bearer access token; shown only once */
@@ -128,6 +165,8 @@ export type RegisterApiResponse = /** status 201 Default Response */ {
   data: {
     complete: true;
     expires_at: string;
+    /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+    failed_two_factor_attempts?: number;
     /** Bearer access token; shown only once */
     token: string;
     user: User;
@@ -141,6 +180,17 @@ export type RegisterApiArg = {
     /** Keep the session for 30 days instead of 24 hours */
     remember?: boolean;
     username: string;
+  };
+};
+export type ResetPasswordApiResponse = /** status 200 Default Response */ {
+  message: string;
+};
+export type ResetPasswordApiArg = {
+  body: {
+    password: string;
+    password_confirmation: string;
+    /** The token of the reset link from the mail */
+    token: string;
   };
 };
 export type User = {
@@ -169,9 +219,11 @@ export type User = {
 export const {
   useGetCurrentUserQuery,
   useLazyGetCurrentUserQuery,
+  useForgotPasswordMutation,
   useLoginMutation,
   useLoginCheckpointMutation,
   useExchangeLoginTokenMutation,
   useLogoutMutation,
   useRegisterMutation,
+  useResetPasswordMutation,
 } = injectedRtkApi;

@@ -54,6 +54,8 @@ export type {
 export type {
   ExchangeLoginTokenApiArg,
   ExchangeLoginTokenApiResponse,
+  ForgotPasswordApiArg,
+  ForgotPasswordApiResponse,
   GetCurrentUserApiArg,
   GetCurrentUserApiResponse,
   LoginApiArg,
@@ -64,6 +66,8 @@ export type {
   LogoutApiResponse,
   RegisterApiArg,
   RegisterApiResponse,
+  ResetPasswordApiArg,
+  ResetPasswordApiResponse,
 } from './auth.gen';
 export type {
   ConfigField,

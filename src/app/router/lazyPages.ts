@@ -12,6 +12,8 @@ export const DashboardPage = lazy(() => import('../../features/dashboard/Dashboa
 export const AccountEditPage = lazy(() => import('../../features/account/AccountEditPage').then((m) => ({ default: m.AccountEditPage })));
 export const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 export const SignUpPage = lazy(() => import('../../features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })));
+export const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+export const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 export const LogoutPage = lazy(() => import('../../features/auth/LogoutPage').then((m) => ({ default: m.LogoutPage })));
 export const SocialitePage = lazy(() => import('../../features/auth/SocialitePage').then((m) => ({ default: m.SocialitePage })));
 export const ServerAreaPage = lazy(() => import('../../features/server/ServerAreaPage').then((m) => ({ default: m.ServerAreaPage })));

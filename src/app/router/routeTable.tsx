@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
+import { AccountEditPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -33,6 +33,8 @@ export const routeTable: readonly PanelRoute[] = [
   { path: '/account/edit', layout: 'dashboard', access: 'login', element: <AccountEditPage /> },
   { path: '/login', layout: 'guest', access: 'guest', element: <LoginPage /> },
   { path: '/sign-up', layout: 'guest', access: 'guest', element: <SignUpPage /> },
+  { path: '/forgot-password', layout: 'guest', access: 'guest', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', layout: 'guest', access: 'guest', element: <ResetPasswordPage /> },
   { path: '/logout', layout: 'blank', access: 'login', element: <LogoutPage /> },
   { path: '/socialite', layout: 'blank', access: 'public', element: <SocialitePage /> },
   // Support staff replay a customer's action log here; it never calls the API.

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useExchangeLoginTokenMutation, useLogoutMutation } from '../../api/auth';
+import { useExchangeLoginTokenMutation } from '../../api/auth';
 import { useAppSelector } from '../../app/hooks';
-import { selectInitialised, selectIsAuthenticated } from '../../app/sharedState';
+import { selectInitialised } from '../../app/sharedState';
 import { isSafeTarget, redirectTarget } from './redirectTarget';
 
 /** Props of {@link LoginLinkExchange}. */
@@ -13,18 +13,17 @@ export interface LoginLinkExchangeProps {
 }
 
 /**
- * Logs in with a single-use login link (`/login?token=…`) from the billing system. Whoever is
- * logged in here is logged out first, so the link never mixes two accounts. Afterwards the page
- * the link names opens (else the usual target); a spent or expired link raises the API's error
- * notification and leaves the ordinary login form.
+ * Logs in with a single-use login link (`/login?token=…`) from the billing system. The link is
+ * exchanged first: only a granted login replaces whoever is logged in here (the session listeners
+ * then end the previous session), so a bad or foreign link never ends anyone's session. Afterwards
+ * the page the link names opens (else the usual target); a spent or expired link raises the
+ * API's error notification and leaves the current session, or the ordinary login form.
  */
 export function LoginLinkExchange({ token }: LoginLinkExchangeProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const initialised = useAppSelector(selectInitialised);
-  const authenticated = useAppSelector(selectIsAuthenticated);
-  const [logout] = useLogoutMutation();
   const [exchange] = useExchangeLoginTokenMutation();
   const started = useRef(false);
 
@@ -33,7 +32,6 @@ export function LoginLinkExchange({ token }: LoginLinkExchangeProps) {
     if (!initialised || started.current) return;
     started.current = true;
     const run = async () => {
-      if (authenticated) await logout().unwrap().catch(() => undefined);
       try {
         const { data } = await exchange({ body: { token } }).unwrap();
         navigate(isSafeTarget(data.redirect_to) ? data.redirect_to : redirectTarget(location), { replace: true });
@@ -43,7 +41,7 @@ export function LoginLinkExchange({ token }: LoginLinkExchangeProps) {
       }
     };
     void run();
-  }, [authenticated, exchange, initialised, location, logout, navigate, token]);
+  }, [exchange, initialised, location, navigate, token]);
 
   return (
     <p role="status" aria-busy="true" style={{ fontSize: 16 }}>

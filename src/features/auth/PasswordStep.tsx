@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useLoginMutation } from '../../api/auth';
 import { useFieldErrors } from '../../app/sharedState';
 import { CheckboxInput } from '../../components/form/CheckboxInput';
@@ -9,6 +10,7 @@ import { PasswordInput } from '../../components/form/PasswordInput';
 import { TextInput } from '../../components/form/TextInput';
 import { useLightForm } from '../../components/form/useLightForm';
 import { AuthLink } from './AuthLinks';
+import { useLoginNotices } from './useLoginNotices';
 
 /** Props of {@link PasswordStep}. */
 export interface PasswordStepProps {
@@ -27,6 +29,7 @@ const fields = ['login', 'password', 'remember'] as const;
 export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
   const { t } = useTranslation();
   const [login, { isLoading }] = useLoginMutation();
+  const notices = useLoginNotices();
   const form = useLightForm(fields, t('validation.required', 'This field is required'));
   const loginMessages = form.messagesFor('login', useFieldErrors('login'));
   const passwordMessages = form.messagesFor('password', useFieldErrors('password'));
@@ -34,7 +37,10 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
   const submit = form.handleSubmit(['login', 'password'], async (values) => {
     try {
       const { data } = await login({ body: { login: values.login, password: values.password, remember: values.remember === 'on' } }).unwrap();
-      if (data.complete) onComplete();
+      if (data.complete) {
+        notices(data);
+        onComplete();
+      }
       else onTwoFactor(data.confirmation_token);
     } catch {
       // The listeners show the server's messages under the fields and as a notification.
@@ -54,6 +60,9 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
         <PasswordInput {...fieldControlProps('password', passwordMessages)} autoComplete="current-password" />
       </Field>
       <CheckboxInput name="remember">{t('auth.login.remember', 'Remember me')}</CheckboxInput>
+      <p style={{ margin: 0 }}>
+        <Link to="/forgot-password">{t('auth.login.forgot', 'Forgot password?')}</Link>
+      </p>
       <PanelButton type="submit" loading={isLoading}>
         {t('auth.login.submit', 'Log in')}
       </PanelButton>

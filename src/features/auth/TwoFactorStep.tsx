@@ -7,6 +7,7 @@ import { FormStyles } from '../../components/form/formStyles';
 import { PanelButton } from '../../components/form/PanelButton';
 import { TextInput } from '../../components/form/TextInput';
 import { useLightForm } from '../../components/form/useLightForm';
+import { useLoginNotices } from './useLoginNotices';
 
 /** Props of {@link TwoFactorStep}. */
 export interface TwoFactorStepProps {
@@ -22,6 +23,7 @@ const fields = ['authentication_code'] as const;
 export function TwoFactorStep({ confirmationToken, onComplete, onBack }: TwoFactorStepProps) {
   const { t } = useTranslation();
   const [checkpoint, { isLoading }] = useLoginCheckpointMutation();
+  const notices = useLoginNotices();
   const form = useLightForm(fields, t('validation.required', 'This field is required'));
   const codeMessages = form.messagesFor('authentication_code', useFieldErrors('authentication_code'));
   // The confirmation token is not a field the user sees; its messages (expired) go above the form.
@@ -29,7 +31,8 @@ export function TwoFactorStep({ confirmationToken, onComplete, onBack }: TwoFact
 
   const submit = form.handleSubmit(['authentication_code'], async ({ authentication_code }) => {
     try {
-      await checkpoint({ body: { token: confirmationToken, authentication_code: authentication_code.trim() } }).unwrap();
+      const { data } = await checkpoint({ body: { token: confirmationToken, authentication_code: authentication_code.trim() } }).unwrap();
+      notices(data);
       onComplete();
     } catch {
       // Shown by the listeners: under the field, and as a notification.

@@ -6,7 +6,20 @@ import { authApi } from '../../api/auth';
 import { baseApi } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { authenticated, expired, loggedOut, selectIsAuthenticated, tokenReceived, userUpdated } from './sessionSlice';
-import { clearStoredToken, storeToken } from './tokenStorage';
+import { clearStoredToken, getStoredToken, storeToken } from './tokenStorage';
+import { apiBaseUrl } from '../../api/baseQuery';
+import { XSRF_HEADER, readXsrfToken } from '../../api/xsrfToken';
+
+/**
+ * Ends a replaced session on the server (best effort). Sent with that session's own token, not
+ * through the logout endpoint's listeners, which would end the new session here.
+ */
+async function endReplacedSession(token: string): Promise<void> {
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  const xsrf = readXsrfToken();
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  await fetch(`${apiBaseUrl}/auth/logout`, { method: 'POST', credentials: 'include', headers }).catch(() => undefined);
+}
 
 const completedLogin = isAnyOf(
   authApi.endpoints.login.matchFulfilled,
@@ -34,12 +47,19 @@ export function addSessionListeners(startListening: AppStartListening): void {
   });
 
   // A complete login (or sign-up) carries the token and the user: the session starts at once.
-  // A login that needs the two-factor step (complete: false) changes nothing yet.
+  // A login that needs the two-factor step (complete: false) changes nothing yet. A login that
+  // replaces a session (a login link opened while logged in) happens only once the new one is
+  // granted: then the previous session ends on the server and its cached answers go.
   startListening({
     matcher: completedLogin,
-    effect: (action, { dispatch }) => {
+    effect: (action, { dispatch, getState }) => {
       const answer = action.payload.data;
       if (!answer.complete) return;
+      const previous = selectIsAuthenticated(getState()) ? getStoredToken() : null;
+      if (previous && previous !== answer.token) {
+        dispatch(baseApi.util.resetApiState());
+        void endReplacedSession(previous);
+      }
       dispatch(tokenReceived(answer.token));
       dispatch(authenticated(answer.user));
     },

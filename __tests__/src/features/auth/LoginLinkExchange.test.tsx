@@ -31,7 +31,7 @@ describe('login links from the billing system (/login?token=…)', () => {
     expect(store.getState().session.status).toBe('authenticated');
   });
 
-  it('logs out whoever is logged in before switching to the link’s account', async () => {
+  it('exchanges first, then replaces the session and ends the previous one on the server', async () => {
     const fetch = mockFetch({
       'POST /api/v2/auth/logout': { status: 204 },
       'POST /api/v2/auth/login-token': linkAnswer(null),
@@ -39,11 +39,23 @@ describe('login links from the billing system (/login?token=…)', () => {
     const { store } = renderApp('/login?token=link-abc', loggedIn(makeUser({ username: 'previous' }), 'old-session'));
 
     await waitFor(() => expect(store.getState().session.user?.username).toBe('customer'));
+    await waitFor(() => expect(fetch.requestsTo('POST /api/v2/auth/logout')).toHaveLength(1));
     const logout = fetch.requestsTo('POST /api/v2/auth/logout');
-    expect(logout).toHaveLength(1);
     expect(logout[0].headers.get('authorization')).toBe('Bearer old-session');
-    expect(fetch.requests.findIndex((r) => r.path.endsWith('/logout'))).toBeLessThan(fetch.requests.findIndex((r) => r.path.endsWith('/login-token')));
+    expect(fetch.requests.findIndex((r) => r.path.endsWith('/login-token'))).toBeLessThan(fetch.requests.findIndex((r) => r.path.endsWith('/logout')));
     expect(window.localStorage.getItem('access_token')).toBe('link-session');
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('keeps the current session when the link is refused (a link cannot end anyone’s session)', async () => {
+    const fetch = mockFetch({ 'POST /api/v2/auth/login-token': spent, 'POST /api/v2/auth/logout': { status: 204 } });
+    const { store } = renderApp('/login?token=foreign-link', loggedIn(makeUser({ username: 'previous' }), 'old-session'));
+
+    await screen.findByRole('alert', { name: 'Error' });
+    await waitFor(() => expect(currentLocation()).not.toContain('token='));
+    expect(fetch.requestsTo('POST /api/v2/auth/logout')).toHaveLength(0);
+    expect(store.getState().session).toMatchObject({ status: 'authenticated', user: { username: 'previous' } });
+    expect(window.localStorage.getItem('access_token')).toBe('old-session');
   });
 
   it('shows the error and the login form, without the spent token in the address, when the link is refused', async () => {

@@ -10,3 +10,4 @@ export * from './serverPermissions';
 export * from './serverRoles';
 export * from './adminApiKeys';
 export * from './loginTokens';
+export * from './passwordResets';

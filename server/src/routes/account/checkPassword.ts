@@ -8,7 +8,8 @@ const PASSWORD_CHECK_LIMIT = { limit: 10, windowMs: 60_000 };
 
 /**
  * Checks the account's current password for a sensitive change; a wrong one adds a field error.
- * Throws 429 after too many wrong passwords.
+ * Each check is counted before the hash runs (a parallel burst gets at most the limit through)
+ * and a correct password takes its count back. Throws 429 after too many wrong passwords.
  */
 export async function checkPassword(
   app: FastifyInstance,
@@ -19,8 +20,10 @@ export async function checkPassword(
 ): Promise<void> {
   if (errors.has(field) || typeof password !== 'string') return;
   const limit = { key: `account:password:${request.user!.id}`, ...PASSWORD_CHECK_LIMIT };
-  app.rateLimiter.assertAvailable(limit);
-  if (await verifyPassword(request.user!.passwordHash, password)) return;
-  app.rateLimiter.hit(limit);
+  await app.rateLimit(limit);
+  if (await verifyPassword(request.user!.passwordHash, password)) {
+    await app.rateLimiter.refund(limit);
+    return;
+  }
   errors.add(field, accountMessages.wrongPassword);
 }

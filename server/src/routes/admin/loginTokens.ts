@@ -53,7 +53,7 @@ export async function adminLoginTokenRoutes(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       const user = await requireUser(app.db, request.params.user);
       if (user.suspended) throw new HttpError(409, accountMessages.suspended);
-      app.rateLimit({ key: `login-token:user:${user.id}`, ...ISSUE_LIMIT });
+      await app.rateLimit({ key: `login-token:user:${user.id}`, ...ISSUE_LIMIT });
       const issuedBy = request.adminKey?.identifier ?? null;
       const redirectTo = request.body?.redirect ?? null;
       const { token, expiresAt } = await issueLoginToken(app.db, { userId: user.id, issuedBy, redirectTo });

@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../plugins/auth';
 import { issueAccessToken } from '../../services/accessTokens';
 import { recordAudit } from '../../services/audit';
 import { toUserResource } from '../../services/userResource';
+import { failedSecondFactorsSinceLastLogin } from '../../services/secondFactorFailures';
 import type { User } from './userSchema';
+import { rememberDevice } from './knownDevice';
 
 /** The `data` of a finished login (register, login, checkpoint). */
 export interface CompleteLogin {
@@ -11,15 +13,21 @@ export interface CompleteLogin {
   token: string;
   expires_at: string;
   user: User;
+  /** Wrong second factors entered since the account's previous login. */
+  failed_two_factor_attempts: number;
 }
 
-/** Issues a session token for the user and records `auth.success`. */
+/**
+ * Issues a session token for the user and records `auth.success`. With the reply, the browser is
+ * also remembered as a known device of the account (see knownDevice.ts).
+ */
 export async function completeLogin(
   app: FastifyInstance,
   request: FastifyRequest,
   user: UserRow,
-  { remember, method }: { remember: boolean; method: string },
+  { remember, method, reply }: { remember: boolean; method: string; reply?: FastifyReply },
 ): Promise<CompleteLogin> {
+  const failedTwoFactor = await failedSecondFactorsSinceLastLogin(app.db, user.id);
   const issued = await issueAccessToken(app.db, {
     userId: user.id,
     remember,
@@ -27,5 +35,6 @@ export async function completeLogin(
     userAgent: request.headers['user-agent'] ?? null,
   });
   await recordAudit(app.db, { actorId: user.id, event: 'auth.success', ip: request.ip, properties: { method, remember, session_id: issued.id } });
-  return { complete: true, token: issued.token, expires_at: issued.expiresAt.toISOString(), user: toUserResource(user) };
+  if (reply) rememberDevice(request, reply, user.id);
+  return { complete: true, token: issued.token, expires_at: issued.expiresAt.toISOString(), user: toUserResource(user), failed_two_factor_attempts: failedTwoFactor };
 }

@@ -5,8 +5,13 @@ import { loginRoute } from './login';
 import { loginCheckpointRoute } from './login-checkpoint';
 import { logoutRoute } from './logout';
 import { loginTokenRoute } from './login-token';
+import { forgotPasswordRoute } from './forgot-password';
+import { resetPasswordRoute } from './reset-password';
 
-/** The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login links. */
+/**
+ * The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login
+ * links and the password reset by mail.
+ */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(currentUserRoute);
   await app.register(registerRoute);
@@ -14,4 +19,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(loginCheckpointRoute);
   await app.register(logoutRoute);
   await app.register(loginTokenRoute);
+  await app.register(forgotPasswordRoute);
+  await app.register(resetPasswordRoute);
 }

@@ -46,7 +46,7 @@ export async function loginTokenRoute(app: FastifyInstance): Promise<void> {
       attachValidation: true,
     },
     async (request) => {
-      app.rateLimit({ key: `login-token:ip:${request.ip}`, ...EXCHANGE_LIMIT });
+      await app.rateLimit({ key: `login-token:ip:${request.ip}`, ...EXCHANGE_LIMIT });
       FieldErrors.fromRequest(request).throwIfAny();
       const result = await redeemLoginToken(app.db, request.body.token, request.ip);
       if ('refused' in result) {

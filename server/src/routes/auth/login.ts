@@ -9,6 +9,7 @@ import { findUserByLogin } from '../../services/userAccounts';
 import { createLoginConfirmation } from '../../services/loginConfirmations';
 import { recordAudit } from '../../services/audit';
 import { completeLogin } from './completeLogin';
+import { isKnownSession } from './knownDevice';
 import { LoginBodySchema, LoginResponseSchema } from './schemas';
 
 /** Failed attempts allowed per minute, per IP and per login name. */
@@ -18,6 +19,12 @@ const LOGIN_LIMIT = { limit: 10, windowMs: 60_000 };
  * POST /auth/login: username or email plus password. Answers the token and user, or, with
  * two-factor on, `complete: false` and a confirmation token for /auth/login-checkpoint.
  * Unknown logins get the same answer after the same amount of work (a dummy hash check).
+ *
+ * Every attempt is counted (per address and per login name) before the hash runs, so a parallel
+ * burst gets at most the limit to the hash; a correct password takes its counts back. The
+ * address limit always holds. The name's limit yields to its owner, so strangers cannot lock
+ * an account: to a known session of the account (see knownDevice.ts), and, for an account with
+ * two-factor, to a correct password, which then still needs the second factor.
  */
 export async function loginRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -33,30 +40,36 @@ export async function loginRoute(app: FastifyInstance): Promise<void> {
       attachValidation: true,
       preValidation: async (request) => normalizeFields(request.body, ['login']),
     },
-    async (request) => {
+    async (request, reply) => {
       FieldErrors.fromRequest(request).throwIfAny();
       const { login, password, remember = false } = request.body;
-      const limits = [
-        { key: `login:ip:${request.ip}`, ...LOGIN_LIMIT },
-        { key: `login:name:${login}`, ...LOGIN_LIMIT },
-      ];
-      for (const limit of limits) app.rateLimiter.assertAvailable(limit);
+      const byIp = { key: `login:ip:${request.ip}`, ...LOGIN_LIMIT };
+      const byName = { key: `login:name:${login}`, ...LOGIN_LIMIT };
+      const limits = [byIp, byName];
+      const { over, retryAfterMs } = await app.rateLimiter.hitAll(limits);
+      const tooMany = () => app.rateLimiter.tooMany(byIp, retryAfterMs);
+      if (over.includes(byIp)) throw tooMany();
 
       const user = await findUserByLogin(app.db, login);
+      const nameLocked = over.includes(byName);
+      if (nameLocked && !(user && (user.useTotp || (await isKnownSession(app, request, user.id))))) throw tooMany();
+
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) {
-        for (const limit of limits) app.rateLimiter.hit(limit);
+        if (nameLocked) throw tooMany();
         // The typed login is kept only when it names an account: an unknown one may be a password
         // typed into the wrong field.
         await recordAudit(app.db, { actorId: user?.id ?? null, event: 'auth.fail', ip: request.ip, properties: user ? { login, reason: 'credentials' } : { reason: 'unknown_login' } });
         throw new ValidationError({ login: [accountMessages.badCredentials] }, accountMessages.badCredentials);
       }
+      // Successes do not count against the limits.
+      await Promise.all(limits.map((limit) => app.rateLimiter.refund(limit)));
       if (user.suspended) throw new HttpError(403, accountMessages.suspended);
       if (user.useTotp) {
         const confirmationToken = await createLoginConfirmation(app.db, { userId: user.id, remember });
         return { data: { complete: false as const, confirmation_token: confirmationToken } };
       }
-      return { data: await completeLogin(app, request, user, { remember, method: 'password' }) };
+      return { data: await completeLogin(app, request, user, { remember, method: 'password', reply }) };
     },
   );
 }

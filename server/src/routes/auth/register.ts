@@ -9,7 +9,8 @@ import { completeLogin } from './completeLogin';
 import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from './schemas';
 import { accountMessages } from '../../lib/accountMessages';
 
-const REGISTER_LIMIT = { limit: 5, windowMs: 60_000 };
+/** Registrations per minute and address, counted by @fastify/rate-limit before anything runs. */
+const REGISTER_LIMIT = { max: 5, timeWindow: 60_000 };
 
 /** POST /auth/register: creates the account and logs it in at once (201 with token and user). */
 export async function registerRoute(app: FastifyInstance): Promise<void> {
@@ -24,10 +25,10 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
         response: { 201: CompleteLoginResponseSchema, ...errorResponses(419, 422, 429) },
       },
       attachValidation: true,
+      config: { rateLimit: REGISTER_LIMIT },
       preValidation: async (request) => normalizeFields(request.body, ['username', 'email']),
     },
     async (request, reply) => {
-      app.rateLimit({ key: `register:ip:${request.ip}`, ...REGISTER_LIMIT });
       const errors = FieldErrors.fromRequest(request);
       const body = request.body as Partial<RegisterBody>;
       if (!errors.has('password_confirmation') && typeof body.password === 'string' && body.password !== body.password_confirmation) {

@@ -32,6 +32,9 @@ export const CompleteLoginSchema = Type.Object({
   token: Type.String({ description: 'Bearer access token; shown only once' }),
   expires_at: Type.String({ format: 'date-time' }),
   user: UserRef,
+  failed_two_factor_attempts: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Wrong two-factor codes entered for the account since its previous login (shown to the owner)' }),
+  ),
 });
 
 /** The password step passed but two-factor is on: send the code to login-checkpoint. */
@@ -43,3 +46,18 @@ export const PendingLoginSchema = Type.Object({
 export const CompleteLoginResponseSchema = Type.Object({ data: CompleteLoginSchema });
 export const LoginResponseSchema = Type.Object({ data: Type.Union([CompleteLoginSchema, PendingLoginSchema]) });
 export const CurrentUserResponseSchema = Type.Object({ data: Type.Object({ user: UserRef }) });
+
+export const ForgotPasswordBodySchema = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254, description: 'The email address of the account' }),
+});
+export type ForgotPasswordBody = Static<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 128, description: 'The token of the reset link from the mail' }),
+  password: Type.String({ minLength: 8, maxLength: 128 }),
+  password_confirmation: Type.String({ minLength: 1 }),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
+
+/** An answer that only says what happens next. */
+export const MessageAnswerSchema = Type.Object({ message: Type.String() });

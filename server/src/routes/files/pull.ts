@@ -30,7 +30,7 @@ export async function pullFileRoute(app: FastifyInstance, { context }: FileRoute
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
       const { limits } = context;
-      app.rateLimit({ key: `files.pull:${request.user!.id}:${server.uuid}`, limit: limits.pullsPerWindow, windowMs: limits.pullWindowMs });
+      await app.rateLimit({ key: `files.pull:${request.user!.id}:${server.uuid}`, limit: limits.pullsPerWindow, windowMs: limits.pullWindowMs });
       const { url, directory, filename } = request.body;
       const saved = await fileOperation(() =>
         context.quota.withBudget(server, files.root, (budget) => pullFromUrl({ files, url, directory, filename, limits, allowHosts: app.config.pullAllowHosts ?? [], budget })),

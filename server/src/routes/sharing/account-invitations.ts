@@ -47,7 +47,7 @@ export async function accountInvitationRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       const user = request.user!;
-      app.rateLimit({ key: `invitation-accept:user:${user.id}`, ...ACCEPT_LIMIT });
+      await app.rateLimit({ key: `invitation-accept:user:${user.id}`, ...ACCEPT_LIMIT });
       const { server, shareUuid, email } = await acceptInvitation(app.db, user, request.body.token);
       await recordAudit(app.db, {
         actorId: user.id,

@@ -34,8 +34,8 @@ export async function createSubuserRoute(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => normalizeFields(request.body, ['email']),
     },
     async (request, reply) => {
-      app.rateLimit({ key: `invite:user:${request.user!.id}`, ...PER_USER });
-      app.rateLimit({ key: `invite:server:${request.serverAccess!.server.id}`, ...PER_SERVER });
+      await app.rateLimit({ key: `invite:user:${request.user!.id}`, ...PER_USER });
+      await app.rateLimit({ key: `invite:server:${request.serverAccess!.server.id}`, ...PER_SERVER });
       const grant = await grantFromBody(app, request, request.body);
       const data = await shareServer(app, request, request.body.email, grant);
       return reply.code(201).send({ data });
