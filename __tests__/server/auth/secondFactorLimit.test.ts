@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { auditLogs } from '../../../server/src/db/schema';
-import { createAccount, enableTwoFactorFor, send, totpCode, type TestAccount } from './accountFixtures';
+import { createAccount, enableTwoFactorFor as enableOnce, send, totpCode, type TestAccount } from './accountFixtures';
+
+// On a busy machine the enabling code can cross a 30 s step boundary; a second try gets a fresh one.
+const enableTwoFactorFor = (app: TestApp['app'], account: TestAccount) => enableOnce(app, account).catch(() => enableOnce(app, account));
 
 jest.setTimeout(120_000);
 

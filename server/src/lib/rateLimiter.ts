@@ -48,9 +48,35 @@ const LOCAL_CACHE_SIZE = 100_000;
 // Takes back one hit when the window still exists (never creates a key without expiry).
 const REFUND_LUA = "if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then return redis.call('DECR', KEYS[1]) end return 0";
 
+/** The store with its underlying @fastify/rate-limit store (for refunds and resets in memory). */
+interface WrappedStore extends RateLimitStore {
+  readonly inner: RateLimitStore;
+}
+
+/**
+ * Wraps a store so every answer is a copy. The in-memory store answers its live counter object,
+ * which later hits of the same tick change before an awaiting caller reads it: a burst arriving
+ * at once would then all read the final count and all be refused. A copy is the count of this hit.
+ */
+function snapshotting(inner: RateLimitStore): WrappedStore {
+  const copy = (callback: Callback): Callback => (error, result) => callback(error, result && { current: result.current, ttl: result.ttl });
+  return {
+    inner,
+    incr: (key, callback, timeWindow, max) => inner.incr(key, copy(callback), timeWindow, max),
+    read: inner.read ? (key, callback, timeWindow, max) => inner.read!(key, copy(callback), timeWindow, max) : undefined,
+    child: (options) => snapshotting(inner.child(options)),
+  };
+}
+
 /** Creates the store of @fastify/rate-limit: in memory by default, Redis when a client is given. */
 export function createRateLimitStore(redis?: RedisLike): RateLimitStore {
-  return (redis ? new RedisStore(false, false, redis, REDIS_NAMESPACE) : new LocalStore(false, false, LOCAL_CACHE_SIZE)) as RateLimitStore;
+  return snapshotting((redis ? new RedisStore(false, false, redis, REDIS_NAMESPACE) : new LocalStore(false, false, LOCAL_CACHE_SIZE)) as RateLimitStore);
+}
+
+/** The in-memory store's counters (toad-cache LRU of @fastify/rate-limit's LocalStore). */
+function localCounters(store: RateLimitStore): { get(key: string): Count | undefined; delete(key: string): void } {
+  const inner = (store as Partial<WrappedStore>).inner ?? store;
+  return (inner as unknown as { lru: { get(key: string): Count | undefined; delete(key: string): void } }).lru;
 }
 
 /**
@@ -150,7 +176,7 @@ export class RateLimiter {
       await this.redis.eval(REFUND_LUA, 1, REDIS_NAMESPACE + rule.key);
       return;
     }
-    const entry = (this.store as unknown as { lru: { get(key: string): Count | undefined } }).lru.get(rule.key);
+    const entry = localCounters(this.store).get(rule.key);
     if (entry && entry.current > 0) entry.current -= 1;
   }
 
@@ -160,6 +186,6 @@ export class RateLimiter {
       await this.redis.del(REDIS_NAMESPACE + key);
       return;
     }
-    (this.store as unknown as { lru: { delete(key: string): void } }).lru.delete(key);
+    localCounters(this.store).delete(key);
   }
 }

@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, request, test } from '@playwright/test';
+import { apiStatus, collectConsoleErrors, signUpFreshUser } from './helpers';
+
+/** The reset link (path and query) of the newest mail to `address` in the panel's outbox. */
+function resetLinkFor(address: string): string | null {
+  const dataDir = process.env.PANEL_DATA_DIR;
+  if (!dataDir) throw new Error('PANEL_DATA_DIR is not set: run the tests with `npm run test:e2e` (it starts the panel)');
+  const outbox = join(dataDir, 'outbox');
+  if (!existsSync(outbox)) return null;
+  for (const name of readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort().reverse()) {
+    const raw = readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (!raw.includes(address)) continue;
+    const match = /https?:\/\/[^/\s]+(\/reset-password\?token=[\w%-]+)/.exec(raw);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+test.describe('forgot password', () => {
+  test('a customer asks for a reset mail, chooses a new password and logs in with it; old sessions end', async ({ page }) => {
+    const user = await signUpFreshUser();
+    // The spent link at the end is refused with a 422 on purpose.
+    const errors = collectConsoleErrors(page, [apiStatus(422, '/api/v2/auth/reset-password')]);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
+
+    await expect.poll(() => resetLinkFor(user.email), { timeout: 15_000 }).not.toBeNull();
+    const link = resetLinkFor(user.email)!;
+    await page.goto(link);
+    const newPassword = `New-${Date.now().toString(36)}-password`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+
+    // The session from sign-up has ended.
+    const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL });
+    const current = await api.get('/api/v2/auth/current', { headers: { authorization: `Bearer ${user.token}` } });
+    expect(current.status()).toBe(401);
+    await api.dispose();
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Username or email').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { name: 'Your servers' })).toBeVisible();
+
+    // The link was single-use.
+    await page.getByRole('link', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('Another-password-1');
+    await page.getByLabel('Confirm new password').fill('Another-password-1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByRole('list', { name: 'Problems with The reset link' })).toContainText('invalid or has expired');
+    expect(errors).toEqual([]);
+  });
+});
