@@ -95,19 +95,19 @@ describe('strangers cannot lock the owner out', () => {
     const first = await login({ login: account.username, password: account.password });
     const device = first.cookies.find((c) => c.name === 'panel_device');
     expect(device?.httpOnly).toBe(true);
+    const stranger = await createAccount(t.app);
+    const theirs = (await login({ login: stranger.username, password: stranger.password })).cookies.find((c) => c.name === 'panel_device');
     await burst(15, (i) => login({ login: account.username, password: `wrong ${i}` }));
 
-    // A stranger's new address, even with the right password, is refused while the name is locked.
+    // A stranger's new address, even with the right password, is refused while the name is locked;
+    // so is another account's browser.
     expect((await login({ login: account.username, password: account.password })).statusCode).toBe(429);
+    expect((await login({ login: account.username, password: account.password }, freshIp(), { cookies: { panel_device: theirs!.value } })).statusCode).toBe(429);
     // The owner's browser and the owner's session get in.
     expect((await login({ login: account.username, password: account.password }, freshIp(), { cookies: { panel_device: device!.value } })).statusCode).toBe(200);
     expect((await login({ login: account.username, password: account.password }, freshIp(), { headers: bearer(account.token) })).statusCode).toBe(200);
     // Wrong passwords from the known browser still count and are refused.
     expect((await login({ login: account.username, password: 'wrong again' }, freshIp(), { cookies: { panel_device: device!.value } })).statusCode).toBe(429);
-    // Another account's cookie does not help.
-    const stranger = await createAccount(t.app);
-    const theirs = (await login({ login: stranger.username, password: stranger.password })).cookies.find((c) => c.name === 'panel_device');
-    expect((await login({ login: account.username, password: account.password }, freshIp(), { cookies: { panel_device: theirs!.value } })).statusCode).toBe(429);
   });
 
   it('with two-factor on, a correct password passes a locked name to the second step', async () => {
