@@ -6,7 +6,7 @@ import { auditLogs, passwordResets, users } from '../../../server/src/db/schema'
 import { hashToken } from '../../../server/src/lib/tokens';
 import { bearer, createAccount, enableTwoFactorFor, freshIp, send, totpCode, type TestAccount } from './accountFixtures';
 
-jest.setTimeout(90_000);
+jest.setTimeout(180_000);
 
 let t: TestApp;
 beforeAll(async () => {
