@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+/** Props of {@link Ltr}. */
+export interface LtrProps {
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * Code-like text (permission strings, file names and paths, IP:port addresses, UUIDs, commands,
+ * versions) always read left to right, also inside right-to-left languages: without this,
+ * Arabic turns `-rw-r--r--` into `--rw-r--r-`. A `<bdi dir="ltr">` isolates it from the
+ * surrounding text, so neither reorders the other.
+ */
+export function Ltr({ children, className }: LtrProps) {
+  return (
+    <bdi dir="ltr" className={className ? `panel-ltr ${className}` : 'panel-ltr'}>
+      {children}
+    </bdi>
+  );
+}
