@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 
 /** Props of {@link Ltr}. */
-export interface LtrProps {
+export interface LtrProps extends Omit<HTMLAttributes<HTMLElement>, 'dir'> {
   children: ReactNode;
-  className?: string;
 }
 
 /**
@@ -12,9 +11,9 @@ export interface LtrProps {
  * Arabic turns `-rw-r--r--` into `--rw-r--r-`. A `<bdi dir="ltr">` isolates it from the
  * surrounding text, so neither reorders the other.
  */
-export function Ltr({ children, className }: LtrProps) {
+export function Ltr({ children, className, ...rest }: LtrProps) {
   return (
-    <bdi dir="ltr" className={className ? `panel-ltr ${className}` : 'panel-ltr'}>
+    <bdi {...rest} dir="ltr" className={className ? `panel-ltr ${className}` : 'panel-ltr'}>
       {children}
     </bdi>
   );

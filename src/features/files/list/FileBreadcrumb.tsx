@@ -34,9 +34,9 @@ export function FileBreadcrumb({ directory, folderLink, fileName }: FileBreadcru
           },
           ...crumbs.map((crumb, index) => ({
             key: crumb.path,
-            title: index === last ? <span aria-current="page"><Ltr>{crumb.name}</Ltr></span> : <Link to={folderLink(crumb.path)}><Ltr>{crumb.name}</Ltr></Link>,
+            title: index === last ? <Ltr aria-current="page">{crumb.name}</Ltr> : <Link to={folderLink(crumb.path)}><Ltr>{crumb.name}</Ltr></Link>,
           })),
-          ...(fileName === undefined ? [] : [{ key: 'file', title: <span aria-current="page"><Ltr>{fileName}</Ltr></span> }]),
+          ...(fileName === undefined ? [] : [{ key: 'file', title: <Ltr aria-current="page">{fileName}</Ltr> }]),
         ]}
       />
     </nav>
