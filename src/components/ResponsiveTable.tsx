@@ -1,6 +1,6 @@
 import { Checkbox, Empty, Pagination, Spin, Table, type TableProps } from 'antd';
 import type { ColumnType, TablePaginationConfig } from 'antd/es/table';
-import { useState, type Key, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsCompact } from './useIsCompact';
 
@@ -65,7 +65,20 @@ export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>
   const { t } = useTranslation();
   const compact = useIsCompact();
   const [localPage, setLocalPage] = useState(1);
-  if (!compact) return <Table<T> {...tableProps} />;
+  const wrapper = useRef<HTMLDivElement>(null);
+  // A table wider than its place scrolls sideways: keyboard users must reach that scroll too.
+  useEffect(() => {
+    wrapper.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((region) => {
+      if (region.scrollWidth > region.clientWidth) region.tabIndex = 0;
+    });
+  });
+  if (!compact) {
+    return (
+      <div ref={wrapper}>
+        <Table<T> {...tableProps} />
+      </div>
+    );
+  }
 
   const { columns = [], dataSource = [], loading, pagination, rowSelection, expandable, onRow, locale, rowKey } = tableProps;
   const all = columns as Column<T>[];
