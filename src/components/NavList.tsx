@@ -36,8 +36,8 @@ const css = `
 .panel-nav a{display:flex;align-items:center;gap:10px;height:40px;padding:0 12px;margin-block:2px;border-radius:8px;
   color:inherit;text-decoration:none;opacity:.85;transition:background-color .2s,opacity .2s}
 .panel-nav a:hover{opacity:1;background:rgba(255,255,255,.06)}
-.panel-nav a[aria-current=page]{opacity:1;color:var(--panel-primary);background:var(--panel-game-input);font-weight:600}
-.panel-nav a:focus-visible{outline:2px solid var(--panel-primary);outline-offset:-2px}
+.panel-nav a[aria-current=page]{opacity:1;color:var(--panel-link);background:var(--panel-game-input);font-weight:600}
+.panel-nav a:focus-visible{outline:2px solid var(--panel-focus);outline-offset:-2px}
 `;
 
 /**

@@ -4,6 +4,12 @@ import type { GameName, PlanName, ThemeName } from './themeNames';
 /** The theme variables of the specification, as CSS values. */
 export interface ThemeVariables {
   primary: string;
+  /** The primary shade behind white text (buttons): at least 4.5:1. */
+  primarySolid: string;
+  /** The primary shade for text on the theme's surfaces (links, selected entries): at least 4.5:1. */
+  link: string;
+  /** The focus indicator's colour: at least 3:1 against every surface. */
+  focus: string;
   secondary: string;
   background: string;
   gameInput: string;
@@ -18,6 +24,8 @@ export interface ThemeVariables {
   buttonSecondary: string;
   inputBackground: string;
   inputText: string;
+  /** Placeholder text in inputs: at least 4.5:1 on the input background. */
+  placeholder: string;
 }
 
 /** One of the nine panel themes: the antd configuration plus the spec's variables. */

@@ -1,6 +1,8 @@
 import { theme as antdTheme } from 'antd';
+import type { MappingAlgorithm } from 'antd';
 import { svgUrl } from './art/svgUrl';
 import { withAlpha } from './colour';
+import { AA_TEXT, mix, over, shadeReaching, shadeReachingAll, toHex } from './contrast';
 import { gameArt } from './gameArt';
 import type { Palette } from './palettes';
 import type { PanelTheme, ThemeVariables } from './PanelTheme';
@@ -15,11 +17,82 @@ export const panelFontFamily =
 const tagFontSize = 12;
 const tagLineHeight = 30 / tagFontSize;
 
+/** A little above AA, so rounding in browsers never drops a pair below it. */
+const target = AA_TEXT + 0.1;
+
+/**
+ * The surfaces text sits on: the page, cards and inputs, a card's primary-tinted corner and the
+ * tinted background of the selected navigation entry.
+ */
+function surfaces(p: Palette): string[] {
+  return [
+    p.background,
+    p.surface,
+    toHex(over(withAlpha(p.primary, 0.14), p.background)),
+    toHex(over(withAlpha(p.primary, 0.14), p.surface)),
+    toHex(over(withAlpha(p.primary, 0.12), p.surface)),
+  ];
+}
+
+/**
+ * Accessible shades of a palette (WCAG 2.2 AA), same hues: the primary darkened until white text
+ * on it reaches 4.5:1; the primary lightened until it reads as text (links, selected entries, the
+ * focus ring) on every surface; secondary text and placeholders light enough on every surface.
+ */
+export function accessibleShades(p: Palette) {
+  const onSurfaces = surfaces(p);
+  const primarySolid = shadeReaching(p.primary, '#ffffff', target);
+  return {
+    primarySolid,
+    primaryHover: shadeReaching(mix(primarySolid, '#ffffff', 0.08), '#ffffff', AA_TEXT),
+    primaryActive: mix(primarySolid, '#000000', 0.15),
+    link: shadeReachingAll(p.primary, onSurfaces, target),
+    linkHover: shadeReachingAll(mix(p.primary, '#ffffff', 0.25), onSurfaces, target),
+    textSecondary: shadeReachingAll(mix(p.surface, '#ffffff', 0.6), onSurfaces, target),
+    placeholder: shadeReachingAll(mix(p.surface, '#ffffff', 0.45), onSurfaces, target),
+  };
+}
+
+/** Dark red that keeps white text on danger buttons readable is unreadable as text: text gets a light red. */
+const errorText = '#ff7b7d';
+
+/**
+ * Runs after antd's dark algorithm: the dark algorithm derives its colours from the seeds (and
+ * shifts them), so the map tokens that carry text or sit behind white text are set here to the
+ * accessible shades.
+ */
+function accessibleAlgorithm(shades: ReturnType<typeof accessibleShades>): MappingAlgorithm {
+  return (_seed, map) => ({
+    ...map!,
+    colorPrimary: shades.primarySolid,
+    colorPrimaryHover: shades.primaryHover,
+    colorPrimaryActive: shades.primaryActive,
+    colorPrimaryText: shades.link,
+    colorPrimaryTextHover: shades.linkHover,
+    colorPrimaryTextActive: shades.link,
+    colorPrimaryBorderHover: shades.link,
+    colorInfo: shades.primarySolid,
+    colorInfoText: shades.link,
+    colorLink: shades.link,
+    colorLinkHover: shades.linkHover,
+    colorLinkActive: shades.link,
+    colorTextSecondary: shades.textSecondary,
+    colorTextTertiary: shades.textSecondary,
+    colorTextQuaternary: shades.placeholder,
+    colorError: errorText,
+    colorErrorText: errorText,
+  });
+}
+
 /** Derives the spec's theme variables from a palette. */
 function themeVariables(p: Palette): ThemeVariables {
   const art = svgUrl(gameArt[p.game]);
+  const shades = accessibleShades(p);
   return {
     primary: p.primary,
+    primarySolid: shades.primarySolid,
+    link: shades.link,
+    focus: shades.link,
     secondary: p.secondary,
     background: p.background,
     gameInput: withAlpha(p.primary, 0.12),
@@ -33,17 +106,20 @@ function themeVariables(p: Palette): ThemeVariables {
     buttonSecondary: withAlpha(p.secondary, 0.22),
     inputBackground: p.surface,
     inputText: p.inputText,
+    placeholder: shades.placeholder,
   };
 }
 
 /** Builds one dark antd theme plus its CSS variables from a palette. */
 export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
   const variables = themeVariables(p);
+  const shades = accessibleShades(p);
   const inputTokens = {
     colorBgContainer: variables.inputBackground,
     activeBg: variables.inputBackground,
     hoverBg: variables.inputBackground,
     colorText: variables.inputText,
+    colorTextPlaceholder: shades.placeholder,
   };
   return {
     name,
@@ -51,7 +127,7 @@ export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
     plan: p.plan,
     variables,
     antd: {
-      algorithm: antdTheme.darkAlgorithm,
+      algorithm: [antdTheme.darkAlgorithm, accessibleAlgorithm(shades)],
       token: {
         colorPrimary: p.primary,
         colorInfo: p.primary,
@@ -70,6 +146,8 @@ export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
         Input: inputTokens,
         InputNumber: inputTokens,
         Select: { selectorBg: variables.inputBackground, colorText: variables.inputText },
+        // Light red (text) behind white would fail: primary danger buttons carry dark text instead.
+        Button: { dangerColor: '#1a0505' },
         Tag: { fontSizeSM: tagFontSize, lineHeightSM: tagLineHeight },
         Card: { colorBgContainer: p.surface, colorBorderSecondary: variables.cardBorder },
       },

@@ -3,6 +3,9 @@ import type { PanelTheme, ThemeVariables } from './PanelTheme';
 /** The CSS custom property that carries each theme variable. */
 export const cssVariableNames: Record<keyof ThemeVariables, string> = {
   primary: '--panel-primary',
+  primarySolid: '--panel-primary-solid',
+  link: '--panel-link',
+  focus: '--panel-focus',
   secondary: '--panel-secondary',
   background: '--panel-background',
   gameInput: '--panel-game-input',
@@ -15,6 +18,7 @@ export const cssVariableNames: Record<keyof ThemeVariables, string> = {
   buttonSecondary: '--panel-button-secondary',
   inputBackground: '--panel-input-bg',
   inputText: '--panel-input-text',
+  placeholder: '--panel-placeholder',
 };
 
 /** A theme's variables as `{ '--panel-primary': '#…', … }`, ready for a style attribute or `:root`. */

@@ -19,6 +19,8 @@ const contractVariables = [
   '--panel-primary', '--panel-secondary', '--panel-background', '--panel-game-input', '--panel-gradient',
   '--panel-card-gradient', '--panel-card-border', '--panel-card-shadow', '--panel-nav-image',
   '--panel-server-image', '--panel-button-secondary', '--panel-input-bg', '--panel-input-text',
+  // Accessible shades (WCAG 2.2 AA) derived from the palette.
+  '--panel-primary-solid', '--panel-link', '--panel-focus', '--panel-placeholder',
 ];
 
 describe('the nine themes', () => {
@@ -33,7 +35,8 @@ describe('the nine themes', () => {
   it.each(themeNames)('%s is dark and defines every theme variable as a CSS variable', (name) => {
     const theme = themes[name];
     expect(theme.name).toBe(name);
-    expect(theme.antd.algorithm).toBe(antdTheme.darkAlgorithm);
+    // antd's dark algorithm first; then the accessible shades replace the colours it derives.
+    expect(Array.isArray(theme.antd.algorithm) ? theme.antd.algorithm[0] : theme.antd.algorithm).toBe(antdTheme.darkAlgorithm);
     const variables = themeCssVariables(theme);
     expect(Object.keys(variables).sort()).toEqual([...contractVariables].sort());
     for (const value of Object.values(variables)) expect(value.trim()).not.toBe('');

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
+import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { ThemeScope } from '../../themes/ThemeScope';
 import { PanelBrand } from './PanelBrand';
 import { usePageTheme } from './usePageTheme';
@@ -13,6 +14,7 @@ export function GuestLayout() {
   const theme = usePageTheme();
   return (
     <ThemeScope name={theme} global>
+      <SkipLink />
       <div
         style={{
           minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
@@ -22,8 +24,10 @@ export function GuestLayout() {
       >
         <PanelBrand />
         <main
+          {...mainContentProps}
           style={{
-            width: 'min(420px, 100%)', padding: 32, borderRadius: 12, background: 'var(--panel-card-gradient)',
+            // border-box: on a phone the card's padding must not push it wider than the screen.
+            width: 'min(420px, 100%)', boxSizing: 'border-box', padding: 'clamp(20px, 6vw, 32px)', borderRadius: 12, background: 'var(--panel-card-gradient)',
             backgroundColor: 'var(--panel-background)', border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
           }}
         >

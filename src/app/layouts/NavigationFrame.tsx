@@ -4,8 +4,9 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
+import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { PanelBrand } from './PanelBrand';
-import { useIsCompact } from './useIsCompact';
+import { useIsCompact } from '../../components/useIsCompact';
 
 // The drawer is only needed below lg: wide screens never load it.
 const NavigationDrawer = lazy(() => import('./NavigationDrawer').then((m) => ({ default: m.NavigationDrawer })));
@@ -47,7 +48,9 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
 
   const content = (
     <Layout.Content
+      {...mainContentProps}
       style={{
+        minWidth: 0,
         padding: compact ? 16 : 32,
         backgroundImage: contentImage,
         backgroundSize: '100% auto',
@@ -64,6 +67,7 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
   if (!compact) {
     return (
       <Layout style={{ minHeight: '100vh' }}>
+        <SkipLink />
         <Layout.Sider width={264} style={{ ...navigationBackground, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
           <div style={{ padding: '20px 24px' }}>
             <PanelBrand />
@@ -77,6 +81,7 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
         <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={openDrawer} />
         <PanelBrand />

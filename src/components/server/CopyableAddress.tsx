@@ -2,6 +2,7 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../Ltr';
 
 /** Props of {@link CopyableAddress}. */
 export interface CopyableAddressProps {
@@ -33,7 +34,7 @@ export function CopyableAddress({ address }: CopyableAddressProps) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
       <Typography.Text code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        {address}
+        <Ltr>{address}</Ltr>
       </Typography.Text>
       <Tooltip title={tip}>
         <Button

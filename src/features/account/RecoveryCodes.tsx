@@ -1,5 +1,6 @@
 import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/Ltr';
 
 /** Props of {@link RecoveryCodes}. */
 export interface RecoveryCodesProps {
@@ -12,6 +13,7 @@ export interface RecoveryCodesProps {
 export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
   const { t } = useTranslation();
   const text = codes.join('\n');
+  const longest = Math.max(0, ...codes.map((code) => code.length));
 
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
@@ -32,10 +34,16 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
       />
       <ol
         aria-label={t('account.recoveryCodes.list', 'Recovery codes')}
-        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8, margin: 0, paddingInlineStart: 24, fontFamily: 'monospace', fontSize: 15 }}
+        // Each code stays whole: columns as wide as the longest code (in ch of the monospace font), never wrapped inside.
+        style={{
+          display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${longest + 4}ch, 1fr))`, gap: 8, margin: 0,
+          paddingInlineStart: 24, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 15,
+        }}
       >
         {codes.map((code) => (
-          <li key={code}>{code}</li>
+          <li key={code} style={{ whiteSpace: 'nowrap' }}>
+            <Ltr>{code}</Ltr>
+          </li>
         ))}
       </ol>
       <Space wrap>

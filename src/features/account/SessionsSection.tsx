@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useListAccountSessionsQuery, useRevokeAccountSessionMutation, type AccountSession } from '../../api/account';
 import type { User } from '../../api/auth';
+import { Ltr } from '../../components/Ltr';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { describeUserAgent } from './describeUserAgent';
 import { formatDateTime } from './formatDateTime';
@@ -45,7 +46,7 @@ export function SessionsSection({ user }: { user: User }) {
                   {device} {session.current ? <Tag color="green">{t('account.sessions.current', 'This device')}</Tag> : null}
                 </div>
                 <div style={{ opacity: 0.75, fontSize: 13 }}>
-                  {session.ip ? `${session.ip} · ` : ''}
+                  {session.ip ? <><Ltr>{session.ip}</Ltr>{' · '}</> : null}
                   {t('account.sessions.lastUsed', 'Last used {{time}}', { time: when(session.last_used_at) })}
                 </div>
               </div>

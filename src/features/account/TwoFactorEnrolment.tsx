@@ -1,5 +1,6 @@
 import { Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/Ltr';
 import { useEnableTwoFactorMutation, useLazyGetTwoFactorEnrolmentQuery } from '../../api/account';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
 import { useActivateForm, useScopedFieldErrors } from './formScope';
@@ -65,7 +66,7 @@ export function TwoFactorEnrolment({ onEnabled }: TwoFactorEnrolmentProps) {
       <p>
         {t('account.twoFactor.key', 'Key')}:{' '}
         <Typography.Text code copyable={{ text: details.secret }}>
-          {details.secret}
+          <Ltr>{details.secret}</Ltr>
         </Typography.Text>
       </p>
       <Form<Values> name="two-factor-enable" layout="vertical" onFinish={submit}>

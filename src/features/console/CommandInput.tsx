@@ -60,6 +60,7 @@ export function CommandInput({ serverId, onSubmit, disabled = false, disabledRea
         maxLength={1024}
         autoComplete="off"
         spellCheck={false}
+        dir="ltr"
         aria-label={t('console.command.label', 'Console command')}
         placeholder={disabled && disabledReason ? disabledReason : t('console.command.placeholder', 'Type a command and press Enter (↑ ↓ for earlier commands)')}
         style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', background: 'var(--panel-game-input)' }}

@@ -114,7 +114,7 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
         </Tooltip>
       </Flex>
       <div style={{ position: 'relative', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--panel-card-border)', background: '#0b0f14' }}>
-        <div ref={element} data-testid="console-terminal" role="log" aria-label={t('console.output.label', 'Console output')} style={{ height: 'min(60vh, 560px)', padding: 8 }} />
+        <div ref={element} dir="ltr" data-testid="console-terminal" role="log" aria-label={t('console.output.label', 'Console output')} style={{ height: 'min(60vh, 560px)', padding: 8 }} />
         {!atBottom || scrollLock ? (
           <Button
             type="primary"

@@ -1,6 +1,8 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/Ltr';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import type { ActivityEntry } from './sharingTypes';
 import { useDateTime } from './useDateTime';
 
@@ -27,7 +29,7 @@ export function AuditLogTable({ entries, loading, page, perPage, total, onPageCh
     { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
     { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
     { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => <Typography.Text code>{entry.event}</Typography.Text> },
-    { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => entry.ip ?? '—' },
+    { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => (entry.ip ? <Ltr>{entry.ip}</Ltr> : '—') },
     {
       key: 'properties',
       title: t('sharing.audit.columns.details', 'Details'),
@@ -43,7 +45,9 @@ export function AuditLogTable({ entries, loading, page, perPage, total, onPageCh
     },
   ];
   return (
-    <Table<ActivityEntry>
+    <ResponsiveTable<ActivityEntry>
+      rowLabel={(entry) => `${when(entry.created_at)} ${entry.event}`}
+      aria-label={t('sharing.audit.tableLabel', 'Audit log')}
       rowKey="id"
       size="middle"
       columns={columns}

@@ -1,6 +1,7 @@
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { PermissionPicker } from './PermissionPicker';
 import { roleChoiceValue } from './accessValues';
 import type { PermissionGroup, Role } from './sharingTypes';
@@ -65,7 +66,9 @@ export function RoleTable({ roles, groups, loading, onCopy, onEdit, onDelete }: 
     },
   ];
   return (
-    <Table<Role>
+    <ResponsiveTable<Role>
+      rowLabel={(role) => role.name}
+      aria-label={t('sharing.roles.tableLabel', 'Roles')}
       rowKey={roleChoiceValue}
       columns={columns}
       dataSource={[...roles]}

@@ -1,6 +1,8 @@
-import { Button, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../components/Ltr';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { matchingBuiltInRole } from './accessValues';
 import type { Role, Subuser } from './sharingTypes';
 import { useDateTime } from './useDateTime';
@@ -28,8 +30,8 @@ export function SubuserTable({ subusers, roles, loading, onEdit, onRemove }: Sub
       title: t('sharing.list.person', 'Person'),
       render: (_, subuser) => (
         <Flex vertical>
-          <Typography.Text strong>{personName(subuser)}</Typography.Text>
-          {subuser.username ? <Typography.Text type="secondary">{subuser.email}</Typography.Text> : null}
+          <Typography.Text strong><Ltr>{personName(subuser)}</Ltr></Typography.Text>
+          {subuser.username ? <Typography.Text type="secondary"><Ltr>{subuser.email}</Ltr></Typography.Text> : null}
         </Flex>
       ),
     },
@@ -81,7 +83,9 @@ export function SubuserTable({ subusers, roles, loading, onEdit, onRemove }: Sub
     });
   }
   return (
-    <Table<Subuser>
+    <ResponsiveTable<Subuser>
+      rowLabel={personName}
+      aria-label={t('sharing.list.tableLabel', 'People with access')}
       rowKey="uuid"
       columns={columns}
       dataSource={[...subusers]}

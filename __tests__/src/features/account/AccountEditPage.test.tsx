@@ -139,6 +139,11 @@ describe('two-factor authentication on the account page', () => {
 
     const codes = await within(twoFactor).findByRole('list', { name: 'Recovery codes' });
     expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
+    // Each code stays whole (never wrapped inside) and reads left to right in every language.
+    for (const item of within(codes).getAllByRole('listitem')) {
+      expect(item).toHaveStyle({ whiteSpace: 'nowrap' });
+      expect(item.querySelector('bdi')).toHaveAttribute('dir', 'ltr');
+    }
     expect(fetch.requestsTo('POST /api/v2/account/two-factor')[0].body).toEqual({ code: '123456', password: 'my password' });
     // The user is refreshed (use_totp is now true), and the codes stay until the user has saved them.
     await waitFor(() => expect(fetch.requestsTo('GET /api/v2/auth/current').length).toBeGreaterThan(0));

@@ -8,6 +8,7 @@ import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch, type MockRoute } from '../../helpers/mockFetch';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
+import { installViewport } from '../../helpers/viewport';
 
 // antd tables, selects and modals render slowly in jsdom: give queries room.
 configure({ asyncUtilTimeout: 8000 });
@@ -66,6 +67,8 @@ export function renderSharingPage(page: ReactElement, path: string, routes: Reco
     'GET /api/v2/permissions': { status: 200, body: { data: permissionGroups } },
     ...routes,
   });
+  // A desktop window: below lg the tables become cards (tested in ResponsiveTable's own tests).
+  installViewport(1440);
   const view = renderWithProviders(
     // Collects antd's CSS in a cache instead of the document, which keeps jsdom's style lookups fast.
     <StyleProvider mock="server" cache={createCache()}>

@@ -64,7 +64,7 @@ export function ChmodDialog({ names, initialMode, onSubmit, onClose }: ChmodDial
         </tbody>
       </table>
       <label htmlFor={id}>{t('files.chmod.octal', 'Mode (octal)')}</label>
-      <Input id={id} value={mode} maxLength={3} status={valid ? undefined : 'error'} onChange={(event) => setMode(event.target.value.trim())} style={{ width: 120 }} />
+      <Input id={id} dir="ltr" value={mode} maxLength={3} status={valid ? undefined : 'error'} onChange={(event) => setMode(event.target.value.trim())} style={{ width: 120 }} />
     </ActionDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
 import { ActionDialog } from './ActionDialog';
 
 /** Props of {@link DeleteDialog}. */
@@ -25,7 +26,7 @@ export function DeleteDialog({ names, onSubmit, onClose }: DeleteDialogProps) {
         {t('files.delete.warning', 'Deleted files and folders (with everything in them) cannot be restored.')}
       </Typography.Paragraph>
       <ul style={{ margin: 0 }}>
-        {shown.map((name) => <li key={name}>{name}</li>)}
+        {shown.map((name) => <li key={name}><Ltr>{name}</Ltr></li>)}
         {names.length > shown.length ? <li>{t('files.delete.more', 'and {{count}} more', { count: names.length - shown.length })}</li> : null}
       </ul>
     </ActionDialog>

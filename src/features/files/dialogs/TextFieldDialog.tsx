@@ -21,7 +21,7 @@ export function TextFieldDialog({ title, label, okText, initialValue = '', place
   return (
     <ActionDialog title={title} okText={okText} okDisabled={trimmed === '' || trimmed === initialValue} onSubmit={() => onSubmit(trimmed)} onClose={onClose}>
       <label htmlFor={id}>{label}</label>
-      <Input id={id} autoFocus value={value} placeholder={placeholder} onChange={(event) => setValue(event.target.value)} />
+      <Input id={id} dir="ltr" autoFocus value={value} placeholder={placeholder} onChange={(event) => setValue(event.target.value)} />
     </ActionDialog>
   );
 }

@@ -2,6 +2,7 @@ import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Ltr } from '../../../components/Ltr';
 import { pathCrumbs, ROOT } from '../filePaths';
 
 /** Props of {@link FileBreadcrumb}. */
@@ -33,9 +34,9 @@ export function FileBreadcrumb({ directory, folderLink, fileName }: FileBreadcru
           },
           ...crumbs.map((crumb, index) => ({
             key: crumb.path,
-            title: index === last ? <span aria-current="page">{crumb.name}</span> : <Link to={folderLink(crumb.path)}>{crumb.name}</Link>,
+            title: index === last ? <Ltr aria-current="page">{crumb.name}</Ltr> : <Link to={folderLink(crumb.path)}><Ltr>{crumb.name}</Ltr></Link>,
           })),
-          ...(fileName === undefined ? [] : [{ key: 'file', title: <span aria-current="page">{fileName}</span> }]),
+          ...(fileName === undefined ? [] : [{ key: 'file', title: <Ltr aria-current="page">{fileName}</Ltr> }]),
         ]}
       />
     </nav>

@@ -1,6 +1,6 @@
 import { FileOutlined, FileZipOutlined, FolderFilled, LinkOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
 import { isArchiveName } from '../filePaths';
 import type { FileRow } from './fileRow';
 
@@ -12,7 +12,10 @@ export interface FileNameProps {
   onOpen: (row: FileRow) => void;
 }
 
-/** A row's icon and name; the name is a button that opens the folder or the file. */
+/**
+ * A row's icon and name; the name is a real button (reached with Tab, opened with Enter or Space)
+ * that opens the folder or the file. Names and paths read left to right in every language.
+ */
 export function FileName({ row, showPath, onOpen }: FileNameProps) {
   const { t } = useTranslation();
   const icon = row.is_directory ? (
@@ -27,9 +30,9 @@ export function FileName({ row, showPath, onOpen }: FileNameProps) {
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', minWidth: 0, maxWidth: '100%' }}>
       {icon}
-      <Typography.Link onClick={() => onOpen(row)} ellipsis style={{ minWidth: 0 }} data-file-name={row.name}>
-        {showPath ? row.path : row.name}
-      </Typography.Link>
+      <button type="button" className="panel-link-button" onClick={() => onOpen(row)} title={showPath ? row.path : row.name} data-file-name={row.name}>
+        <Ltr>{showPath ? row.path : row.name}</Ltr>
+      </button>
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { cloneElement, isValidElement, useMemo, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/Ltr';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { compareRows } from './compareRows';
 import { FileName } from './FileName';
@@ -63,7 +65,7 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
       sorter: compareRows('modified_at'),
       render: (_, row) => dates.format(new Date(row.modified_at)),
     },
-    { key: 'mode', title: t('files.column.mode', 'Permissions'), width: 120, render: (_, row) => <code>{row.mode}</code> },
+    { key: 'mode', title: t('files.column.mode', 'Permissions'), width: 120, render: (_, row) => <code><Ltr>{row.mode}</Ltr></code> },
     {
       key: 'actions',
       width: 56,
@@ -83,7 +85,8 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
   ];
 
   return (
-    <Table<FileRow>
+    <ResponsiveTable<FileRow>
+      rowLabel={(row) => (searchResults ? row.path : row.name)}
       virtual
       size="small"
       rowKey="path"

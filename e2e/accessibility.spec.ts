@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { serverAreaPaths } from '../src/features/server/serverAreaPaths';
+import { signUpFreshUser, type SignedUpUser } from './helpers';
+import { createAdminKey, createServerFor } from './helpers/adminApi';
+
+/**
+ * axe-core on every screen: the guest pages, the dashboard, the account page, every server area
+ * the router knows (from the same list it is built from, so new areas are checked too) and the
+ * support replay, in three themes (the budget theme in English, a premium one, and Arabic
+ * right to left in a third), at 1440 px and on a 390 px phone, where nothing may be wider than
+ * the screen. No serious or critical violation is allowed.
+ */
+
+/** WCAG 2.0–2.2 A and AA rules. */
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Pass {
+  name: string;
+  /** The theme of pages outside servers (the theme preference) and of the server's pages. */
+  theme: string;
+  template: string;
+  plan: string;
+  locale: string;
+  width: number;
+  height: number;
+  /** Run axe (false: only the overflow check, which costs next to nothing). */
+  axe: boolean;
+}
+
+const passes: Pass[] = [
+  { name: 'budget theme, English, desktop', theme: 'minecraftDefault', template: 'minecraft-flying-squid', plan: 'minecraft-budget', locale: 'en', width: 1440, height: 900, axe: true },
+  { name: 'premium theme, English, desktop', theme: 'terrariaPremium', template: 'terraria', plan: 'terraria-premium', locale: 'en', width: 1440, height: 900, axe: true },
+  { name: 'Arabic right to left, desktop', theme: 'arkPremium', template: 'ark', plan: 'ark-premium', locale: 'ar', width: 1440, height: 900, axe: true },
+  { name: 'budget theme, English, phone', theme: 'minecraftDefault', template: 'minecraft-flying-squid', plan: 'minecraft-budget', locale: 'en', width: 390, height: 844, axe: true },
+  // axe already sees Arabic at desktop width; on a phone, right to left is checked for overflow.
+  { name: 'Arabic right to left, phone', theme: 'arkPremium', template: 'ark', plan: 'ark-premium', locale: 'ar', width: 390, height: 844, axe: false },
+];
+
+/** One account owns a server of each theme; made once for every pass. */
+let owner: SignedUpUser;
+const serverIds = new Map<string, string>();
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  owner = await signUpFreshUser();
+  const key = createAdminKey('e2e accessibility');
+  for (const pass of passes) {
+    if (serverIds.has(pass.theme)) continue;
+    serverIds.set(pass.theme, await createServerFor(key, owner.username, { name: `Access ${pass.theme}`, template: pass.template, plan: pass.plan }));
+  }
+});
+
+/** Waits until the screen has rendered: no route or data still loading, then a moment for animations. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const main = document.getElementById('main-content');
+      if (!main) return false;
+      // The route's code or the session still loading, or a spinner over the page's data.
+      const busy = document.querySelector('[role="status"][aria-busy="true"], [role="progressbar"][aria-busy="true"], .ant-spin-spinning');
+      return !busy && main.querySelector('h1, h2, h3, form, table, ul, input') !== null;
+    },
+    null,
+    { timeout: 10_000, polling: 100 },
+  ).catch(() => undefined);
+  await page.waitForTimeout(250);
+}
+
+/** Opens `path` inside the running app (one route load, no reload of the whole app). */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
+  await settle(page);
+}
+
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** axe's serious and critical violations on the current screen, plus horizontal overflow on phones. */
+async function check(page: Page, screen: string, pass: Pass, findings: Finding[]): Promise<void> {
+  const started = Date.now();
+  // Only violations are collected: gathering every passing node doubles axe's time on big pages.
+  const violations = pass.axe ? (await new AxeBuilder({ page }).withTags(tags).options({ resultTypes: ['violations'] }).analyze()).violations : [];
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  if (pass.axe) console.log(`${pass.name} ${screen}: ${serious.map((violation) => violation.id).join(', ') || 'clean'} (axe ${Date.now() - started} ms)`);
+  for (const violation of violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    findings.push({
+      screen,
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`),
+    });
+  }
+  if (pass.width < 1280) {
+    const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    if (overflow.scroll > overflow.inner) {
+      findings.push({ screen, rule: 'horizontal-overflow', impact: 'serious', help: `page is ${overflow.scroll} px wide on a ${overflow.inner} px screen`, nodes: [] });
+    }
+  }
+}
+
+/** A fresh browser context with the pass's screen size, language and theme preference. */
+async function openContext(browser: Browser, pass: Pass) {
+  const context = await browser.newContext({ baseURL: process.env.PANEL_BASE_URL, viewport: { width: pass.width, height: pass.height }, locale: pass.locale });
+  await context.addInitScript(
+    ({ locale, theme }) => {
+      if (window.localStorage.getItem('locale') === null) window.localStorage.setItem('locale', locale);
+      if (window.localStorage.getItem('persist:preferences') === null) {
+        window.localStorage.setItem('persist:preferences', JSON.stringify({ theme: JSON.stringify({ name: theme }), _persist: JSON.stringify({ version: 1, rehydrated: true }) }));
+      }
+    },
+    { locale: pass.locale, theme: pass.theme },
+  );
+  return context;
+}
+
+for (const pass of passes) {
+  test(`no serious or critical accessibility violations: ${pass.name}`, async ({ browser }) => {
+    // About a minute on an idle machine; generous for a busy one.
+    test.setTimeout(600_000);
+    const context = await openContext(browser, pass);
+    const findings: Finding[] = [];
+    const screens: string[] = [];
+    try {
+      const page = await context.newPage();
+
+      // Guest screens, logged out.
+      await page.goto('/login');
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', pass.locale === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('html')).toHaveAttribute('data-panel-theme', pass.theme);
+      await check(page, '/login', pass, findings);
+      screens.push('/login');
+      await openInApp(page, '/sign-up');
+      await check(page, '/sign-up', pass, findings);
+      screens.push('/sign-up');
+      await openInApp(page, '/support/replay');
+      await check(page, '/support/replay', pass, findings);
+      screens.push('/support/replay');
+
+      // Logged in: one full load, then every screen inside the app.
+      await page.evaluate((token) => window.localStorage.setItem('access_token', token), owner.token);
+      await page.goto('/');
+      await settle(page);
+      await check(page, '/', pass, findings);
+      screens.push('/');
+      await openInApp(page, '/account/edit');
+      await check(page, '/account/edit', pass, findings);
+      screens.push('/account/edit');
+
+      const id = serverIds.get(pass.theme)!;
+      for (const area of serverAreaPaths) {
+        const path = area.path ? `/server/${id}/${area.path}` : `/server/${id}`;
+        await openInApp(page, path);
+        await expect(page.locator('html')).toHaveAttribute('data-panel-theme', pass.theme);
+        await check(page, path, pass, findings);
+        screens.push(path);
+      }
+    } finally {
+      await context.close();
+    }
+    const summary = `${pass.name}: ${screens.length} screens, ${findings.length} serious or critical finding(s)`;
+    console.log(summary);
+    for (const finding of findings) console.log(`  ${finding.screen} ${finding.impact} ${finding.rule}: ${finding.help}\n    ${finding.nodes.join('\n    ')}`);
+    expect(screens).toHaveLength(5 + serverAreaPaths.length);
+    expect(findings, summary).toEqual([]);
+  });
+}
