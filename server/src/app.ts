@@ -18,6 +18,7 @@ import { runtimePlugin } from './runtime/runtimePlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
+import { backupsPlugin } from './plugins/backups';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin);
+  await app.register(backupsPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

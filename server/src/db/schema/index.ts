@@ -10,3 +10,5 @@ export * from './serverPermissions';
 export * from './serverRoles';
 export * from './adminApiKeys';
 export * from './loginTokens';
+export * from './backups';
+export * from './schedules';
