@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -14,7 +13,7 @@ import type { RuntimeManager } from '../../runtime/RuntimeManager';
 import type { BackupProgress } from '../../runtime/ServerEventHub';
 import { recordAudit } from '../audit';
 import type { BackupStorage } from './BackupStorage';
-import { applySwap, backupChecker, cleanUp, extractBackup, prepareStaging, recoverRestores, writeJournal, type RestoreJournal } from './restoreSwap';
+import { backupChecker, recoverRestores, stageAndSwap } from './restoreSwap';
 import { walkForBackup } from './walkForBackup';
 import { writeArchive } from './writeArchive';
 
@@ -314,31 +313,31 @@ export class BackupService {
     // With truncate the old files go; without, the restored ones come on top (counted in full).
     const freeBytes = truncate ? limitBytes : limitBytes - used;
     if (backup.contentBytes > freeBytes) throw new HttpError(409, `The restored files (${Math.ceil(backup.contentBytes / MiB)} MiB) would not fit in the server's disk space.`);
-    const journalPath = this.journalPath(server.uuid);
-    const journal: RestoreJournal = { serverUuid: server.uuid, backupUuid: backup.uuid, root, staging: join(root, `.panel-restore-${backup.uuid}`), truncate, phase: 'extract', names: [] };
-    await writeJournal(journalPath, journal);
     const checker = backupChecker(freeBytes, limitBytes);
+    let done = 0;
+    let last = 0;
     try {
-      await prepareStaging(root, backup.uuid);
-      let done = 0;
-      let last = 0;
-      const source = await this.options.storage.read(server.uuid, backup.uuid);
-      await extractBackup(source, join(journal.staging, 'new'), checker, (bytes) => {
-        done += bytes;
-        if (Date.now() - last > 250) {
-          last = Date.now();
-          onProgress(done);
-        }
+      await stageAndSwap({
+        root,
+        journalPath: this.journalPath(server.uuid),
+        serverUuid: server.uuid,
+        backupUuid: backup.uuid,
+        truncate,
+        open: () => this.options.storage.read(server.uuid, backup.uuid),
+        checker,
+        onBytes: (bytes) => {
+          done += bytes;
+          if (Date.now() - last > 250) {
+            last = Date.now();
+            onProgress(done);
+          }
+        },
+        pauseMs,
       });
     } catch (error) {
-      await cleanUp(journalPath, journal);
-      throw error instanceof HttpError ? error : new HttpError(409, `The backup could not be restored: ${(error as Error).message} Nothing was changed.`);
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(409, `The backup could not be restored: ${(error as Error).message} Nothing was changed.`);
     }
-    journal.names = await readdir(join(journal.staging, 'new'));
-    journal.phase = 'swap';
-    await writeJournal(journalPath, journal);
-    await applySwap(journal, pauseMs);
-    await cleanUp(journalPath, journal);
     return { files: checker.entries, bytes: checker.bytes };
   }
 }

@@ -170,6 +170,49 @@ export async function recoverRestores(journalDir: string): Promise<Array<{ serve
   return done;
 }
 
+export interface StageAndSwapInput {
+  root: string;
+  journalPath: string;
+  serverUuid: string;
+  backupUuid: string;
+  truncate: boolean;
+  /** Opens the (verified) archive. */
+  open: () => Promise<Readable>;
+  checker: ArchiveChecker;
+  onBytes?: (bytes: number) => void;
+  /** Slows the swap down between moves (crash tests). */
+  pauseMs?: number;
+}
+
+/**
+ * Journal (extract) → staging folder → extraction → journal (swap) → swap → clean-up. A refused
+ * or damaged archive drops the staging folder and leaves the live files as they were.
+ */
+export async function stageAndSwap(input: StageAndSwapInput): Promise<void> {
+  const journal: RestoreJournal = {
+    serverUuid: input.serverUuid,
+    backupUuid: input.backupUuid,
+    root: input.root,
+    staging: join(input.root, `.panel-restore-${input.backupUuid}`),
+    truncate: input.truncate,
+    phase: 'extract',
+    names: [],
+  };
+  await writeJournal(input.journalPath, journal);
+  try {
+    await prepareStaging(input.root, input.backupUuid);
+    await extractBackup(await input.open(), join(journal.staging, 'new'), input.checker, input.onBytes ?? (() => undefined));
+  } catch (error) {
+    await cleanUp(input.journalPath, journal);
+    throw error;
+  }
+  journal.names = await fs.readdir(join(journal.staging, 'new'));
+  journal.phase = 'swap';
+  await writeJournal(input.journalPath, journal);
+  await applySwap(journal, input.pauseMs ?? 0);
+  await cleanUp(input.journalPath, journal);
+}
+
 /** The checker for a backup's entries: the file-manager rules, the plan's disk room as the size limit. */
 export function backupChecker(freeBytes: number, limitBytes: number): ArchiveChecker {
   return new ArchiveChecker({ extractEntries: 10_000_000, extractBytes: Number.MAX_SAFE_INTEGER }, { freeBytes, limitBytes });
