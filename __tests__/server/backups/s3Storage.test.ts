@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -16,7 +15,7 @@ let kit: FilesKit;
 beforeAll(async () => {
   s3Dir = mkdtempSync(join(tmpdir(), 's3rver-'));
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'panel-backups', configs: [] }] });
-  const address = (await s3.run()) as unknown as AddressInfo;
+  const address = await s3.run();
   kit = await createFilesKit(
     {
       backupS3: {
