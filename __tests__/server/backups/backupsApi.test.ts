@@ -186,7 +186,7 @@ describe('downloading', () => {
     const backup = await createBackup(kit);
     const link = await kit.api('POST', `backups/${backup.uuid}/download`);
     expect(link.statusCode).toBe(200);
-    const { url } = link.json().data;
+    const { download_url: url } = link.json().data;
     const first = await kit.t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
     expect(createHash('sha256').update(first.rawPayload).digest('hex')).toBe(backup.checksum);

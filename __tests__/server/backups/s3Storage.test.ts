@@ -59,7 +59,7 @@ describe('backups in S3-compatible storage', () => {
     expect(treeOf(kit.root)).toEqual(before);
     expect(readFileSync(join(kit.root, 'server.properties'), 'utf8')).toBe('motd=s3\n');
 
-    const { url } = (await kit.api('POST', `backups/${backup.uuid}/download`)).json().data;
+    const { download_url: url } = (await kit.api('POST', `backups/${backup.uuid}/download`)).json().data;
     const download = await kit.t.app.inject({ method: 'GET', url });
     expect(download.statusCode).toBe(200);
     expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(backup.checksum);

@@ -63,7 +63,7 @@ export const RestoreResultSchema = Type.Object({ data: Type.Object({ files: Type
 export const BackupSettingsSchema = Type.Object({ rotate: Type.Boolean() }, { additionalProperties: false });
 
 export const BackupDownloadSchema = Type.Object({
-  url: Type.String({ description: 'Works once, without a bearer token, for 5 minutes' }),
+  download_url: Type.String({ description: 'Works once, without a bearer token, for 5 minutes (a secret: redacted from recorded action logs)' }),
   expires_at: Type.String({ format: 'date-time' }),
 });
 

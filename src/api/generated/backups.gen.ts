@@ -160,9 +160,9 @@ export type GetServerBackupApiArg = {
 export type GetServerBackupDownloadApiResponse =
   /** status 200 Default Response */ {
     data: {
+      /** Works once, without a bearer token, for 5 minutes (a secret: redacted from recorded action logs) */
+      download_url: string;
       expires_at: string;
-      /** Works once, without a bearer token, for 5 minutes */
-      url: string;
     };
   };
 export type GetServerBackupDownloadApiArg = {

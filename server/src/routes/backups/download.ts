@@ -28,7 +28,7 @@ export async function backupDownloadLinkRoute(app: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { token, expiresAt } = await app.backups.openDownload(request.serverAccess!.server, request.params.backup, { userId: request.user!.id, ip: request.ip });
-      return { data: { url: `/api/v2/backups/download/${token}`, expires_at: expiresAt.toISOString() } };
+      return { data: { download_url: `/api/v2/backups/download/${token}`, expires_at: expiresAt.toISOString() } };
     },
   );
 }
