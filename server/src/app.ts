@@ -19,6 +19,7 @@ import { runtimePlugin } from './runtime/runtimePlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
+import { backupsPlugin } from './plugins/backups';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin);
+  await app.register(backupsPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FileLimits } from '../files/fileLimits';
+import type { S3StorageConfig } from '../services/backups/S3BackupStorage';
 
 /** Everything the panel reads from its environment, resolved once at start-up. */
 export interface PanelConfig {
@@ -51,6 +52,8 @@ export interface PanelConfig {
   pullAllowHosts: string[];
   /** Limits of the file manager (sizes, counts, timeouts); defaults in files/fileLimits.ts. */
   fileLimits?: Partial<FileLimits>;
+  /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
+  backupS3?: S3StorageConfig;
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
   runtimeTuning?: {
     statsIntervalMs?: number;
@@ -74,6 +77,21 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
   return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/** PANEL_BACKUP_S3_BUCKET turns S3 storage on; the other PANEL_BACKUP_S3_* variables complete it. */
+function parseBackupS3(env: NodeJS.ProcessEnv): S3StorageConfig | undefined {
+  const bucket = env.PANEL_BACKUP_S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    endpoint: env.PANEL_BACKUP_S3_ENDPOINT?.trim() || undefined,
+    region: env.PANEL_BACKUP_S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.PANEL_BACKUP_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.PANEL_BACKUP_S3_SECRET_ACCESS_KEY || undefined,
+    prefix: env.PANEL_BACKUP_S3_PREFIX ?? '',
+    forcePathStyle: env.PANEL_BACKUP_S3_FORCE_PATH_STYLE !== 'false',
+  };
 }
 
 function readOrCreateSecret(dataDir: string): string {
@@ -109,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
+    backupS3: parseBackupS3(env),
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   };

@@ -49,6 +49,7 @@ export const permissionGroups = {
       delete: 'Delete backups.',
       download: 'Download backups.',
       restore: 'Restore a backup (replaces the current files).',
+      lock: 'Lock and unlock backups (a locked backup cannot be deleted or rotated away).',
     },
   },
   database: {

@@ -10,6 +10,7 @@ import { addFileSchemas, fileRoutes } from './files';
 import { addConfigSchemas, configRoutes } from './config';
 import { accountInvitationRoutes, addSharingSchemas, sharingRoutes } from './sharing';
 import { mailerPlugin } from '../mail/mailerPlugin';
+import { addBackupSchemas, backupRoutes } from './backups';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -31,4 +32,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes, { prefix: '/api/v2/admin' });
   addFileSchemas(app);
   await app.register(fileRoutes, { prefix: '/api/v2' });
+  addBackupSchemas(app);
+  await app.register(backupRoutes, { prefix: '/api/v2' });
 }

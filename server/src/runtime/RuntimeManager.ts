@@ -41,6 +41,8 @@ export class RuntimeManager {
   private readonly restartTimers = new Map<string, NodeJS.Timeout>();
   private readonly crashPolicy: CrashRestartPolicy;
   private closed = false;
+  /** Why a server may not start now (a restore replacing its files), by uuid. */
+  private readonly startHolds = new Map<string, string>();
 
   constructor(private readonly options: RuntimeManagerOptions) {
     this.crashPolicy = new CrashRestartPolicy(options.crashRestart);
@@ -104,7 +106,20 @@ export class RuntimeManager {
     await this.driver.sendCommand(server.uuid, command);
   }
 
+  /**
+   * Holds a server offline (a restore is replacing its files): starts are refused with `reason`
+   * until the answered function is called.
+   */
+  holdOffline(uuid: string, reason: string): () => void {
+    this.startHolds.set(uuid, reason);
+    return () => {
+      if (this.startHolds.get(uuid) === reason) this.startHolds.delete(uuid);
+    };
+  }
+
   private assertStartable(server: ServerRow): void {
+    const hold = this.startHolds.get(server.uuid);
+    if (hold) throw new RuntimeConflictError(hold);
     if (server.suspended) throw new RuntimeConflictError('This server is suspended.');
     // A start racing an install is also refused by the driver (it knows when it installs).
     if (server.installStatus === 'installing') throw new RuntimeConflictError('The server is still being installed.');

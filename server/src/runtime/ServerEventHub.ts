@@ -24,6 +24,16 @@ export interface ServerResources {
   players: PlayerCount | null;
 }
 
+/** Progress of a backup being made or restored, as the socket's `backup progress` event sends it. */
+export interface BackupProgress {
+  backup: string;
+  operation: 'backup' | 'restore';
+  state: 'running' | 'completed' | 'failed';
+  bytesDone: number;
+  bytesTotal: number;
+  error: string | null;
+}
+
 /** What happens on a server, as its live console subscribers receive it. */
 export type ServerEvent =
   | { type: 'output'; line: string }
@@ -31,6 +41,7 @@ export type ServerEvent =
   | { type: 'stats'; resources: ServerResources }
   | { type: 'install'; status: InstallStatus; error: string | null }
   | { type: 'daemon-error'; message: string }
+  | { type: 'backup'; progress: BackupProgress }
   /** The server was suspended or deleted: subscribers should let go. */
   | { type: 'gone'; reason: 'suspended' | 'deleted' };
 

@@ -70,6 +70,27 @@ export type {
   ResetPasswordApiResponse,
 } from './auth.gen';
 export type {
+  Backup,
+  CreateServerBackupApiArg,
+  CreateServerBackupApiResponse,
+  DeleteServerBackupApiArg,
+  DeleteServerBackupApiResponse,
+  DownloadServerBackupApiArg,
+  DownloadServerBackupApiResponse,
+  GetServerBackupApiArg,
+  GetServerBackupApiResponse,
+  GetServerBackupDownloadApiArg,
+  GetServerBackupDownloadApiResponse,
+  ListServerBackupsApiArg,
+  ListServerBackupsApiResponse,
+  LockServerBackupApiArg,
+  LockServerBackupApiResponse,
+  RestoreServerBackupApiArg,
+  RestoreServerBackupApiResponse,
+  UpdateServerBackupSettingsApiArg,
+  UpdateServerBackupSettingsApiResponse,
+} from './backups.gen';
+export type {
   ConfigField,
   GetServerConfigFileApiArg,
   GetServerConfigFileApiResponse,

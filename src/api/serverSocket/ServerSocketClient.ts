@@ -7,7 +7,7 @@ import {
   type ClientEventName,
   type ClientEvents,
   type ConnectionState,
-  type InstallStatusEvent,
+  type InstallStatusEvent, type BackupProgressEvent,
   type ServerSocketEvents,
   type SocketFrame,
 } from './socketProtocol';
@@ -194,6 +194,9 @@ export class ServerSocketClient {
         return;
       case 'daemon error':
         if (typeof arg === 'string') this.events.emit('daemonError', arg);
+        return;
+      case 'backup progress':
+        if (typeof arg === 'object' && arg !== null && typeof (arg as BackupProgressEvent).backup === 'string') this.events.emit('backupProgress', arg as BackupProgressEvent);
         return;
       default:
         // `token expired` is followed by a close, which reconnects; unknown events are ignored.

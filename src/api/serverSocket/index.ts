@@ -12,7 +12,7 @@ export {
   type LiveServer,
   type ServerSocketState,
 } from './serverSocketSlice';
-export { SocketCloseCode, type ConnectionState, type InstallStatusEvent, type ServerSocketEvents } from './socketProtocol';
+export { SocketCloseCode, type BackupProgressEvent, type ConnectionState, type InstallStatusEvent, type ServerSocketEvents } from './socketProtocol';
 export {
   acquireServerConnection,
   closeServerConnections,

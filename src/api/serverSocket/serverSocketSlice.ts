@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PowerState, ServerResources } from '../servers';
-import type { ConnectionState, InstallStatusEvent } from './socketProtocol';
+import type { BackupProgressEvent, ConnectionState, InstallStatusEvent } from './socketProtocol';
 import { appendSample, type StatsSample } from './statsHistory';
 
 /** What the page knows live about one server, from its console socket. */
@@ -17,6 +17,8 @@ export interface LiveServer {
   stats: ServerResources | null;
   history: StatsSample[];
   install: InstallStatusEvent | null;
+  /** Backups being made or restored, by backup uuid (the last progress of each). */
+  backups: Record<string, BackupProgressEvent>;
   /** The last refusal or failure the server reported on the socket. */
   lastError: { message: string; at: number } | null;
 }
@@ -29,7 +31,7 @@ export interface ServerSocketState {
 const initialState: ServerSocketState = { servers: {} };
 
 const emptyLive = (): LiveServer => ({
-  connection: 'connecting', retryAt: null, reason: null, state: null, stateSince: null, stats: null, history: [], install: null, lastError: null,
+  connection: 'connecting', retryAt: null, reason: null, state: null, stateSince: null, stats: null, history: [], install: null, backups: {}, lastError: null,
 });
 
 interface ServerEvent {
@@ -82,6 +84,10 @@ export const serverSocketSlice = createSlice({
       const { serverId, at, message } = action.payload;
       live(state, serverId).lastError = { message, at };
     },
+    backupProgressReceived(state, action: PayloadAction<ServerEvent & { progress: BackupProgressEvent }>) {
+      const server = live(state, action.payload.serverId);
+      (server.backups ??= {})[action.payload.progress.backup] = action.payload.progress;
+    },
     /** The page no longer follows this server: its live state would only grow stale. */
     released(state, action: PayloadAction<{ serverId: string }>) {
       delete state.servers[action.payload.serverId];
@@ -95,6 +101,7 @@ export const {
   statsReceived: serverStatsReceived,
   installStatusReceived: serverInstallStatusReceived,
   daemonErrorReceived: serverDaemonErrorReceived,
+  backupProgressReceived: serverBackupProgressReceived,
   released: serverSocketReleased,
 } = serverSocketSlice.actions;
 

@@ -24,6 +24,16 @@ export interface ClientEvents {
 export type ClientEventName = keyof ClientEvents;
 
 /** Install progress as the socket reports it. */
+/** Progress of a backup being made or restored (`backup progress`). */
+export interface BackupProgressEvent {
+  backup: string;
+  operation: 'backup' | 'restore';
+  state: 'running' | 'completed' | 'failed';
+  bytesDone: number;
+  bytesTotal: number;
+  error: string | null;
+}
+
 export interface InstallStatusEvent {
   status: 'installing' | 'installed' | 'install_failed';
   error: string | null;
@@ -67,6 +77,7 @@ export interface ServerSocketEvents {
   output: string;
   install: InstallStatusEvent;
   daemonError: string;
+  backupProgress: BackupProgressEvent;
 }
 
 const powerStates: readonly string[] = ['offline', 'starting', 'running', 'stopping'];

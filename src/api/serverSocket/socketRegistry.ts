@@ -4,6 +4,7 @@ import { serversApi } from '../servers';
 import { FinalTicketError, ServerSocketClient, type ServerSocketClientOptions, type SocketTicket } from './ServerSocketClient';
 import {
   serverDaemonErrorReceived,
+  serverBackupProgressReceived,
   serverInstallStatusReceived,
   serverSocketReleased,
   serverStatsReceived,
@@ -97,6 +98,7 @@ function createEntry(dispatch: ApiDispatch, registry: Registry, serverId: string
   events.on('stats', (stats) => dispatch(serverStatsReceived({ serverId, at: at(), stats })));
   events.on('install', (install) => dispatch(serverInstallStatusReceived({ serverId, at: at(), install })));
   events.on('daemonError', (message) => dispatch(serverDaemonErrorReceived({ serverId, at: at(), message })));
+  events.on('backupProgress', (progress) => dispatch(serverBackupProgressReceived({ serverId, at: at(), progress })));
   // Console output goes straight to its listeners: thousands of lines a second never touch the store.
   events.on('output', (line) => {
     for (const listener of outputs()) listener.line(line);

@@ -11,3 +11,4 @@ export * from './serverRoles';
 export * from './adminApiKeys';
 export * from './loginTokens';
 export * from './passwordResets';
+export * from './backups';

@@ -209,6 +209,8 @@ export class ServerSocketSession {
         return this.send('install', { status: event.status, error: event.error });
       case 'daemon-error':
         return this.send('daemon error', event.message);
+      case 'backup':
+        return this.send('backup progress', event.progress);
       case 'gone':
         return this.close(SocketClose.gone, event.reason === 'deleted' ? 'The server was deleted.' : 'The server was suspended.');
     }

@@ -11,7 +11,8 @@
  * lines the panel reads together travel in one frame); `status` [state];
  * `stats` [ServerResources]; `install` [{ status, error }]; `token expiring` (about a minute before
  * the ticket ends: fetch a new one and send `auth` again); `token expired` (then the socket
- * closes); `daemon error` [message] (an action failed, or a message was refused).
+ * closes); `daemon error` [message] (an action failed, or a message was refused);
+ * `backup progress` [{ backup, operation: backup|restore, state, bytesDone, bytesTotal, error }].
  *
  * From the client: `auth` [ticket]; `send command` [line] (control.console); `set state`
  * [start|stop|restart|kill] (control.start / control.stop / control.restart); `send logs`;

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+
+/** The demo account's Minecraft server (flying-squid), created with the demo data. */
+const SERVER_NAME = 'Survival with friends';
+const FILE = 'e2e-backup-check.txt';
+
+const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
+
+/** Calls the panel API as the logged-in page (its stored bearer token). */
+async function api(page: Page, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('access_token');
+      const res = await fetch(`/api/v2/${path}`, { method, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } });
+      return { status: res.status, text: await res.text() };
+    },
+    { method, path, body },
+  );
+}
+
+test.describe('backups', () => {
+  test('a backup of the running Minecraft server brings a changed file back after a restore (stopping first)', async ({ page }) => {
+    test.setTimeout(300_000);
+    const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
+    const before = `before ${randomBytes(4).toString('hex')}`;
+    await loginAsDemo(page, '/');
+    const card = page.getByRole('article', { name: SERVER_NAME });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('link', { name: SERVER_NAME }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    const serverId = new URL(page.url()).pathname.split('/')[2];
+
+    // The server runs (the demo data starts it; it may still be installing).
+    await areaLink(page, 'Console').click();
+    await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+    if ((await stateBadge(page).getAttribute('data-state')) === 'offline') {
+      await page.getByRole('button', { name: 'Start', exact: true }).click();
+      await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    }
+    expect((await api(page, 'POST', `servers/${serverId}/files/write?file=${FILE}`, before)).status).toBe(204);
+
+    await areaLink(page, 'Backups').click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Create backup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a backup' });
+    await dialog.getByLabel('Name').fill('Before the e2e change');
+    await dialog.getByLabel('Files to leave out').fill('logs/');
+    await dialog.getByRole('button', { name: 'Create backup' }).click();
+    const row = page.getByRole('row', { name: /Before the e2e change/ }).first();
+    await expect(row.getByText('Completed')).toBeVisible({ timeout: 120_000 });
+    await expect(row.getByRole('code')).toHaveText(/^[0-9a-f]{12}$/);
+
+    expect((await api(page, 'POST', `servers/${serverId}/files/write?file=${FILE}`, 'changed after the backup')).status).toBe(204);
+
+    await row.getByRole('button', { name: 'Restore' }).click();
+    const confirm = page.getByRole('dialog', { name: /Restore/ });
+    await expect(confirm.getByText('The server is running.', { exact: false })).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Restore', exact: true })).toBeDisabled();
+    await confirm.getByRole('button', { name: 'Stop the server' }).click();
+    await expect(confirm.getByRole('button', { name: 'Restore', exact: true })).toBeEnabled({ timeout: 60_000 });
+    await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(confirm).toBeHidden({ timeout: 120_000 });
+
+    const contents = await api(page, 'GET', `servers/${serverId}/files/contents?file=${FILE}`);
+    expect(contents.status).toBe(200);
+    expect(contents.text).toContain(before);
+    expect(errors).toEqual([]);
+  });
+});
