@@ -83,7 +83,8 @@ function readOrCreateSecret(dataDir: string): string {
 /** Reads PORT, HOST, PANEL_DATA_DIR, DATABASE_URL, PANEL_SECRET and friends. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PanelConfig> = {}): PanelConfig {
   const dataDir = resolve(overrides.dataDir ?? env.PANEL_DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Private to the panel's user (server.ts also fixes an existing directory's modes).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
