@@ -18,6 +18,7 @@ import { runtimePlugin } from './runtime/runtimePlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
 
   // Infrastructure
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
+  await app.register(securityHeadersPlugin, { connectSources: config.connectSources });
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin);

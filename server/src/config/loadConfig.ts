@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FileLimits } from '../files/fileLimits';
+import { connectSources } from '../lib/connectSources';
 
 /** Everything the panel reads from its environment, resolved once at start-up. */
 export interface PanelConfig {
@@ -17,6 +18,11 @@ export interface PanelConfig {
   allowedOrigins: string[];
   /** Directory with the built SPA (served by the API server when present). */
   clientDir: string;
+  /**
+   * Origins the web app connects to besides the panel's own (PANEL_API_HOST, TRANSLATIONS_HOST,
+   * as the web app is built with), with their websocket forms: the CSP's connect-src.
+   */
+  connectSources: string[];
   /** Whether demo data is created on first start. */
   demoData: boolean;
   /**
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secret: env.PANEL_SECRET || readOrCreateSecret(dataDir),
     allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
+    connectSources: connectSources([env.PANEL_API_HOST, env.TRANSLATIONS_HOST]),
     demoData: env.PANEL_DEMO_DATA !== 'false',
     trustProxy: parseTrustProxy(env.PANEL_TRUST_PROXY),
     publicUrl: env.PANEL_URL?.trim().replace(/\/+$/, '') || undefined,
