@@ -118,6 +118,8 @@ export type {
   ListPermissionKeysApiResponse,
   ListServersApiArg,
   ListServersApiResponse,
+  ReinstallServerApiArg,
+  ReinstallServerApiResponse,
   SendServerCommandApiArg,
   SendServerCommandApiResponse,
   SendServerPowerApiArg,
