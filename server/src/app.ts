@@ -20,6 +20,7 @@ import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
+import { securityHeadersPlugin } from './plugins/securityHeaders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
 
   // Infrastructure
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
+  await app.register(securityHeadersPlugin, { connectSources: config.connectSources });
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { redis: rateLimitRedis });

@@ -7,6 +7,7 @@ import { RuntimeManager } from './runtime/RuntimeManager';
 import { crashRestartDefaults } from './runtime/crashRestartPolicy';
 import { syncCatalog } from './provisioning/syncCatalog';
 import { join } from 'node:path';
+import { prepareDataDir, secureDatabaseFiles } from './config/dataDir';
 
 /**
  * `npm run panel -- <command> [options]`: the admin API's operations for operators. With the panel
@@ -38,7 +39,10 @@ async function main(argv: string[]): Promise<number> {
 
 /** No panel is running: open the database and the runtime here for this one command. */
 async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]): Promise<CliAnswer> {
+  // Like the panel: the embedded database is opened by one process at a time.
+  const releaseDataDir = prepareDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
+  secureDatabaseFiles(config.dataDir);
   // pino-style (object, message) calls, written to stderr so stdout stays JSON.
   const log = { warn: (obj: unknown, msg?: string) => console.error(msg ?? '', obj), error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
   const runtime = new RuntimeManager({
@@ -55,6 +59,7 @@ async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]
   } finally {
     await runtime.shutdown();
     await database.close();
+    releaseDataDir();
   }
 }
 

@@ -5,11 +5,15 @@ import { connectRateLimitRedis } from './lib/rateLimitRedis';
 import { seedDemoAccount } from './demo/seedDemoAccount';
 import { seedDemoServers } from './demo/seedDemoServers';
 import { join } from 'node:path';
+import { DataDirLockedError, prepareDataDir, secureDatabaseFiles } from './config/dataDir';
 
 /** Entry point of `npm start`: config from the environment, database, app, listen, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the embedded database opens: private files, and one panel per data directory.
+  const releaseDataDir = prepareDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
+  secureDatabaseFiles(config.dataDir);
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, rateLimitRedis });
   await seedDemoAccount(app);
@@ -20,6 +24,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting, waits for in-flight requests, then runs onClose hooks (database last).
     await app.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refused start says why in one line; anything else keeps its stack for the operator.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -21,6 +21,8 @@ export const serversApi = generatedServersApi.enhanceEndpoints({
     listPermissionKeys: { providesTags: ['PermissionKeys'] },
     sendServerPower: { invalidatesTags: [] },
     sendServerCommand: { invalidatesTags: [] },
+    // The server's install_status changes: its page and the list show it.
+    reinstallServer: { invalidatesTags: (_result, _error, { id }) => [{ type: 'Server', id }, { type: 'Server', id: 'LIST' }] },
   },
 });
 
@@ -33,6 +35,7 @@ export const {
   useLazyGetServerResourcesQuery,
   useSendServerPowerMutation,
   useSendServerCommandMutation,
+  useReinstallServerMutation,
   useListPermissionKeysQuery,
 } = serversApi;
 

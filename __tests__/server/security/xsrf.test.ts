@@ -92,6 +92,24 @@ describe('state-changing requests', () => {
     expect(res.statusCode).toBe(419);
   });
 
+  it('an Upgrade header does not skip the check: only the websocket handshake (a GET) is exempt', async () => {
+    const token = await issuedToken();
+    for (const upgrade of ['websocket', 'h2c', 'anything']) {
+      const res = await send(t.app, 'POST', '/api/v2/auth/logout', undefined, {
+        headers: { ...bearer(account.token), upgrade, connection: 'Upgrade' },
+        cookies: { 'XSRF-TOKEN': token },
+      });
+      expect(res.statusCode).toBe(419);
+    }
+    const patched = await send(t.app, 'PATCH', '/api/v2/account', { language: 'de' }, {
+      headers: { ...bearer(account.token), upgrade: 'websocket', connection: 'Upgrade' },
+      cookies: { 'XSRF-TOKEN': token },
+    });
+    expect(patched.statusCode).toBe(419);
+    // The session is untouched.
+    expect((await send(t.app, 'GET', '/api/v2/auth/current', undefined, { headers: bearer(account.token) })).statusCode).toBe(200);
+  });
+
   it('GET requests are never checked', async () => {
     const token = await issuedToken();
     const res = await send(t.app, 'GET', '/api/v2/auth/current', undefined, { headers: bearer(account.token), cookies: { 'XSRF-TOKEN': token } });

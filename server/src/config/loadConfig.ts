@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FileLimits } from '../files/fileLimits';
 import type { S3StorageConfig } from '../services/backups/S3BackupStorage';
+import { connectSources } from '../lib/connectSources';
 
 /** Everything the panel reads from its environment, resolved once at start-up. */
 export interface PanelConfig {
@@ -18,6 +19,11 @@ export interface PanelConfig {
   allowedOrigins: string[];
   /** Directory with the built SPA (served by the API server when present). */
   clientDir: string;
+  /**
+   * Origins the web app connects to besides the panel's own (PANEL_API_HOST, TRANSLATIONS_HOST,
+   * as the web app is built with), with their websocket forms: the CSP's connect-src.
+   */
+  connectSources: string[];
   /** Whether demo data is created on first start. */
   demoData: boolean;
   /**
@@ -106,7 +112,8 @@ function readOrCreateSecret(dataDir: string): string {
 /** Reads PORT, HOST, PANEL_DATA_DIR, DATABASE_URL, PANEL_SECRET and friends. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PanelConfig> = {}): PanelConfig {
   const dataDir = resolve(overrides.dataDir ?? env.PANEL_DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Private to the panel's user (server.ts also fixes an existing directory's modes).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secret: env.PANEL_SECRET || readOrCreateSecret(dataDir),
     allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
+    connectSources: connectSources([env.PANEL_API_HOST, env.TRANSLATIONS_HOST]),
     demoData: env.PANEL_DEMO_DATA !== 'false',
     trustProxy: parseTrustProxy(env.PANEL_TRUST_PROXY),
     publicUrl: env.PANEL_URL?.trim().replace(/\/+$/, '') || undefined,

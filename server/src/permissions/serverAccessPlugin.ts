@@ -3,6 +3,7 @@ import type { FastifyRequest, preHandlerHookHandler, preValidationHookHandler } 
 import { forbidden, notFound } from '../lib/errors';
 import type { PermissionKey } from './permissionKeys';
 import { accessAllows, resolveServerAccess, type ServerAccess } from './serverAccess';
+import { RefusedActionLog } from '../services/refusedActions';
 
 /**
  * The permission a server-scoped route needs: a key, null (seeing the server is enough), or a
@@ -33,7 +34,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every server-scoped route with its permission, so tests can check each one for 403/404. */
     serverScopedRoutes: ServerScopedRoute[];
+    /** The audit log of refused actions (one entry per actor, server, action and minute). */
+    refusedActions: RefusedActionLog;
   }
+}
+
+/**
+ * The 403 of a server-scoped route, recorded in the server's audit log first (who, from where,
+ * which permission, which route). A failure to record never turns the 403 into a 500.
+ */
+async function refuse(request: FastifyRequest, access: ServerAccess, permission: PermissionKey): Promise<never> {
+  try {
+    await request.server.refusedActions.record({
+      actorId: request.user!.id,
+      serverUuid: access.server.uuid,
+      ip: request.ip,
+      permission,
+      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+    });
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not record a refused action');
+  }
+  throw forbidden();
 }
 
 /** 404 unless the authenticated caller can see the server in `params.id`; 403 without a fixed `key`. */
@@ -42,7 +64,7 @@ export function requireServerAccess(key: PermissionKey | null): preValidationHoo
     const { id } = request.params as { id?: string };
     const access = request.user && id ? await resolveServerAccess(request.server.db, request.user, id) : null;
     if (!access) throw notFound('Server');
-    if (key && !accessAllows(access, key)) throw forbidden();
+    if (key && !accessAllows(access, key)) await refuse(request, access, key);
     request.serverAccess = access;
   } as preValidationHookHandler;
 }
@@ -50,7 +72,9 @@ export function requireServerAccess(key: PermissionKey | null): preValidationHoo
 /** 403 unless the caller holds the key the validated request needs. */
 export function requireDynamicPermission(rule: (request: FastifyRequest) => PermissionKey): preHandlerHookHandler {
   return async function checkDynamicPermission(this: unknown, request: FastifyRequest) {
-    if (!request.serverAccess || !accessAllows(request.serverAccess, rule(request))) throw forbidden();
+    if (!request.serverAccess) throw forbidden();
+    const key = rule(request);
+    if (!accessAllows(request.serverAccess, key)) await refuse(request, request.serverAccess, key);
   } as preHandlerHookHandler;
 }
 
@@ -65,6 +89,7 @@ export const serverAccessPlugin = fp(
   async (app) => {
     app.decorateRequest('serverAccess', null);
     app.decorate('serverScopedRoutes', [] as ServerScopedRoute[]);
+    app.decorate('refusedActions', new RefusedActionLog(app.db));
     app.addHook('onRoute', (route) => {
       const permission = route.config?.serverPermission;
       if (permission === undefined) return;

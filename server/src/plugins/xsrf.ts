@@ -22,8 +22,17 @@ export function isValidXsrfToken(secret: string, token: string | undefined): tok
   return safeEqual(token.slice(dot + 1), sign(secret, `xsrf:${token.slice(0, dot)}`));
 }
 
+/**
+ * Whether the request is a websocket handshake: a GET that the HTTP server really upgraded
+ * (@fastify/websocket sets `request.ws`; the socket route checks its own Origin). An Upgrade
+ * header alone exempts nothing, on a POST above all: websocket routes are GET only.
+ */
+function isWebsocketHandshake(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.ws === true;
+}
+
 function isExempt(request: FastifyRequest): boolean {
-  return EXEMPT_PATHS.has(request.url.split('?')[0]) || request.headers.upgrade !== undefined;
+  return EXEMPT_PATHS.has(request.url.split('?')[0]) || isWebsocketHandshake(request);
 }
 
 function decodeHeader(value: string | string[] | undefined): string | null {

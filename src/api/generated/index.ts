@@ -143,6 +143,8 @@ export type {
   ListPermissionKeysApiResponse,
   ListServersApiArg,
   ListServersApiResponse,
+  ReinstallServerApiArg,
+  ReinstallServerApiResponse,
   SendServerCommandApiArg,
   SendServerCommandApiResponse,
   SendServerPowerApiArg,

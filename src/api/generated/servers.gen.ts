@@ -43,6 +43,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["servers"],
       }),
+      reinstallServer: build.mutation<
+        ReinstallServerApiResponse,
+        ReinstallServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/servers/${queryArg.id}/reinstall`,
+          method: "POST",
+        }),
+        invalidatesTags: ["servers"],
+      }),
       getServerResources: build.query<
         GetServerResourcesApiResponse,
         GetServerResourcesApiArg
@@ -100,6 +110,11 @@ export type SendServerPowerApiArg = {
   body: {
     signal: "start" | "stop" | "restart" | "kill";
   };
+};
+export type ReinstallServerApiResponse = unknown;
+export type ReinstallServerApiArg = {
+  /** Short id or uuid */
+  id: string;
 };
 export type GetServerResourcesApiResponse = /** status 200 Default Response */ {
   data: ServerResources;
@@ -207,6 +222,7 @@ export const {
   useLazyGetServerQuery,
   useSendServerCommandMutation,
   useSendServerPowerMutation,
+  useReinstallServerMutation,
   useGetServerResourcesQuery,
   useLazyGetServerResourcesQuery,
   useGetServerWebsocketQuery,

@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useServerSocket } from '../../api/serverSocket';
@@ -9,6 +9,7 @@ import { formatDuration } from '../../components/server/formatDuration';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../components/server/ServerStateTag';
+import { InstallFailedPanel } from './InstallFailedPanel';
 import { PlanLimits } from './PlanLimits';
 import { PlayersOnline } from './PlayersOnline';
 import { ResourceTiles } from './ResourceTiles';
@@ -39,7 +40,7 @@ export function ServerOverviewPage() {
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
       {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
       {server.status === 'install_failed' ? (
-        <Alert type="error" showIcon title={t('overview.installFailed', 'The installation failed')} description={server.install_error ?? undefined} />
+        <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} />
       ) : null}
       <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />
       <Card size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>

@@ -5,6 +5,7 @@ import { Ltr } from '../../components/Ltr';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import type { ActivityEntry } from './sharingTypes';
 import { useDateTime } from './useDateTime';
+import { auditEventSentence } from './auditEventSentence';
 
 /** Props of {@link AuditLogTable}. */
 export interface AuditLogTableProps {
@@ -28,7 +29,7 @@ export function AuditLogTable({ entries, loading, page, perPage, total, onPageCh
   const columns: ColumnsType<ActivityEntry> = [
     { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
     { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
-    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => <Typography.Text code>{entry.event}</Typography.Text> },
+    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry) ?? <Typography.Text code>{entry.event}</Typography.Text> },
     { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => (entry.ip ? <Ltr>{entry.ip}</Ltr> : '—') },
     {
       key: 'properties',

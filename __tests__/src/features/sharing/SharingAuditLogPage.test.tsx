@@ -42,6 +42,14 @@ describe('the audit log page', () => {
     expect(fetch.requestsTo('GET /api/v2/servers/s1/activity')[0].search).toBe('?page=1&per_page=50');
   });
 
+  it('tells a refused action as a sentence: who, which permission, which action', async () => {
+    const refused = { id: 9, event: 'server.action-refused', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: '203.0.113.5', properties: { permission: 'file.delete', action: 'POST /api/v2/servers/:id/files/delete' }, created_at: '2024-05-03T11:00:00.000Z' };
+    renderAuditLog(undefined, { 'GET /api/v2/servers/s1/activity': () => ({ status: 200, body: { data: [refused], meta: { page: 1, per_page: 50, total: 1 } } }) });
+    const sentence = await screen.findByText('alex was refused an action that needs the permission file.delete (POST /api/v2/servers/:id/files/delete).');
+    expect(within(sentence.closest('tr')!).getByText('203.0.113.5')).toBeInTheDocument();
+    expect(screen.queryByText('server.action-refused')).not.toBeInTheDocument();
+  });
+
   it('filters by event type and days, and pages through the results', async () => {
     const { fetch, user } = renderAuditLog();
     await screen.findByText('server.console.command');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listServersRoute } from './list';
 import { getServerRoute } from './get';
 import { powerServerRoute } from './power';
+import { reinstallServerRoute } from './reinstall';
 import { sendCommandRoute } from './command';
 import { serverResourcesRoute } from './resources';
 import { websocketTicketRoute } from './websocket';
@@ -20,6 +21,7 @@ export async function serverRoutes(app: FastifyInstance): Promise<void> {
   await app.register(listServersRoute);
   await app.register(getServerRoute);
   await app.register(powerServerRoute);
+  await app.register(reinstallServerRoute);
   await app.register(sendCommandRoute);
   await app.register(serverResourcesRoute);
   await app.register(websocketTicketRoute);

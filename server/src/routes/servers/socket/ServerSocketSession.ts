@@ -127,13 +127,20 @@ export class ServerSocketSession {
         if (typeof command !== 'string' || command.length === 0 || command.length > 1024 || /[\r\n]/.test(command)) {
           return this.send('daemon error', 'A command is one line of at most 1024 characters.');
         }
-        if (!this.allows('control.console')) return this.send('daemon error', 'You may not send console commands on this server.');
+        if (!this.allows('control.console')) {
+          await this.recordRefusal('control.console', 'websocket: send command');
+          return this.send('daemon error', 'You may not send console commands on this server.');
+        }
         return runServerCommand(this.app, await this.freshServer(), auth.user.id, this.ip, command);
       }
       case 'set state': {
         const signal = args[0];
         if (typeof signal !== 'string' || !(powerSignals as readonly string[]).includes(signal)) return this.send('daemon error', 'Unknown power action.');
-        if (!this.allows(powerPermission(signal as PowerSignal))) return this.send('daemon error', 'You may not do this on this server.');
+        const permission = powerPermission(signal as PowerSignal);
+        if (!this.allows(permission)) {
+          await this.recordRefusal(permission, `websocket: set state ${signal}`);
+          return this.send('daemon error', 'You may not do this on this server.');
+        }
         return runPowerAction(this.app, await this.freshServer(), auth.user.id, this.ip, signal as PowerSignal);
       }
       case 'send logs':
@@ -145,6 +152,14 @@ export class ServerSocketSession {
       default:
         return this.send('daemon error', `Unknown event "${event}".`);
     }
+  }
+
+  /** A refused command or power action lands in the server's audit log (one entry a minute). */
+  private async recordRefusal(permission: PermissionKey, action: string): Promise<void> {
+    const auth = this.auth!;
+    await this.app.refusedActions
+      .record({ actorId: auth.user.id, serverUuid: auth.access.server.uuid, ip: this.ip, permission, action })
+      .catch((error: unknown) => this.app.log.warn({ err: error }, 'could not record a refused action'));
   }
 
   private allows(key: PermissionKey): boolean {
@@ -180,7 +195,12 @@ export class ServerSocketSession {
     const user = await this.activeUser(ticket);
     if (!user) return this.refuse('The session of this ticket has ended.');
     const access = await accessFor(this.app.db, user, server);
-    if (!access || !accessAllows(access, 'websocket.connect')) return this.refuse('You may not connect to this server.');
+    if (!access || !accessAllows(access, 'websocket.connect')) {
+      if (access) await this.app.refusedActions
+        .record({ actorId: user.id, serverUuid: server.uuid, ip: this.ip, permission: 'websocket.connect', action: 'websocket: connect' })
+        .catch((error: unknown) => this.app.log.warn({ err: error }, 'could not record a refused action'));
+      return this.refuse('You may not connect to this server.');
+    }
     const first = this.auth === null;
     this.auth = { user, ticket, access };
     this.warnedExpiring = false;

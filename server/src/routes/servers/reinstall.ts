@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { forbidden, HttpError } from '../../lib/errors';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import { recordAudit } from '../../services/audit';
+import { findServerByIdentifier } from '../../permissions/serverAccess';
+import { ServerParamsSchema } from './schemas';
+
+/**
+ * POST /servers/{id}/reinstall: runs the game's install again (after a failed install, or to
+ * repair the game files). Only the owner (or a root admin); 409 while the server runs, is
+ * suspended or is being installed.
+ */
+export async function reinstallServerRoute(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/:id/reinstall',
+    {
+      schema: {
+        operationId: 'reinstallServer',
+        tags: ['servers'],
+        summary: "Install the server's game again",
+        description:
+          'Runs the install steps of the game again in the background (follow install_status). Only the owner of the server may do it. 409 while the server is running, suspended or already being installed.',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        response: { 202: NoContentSchema, ...errorResponses(401, 403, 404, 409, 419) },
+      },
+      config: { serverPermission: null },
+    },
+    async (request, reply) => {
+      const access = request.serverAccess!;
+      if (!access.isOwner && !request.user!.rootAdmin) {
+        await app.refusedActions
+          .record({ actorId: request.user!.id, serverUuid: access.server.uuid, ip: request.ip, permission: 'owner', action: 'POST /api/v2/servers/:id/reinstall' })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not record a refused action'));
+        throw forbidden('Only the owner of the server can reinstall it.');
+      }
+      const server = (await findServerByIdentifier(app.db, access.server.uuid))!;
+      if (server.suspended) throw new HttpError(409, 'The server is suspended.');
+      if (server.installStatus === 'installing') throw new HttpError(409, 'The server is already being installed.');
+      if (app.runtime.state(server.uuid) !== 'offline') throw new HttpError(409, 'Stop the server before reinstalling it.');
+      await recordAudit(app.db, { actorId: request.user!.id, serverUuid: server.uuid, event: 'server.reinstall', ip: request.ip, properties: { previous: server.installStatus } });
+      void app.runtime.install(server);
+      return reply.code(202).send(null);
+    },
+  );
+}
