@@ -73,9 +73,9 @@ describe('players of a stopped server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.whitelist.entries).toEqual([{ name: 'Alice_1', uuid: offlineUuid('Alice_1') }]);
     expect(JSON.parse(fileText('whitelist.json'))).toEqual([{ uuid: offlineUuid('Alice_1'), name: 'Alice_1' }]);
-    res = await call(owner, 'POST', '/ops', { name: 'Alice_1', level: 2 });
+    expect((await call(owner, 'POST', '/ops', { name: 'Alice_1', level: 2 })).statusCode).toBe(200);
     expect(JSON.parse(fileText('ops.json'))).toEqual([{ uuid: offlineUuid('Alice_1'), name: 'Alice_1', level: 2, bypassesPlayerLimit: false }]);
-    res = await call(owner, 'POST', '/bans', { name: 'Griefer', reason: 'Broke the spawn', expires_at: '2999-01-01T00:00:00Z' });
+    expect((await call(owner, 'POST', '/bans', { name: 'Griefer', reason: 'Broke the spawn', expires_at: '2999-01-01T00:00:00Z' })).statusCode).toBe(200);
     const [ban] = JSON.parse(fileText('banned-players.json'));
     expect(ban).toEqual({ uuid: offlineUuid('Griefer'), name: 'Griefer', created: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000$/), source: owner.user.username, expires: '2999-01-01 00:00:00 +0000', reason: 'Broke the spawn' });
     res = await call(owner, 'POST', '/ip-bans', { ip: '203.0.113.9', reason: 'Bots' });

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, LoginPage, LogoutPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
+import { AccountEditPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, LoginPage, LogoutPage, PlayersPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -22,6 +22,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   console: <ConsolePage />,
   files: <FilesPage />,
   config: <ConfigPage />,
+  players: <PlayersPage />,
   sharing: <SharingPage />,
   sharingRoles: <SharingRolesPage />,
   sharingAuditLog: <SharingAuditLogPage />,

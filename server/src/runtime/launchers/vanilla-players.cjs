@@ -16,7 +16,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 
 const MARK = '\u001epanel:';
 const NAME = /^[A-Za-z0-9_]{3,16}$/;
@@ -28,7 +28,7 @@ function report(event) {
 
 /** The offline-mode UUID vanilla gives a name: a v3 UUID of MD5("OfflinePlayer:" + name). */
 function offlineUuid(name) {
-  const hash = crypto.createHash('md5').update(`OfflinePlayer:${name}`, 'utf8').digest();
+  const hash = createHash('md5').update(`OfflinePlayer:${name}`, 'utf8').digest();
   hash[6] = (hash[6] & 0x0f) | 0x30;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.toString('hex');
