@@ -15,6 +15,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './permissions/serverAccessPlugin';
 import { runtimePlugin } from './runtime/runtimePlugin';
+import { sleepPlugin } from './services/sleep/sleepPlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, closeDatabase = true }: Build
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin);
+  await app.register(sleepPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

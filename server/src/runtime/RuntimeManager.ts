@@ -40,6 +40,7 @@ export class RuntimeManager {
   readonly players = new OnlinePlayers();
   /** Run before every start (the sleep listener lets go of the port there). */
   private readonly startGuards: ((uuid: string) => Promise<void>)[] = [];
+  private readonly stateListeners: ((uuid: string, state: PowerState) => void)[] = [];
   private readonly live = new Map<string, LiveServer>();
   private readonly installs = new Map<string, Promise<void>>();
   private readonly stateWrites = new Map<string, Promise<unknown>>();
@@ -81,6 +82,11 @@ export class RuntimeManager {
   /** Adds a step every start waits for first (e.g. releasing the game's port). */
   addStartGuard(guard: (uuid: string) => Promise<void>): void {
     this.startGuards.push(guard);
+  }
+
+  /** Hears every power state change of every server. */
+  addStateListener(listener: (uuid: string, state: PowerState) => void): void {
+    this.stateListeners.push(listener);
   }
 
   private async guardStart(uuid: string): Promise<void> {
@@ -297,6 +303,7 @@ export class RuntimeManager {
       this.players.clear(uuid);
     }
     this.persistState(uuid, state);
+    for (const listener of this.stateListeners) listener(uuid, state);
   }
 
   /** State writes of one server are chained, so the database never ends on an older state. */

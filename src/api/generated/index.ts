@@ -118,6 +118,8 @@ export type {
   DeopServerPlayerApiResponse,
   GetServerPlayersApiArg,
   GetServerPlayersApiResponse,
+  GetServerSleepApiArg,
+  GetServerSleepApiResponse,
   KickServerPlayerApiArg,
   KickServerPlayerApiResponse,
   OpServerPlayerApiArg,
@@ -131,6 +133,8 @@ export type {
   RemoveServerWhitelistPlayerApiResponse,
   SetServerWhitelistEnabledApiArg,
   SetServerWhitelistEnabledApiResponse,
+  UpdateServerSleepApiArg,
+  UpdateServerSleepApiResponse,
 } from './players.gen';
 export type {
   GetServerApiArg,

@@ -84,6 +84,24 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["players"],
       }),
+      getServerSleep: build.query<
+        GetServerSleepApiResponse,
+        GetServerSleepApiArg
+      >({
+        query: (queryArg) => ({ url: `/servers/${queryArg.id}/players/sleep` }),
+        providesTags: ["players"],
+      }),
+      updateServerSleep: build.mutation<
+        UpdateServerSleepApiResponse,
+        UpdateServerSleepApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/servers/${queryArg.id}/players/sleep`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["players"],
+      }),
       addServerWhitelistPlayer: build.mutation<
         AddServerWhitelistPlayerApiResponse,
         AddServerWhitelistPlayerApiArg
@@ -202,6 +220,36 @@ export type DeopServerPlayerApiArg = {
   /** Letters, digits and _, 3 to 16 characters */
   name: string;
 };
+export type GetServerSleepApiResponse = /** status 200 Default Response */ {
+  data: {
+    auto_stop_minutes: number | null;
+    /** The panel is answering on the port right now */
+    sleeping: boolean;
+    wake_on_join: boolean;
+  };
+};
+export type GetServerSleepApiArg = {
+  /** Short id or uuid */
+  id: string;
+};
+export type UpdateServerSleepApiResponse = /** status 200 Default Response */ {
+  data: {
+    auto_stop_minutes: number | null;
+    /** The panel is answering on the port right now */
+    sleeping: boolean;
+    wake_on_join: boolean;
+  };
+};
+export type UpdateServerSleepApiArg = {
+  /** Short id or uuid */
+  id: string;
+  body: {
+    /** Stop once nobody has played for this many minutes; null: off */
+    auto_stop_minutes: number | null;
+    /** While stopped, the panel answers on the port and a join starts the server */
+    wake_on_join: boolean;
+  };
+};
 export type AddServerWhitelistPlayerApiResponse =
   /** status 200 Default Response */ {
     data: PlayersOverview;
@@ -287,6 +335,9 @@ export const {
   useKickServerPlayerMutation,
   useOpServerPlayerMutation,
   useDeopServerPlayerMutation,
+  useGetServerSleepQuery,
+  useLazyGetServerSleepQuery,
+  useUpdateServerSleepMutation,
   useAddServerWhitelistPlayerMutation,
   useSetServerWhitelistEnabledMutation,
   useRemoveServerWhitelistPlayerMutation,

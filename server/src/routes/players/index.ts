@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getPlayersRoute } from './get-players';
 import { playerActionRoutes } from './player-actions';
 import { PlayersOverviewSchema } from './schemas';
+import { sleepSettingsRoutes } from './sleep-settings';
 
 /** Shared schema component `PlayersOverview` (registered once at the root). */
 export function addPlayerSchemas(app: FastifyInstance): void {
@@ -12,4 +13,5 @@ export function addPlayerSchemas(app: FastifyInstance): void {
 export async function playerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(getPlayersRoute);
   await app.register(playerActionRoutes);
+  await app.register(sleepSettingsRoutes);
 }

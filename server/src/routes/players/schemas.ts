@@ -45,3 +45,16 @@ export const IpBanBodySchema = Type.Object({ ip: Type.String({ minLength: 2, max
 export const OpBodySchema = Type.Object({ name: PlayerNameSchema, level: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })) }, { additionalProperties: false });
 export const NameBodySchema = Type.Object({ name: PlayerNameSchema }, { additionalProperties: false });
 export const WhitelistEnabledBodySchema = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+
+export const SleepSettingsSchema = Type.Object(
+  {
+    auto_stop_minutes: Type.Union([Type.Integer({ minimum: 5, maximum: 120 }), Type.Null()], { description: 'Stop once nobody has played for this many minutes; null: off' }),
+    wake_on_join: Type.Boolean({ description: 'While stopped, the panel answers on the port and a join starts the server' }),
+  },
+  { additionalProperties: false },
+);
+export const SleepStatusSchema = Type.Object({
+  auto_stop_minutes: Type.Union([Type.Integer(), Type.Null()]),
+  wake_on_join: Type.Boolean(),
+  sleeping: Type.Boolean({ description: 'The panel is answering on the port right now' }),
+});
