@@ -3,6 +3,9 @@ import { playersApi as generatedPlayersApi } from './generated/players.gen';
 /** Cache tag of a server's players overview (id: the server's id as in the address). */
 const PLAYERS = 'ServerPlayers' as const;
 
+/** Cache tag of a server's sleep settings. */
+const SLEEP = 'ServerSleep' as const;
+
 const changes = ['kickServerPlayer', 'banServerPlayer', 'pardonServerPlayer', 'banServerIp', 'pardonServerIp', 'opServerPlayer', 'deopServerPlayer', 'addServerWhitelistPlayer', 'removeServerWhitelistPlayer', 'setServerWhitelistEnabled'] as const;
 
 /**
@@ -10,9 +13,11 @@ const changes = ['kickServerPlayer', 'banServerPlayer', 'pardonServerPlayer', 'b
  * once (no second request); a failed change refetches, since the game may have done part of it.
  */
 export const playersApi = generatedPlayersApi.enhanceEndpoints({
-  addTagTypes: [PLAYERS],
+  addTagTypes: [PLAYERS, SLEEP],
   endpoints: {
     getServerPlayers: { providesTags: (_result, _error, { id }) => [{ type: PLAYERS, id }] },
+    getServerSleep: { providesTags: (_result, _error, { id }) => [{ type: SLEEP, id }] },
+    updateServerSleep: { invalidatesTags: (_result, _error, { id }) => [{ type: SLEEP, id }] },
     ...Object.fromEntries(
       changes.map((name) => [
         name,
@@ -40,6 +45,8 @@ export const {
   useAddServerWhitelistPlayerMutation,
   useRemoveServerWhitelistPlayerMutation,
   useSetServerWhitelistEnabledMutation,
+  useGetServerSleepQuery,
+  useUpdateServerSleepMutation,
 } = playersApi;
 
 export type { PlayersOverview } from './generated/players.gen';

@@ -20,6 +20,7 @@ import { useClearValidationOnLeave } from '../../app/sharedState';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlayerHead } from './PlayerHead';
+import { SleepSettingsCard } from './SleepSettingsCard';
 
 const NAME_RULE = { pattern: /^[A-Za-z0-9_]{3,16}$/ };
 
@@ -103,6 +104,8 @@ export function PlayersPage() {
     <ServerPageSection title={title} badge={<Tag>{t('players.onlineCount', '{{count}} of {{max}} online', { count: data.online.length, max: data.max_players ?? '?' })}</Tag>}>
       {failure && <Alert type="error" showIcon closable message={failure} onClose={() => setFailure(null)} role="alert" />}
       {!running && <Alert type="info" showIcon message={t('players.stoppedNote', 'The server is not running: changes are written to its files and apply when it starts.')} />}
+
+      <SleepSettingsCard serverId={id} canManage={canManage} />
 
       <Card title={t('players.online', 'Online now')} size="small">
         <Table
