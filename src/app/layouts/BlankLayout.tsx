@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
-import { RouteFallback } from '../../components/RouteFallback';
+import { RoutedPage } from '../errors/RoutedPage';
 import { ThemeScope } from '../../themes/ThemeScope';
 import { usePageTheme } from './usePageTheme';
 
@@ -10,9 +8,7 @@ export function BlankLayout() {
   return (
     <ThemeScope name={theme} global>
       <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: 'var(--panel-background)', color: 'var(--panel-input-text)', padding: 16 }}>
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
+        <RoutedPage />
       </main>
     </ThemeScope>
   );

@@ -2,8 +2,8 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
-import { RouteFallback } from '../../components/RouteFallback';
+import { useLocation } from 'react-router-dom';
+import { RoutedPage } from '../errors/RoutedPage';
 import { PanelBrand } from './PanelBrand';
 import { useIsCompact } from './useIsCompact';
 
@@ -55,9 +55,7 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
       }}
     >
       {header}
-      <Suspense fallback={<RouteFallback />}>
-        <Outlet />
-      </Suspense>
+      <RoutedPage />
     </Layout.Content>
   );
 
