@@ -1,8 +1,8 @@
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useDateTime } from '../../app/sharedState';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry } from './sharingTypes';
-import { useDateTime } from './useDateTime';
 
 /** Props of {@link AuditLogTable}. */
 export interface AuditLogTableProps {

@@ -1,9 +1,9 @@
 import { Button, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useDateTime } from '../../app/sharedState';
 import { useTranslation } from 'react-i18next';
 import { matchingBuiltInRole } from './accessValues';
 import type { Role, Subuser } from './sharingTypes';
-import { useDateTime } from './useDateTime';
 
 /** Props of {@link SubuserTable}. */
 export interface SubuserTableProps {

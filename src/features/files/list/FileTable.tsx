@@ -1,7 +1,8 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, Table, type TableColumnsType } from 'antd';
-import { cloneElement, isValidElement, useMemo, type Key, type MouseEvent } from 'react';
+import { cloneElement, isValidElement, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../app/sharedState';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { compareRows } from './compareRows';
 import { FileName } from './FileName';
@@ -37,7 +38,7 @@ const TABLE_WIDTH = 900;
 export function FileTable({ rows, loading, searchResults, selectedPaths, onSelect, onOpen, onMenu }: FileTableProps) {
   const { t, i18n } = useTranslation();
   const height = useListHeight();
-  const dates = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  const when = useDateTime();
 
   const columns: TableColumnsType<FileRow> = [
     {
@@ -61,7 +62,7 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
       title: t('files.column.modified', 'Modified'),
       width: 190,
       sorter: compareRows('modified_at'),
-      render: (_, row) => dates.format(new Date(row.modified_at)),
+      render: (_, row) => when(row.modified_at),
     },
     { key: 'mode', title: t('files.column.mode', 'Permissions'), width: 120, render: (_, row) => <code>{row.mode}</code> },
     {
