@@ -18,6 +18,8 @@ export interface NavigationFrameProps {
   header?: ReactNode;
   /** CSS background-image for the content area, e.g. `var(--panel-server-image)`. */
   contentImage?: string;
+  /** Shown instead of the routed page (e.g. "server not found"). */
+  children?: ReactNode;
 }
 
 const navigationBackground = {
@@ -30,7 +32,7 @@ const navigationBackground = {
  * The frame of the dashboard and server layouts: a side navigation from `lg` up, and below `lg`
  * a top bar whose menu button opens the same navigation in a drawer.
  */
-export function NavigationFrame({ navigation, header, contentImage }: NavigationFrameProps) {
+export function NavigationFrame({ navigation, header, contentImage, children }: NavigationFrameProps) {
   const { t } = useTranslation();
   const compact = useIsCompact();
   const { pathname } = useLocation();
@@ -55,7 +57,7 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
       }}
     >
       {header}
-      <RoutedPage />
+      {children ?? <RoutedPage />}
     </Layout.Content>
   );
 

@@ -2,7 +2,6 @@ import { Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useListAccountSessionsQuery, useRevokeAccountSessionMutation, type AccountSession } from '../../api/account';
-import type { User } from '../../api/auth';
 import { useDateTime } from '../../app/sharedState';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { describeUserAgent } from './describeUserAgent';
@@ -15,7 +14,7 @@ function deviceName(session: AccountSession, t: TFunction): string {
 }
 
 /** The sessions (access tokens) of the account, with the place and time each was last used, and revoke. */
-export function SessionsSection({ user }: { user: User }) {
+export function SessionsSection() {
   const { t } = useTranslation();
   const sessions = useListAccountSessionsQuery();
   const [revoke, revoking] = useRevokeAccountSessionMutation();
