@@ -14,6 +14,7 @@ export {
   selectSessionStatus,
   tokenReceived,
 } from '../features/session/sessionSlice';
+export { useDateTime } from '../features/session/useDateTime';
 export { selectThemeName } from '../features/theme/themeSlice';
 export { useClearValidationOnLeave } from '../features/validation/useClearValidationOnLeave';
 export { useFieldErrors } from '../features/validation/useFieldErrors';

@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
-import { RouteFallback } from '../../components/RouteFallback';
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
+import { RoutedPage } from '../errors/RoutedPage';
 import { ThemeScope } from '../../themes/ThemeScope';
 import { usePageTheme } from './usePageTheme';
 
@@ -12,9 +10,7 @@ export function BlankLayout() {
     <ThemeScope name={theme} global>
       <SkipLink />
       <main {...mainContentProps} style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: 'var(--panel-background)', color: 'var(--panel-input-text)', padding: 16 }}>
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
+        <RoutedPage />
       </main>
     </ThemeScope>
   );

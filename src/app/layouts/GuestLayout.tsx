@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
-import { RouteFallback } from '../../components/RouteFallback';
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
+import { RoutedPage } from '../errors/RoutedPage';
 import { ThemeScope } from '../../themes/ThemeScope';
 import { PanelBrand } from './PanelBrand';
 import { usePageTheme } from './usePageTheme';
@@ -31,9 +29,7 @@ export function GuestLayout() {
             backgroundColor: 'var(--panel-background)', border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
           }}
         >
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
-          </Suspense>
+          <RoutedPage />
         </main>
       </div>
     </ThemeScope>

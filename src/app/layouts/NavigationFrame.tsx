@@ -2,9 +2,9 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
-import { RouteFallback } from '../../components/RouteFallback';
+import { useLocation } from 'react-router-dom';
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
+import { RoutedPage } from '../errors/RoutedPage';
 import { PanelBrand } from './PanelBrand';
 import { useIsCompact } from '../../components/useIsCompact';
 
@@ -19,6 +19,8 @@ export interface NavigationFrameProps {
   header?: ReactNode;
   /** CSS background-image for the content area, e.g. `var(--panel-server-image)`. */
   contentImage?: string;
+  /** Shown instead of the routed page (e.g. "server not found"). */
+  children?: ReactNode;
 }
 
 const navigationBackground = {
@@ -31,7 +33,7 @@ const navigationBackground = {
  * The frame of the dashboard and server layouts: a side navigation from `lg` up, and below `lg`
  * a top bar whose menu button opens the same navigation in a drawer.
  */
-export function NavigationFrame({ navigation, header, contentImage }: NavigationFrameProps) {
+export function NavigationFrame({ navigation, header, contentImage, children }: NavigationFrameProps) {
   const { t } = useTranslation();
   const compact = useIsCompact();
   const { pathname } = useLocation();
@@ -58,9 +60,7 @@ export function NavigationFrame({ navigation, header, contentImage }: Navigation
       }}
     >
       {header}
-      <Suspense fallback={<RouteFallback />}>
-        <Outlet />
-      </Suspense>
+      {children ?? <RoutedPage />}
     </Layout.Content>
   );
 

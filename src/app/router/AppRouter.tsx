@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useRef, type ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
 import { firstNavigation } from '../../features/app/appSlice';
 import { LocationRecorder } from '../../features/support/LocationRecorder';
+import { PageErrorBoundary } from '../errors/PageErrorBoundary';
 import { useAppDispatch } from '../hooks';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { GuestLayout } from '../layouts/GuestLayout';
@@ -63,6 +64,7 @@ function routeTree() {
  */
 export function AppRouter() {
   const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
   const announced = useRef(false);
   useEffect(() => {
     if (announced.current) return;
@@ -75,14 +77,17 @@ export function AppRouter() {
       <ScrollToTop />
       <LocationRecorder />
       <AppChrome />
-      <Suspense fallback={<RouteFallback />}>
-        <Routes>
-          {routeTree()}
-          <Route element={<BlankLayout />}>
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </Suspense>
+      {/* A layout whose own code fails to load has no menu to keep: the failure takes the page. */}
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<RouteFallback />}>
+          <Routes>
+            {routeTree()}
+            <Route element={<BlankLayout />}>
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </PageErrorBoundary>
     </>
   );
 }

@@ -44,7 +44,7 @@ export function AccountEditPage() {
           title={t('account.sessions.title', 'Sessions')}
           description={t('account.sessions.description', 'Where your account is logged in. End any session you do not recognise.')}
         >
-          <SessionsSection user={user} />
+          <SessionsSection />
         </AccountSection>
       </div>
     </>

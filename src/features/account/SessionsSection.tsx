@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useListAccountSessionsQuery, useRevokeAccountSessionMutation, type AccountSession } from '../../api/account';
 import type { User } from '../../api/auth';
 import { Ltr } from '../../components/Ltr';
+import { useDateTime } from '../../app/sharedState';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { describeUserAgent } from './describeUserAgent';
-import { formatDateTime } from './formatDateTime';
 import { useSuccessNotice } from './useSuccessNotice';
 
 function deviceName(session: AccountSession, t: TFunction): string {
@@ -16,12 +16,12 @@ function deviceName(session: AccountSession, t: TFunction): string {
 }
 
 /** The sessions (access tokens) of the account, with the place and time each was last used, and revoke. */
-export function SessionsSection({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
+export function SessionsSection() {
+  const { t } = useTranslation();
   const sessions = useListAccountSessionsQuery();
   const [revoke, revoking] = useRevokeAccountSessionMutation();
   const notice = useSuccessNotice();
-  const when = (iso: string) => formatDateTime(iso, i18n.language, user.time_format);
+  const when = useDateTime();
 
   const revokeSession = async (session: AccountSession) => {
     try {

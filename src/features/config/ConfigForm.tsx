@@ -1,5 +1,5 @@
 import { Button, Collapse, Flex, Form, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigField } from '../../api/config';
 import { ConfigFieldItem } from './ConfigFieldItem';
@@ -44,10 +44,26 @@ export function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onD
     return Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && value !== initial[key])) as Record<string, string>;
   };
 
+  // The first refused field, in the form's order, to bring into view once its section is open.
+  const [scrollTarget, setScrollTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!scrollTarget) return undefined;
+    // After the section opened and the messages rendered under the field.
+    const frame = requestAnimationFrame(() => {
+      form.scrollToField(scrollTarget, { block: 'center', behavior: 'smooth' });
+      (form.getFieldInstance(scrollTarget) as { focus?: (options?: FocusOptions) => void } | undefined)?.focus?.({ preventScroll: true });
+      setScrollTarget(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [form, scrollTarget, open]);
+
   const submit = async () => {
     const refused = await onSave(changedValues());
     const bySection = new Set(fields.filter((field) => refused.includes(field.key)).map(sectionOf));
     setOpen((current) => [...new Set([...current, ...[...bySection].filter((s) => s !== 'basic')])]);
+    const order: Section[] = ['basic', 'advanced', 'other'];
+    const first = order.flatMap((section) => sections[section]).find((field) => refused.includes(field.key));
+    if (first) setScrollTarget(first.key);
   };
 
   const items = (list: ConfigField[]) =>

@@ -1,14 +1,17 @@
 import type { TFunction } from 'i18next';
 import { apiErrorMessage, isHttpApiError } from '../../api/apiError';
+import { joinMessages } from '../../components/joinMessages';
 
 /**
  * A clear sentence for a failed file operation, by the status the API answered. The server's own
- * message is added where it names the detail (which path, which key, which limit).
+ * message is added where it names the detail (which path, which key, which limit), and never when
+ * it only repeats the sentence.
  */
 export function fileErrorMessage(t: TFunction, error: unknown): string {
   const detail = apiErrorMessage(error);
   const status = isHttpApiError(error) ? error.status : undefined;
-  const withDetail = (text: string) => (detail ? t('files.error.withDetail', '{{text}} ({{detail}})', { text, detail }) : text);
+  // The server's detail is added only when it says something the sentence does not already say.
+  const withDetail = (text: string) => joinMessages(text, detail, (sentence, extra) => t('files.error.withDetail', '{{text}} ({{detail}})', { text: sentence, detail: extra }));
   switch (status) {
     case 400:
       return withDetail(t('files.error.forbiddenPath', 'This path is not allowed: it leads outside the server’s files or contains characters the panel refuses.'));

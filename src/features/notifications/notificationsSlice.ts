@@ -8,6 +8,11 @@ export interface Notification {
   title: string;
   text: string;
   type: NotificationType;
+  /**
+   * The API endpoint whose failure raised this error (e.g. `login`): a later success of the same
+   * endpoint closes it. Absent for notices raised by pages.
+   */
+  source?: string;
 }
 
 export interface NotificationsState {
@@ -16,14 +21,27 @@ export interface NotificationsState {
 
 const initialState: NotificationsState = { items: [] };
 
-/** The notifications on screen, oldest first. */
+function sameNotice(a: Omit<Notification, 'id'>, b: Omit<Notification, 'id'>): boolean {
+  return a.type === b.type && a.title === b.title && a.text === b.text;
+}
+
+/**
+ * The notifications on screen, oldest first. An identical notice (type, title and text) is never
+ * stacked: the one on screen stays (an error takes the newer source, so a later success of that
+ * request still closes it).
+ */
 export const notificationsSlice = createSlice({
   name: 'notifications',
   initialState,
   reducers: {
     added: {
       reducer(state, action: PayloadAction<Notification>) {
-        state.items.push(action.payload);
+        const twin = state.items.find((item) => sameNotice(item, action.payload));
+        if (!twin) {
+          state.items.push(action.payload);
+          return;
+        }
+        if (action.payload.source !== undefined) twin.source = action.payload.source;
       },
       // The id is made here, not in the reducer, so replaying a recorded action log gives the same ids.
       prepare: (notification: Omit<Notification, 'id'> & { id?: string }) => ({
@@ -33,11 +51,26 @@ export const notificationsSlice = createSlice({
     dismissed(state, action: PayloadAction<string>) {
       state.items = state.items.filter((item) => item.id !== action.payload);
     },
+    /** The endpoint named in the payload succeeded: the errors its earlier failures raised close. */
+    errorsResolved(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((item) => item.type !== 'error' || item.source !== action.payload);
+    },
+    /** The user left the screen: its error notifications no longer apply. */
+    screenLeft(state) {
+      state.items = state.items.filter((item) => item.type !== 'error');
+    },
   },
   selectors: {
     selectNotifications: (state) => state.items,
+    selectHasErrors: (state) => state.items.some((item) => item.type === 'error'),
+    selectHasErrorsFrom: (state, source: string) => state.items.some((item) => item.type === 'error' && item.source === source),
   },
 });
 
-export const { added: notificationAdded, dismissed: notificationDismissed } = notificationsSlice.actions;
-export const { selectNotifications } = notificationsSlice.selectors;
+export const {
+  added: notificationAdded,
+  dismissed: notificationDismissed,
+  errorsResolved: notificationErrorsResolved,
+  screenLeft: notificationScreenLeft,
+} = notificationsSlice.actions;
+export const { selectNotifications, selectHasErrors, selectHasErrorsFrom } = notificationsSlice.selectors;

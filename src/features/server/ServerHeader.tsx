@@ -10,10 +10,17 @@ export interface ServerHeaderProps {
   name?: string;
   /** Title of the area being shown. */
   areaTitle: string;
+  /** The server is still loading: a neutral placeholder stands where its name will be. */
+  loading?: boolean;
 }
 
+const placeholderStyle = {
+  display: 'inline-block', width: 'min(280px, 60vw)', height: 28, borderRadius: 6,
+  background: 'linear-gradient(90deg, rgba(255,255,255,.06), rgba(255,255,255,.14), rgba(255,255,255,.06))',
+} as const;
+
 /** The top of every server page: back to all servers, the server's name and the current area. */
-export function ServerHeader({ serverId, name, areaTitle }: ServerHeaderProps) {
+export function ServerHeader({ serverId, name, areaTitle, loading = false }: ServerHeaderProps) {
   const { t } = useTranslation();
   return (
     <header style={{ display: 'flex', flexDirection: 'column', gap: 4, paddingBlock: '8px 16px' }}>
@@ -21,10 +28,18 @@ export function ServerHeader({ serverId, name, areaTitle }: ServerHeaderProps) {
         <ArrowLeftOutlined /> {t('server.header.back', 'All servers')}
       </Link>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <span style={{ fontSize: 28, color: 'var(--panel-primary)' }} aria-hidden="true">
-          {serverIcon}
-        </span>
-        <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }}>{name ?? t('server.header.title', 'Server {{id}}', { id: serverId })}</h1>
+        {loading ? (
+          <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }} aria-busy="true">
+            <span role="status" aria-label={t('server.header.loading', 'Loading the server…')} style={placeholderStyle} />
+          </h1>
+        ) : (
+          <>
+            <span style={{ fontSize: 28, color: 'var(--panel-primary)' }} aria-hidden="true">
+              {serverIcon}
+            </span>
+            <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }}>{name ?? t('server.header.title', 'Server {{id}}', { id: serverId })}</h1>
+          </>
+        )}
         <span style={{ opacity: 0.7 }} aria-current="page">
           {areaTitle}
         </span>

@@ -1,5 +1,6 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { NavList } from '../../components/NavList';
+import { NavList, type NavGroup } from '../../components/NavList';
 import { serverAreaGroupTitle, serverAreas, type ServerAreaGroup } from './serverAreas';
 
 /** Props of {@link ServerNavigation}. */
@@ -13,16 +14,25 @@ export interface ServerNavigationProps {
 
 const groupOrder: ServerAreaGroup[] = ['control', 'data', 'software', 'automation', 'access', 'plan'];
 
-/** The navigation between a server's overview and its 18 areas, grouped by purpose. */
+/** The navigation between a server's overview and its 18 areas, grouped by purpose, then the account and log out. */
 export function ServerNavigation({ serverId, activeKey, onNavigate }: ServerNavigationProps) {
   const { t } = useTranslation();
   const base = `/server/${encodeURIComponent(serverId)}`;
-  const groups = groupOrder.map((group) => ({
+  const groups: NavGroup[] = groupOrder.map((group) => ({
     key: group,
     title: serverAreaGroupTitle(group, t),
     entries: serverAreas
       .filter((area) => area.group === group)
       .map((area) => ({ key: area.key, to: area.path ? `${base}/${area.path}` : base, icon: area.icon, label: area.title(t) })),
   }));
+  // The account and log out, as on the dashboard: server pages are no dead end.
+  groups.push({
+    key: 'account',
+    title: t('server.navigationAccount', 'Your account'),
+    entries: [
+      { key: '/account/edit', to: '/account/edit', icon: <UserOutlined />, label: t('nav.account', 'Account') },
+      { key: '/logout', to: '/logout', icon: <LogoutOutlined />, label: t('nav.logout', 'Log out') },
+    ],
+  });
   return <NavList label={t('server.navigation', 'Server areas')} groups={groups} activeKey={activeKey} onNavigate={onNavigate} />;
 }

@@ -1,10 +1,10 @@
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useDateTime } from '../../app/sharedState';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import type { ActivityEntry } from './sharingTypes';
-import { useDateTime } from './useDateTime';
 import { auditEventSentence } from './auditEventSentence';
 
 /** Props of {@link AuditLogTable}. */

@@ -1,11 +1,11 @@
 import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useDateTime } from '../../app/sharedState';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { matchingBuiltInRole } from './accessValues';
 import type { Role, Subuser } from './sharingTypes';
-import { useDateTime } from './useDateTime';
 
 /** Props of {@link SubuserTable}. */
 export interface SubuserTableProps {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
+import { makeServer } from '../../helpers/serverFixture';
 import { setViewportWidth } from '../../helpers/viewport';
 
 jest.setTimeout(30_000);
@@ -36,7 +37,7 @@ describe('navigation by screen width (lg = 1280 px)', () => {
   });
 
   it('switches when the window is resized across lg', async () => {
-    mockFetch();
+    mockFetch({ 'GET /api/v2/servers/9': { status: 200, body: { data: makeServer({ identifier: '9' }) } } });
     renderApp('/server/9/console', loggedIn(), { width: 1600 });
     expect(await screen.findByRole('navigation', { name: 'Server areas' })).toBeInTheDocument();
     act(() => setViewportWidth(900));

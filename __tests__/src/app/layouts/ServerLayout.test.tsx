@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ServerLayoutView } from '../../../../src/app/layouts/ServerLayout';
 import { themeNames, themes } from '../../../../src/themes';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { renderApp } from '../../helpers/renderApp';
+import { makeServer } from '../../helpers/serverFixture';
 import { installViewport } from '../../helpers/viewport';
 import { renderWithProviders } from '../../renderWithProviders';
 
@@ -58,5 +59,34 @@ describe('the server layout', () => {
     await screen.findByRole('heading', { name: 'Your servers' });
     expect(document.documentElement.dataset.panelTheme).toBe('minecraftDefault');
     expect(document.documentElement.style.getPropertyValue('--panel-primary')).toBe(themes.minecraftDefault.variables.primary);
+  });
+
+  it('a server that does not exist shows "Server not found" without the server menu, with the main menu', async () => {
+    mockFetch({ 'GET /api/v2/servers/nope1234': { status: 404, body: { message: 'Server not found.' } } });
+    renderApp('/server/nope1234/console', loggedIn(), { width: 1440 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Server not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Server areas' })).not.toBeInTheDocument();
+    const main = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(main).getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('a loading server shows a placeholder, not "Server <id>", and the theme of its game once loaded', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
+    mockFetch({ 'GET /api/v2/servers/s1': () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/server/s1/console', loggedIn(), { width: 1440 });
+    expect(await screen.findByRole('status', { name: 'Loading the server…' })).toBeInTheDocument();
+    expect(screen.queryByText('Server s1')).not.toBeInTheDocument();
+    expect(document.documentElement.dataset.panelTheme).toBe('minecraftDefault');
+    answer({ status: 200, body: { data: makeServer({ name: 'Rusty', game: { slug: 'rust', name: 'Rust' }, plan: { ...makeServer().plan, tier: 'premium' } }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rusty' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.panelTheme).toBe('rustPremium');
+  });
+
+  it('offers the account and log out on server pages', async () => {
+    mockFetch();
+    renderServer('minecraft', 'default');
+    const nav = await screen.findByRole('navigation', { name: 'Server areas' });
+    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account/edit');
+    expect(within(nav).getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
   });
 });

@@ -24,7 +24,7 @@ describe('error notifications', () => {
     const { store, outcome } = await failLogin(status, body);
 
     expect(selectNotifications(store.getState())).toEqual([
-      { id: expect.any(String), type: 'error', title: 'Error', text: 'These credentials do not match our records.' },
+      { id: expect.any(String), type: 'error', title: 'Error', text: 'These credentials do not match our records.', source: 'login' },
     ]);
     expect(outcome).toEqual({ ok: false, error: { status, data: body } });
   });
@@ -35,7 +35,7 @@ describe('error notifications', () => {
     ['an empty message', { message: '' }],
   ])('says "Unknown error" when the answer has %s', async (_case, body) => {
     const { store } = await failLogin(400, body);
-    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Unknown error' }]);
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Unknown error', source: 'login' }]);
   });
 
   it.each([400, 403, 422])('is suppressed for "Unauthenticated." (%i), which still reaches the caller', async (status) => {
@@ -49,16 +49,34 @@ describe('error notifications', () => {
     expect(selectNotifications(store.getState())).toHaveLength(1);
   });
 
-  it.each([401, 404, 419, 429, 500])('is not raised for %i', async (status) => {
-    const { store, outcome } = await failLogin(status, { message: 'Something' });
-    expect(selectNotifications(store.getState())).toEqual([]);
+  it.each([
+    [404, { message: 'Server not found.' }, 'Server not found.'],
+    [429, { message: 'Too many attempts.' }, 'Too many attempts.'],
+    [409, undefined, 'Bad request'],
+    [500, { message: 'Server Error' }, 'Bad response'],
+    [503, undefined, 'Bad response'],
+  ])('a failed change answered %i is reported too', async (status, body, text) => {
+    const { store, outcome } = await failLogin(status, body);
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text, source: 'login' }]);
     expect(outcome.ok).toBe(false);
   });
 
-  it('is not raised for network failures, which still reach the caller', async () => {
+  it('a failed change answered 401 "Unauthenticated." stays silent', async () => {
+    const { store } = await failLogin(401, { message: 'Unauthenticated.' });
+    expect(selectNotifications(store.getState())).toEqual([]);
+  });
+
+  it('a network failure of a change says "Network error", and still reaches the caller', async () => {
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = makeStore();
     await expect(store.dispatch(authApi.endpoints.login.initiate(login)).unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Network error', source: 'login' }]);
+  });
+
+  it.each([404, 500])('a failed query answered %i raises nothing (its page shows the failure)', async (status) => {
+    fetchMock = mockFetch(() => jsonResponse(status, { message: 'Something' }));
+    const store = makeStore();
+    await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
     expect(selectNotifications(store.getState())).toEqual([]);
   });
 });

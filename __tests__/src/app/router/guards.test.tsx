@@ -4,6 +4,10 @@ import { anonymous, completeLogin, loggedIn, makeUser } from '../../helpers/fixt
 import { deferred, mockFetch, type MockAnswer } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
 import { fillIn } from '../../helpers/fillIn';
+import { makeServer } from '../../helpers/serverFixture';
+
+/** The servers these tests open exist (a missing one shows "Server not found"). */
+const existingServers = () => ({ 'GET /api/v2/servers/42': { status: 200, body: { data: makeServer({ identifier: '42', name: 'Server 42' }) } }, 'GET /api/v2/servers/7': { status: 200, body: { data: makeServer({ identifier: '7', name: 'Server 7' }) } } });
 
 // Whole-app renders with antd are slow in jsdom.
 jest.setTimeout(30_000);
@@ -18,21 +22,21 @@ async function logIn() {
 
 describe('guards of login-required routes', () => {
   it('send a visitor who is not logged in from / to /login', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/', anonymous());
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/login');
   });
 
   it.each(['/account/edit', '/logout', '/server/7', '/server/7/console', '/server/7/upgrade/premium'])('send a visitor from %s to /login', async (path) => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp(path, anonymous());
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(currentLocation()).toMatch(/^\/login/);
   });
 
   it('bring the visitor back to where they were going after logging in', async () => {
-    const fetch = mockFetch({ 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
+    const fetch = mockFetch({ ...existingServers(), 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
     renderApp('/account/edit?tab=security', anonymous());
     await screen.findByRole('heading', { name: 'Log in' });
     expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent('/account/edit?tab=security')}`);
@@ -43,7 +47,7 @@ describe('guards of login-required routes', () => {
   });
 
   it('follow ?redirect when /login is opened directly (e.g. after a reload)', async () => {
-    mockFetch({ 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
+    mockFetch({ ...existingServers(), 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
     renderApp('/login?redirect=%2Fserver%2F42%2Fbackups', anonymous());
     await logIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Server 42' })).toBeInTheDocument();
@@ -51,7 +55,7 @@ describe('guards of login-required routes', () => {
   });
 
   it('never redirect off the panel or back to /logout after logging in', async () => {
-    mockFetch({ 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
+    mockFetch({ ...existingServers(), 'POST /api/v2/auth/login': { status: 200, body: completeLogin() } });
     renderApp('/login?redirect=%2F%2Fevil.example%2Fphish', anonymous());
     await logIn();
     expect(await screen.findByRole('heading', { name: 'Your servers' })).toBeInTheDocument();
@@ -59,7 +63,7 @@ describe('guards of login-required routes', () => {
   });
 
   it('let a logged-in user in', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/server/7/backups', loggedIn());
     expect(await screen.findByRole('heading', { level: 1, name: 'Server 7' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/server/7/backups');
@@ -68,7 +72,7 @@ describe('guards of login-required routes', () => {
   it('wait until the app is initialised before deciding', async () => {
     window.localStorage.setItem('access_token', 'stored-token');
     const current = deferred<MockAnswer>();
-    const fetch = mockFetch({ 'GET /api/v2/auth/current': () => current.promise });
+    const fetch = mockFetch({ ...existingServers(), 'GET /api/v2/auth/current': () => current.promise });
     renderApp('/account/edit');
     // Start-up is still asking who this is: no redirect, no page, only the loading marker.
     await waitFor(() => expect(fetch.requestsTo('GET /api/v2/auth/current')).toHaveLength(1));
@@ -84,7 +88,7 @@ describe('guards of login-required routes', () => {
 
   it('send the visitor to /login once start-up finds no valid session', async () => {
     window.localStorage.setItem('access_token', 'revoked-token');
-    mockFetch({ 'GET /api/v2/auth/current': { status: 401, body: { message: 'Unauthenticated.' } } });
+    mockFetch({ ...existingServers(), 'GET /api/v2/auth/current': { status: 401, body: { message: 'Unauthenticated.' } } });
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     // A failed first load is silent: no notification.
@@ -94,14 +98,14 @@ describe('guards of login-required routes', () => {
 
 describe('guards of guest-only routes', () => {
   it.each(['/login', '/sign-up'])('send a logged-in user from %s to /', async (path) => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp(path, loggedIn());
     expect(await screen.findByRole('heading', { name: 'Your servers' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/');
   });
 
   it('open /sign-up?token=sso-123 for a logged-in user when the address carries a token', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/sign-up?token=sso-123', loggedIn());
     expect(await screen.findByRole('button', { name: 'Sign up' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/sign-up?token=sso-123');
@@ -110,14 +114,14 @@ describe('guards of guest-only routes', () => {
   it('open /login?token=sso-123 for a logged-in user: the page exchanges the link, and a refused one leaves the login form', async () => {
     // The login page spends the token as a login link; this mock refuses it, so the token leaves
     // the address and the form shows, still on /login rather than sent to /.
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/login?token=sso-123', loggedIn());
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/login');
   });
 
   it('open for a visitor who is not logged in', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/sign-up', anonymous());
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
@@ -126,7 +130,7 @@ describe('guards of guest-only routes', () => {
 describe('first navigation', () => {
   it('loads the current user once, through app/firstNavigation', async () => {
     window.localStorage.setItem('access_token', 'stored-token');
-    const fetch = mockFetch({ 'GET /api/v2/auth/current': { status: 200, body: { data: { user: makeUser() } } } });
+    const fetch = mockFetch({ ...existingServers(), 'GET /api/v2/auth/current': { status: 200, body: { data: { user: makeUser() } } } });
     const { store } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Your servers' })).toBeInTheDocument();
     expect(fetch.requestsTo('GET /api/v2/auth/current')).toHaveLength(1);

@@ -4,6 +4,10 @@ import { routeTable } from '../../../../src/app/router/routeTable';
 import { anonymous, loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
+import { makeServer } from '../../helpers/serverFixture';
+
+/** The servers these tests open exist (a missing one shows "Server not found"). */
+const existingServers = () => ({ 'GET /api/v2/servers/abc123': { status: 200, body: { data: makeServer({ identifier: 'abc123', name: 'Server abc123' }) } } });
 
 jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
@@ -51,27 +55,28 @@ describe('the route table', () => {
 
 describe('pages', () => {
   it.each(serverAreas)('/server/{id}/%s opens lazily in the server layout', async (path, title) => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp(`/server/abc123/${path}`, loggedIn());
     // The server layout: its header (the id, while the server's details are unknown) and the
     // navigation of all areas, with this area marked as the current one.
     expect(await screen.findByRole('heading', { level: 1, name: 'Server abc123' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Server areas' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(19);
+    // The overview, 18 areas, then the account and log out.
+    expect(within(nav).getAllByRole('link')).toHaveLength(21);
     expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     expect(currentLocation()).toBe(`/server/abc123/${path}`);
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it('/server/{id} is the overview', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/server/abc123', loggedIn());
     const nav = await screen.findByRole('navigation', { name: 'Server areas' });
     expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('the server navigation links every area under /server/{id}/', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/server/abc123', loggedIn());
     const nav = await screen.findByRole('navigation', { name: 'Server areas' });
     const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
@@ -85,7 +90,7 @@ describe('pages', () => {
     ['an anonymous visitor', anonymous],
     ['a logged-in user', () => loggedIn()],
   ])('an unknown path shows the not-found page to %s', async (_who, state) => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/no/such/page', state());
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/no/such/page');
@@ -93,7 +98,7 @@ describe('pages', () => {
   });
 
   it('an unknown area under a server is not found either', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     renderApp('/server/abc123/not-an-area', loggedIn());
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
@@ -101,7 +106,7 @@ describe('pages', () => {
 
 describe('scrolling', () => {
   it('scrolls to the top on every route change', async () => {
-    mockFetch();
+    mockFetch(existingServers());
     const { scrollTo } = renderApp('/server/abc123', loggedIn());
     const nav = await screen.findByRole('navigation', { name: 'Server areas' });
     const before = scrollTo.mock.calls.length;

@@ -207,6 +207,20 @@ describe('the config screen', () => {
     expect(within(formItem('motd')).queryByText('Must be a whole number.')).toBeNull();
   });
 
+  it('brings the first refused field into view and focus, its messages under it', async () => {
+    renderConfig({
+      save: {
+        status: 422,
+        body: { message: 'Some values are not accepted by the game.', errors: { 'values.motd': ['Must be at most 59 characters.'] } },
+      },
+    });
+    const user = userEvent.setup();
+    await fillIn(user, await screen.findByLabelText('max-players'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(within(formItem('motd')).getByText('Must be at most 59 characters.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('motd')).toHaveFocus());
+  });
+
   it('offers a restart after saving while the server runs, asking first as the user wants', async () => {
     const fetch = renderConfig({
       save: { status: 200, body: { data: { restart_required: true } } },

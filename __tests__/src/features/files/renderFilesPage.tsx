@@ -2,7 +2,7 @@ import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { Route, Routes } from 'react-router-dom';
 import type { Server } from '../../../../src/api/servers';
 import { FilesPage } from '../../../../src/features/files/FilesPage';
-import { loggedIn } from '../../helpers/fixtures';
+import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { LocationProbe } from '../../helpers/LocationProbe';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -19,7 +19,7 @@ export function filesServer(overrides: Partial<Server> = {}): Server {
  * Renders the files page of server s1 at `route` with a real store and router, the network
  * answering from `routes` (the server itself and its resources are answered unless given).
  */
-export function renderFilesPage(route: string, routes: Record<string, MockRoute>, server: Server = filesServer(), width = 1440) {
+export function renderFilesPage(route: string, routes: Record<string, MockRoute>, server: Server = filesServer(), width = 1440, user = makeUser()) {
   const network = mockFetch({
     'GET /api/v2/servers/s1': { status: 200, body: { data: server } },
     'GET /api/v2/servers/s1/resources': { status: 404, body: { message: 'Not found.' } },
@@ -36,7 +36,7 @@ export function renderFilesPage(route: string, routes: Record<string, MockRoute>
       </Routes>
       <LocationProbe />
     </StyleProvider>,
-    { route, preloadedState: loggedIn() },
+    { route, preloadedState: loggedIn(user) },
   );
   return { ...view, network };
 }

@@ -2,6 +2,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
 import { cloneElement, isValidElement, useMemo, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../app/sharedState';
 import { Ltr } from '../../../components/Ltr';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatBytes } from '../../../components/server/formatBytes';
@@ -39,7 +40,7 @@ const TABLE_WIDTH = 900;
 export function FileTable({ rows, loading, searchResults, selectedPaths, onSelect, onOpen, onMenu }: FileTableProps) {
   const { t, i18n } = useTranslation();
   const height = useListHeight();
-  const dates = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  const when = useDateTime();
 
   const columns: TableColumnsType<FileRow> = [
     {
@@ -63,7 +64,7 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
       title: t('files.column.modified', 'Modified'),
       width: 190,
       sorter: compareRows('modified_at'),
-      render: (_, row) => dates.format(new Date(row.modified_at)),
+      render: (_, row) => when(row.modified_at),
     },
     { key: 'mode', title: t('files.column.mode', 'Permissions'), width: 120, render: (_, row) => <code><Ltr>{row.mode}</Ltr></code> },
     {
