@@ -2,7 +2,6 @@ import { Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useListAccountSessionsQuery, useRevokeAccountSessionMutation, type AccountSession } from '../../api/account';
-import type { User } from '../../api/auth';
 import { Ltr } from '../../components/Ltr';
 import { useDateTime } from '../../app/sharedState';
 import { PullToRefresh } from '../../components/PullToRefresh';

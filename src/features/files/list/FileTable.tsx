@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
-import { cloneElement, isValidElement, useMemo, type Key, type MouseEvent } from 'react';
+import { cloneElement, isValidElement, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../app/sharedState';
 import { Ltr } from '../../../components/Ltr';
