@@ -6,7 +6,7 @@ import { DiskQuotaError, fileOperation } from '../../files/fileErrors';
 import { receiveUpload } from '../../files/receiveUpload';
 import { MAX_UPLOAD_PATH_BYTES } from '../../files/uploadPath';
 import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
 import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from './schemas';
 
 // Room for the multipart headers and boundaries when comparing Content-Length with the free space.
@@ -22,7 +22,7 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
         tags: ['files'],
         summary: 'Upload files and folders (multipart/form-data, one part per file)',
         description:
-          "Needs file.create. Each file part is streamed to disk; files of the same name are replaced. A part's file name may be a " +
+          "Needs file.create, and file.update when it replaces files. Each file part is streamed to disk; files of the same name are replaced. A part's file name may be a " +
           'relative path (a folder uploaded whole, e.g. world/region/r.0.0.mca): its folders are created inside the directory. ' +
           'Text fields named "folders" (optional, one relative path each, e.g. world/data) name folders to create as well, so the ' +
           'empty folders of a folder uploaded whole are kept; folders already there are left as they are. An upload may consist of ' +
@@ -54,7 +54,7 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
             preservePath: true,
             limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields, fieldSize: MAX_UPLOAD_PATH_BYTES + 1, parts: limits.uploadFiles + fields },
           });
-          return receiveUpload(files, request.query.directory, parts, limits, budget);
+          return receiveUpload(files, request.query.directory, parts, limits, budget, fileGuardOf(request));
         }),
       );
       // `folders` only when some were asked for, so entries of plain file uploads read as before.
