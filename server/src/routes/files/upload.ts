@@ -37,6 +37,16 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
         response: { 204: NoContentSchema, ...tooLargeResponse, ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 419, 422) },
       },
       config: { serverPermission: 'file.create' },
+      // Refused partway (507 over the disk space, 413, …): the rest of the body is never read, so
+      // the connection could carry no further request. It is closed after the answer instead of
+      // being left stuck (which also held a graceful stop until the socket timed out).
+      onSend: async (request, reply, payload) => {
+        if (!request.raw.complete) {
+          reply.header('connection', 'close');
+          request.raw.resume();
+        }
+        return payload;
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new ValidationError({ files: ['Send the files as multipart/form-data.'] });
