@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, promises as fsp, readdirSync, readFil
 import { join, relative } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, plans, servers } from '../../../server/src/db/schema';
-import { RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';
+import { ConfinedDir } from '../../../server/src/runtime/confined/ConfinedDir';
 import { createTestPlan } from '../helpers/testTemplates';
 import { createFilesKit, multipartBody, type FilesKit } from './filesTestKit';
 
@@ -250,20 +250,21 @@ describe('hostile relative paths', () => {
 });
 
 /**
- * Another process racing an upload: on the second time `method` looks at `userPath`, the folder
- * `onDisk` (just created by the upload) is replaced by a symlink leading out of the root.
- * Answers the count of those looks.
+ * Another process racing an upload: right before the upload opens the folder `name` below
+ * `parentPath` (or renames a file into it), the folder `onDisk` is replaced by a symlink leading
+ * out of the root. Answers the count of those moments.
  */
-function swapForLinkOutOnSecondLook(method: 'resolve' | 'resolveEntry', userPath: string, onDisk: string): { count: number } {
-  const original = RootedFileSystem.prototype[method];
+function swapForLinkOut(method: 'openDir' | 'rename', parentPath: string, name: string, onDisk: string): { count: number } {
+  const original = ConfinedDir.prototype[method] as (...args: unknown[]) => Promise<unknown>;
   const looks = { count: 0 };
-  jest.spyOn(RootedFileSystem.prototype, method).mockImplementation(async function (this: RootedFileSystem, path: string) {
-    if (path === userPath && ++looks.count === 2) {
+  jest.spyOn(ConfinedDir.prototype, method).mockImplementation(async function (this: ConfinedDir, ...args: unknown[]) {
+    const hit = method === 'openDir' ? this.path === parentPath && args[0] === name : (args[1] as ConfinedDir).path === parentPath && args[2] === name;
+    if (hit && ++looks.count === 1) {
       rmdirSync(onDisk);
       symlinkSync(kit.outside, onDisk);
     }
-    return original.call(this, path);
-  });
+    return original.apply(this, args);
+  } as never);
   return looks;
 }
 
@@ -281,14 +282,14 @@ describe('a failed upload with folders leaves no folder behind', () => {
   it('removes the files and every folder it created when a new folder is swapped for a symlink before the last check', async () => {
     const { api, disk } = folder('failed-folder-swap');
     mkdirSync(join(disk, 'keep'));
-    // The look right after the last folder was created: another process puts a link out in its place.
-    const looks = swapForLinkOutOnSecondLook('resolve', '/failed-folder-swap/empty/inner', join(disk, 'empty', 'inner'));
+    // Right after the last folder was created: another process puts a link out in its place.
+    const looks = swapForLinkOut('openDir', 'failed-folder-swap/empty', 'inner', join(disk, 'empty', 'inner'));
     const res = await uploadWithFolders(api, ['logs/old', 'keep', 'empty/inner'], [
       { name: 'first/a.txt', content: 'a' },
       { name: 'keep/k.txt', content: 'k' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(looks.count).toBe(2);
+    expect(looks.count).toBe(1);
     // Only the link the "other process" put there remains (and the folder that existed before).
     expect(tree(disk)).toEqual(['empty', 'empty/inner', 'keep']);
     expect(lstatSync(join(disk, 'empty', 'inner')).isSymbolicLink()).toBe(true);
@@ -299,7 +300,8 @@ describe('a failed upload with folders leaves no folder behind', () => {
     const mkdir = fsp.mkdir.bind(fsp);
     // The other upload creates "world" between this one's look and its own mkdir.
     jest.spyOn(fsp, 'mkdir').mockImplementation(async (path, options) => {
-      if (path === join(disk, 'world') && !existsSync(path)) await mkdir(path);
+      // The upload makes folders relative to a descriptor (/proc/self/fd/N/world).
+      if (String(path).endsWith('/world') && !existsSync(join(disk, 'world'))) await mkdir(join(disk, 'world'));
       return mkdir(path, options);
     });
     const res = await uploadWithFolders(api, ['world/data'], [{ name: 'world/level.dat', content: 'level' }]);
@@ -322,15 +324,16 @@ describe('a failed folder upload leaves nothing behind', () => {
   it('removes the folders and files it already placed when a folder is swapped for a symlink meanwhile', async () => {
     const { api, disk } = folder('failed-swap');
     mkdirSync(join(disk, 'keep'));
-    // The second look at the last file, right before it moves in: its new folder becomes a link out.
-    const looks = swapForLinkOutOnSecondLook('resolveEntry', '/failed-swap/second/inner/b.txt', join(disk, 'second', 'inner'));
+    // Right before the last file moves in: its new folder (held open) is removed and a link out put in its place.
+    const looks = swapForLinkOut('rename', 'failed-swap/second/inner', 'b.txt', join(disk, 'second', 'inner'));
     const res = await upload(api, [
       { name: 'first/a.txt', content: 'a' },
       { name: 'keep/k.txt', content: 'k' },
       { name: 'second/inner/b.txt', content: 'b' },
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(looks.count).toBe(2);
+    // The folder it opened is gone: refused (never written through the link).
+    expect([400, 404]).toContain(res.statusCode);
+    expect(looks.count).toBe(1);
     // Only the link the "other process" put there remains (and the folder that existed before).
     expect(tree(disk)).toEqual(['keep', 'second', 'second/inner']);
     expect(lstatSync(join(disk, 'second', 'inner')).isSymbolicLink()).toBe(true);

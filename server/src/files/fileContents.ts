@@ -1,8 +1,8 @@
-import { promises as fs } from 'node:fs';
 import { HttpError } from '../lib/errors';
 import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import { checkUserPath } from './checkUserPath';
 import type { DiskBudget } from './DiskQuota';
+import { allowAll, type FileGuard } from './fileGuard';
 
 const MiB = 1024 * 1024;
 
@@ -20,14 +20,24 @@ export async function readForEditor(files: RootedFileSystem, path: string, limit
 }
 
 /**
- * Saves the editor's content atomically. Only the growth over the current size counts against
- * the disk space; the mode of an existing file is kept.
+ * Saves the editor's content atomically. Writing to a path that does not exist is a create
+ * (file.create, the missing folders above it too), replacing a file an update (file.update):
+ * checked before anything is written and again right before the file is put in place. Only
+ * the growth over the current size counts against the disk space; the mode of an existing file is kept.
  */
-export async function writeFromEditor(files: RootedFileSystem, path: string, content: Buffer, budget: DiskBudget): Promise<void> {
+export async function writeFromEditor(files: RootedFileSystem, path: string, content: Buffer, budget: DiskBudget, guard: FileGuard = allowAll): Promise<void> {
   checkUserPath(path);
-  const target = await files.resolve(path);
-  const current = await fs.stat(target).catch(() => null);
-  if (current?.isDirectory()) throw new HttpError(400, 'The path is a folder, not a file.');
-  budget.take(content.length - (current?.size ?? 0));
-  await files.writeFile(path, content, current ? current.mode & 0o7777 : 0o644);
+  let taken = false;
+  const onTarget = (existing: { size: number } | null) => {
+    guard(existing ? 'file.update' : 'file.create');
+    if (!taken) budget.take(content.length - (existing?.size ?? 0));
+    taken = true;
+  };
+  try {
+    await files.writeStream(path, [content], { keepMode: true, createFolders: false, onTarget });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    guard('file.create');
+    await files.writeStream(path, [content], { keepMode: true, onTarget });
+  }
 }

@@ -1,5 +1,5 @@
-import { promises as fs, type Stats } from 'node:fs';
-import type { RootedFileSystem } from '../runtime/RootedFileSystem';
+import type { Stats } from 'node:fs';
+import type { ConfinedDir, RootedFileSystem } from '../runtime/RootedFileSystem';
 import type { FileEntryJson } from '../routes/files/schemas';
 import { checkUserPath } from './checkUserPath';
 import { sortKey, sortKeyed } from './entryOrder';
@@ -7,16 +7,9 @@ import { folderStamp, ListingMemo, madeFrom, sameStamp, settledNames, type Liste
 import { lstatNames } from './lstatNames';
 import { isSymlinkStats, toFileEntry, type StatFields } from './toFileEntry';
 
-/** The stats of a symlink's target when it stays inside the root; null for one pointing out. */
-export async function linkTarget(files: RootedFileSystem, absolute: string): Promise<Stats | null> {
-  try {
-    const real = await fs.realpath(absolute);
-    const root = await fs.realpath(files.root);
-    if (real !== root && !real.startsWith(`${root}/`)) return null;
-    return await fs.stat(real);
-  } catch {
-    return null;
-  }
+/** The stats of a symlink's target (`path` below the root) when it stays inside the root; null for one pointing out. */
+export async function linkTarget(files: RootedFileSystem, path: string): Promise<Stats | null> {
+  return files.stat(path).catch(() => null);
 }
 
 // Entries of recently listed folders, reused while their stats stay the same: room for two folders
@@ -38,10 +31,11 @@ interface ReadFolder {
 }
 
 /** The entries of `names` in `folder`, leaving out those that vanished; symlinks are finished last. */
-async function readEntries(files: RootedFileSystem, folder: string, names: string[], remembered: ReadonlyMap<string, ListedEntry> | undefined): Promise<ReadFolder> {
-  // Plain concatenation: the names come from readdir (no slashes), and path.join's normalising
-  // of 10,000 paths cost a fifth of the time of the stats themselves.
-  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+async function readEntries(files: RootedFileSystem, dir: ConfinedDir, names: string[], remembered: ReadonlyMap<string, ListedEntry> | undefined): Promise<ReadFolder> {
+  // Relative to the folder's descriptor (the folder opened, whatever is swapped meanwhile). Plain
+  // concatenation: the names come from readdir (no slashes), and path.join's normalising of
+  // 10,000 paths cost a fifth of the time of the stats themselves.
+  const prefix = `${dir.self}/`;
   const stats = await lstatNames(prefix, names);
   const listed = new Map<string, ListedEntry>();
   const links: number[] = [];
@@ -58,7 +52,7 @@ async function readEntries(files: RootedFileSystem, folder: string, names: strin
     if (entry === before) reused += 1;
     listed.set(names[i], entry);
   }
-  for (const i of links) listed.set(names[i], listedEntry(names[i], stats[i]!, await linkTarget(files, prefix + names[i]), undefined));
+  for (const i of links) listed.set(names[i], listedEntry(names[i], stats[i]!, await linkTarget(files, dir.child(names[i])), undefined));
   // Names are unique, so every entry reused and as many as before means the very same entries.
   return { listed, unchanged: remembered !== undefined && reused === listed.size && reused === remembered.size };
 }
@@ -68,21 +62,27 @@ async function readEntries(files: RootedFileSystem, folder: string, names: strin
  * then, see SETTLED_MS), else read now. Reading 10,000 names costs a third as much as stat'ing
  * them all, which every listing still does.
  */
-async function folderNames(folder: string, remembered: RememberedFolder | undefined): Promise<{ list: string[]; kept: RememberedFolder['names'] }> {
+async function folderNames(dir: ConfinedDir, remembered: RememberedFolder | undefined): Promise<{ list: string[]; kept: RememberedFolder['names'] }> {
   // The stamp is taken before the names are read: a change in between makes the next stamp differ.
-  const stamp = folderStamp(await fs.stat(folder));
+  const stamp = folderStamp(await dir.stat());
   if (remembered?.names && sameStamp(remembered.names.stamp, stamp)) return { list: remembered.names.list, kept: remembered.names };
   const readAt = Date.now();
-  const list = await fs.readdir(folder);
+  const list = await dir.readdir();
   return { list, kept: settledNames(list, stamp, readAt) };
 }
 
 /** A folder's entries read afresh, and what was remembered of it before. */
 async function readFolder(files: RootedFileSystem, directory: string): Promise<ReadFolder & { folder: string; remembered?: RememberedFolder; names?: RememberedFolder['names'] }> {
-  const folder = await files.resolve(checkUserPath(directory));
-  const remembered = memo.get(folder);
-  const { list, kept } = await folderNames(folder, remembered);
-  return { folder, remembered, names: kept, ...(await readEntries(files, folder, list, remembered?.entries)) };
+  const dir = await files.openDir(checkUserPath(directory));
+  try {
+    // Remembered by where the folder really is (the kernel's answer for the descriptor).
+    const folder = await dir.verify();
+    const remembered = memo.get(folder);
+    const { list, kept } = await folderNames(dir, remembered);
+    return { folder, remembered, names: kept, ...(await readEntries(files, dir, list, remembered?.entries)) };
+  } finally {
+    await dir.close();
+  }
 }
 
 /**

@@ -1,101 +1,62 @@
-import { promises as fs } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { HttpError } from '../lib/errors';
-import { PathEscapeError, type RootedFileSystem } from '../runtime/RootedFileSystem';
+import type { ConfinedDir, RootedFileSystem } from '../runtime/RootedFileSystem';
 import { joinUserPath } from './checkUserPath';
+import { allowAll, type FileGuard } from './fileGuard';
 import { invalidUploadPath } from './uploadPath';
 
-interface Placement {
-  /** The path as the client gave it, below the upload folder. */
-  userPath: string;
-  /** Where the file lands (its folder resolved inside the root, symlinks followed). */
-  target: string;
-  /** A file of that name was there before: it is replaced and cannot be brought back. */
-  replaces: boolean;
-}
-
-/** A folder the upload asks for that is not there yet. */
-interface FolderPlacement {
-  userPath: string;
-  /** Where it is created (resolved inside the root, symlinks followed). */
-  target: string;
-}
-
-const exists = (path: string) => fs.lstat(path).then(() => true, () => false);
-
-/** Creates the folders missing above `folder` one level at a time, recording each one created. */
-async function createMissingFolders(folder: string, created: string[]): Promise<void> {
-  const missing: string[] = [];
-  for (let dir = folder; !(await exists(dir)); dir = dirname(dir)) missing.unshift(dir);
-  // Not recursive: an entry that appeared meanwhile (a symlink swapped in) fails with EEXIST...
-  for (const dir of missing) {
-    try {
-      await fs.mkdir(dir, { mode: 0o755 });
-      created.push(dir);
-    } catch (error) {
-      // ...unless it is a real folder: another upload into the same new folder (files are sent two
-      // at a time) created it meanwhile. It is used as it is and, not being ours, never removed.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await fs.lstat(dir)).isDirectory()) throw error;
-    }
+/** What is at `path` now (`followFinal`: a link inside the root looked through); null when nothing is, folders above included. */
+async function lookAt(files: RootedFileSystem, path: string, followFinal: boolean) {
+  try {
+    return await files.at(path, { followFinal }, (dir, name) => (name ? dir.lstatOrNull(name) : dir.stat()));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }
 
 /**
- * Resolves the folders an upload asks for (fully, symlinks followed: one leading out, or dangling,
- * is refused) and keeps those not there yet. A folder named like a file of the same upload, or
- * below one, is refused (422); one where a file is on disk is a conflict (409).
+ * Moves the staged files (`staged`: name below `directory` → the staged file's name in
+ * `staging`) into `directory` and creates the `folders` asked for (empty folders of a folder
+ * uploaded whole), names and folders being relative paths checked by `uploadPath`. Everything is
+ * looked at before anything moves: a path leading out (a link), a file onto a folder or a folder
+ * onto a file refuses the upload, and replacing a file needs file.update. Then each file's
+ * folder is walked (and its missing folders made) by descriptor without following links, and the
+ * file renamed in relative to that descriptor; so a folder swapped for a link meanwhile refuses
+ * the upload instead of leading it out. Should anything fail, the files moved in that replaced
+ * nothing and the folders created are removed again, so a failed upload leaves no trace.
  */
-async function planFolders(files: RootedFileSystem, directory: string, folders: Iterable<string>, fileNames: ReadonlySet<string>): Promise<FolderPlacement[]> {
-  const planned: FolderPlacement[] = [];
+export async function placeUploads(files: RootedFileSystem, directory: string, staging: ConfinedDir, staged: ReadonlyMap<string, string>, folders: Iterable<string> = [], guard: FileGuard = allowAll): Promise<void> {
+  const replaces = new Set<string>();
+  for (const name of staged.keys()) {
+    const existing = await lookAt(files, joinUserPath(directory, name), false);
+    if (existing?.isDirectory()) throw new HttpError(409, `"${name}" is a folder; it cannot be replaced by a file.`);
+    if (existing) replaces.add(name);
+  }
+  const newFolders: string[] = [];
   for (const name of folders) {
     const parts = name.split('/');
-    if (parts.some((_, index) => fileNames.has(parts.slice(0, index + 1).join('/')))) throw invalidUploadPath(name, 'a file of this upload has that name.', 'folders');
-    const userPath = joinUserPath(directory, name);
-    const target = await files.resolve(userPath);
-    const existing = await fs.lstat(target).catch(() => null);
+    if (parts.some((_, index) => staged.has(parts.slice(0, index + 1).join('/')))) throw invalidUploadPath(name, 'a file of this upload has that name.', 'folders');
+    const existing = await lookAt(files, joinUserPath(directory, name), true);
     if (existing && !existing.isDirectory()) throw new HttpError(409, `"${name}" is a file; it cannot be replaced by a folder.`);
-    if (!existing) planned.push({ userPath, target });
+    if (!existing) newFolders.push(name);
   }
-  return planned;
-}
-
-/**
- * Moves staged files (`stagingPath/<name>`) to `directory/<name>` and creates the `folders` asked
- * for (empty folders of a folder uploaded whole), names and folders being relative paths checked
- * by `uploadPath`. Every destination is resolved and checked before anything moves: inside the
- * root with symlinks followed, a file not onto a folder, a folder not onto a file. Then the missing
- * folders are created and each file is renamed in, its destination resolved once more right before
- * (a folder swapped for a symlink is refused); each folder asked for is checked once more after it
- * is created. Should anything still fail, the files moved in that replaced nothing and the folders
- * created are removed again, so a failed upload leaves no trace behind.
- */
-export async function placeUploads(files: RootedFileSystem, directory: string, stagingPath: string, names: Iterable<string>, folders: Iterable<string> = []): Promise<void> {
-  const placements = new Map<string, Placement>();
-  for (const name of names) {
-    const userPath = joinUserPath(directory, name);
-    const target = await files.resolveEntry(userPath);
-    const existing = await fs.lstat(target).catch(() => null);
-    if (existing?.isDirectory()) throw new HttpError(409, `"${name}" is a folder; it cannot be replaced by a file.`);
-    placements.set(name, { userPath, target, replaces: existing !== null });
-  }
-  const folderPlacements = await planFolders(files, directory, folders, new Set(placements.keys()));
-  const createdFolders: string[] = [];
+  if (replaces.size > 0) guard('file.update');
+  const created: string[] = [];
   const movedIn: string[] = [];
   try {
-    for (const [name, { userPath, target, replaces }] of placements) {
-      await createMissingFolders(dirname(target), createdFolders);
-      if ((await files.resolveEntry(userPath)) !== target) throw new PathEscapeError(userPath);
-      await fs.rename(join(stagingPath, name), target);
-      if (!replaces) movedIn.push(target);
+    for (const [name, stagedName] of staged) {
+      const path = joinUserPath(directory, name);
+      await files.at(path, { create: true, created }, async (dir, last) => {
+        if ((await dir.lstatOrNull(last))?.isDirectory()) throw new HttpError(409, `"${name}" is a folder; it cannot be replaced by a file.`);
+        await staging.rename(stagedName, dir, last);
+        if (!replaces.has(name)) movedIn.push(dir.child(last));
+      });
     }
-    for (const { userPath, target } of folderPlacements) {
-      await createMissingFolders(target, createdFolders);
-      if ((await files.resolve(userPath)) !== target) throw new PathEscapeError(userPath);
-    }
+    for (const name of newFolders) await (await files.openDir(joinUserPath(directory, name), { create: true, created })).close();
   } catch (error) {
-    for (const file of movedIn) await fs.rm(file, { force: true });
-    // Deepest first; a folder something else put a file into meanwhile stays.
-    for (const folder of createdFolders.reverse()) await fs.rmdir(folder).catch(() => undefined);
+    for (const file of movedIn) await files.at(file, {}, (dir, name) => dir.unlink(name)).catch(() => undefined);
+    // Deepest first; a folder something else put a file into meanwhile stays (and a link swapped in, too).
+    for (const folder of created.reverse()) await files.at(folder, {}, (dir, name) => dir.rmdir(name)).catch(() => undefined);
     throw error;
   }
 }

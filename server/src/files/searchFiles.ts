@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { RootedFileSystem } from '../runtime/RootedFileSystem';
 import type { FileEntryJson } from '../routes/files/schemas';
 import { checkUserPath } from './checkUserPath';
@@ -18,27 +16,32 @@ export function namePattern(pattern: string): (name: string) => boolean {
 
 /**
  * Entries under `directory` whose name matches, breadth first (nearer ones first), symlinks
- * listed but never followed. Stops after `searchResults` hits or `searchVisited` entries.
+ * listed but never followed. Each folder is opened by descriptor (see RootedFileSystem) and read
+ * relative to it. Stops after `searchResults` hits or `searchVisited` entries.
  */
 export async function searchFiles(files: RootedFileSystem, directory: string, pattern: string, limits: FileLimits): Promise<Array<FileEntryJson & { path: string }>> {
   const matches = namePattern(pattern);
-  const rootReal = await fs.realpath(files.root);
-  const start = await files.resolve(checkUserPath(directory));
+  const start = await files.inDir(checkUserPath(directory), async (dir) => dir.path);
   const found: Array<FileEntryJson & { path: string }> = [];
   let visited = 0;
   let level = [start];
   while (level.length > 0 && found.length < limits.searchResults && visited < limits.searchVisited) {
     const next: string[] = [];
     for (const folder of level) {
-      const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
-      visited += entries.length;
-      for (const entry of entries) {
-        const absolute = join(folder, entry.name);
-        if (entry.isDirectory()) next.push(absolute);
-        if (!matches(entry.name) || found.length >= limits.searchResults) continue;
-        const stats = await fs.lstat(absolute).catch(() => null);
-        if (stats) found.push({ ...toFileEntry(entry.name, stats), path: `/${relative(rootReal, absolute)}` });
-      }
+      // A folder swapped for a link (leading out) since it was listed is skipped.
+      await files
+        .inDir(folder, async (dir) => {
+          const entries = await dir.readdirTypes();
+          visited += entries.length;
+          for (const entry of entries) {
+            const path = dir.child(entry.name);
+            if (entry.isDirectory()) next.push(path);
+            if (!matches(entry.name) || found.length >= limits.searchResults) continue;
+            const stats = await dir.lstatOrNull(entry.name).catch(() => null);
+            if (stats) found.push({ ...toFileEntry(entry.name, stats), path: `/${path}` });
+          }
+        })
+        .catch(() => undefined);
       if (found.length >= limits.searchResults || visited >= limits.searchVisited) break;
     }
     level = next;

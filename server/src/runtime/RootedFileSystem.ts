@@ -1,179 +1,213 @@
 import { randomBytes } from 'node:crypto';
-import { constants, promises as fs, type Stats } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { promises as fs, type Stats } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { ConfinedDir } from './confined/ConfinedDir';
+import { locate, type Located, type LocateOptions } from './confined/locate';
+import { PathEscapeError } from './confined/PathEscapeError';
+import { removeTree } from './confined/removeTree';
+import { writeChunks } from './confined/writeChunks';
 
-/** A path that would leave the server's root (`..`, absolute, NUL, or a symlink pointing out). */
-export class PathEscapeError extends Error {
-  constructor(readonly path: string) {
-    super(`The path "${path}" is outside the server's files.`);
-  }
-}
+export { PathEscapeError, writeChunks };
+export type { ConfinedDir, Located, LocateOptions };
 
-function isInside(root: string, candidate: string): boolean {
-  const rel = relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..'));
-}
+const notAFile = (path: string) => Object.assign(new Error(`"${path}" is a folder, not a file.`), { code: 'EISDIR' });
 
-const WRITE_BATCH_BYTES = 1024 * 1024;
-
-// Batches of more pieces than this are copied into one buffer (tiny pieces cost little to copy).
-const WRITEV_MAX_PIECES = 64;
-
-/**
- * Writes `pieces` in order with writev (no copy into one buffer). write(2) may write less than
- * asked (at most about 2 GiB per call): the rest is written until all is.
- */
-async function writeAll(handle: fs.FileHandle, pieces: Buffer[]): Promise<void> {
-  let rest = pieces.length > WRITEV_MAX_PIECES ? [Buffer.concat(pieces)] : pieces;
-  let left = rest.reduce((sum, piece) => sum + piece.length, 0);
-  while (left > 0) {
-    let written = (await handle.writev(rest)).bytesWritten;
-    left -= written;
-    let first = 0;
-    while (first < rest.length && written >= rest[first].length) written -= rest[first++].length;
-    rest = first < rest.length ? [rest[first].subarray(written), ...rest.slice(first + 1)] : [];
-  }
+/** Options of an atomic write. */
+export interface WriteOptions {
+  /** Permission bits of a new file (default 644); `keepMode` keeps those of the file replaced. */
+  mode?: number;
+  keepMode?: boolean;
+  /** Creates the folders missing above the target (default); without, a missing folder is ENOENT. */
+  createFolders?: boolean;
+  /**
+   * Called with what is at the target (null for nothing) before writing and again right before
+   * the rename; throwing refuses the write and leaves nothing behind (a permission or quota check).
+   */
+  onTarget?: (existing: Stats | null) => void;
 }
 
 /**
- * A server's files, every path resolved inside its root with symlinks followed: a path whose real
- * location is outside the root is refused. Writes are atomic (temp file, fsync, rename).
+ * A server's files, confined to its root: the one module every file effect goes through. Paths
+ * are walked from a descriptor of the root one folder at a time, each opened relative to the one
+ * before without following links (see `locate`), and every effect (create, write, rename,
+ * delete, chmod, read) acts relative to the descriptor of a folder checked to be inside the root
+ * through /proc/self/fd. A folder swapped for a link by the game, at any moment, cannot lead an
+ * effect outside: the kernel never follows a link on our behalf. Links inside the root are read
+ * and their targets walked the same way; links leading out are refused. Writes are atomic
+ * (temp file, fsync, rename). Linux only (/proc).
  */
 export class RootedFileSystem {
+  private real: Promise<string> | null = null;
+
   constructor(readonly root: string) {}
 
-  /**
-   * The absolute location of `path` (relative to the root; a leading slash means the root).
-   * The deepest existing ancestor is resolved with realpath, so a symlinked folder that points
-   * outside is refused before anything is created through it.
-   */
-  async resolve(path: string): Promise<string> {
-    if (path.includes('\0')) throw new PathEscapeError(path);
-    const root = await fs.realpath(this.root);
-    const lexical = resolve(root, `.${sep}${path.replace(/\\/g, '/').replace(/^\/+/, '')}`);
-    if (!isInside(root, lexical)) throw new PathEscapeError(path);
-    let existing = lexical;
-    const missing: string[] = [];
-    for (;;) {
-      try {
-        const real = await fs.realpath(existing);
-        if (!isInside(root, real)) throw new PathEscapeError(path);
-        return join(real, ...missing.reverse());
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        // A dangling symlink is refused: its target could be created outside later.
-        const isLink = await fs.lstat(existing).then((s) => s.isSymbolicLink(), () => false);
-        if (isLink) throw new PathEscapeError(path);
-        missing.push(existing.slice(dirname(existing).length + 1));
-        existing = dirname(existing);
+  /** The root's real location (where the kernel says the descriptors must stay below). */
+  rootReal(): Promise<string> {
+    this.real ??= fs.realpath(this.root);
+    return this.real;
+  }
+
+  /** The folder holding the last name of `path` and that name, held open (the caller closes `dir`). */
+  async locate(path: string, options: LocateOptions = {}): Promise<Located> {
+    return locate(await this.rootReal(), path, options);
+  }
+
+  /** Runs `effect` with the located folder and name, closing the folder after. */
+  async at<T>(path: string, options: LocateOptions, effect: (dir: ConfinedDir, name: string) => Promise<T>): Promise<T> {
+    const { dir, name } = await this.locate(path, options);
+    try {
+      return await effect(dir, name);
+    } finally {
+      await dir.close();
+    }
+  }
+
+  /** Opens the folder `path` itself (a link to a folder inside the root is walked); `create` makes it and those above. */
+  async openDir(path: string, options: { create?: boolean; created?: string[] } = {}): Promise<ConfinedDir> {
+    const { dir, name } = await this.locate(path, { followFinal: true, create: options.create, created: options.created });
+    if (!name) return dir;
+    try {
+      if (options.create) {
+        await dir.mkdir(name).then(
+          () => options.created?.push(dir.child(name)),
+          (error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EEXIST') throw error;
+          },
+        );
       }
+      return await dir.openDir(name);
+    } catch (error) {
+      // A link where a folder was (swapped in since the walk) is as if the path led out.
+      if ((error as NodeJS.ErrnoException).code === 'ENOTDIR' && (await dir.lstatOrNull(name))?.isSymbolicLink()) throw new PathEscapeError(path);
+      throw error;
+    } finally {
+      await dir.close();
+    }
+  }
+
+  /** Runs `effect` with the folder `path` open, closing it after. */
+  async inDir<T>(path: string, effect: (dir: ConfinedDir) => Promise<T>, options: { create?: boolean } = {}): Promise<T> {
+    const dir = await this.openDir(path, options);
+    try {
+      return await effect(dir);
+    } finally {
+      await dir.close();
+    }
+  }
+
+  /** What is at `path` (links inside the root followed), or null when nothing is. */
+  async stat(path: string): Promise<Stats | null> {
+    try {
+      return await this.at(path, { followFinal: true }, async (dir, name) => (name ? dir.lstatOrNull(name) : dir.stat()));
+    } catch (error) {
+      if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
+      throw error;
     }
   }
 
   async readFile(path: string): Promise<Buffer> {
-    return fs.readFile(await this.resolve(path));
+    const { handle } = await this.openForRead(path);
+    try {
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   }
 
   async exists(path: string): Promise<boolean> {
-    return fs.access(await this.resolve(path), constants.F_OK).then(
-      () => true,
-      () => false,
-    );
+    return (await this.stat(path)) !== null;
   }
 
+  /** Creates the folder `path` and those missing above it (an existing folder is fine). */
   async mkdir(path: string): Promise<void> {
-    await fs.mkdir(await this.resolve(path), { recursive: true });
+    await (await this.openDir(path, { create: true })).close();
   }
 
   /**
-   * The location of the entry itself: its folder resolved like `resolve`, its last part not
-   * followed, so a rename or delete of a symlink acts on the link, never on what it points to.
-   */
-  async resolveEntry(path: string): Promise<string> {
-    if (path.includes('\0')) throw new PathEscapeError(path);
-    const root = await fs.realpath(this.root);
-    const lexical = resolve(root, `.${sep}${path.replace(/\\/g, '/').replace(/^\/+/, '')}`);
-    if (!isInside(root, lexical)) throw new PathEscapeError(path);
-    if (lexical === root) return root;
-    return join(await this.resolve(relative(root, dirname(lexical))), basename(lexical));
-  }
-
-  /**
-   * Opens a regular file for reading. The open does not follow a final symlink and the opened
-   * file's real location is checked again, so a link swapped in after `resolve` is refused.
+   * Opens a regular file for reading: the folders walked without following links, the file
+   * opened with O_NOFOLLOW relative to its folder and its real location checked through
+   * /proc/self/fd. A link, a folder or a device is refused.
    */
   async openForRead(path: string): Promise<{ handle: fs.FileHandle; stats: Stats }> {
-    const target = await this.resolve(path);
-    const handle = await fs.open(target, constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      const stats = await handle.stat();
-      if (!stats.isFile()) throw Object.assign(new Error(`"${path}" is not a file.`), { code: 'EISDIR' });
-      const real = await fs.readlink(`/proc/self/fd/${handle.fd}`).catch(() => target);
-      if (!isInside(await fs.realpath(this.root), real)) throw new PathEscapeError(path);
-      return { handle, stats };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    return this.at(path, { followFinal: true }, async (dir, name) => {
+      if (!name) throw notAFile(path);
+      return dir.openRead(name);
+    });
   }
 
   /** Replaces the file atomically: readers see the old or the new content, never a mix. */
   async writeFile(path: string, content: string | Buffer, mode = 0o644): Promise<void> {
-    await this.writeStream(path, [typeof content === 'string' ? Buffer.from(content) : content], mode);
+    await this.writeStream(path, [typeof content === 'string' ? Buffer.from(content) : content], { mode });
   }
 
   /**
-   * Writes the chunks of `source` to a temporary file beside the target, fsyncs it and renames it
-   * over the target, so a crash or an error (a size limit in the source, say) leaves the old file
-   * or the new one, never a mix, and no partial file. The target is resolved again before the
-   * rename: a folder swapped for a symlink meanwhile is refused.
+   * Writes the chunks of `source` to a temporary file created (exclusively, never through a
+   * link) in the target's folder, held open by descriptor; fsyncs it and renames it over the
+   * target relative to that same descriptor, after checking the folder is still inside the root.
+   * A crash or an error (a size limit in the source, say) leaves the old file or the new one,
+   * never a mix, and no partial file. Missing folders above the target are created.
    */
-  async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, mode = 0o644): Promise<void> {
-    const target = await this.resolve(path);
-    await fs.mkdir(dirname(target), { recursive: true });
-    const temp = join(dirname(target), `.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await fs.open(temp, 'wx', mode);
-    let writing: Promise<void> = Promise.resolve();
-    try {
+  async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: WriteOptions | number = {}): Promise<void> {
+    const { mode = 0o644, keepMode = false, createFolders = true, onTarget } = typeof options === 'number' ? { mode: options } : options;
+    await this.at(path, { create: createFolders, followFinal: true }, async (dir, name) => {
+      if (!name) throw notAFile(path);
+      const look = async () => {
+        const existing = await dir.lstatOrNull(name);
+        if (existing?.isDirectory()) throw notAFile(path);
+        onTarget?.(existing);
+        return existing;
+      };
+      const existing = await look();
+      const temp = `.${randomBytes(6).toString('hex')}.tmp`;
+      const handle = await dir.createFile(temp, keepMode && existing?.isFile() ? existing.mode & 0o7777 : mode);
       try {
-        // Small chunks (a socket gives 16–64 KiB) are gathered into writes of about 1 MiB. One
-        // batch is written while the next one arrives, so the disk never holds up the source
-        // (an upload's socket) and at most two batches are in memory.
-        let pending: Buffer[] = [];
-        let pendingBytes = 0;
-        for await (const chunk of source) {
-          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-          pending.push(buffer);
-          pendingBytes += buffer.length;
-          if (pendingBytes >= WRITE_BATCH_BYTES) {
-            await writing;
-            writing = writeAll(handle, pending);
-            writing.catch(() => undefined); // awaited before the next batch; not unhandled meanwhile
-            pending = [];
-            pendingBytes = 0;
-          }
+        try {
+          await writeChunks(handle, source);
+        } finally {
+          await handle.close();
         }
-        await writing;
-        if (pendingBytes > 0) await writeAll(handle, pending);
-        await handle.sync();
-      } finally {
-        await writing.catch(() => undefined); // a failed source: let the last write end first
-        await handle.close();
+        await look();
+        await dir.rename(temp, dir, name);
+      } catch (error) {
+        await dir.unlink(temp).catch(() => undefined);
+        throw error;
       }
-      // Resolve again: the parent may have been swapped for a symlink meanwhile.
-      if ((await this.resolve(path)) !== target) throw new PathEscapeError(path);
-      await fs.rename(temp, target);
+    });
+  }
+
+  /** Sets the permission bits of the file or folder at `path` (a link inside the root: of what it points to). */
+  async chmod(path: string, mode: number): Promise<void> {
+    await this.at(path, { followFinal: true }, async (dir, name) => {
+      if (!name) throw new PathEscapeError(path);
+      await dir.chmod(name, mode);
+    });
+  }
+
+  /** Removes the entry at `path` (a link itself, never what it points to), folders with their content. */
+  async remove(path: string): Promise<void> {
+    try {
+      await this.at(path, {}, async (dir, name) => {
+        if (!name) throw new PathEscapeError(path);
+        await removeTree(dir, name);
+      });
     } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
 
-  async chmod(path: string, mode: number): Promise<void> {
-    await fs.chmod(await this.resolve(path), mode);
-  }
-
-  async remove(path: string): Promise<void> {
-    await fs.rm(await this.resolve(path), { recursive: true, force: true });
+  /**
+   * An absolute path for tools that only take one (install steps, which run before the game
+   * does): lexically inside the root and with its existing part resolved inside it. File effects
+   * never use it (a path checked now may lead elsewhere later): they go through `at`/`inDir`.
+   */
+  async resolve(path: string): Promise<string> {
+    const root = await this.rootReal();
+    const lexical = resolve(root, `.${sep}${path.replace(/\\/g, '/').replace(/^\/+/, '')}`);
+    const rel = relative(root, lexical);
+    if (path.includes('\0') || rel.startsWith('..') || isAbsolute(rel)) throw new PathEscapeError(path);
+    await this.at(path, { followFinal: true }, async () => undefined).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    return join(root, rel);
   }
 }

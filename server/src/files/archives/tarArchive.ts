@@ -1,8 +1,10 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { Parser, Unpack, type ReadEntry } from 'tar';
+import { Parser, type ReadEntry } from 'tar';
+import type { ConfinedDir } from '../../runtime/RootedFileSystem';
 import type { DiskBudget } from '../DiskQuota';
 import type { ArchiveChecker, ArchiveEntryInfo, ArchiveEntryKind } from './ArchiveChecker';
+import { stagedFolder, writeStagedFile } from './extractedFiles';
 
 /**
  * The file from its first byte, read through the caller's descriptor (an fs.ReadStream would
@@ -74,32 +76,43 @@ export function scanTar(handle: FileHandle, checker: ArchiveChecker): Promise<vo
 }
 
 /**
- * Extracts into `destination` (an empty folder of our own) with node-tar, every entry checked
- * again by the filter; owners and special mode bits are not kept.
+ * Extracts into `staging` (an empty folder of our own, held by descriptor), every entry checked
+ * again and written by descriptor (see writeStagedFile); owners and special mode bits are not
+ * kept. Entries are taken one at a time, each file's content flowing to disk as it is read.
  */
-export async function extractTarInto(handle: FileHandle, destination: string, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
+export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
+  let writing: Promise<void> = Promise.resolve();
   let refusal: unknown = null;
-  const filter = (_path: string, entry: unknown) => {
-    if (refusal) return false;
-    const read = entry as ReadEntry;
-    try {
-      const info = infoOf(read);
-      checker.check(info);
-      budget.take(info.size);
-      read.mode = ((read.mode ?? 0o644) & 0o777) | 0o600;
-      return true;
-    } catch (error) {
-      refusal = error;
-      return false;
-    }
+  const take = (entry: ReadEntry) => {
+    const info = infoOf(entry);
+    const segments = checker.check(info);
+    budget.take(info.size);
+    const mode = ((entry.mode ?? 0o644) & 0o777) | 0o600;
+    return info.kind === 'directory' ? stagedFolder(staging, segments).then((dir) => (dir !== staging ? dir.close() : undefined)).then(() => void entry.resume()) : // Through a Node stream: the entry is a Minipass stream, which stream.pipeline does not see end.
+      writeStagedFile(staging, segments, mode, Readable.from(entry), []);
   };
   await new Promise<void>((resolve, reject) => {
-    const unpack = new Unpack({ cwd: destination, strict: true, preservePaths: false, preserveOwner: false, filter });
+    const fail = (error: unknown) => {
+      refusal ??= error;
+      input.destroy();
+      reject(error);
+    };
+    const parser = new Parser({
+      strict: true,
+      noResume: true,
+      onReadEntry: (entry: ReadEntry) => {
+        if (refusal) return void entry.resume();
+        // The parser hands the next entry only once this one's content has been read.
+        writing = writing.then(() => take(entry)).catch((error) => {
+          fail(error);
+          entry.resume();
+        });
+      },
+    });
     const input = readFromStart(handle);
-    input.on('error', reject);
-    unpack.on('error', reject);
-    unpack.on('close', () => resolve());
-    input.pipe(unpack);
+    input.on('error', fail);
+    parser.on('error', fail);
+    parser.on('close', () => void writing.then(() => (refusal ? reject(refusal) : resolve())));
+    input.pipe(parser);
   });
-  if (refusal) throw refusal;
 }

@@ -1,13 +1,12 @@
-import { createWriteStream, promises as fs } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { ConfinedDir } from '../../runtime/RootedFileSystem';
 import { byteCounter } from '../byteCounter';
 import type { DiskBudget } from '../DiskQuota';
 import { ArchiveRejectedError } from '../fileErrors';
 import { entrySegments, type ArchiveChecker, type ArchiveEntryInfo } from './ArchiveChecker';
+import { stagedFolder, writeStagedFile } from './extractedFiles';
 
 function openZip(fd: number): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
@@ -80,21 +79,18 @@ export async function scanZip(fd: number, checker: ArchiveChecker, maxEntries: n
   for await (const entry of zipEntries(zip)) checker.check(infoOf(entry));
 }
 
-/** Extracts into `destination` (an empty folder of our own), checking every entry again. */
-export async function extractZipInto(fd: number, destination: string, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
+/** Extracts into `staging` (an empty folder of our own, held by descriptor), checking every entry again. */
+export async function extractZipInto(fd: number, staging: ConfinedDir, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
   const zip = await openZip(fd);
   for await (const entry of zipEntries(zip)) {
     const info = infoOf(entry);
     const segments = checker.check(info);
-    const target = join(destination, ...segments);
     if (info.kind === 'directory') {
-      await fs.mkdir(target, { recursive: true });
+      const dir = await stagedFolder(staging, segments);
+      if (dir !== staging) await dir.close();
       continue;
     }
-    await fs.mkdir(dirname(target), { recursive: true });
-    // A later entry of the same name replaces the earlier one, as unzip does.
-    await fs.rm(target, { force: true });
     const content = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error) : resolve(stream))));
-    await pipeline(content, crcCheck(entry.crc32, entry.fileName), byteCounter((bytes) => budget.take(bytes)), createWriteStream(target, { flags: 'wx', mode: info.mode }));
+    await writeStagedFile(staging, segments, info.mode, content, [crcCheck(entry.crc32, entry.fileName), byteCounter((bytes) => budget.take(bytes))]);
   }
 }

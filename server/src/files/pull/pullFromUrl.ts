@@ -4,6 +4,7 @@ import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import { countedChunks } from '../byteCounter';
 import { checkUserPath, joinUserPath } from '../checkUserPath';
 import type { DiskBudget } from '../DiskQuota';
+import { allowAll, type FileGuard } from '../fileGuard';
 import type { FileLimits } from '../fileLimits';
 import { uploadName } from '../receiveUpload';
 import { checkedAddress } from './addressPolicy';
@@ -23,6 +24,8 @@ export interface PullRequest {
   limits: FileLimits;
   allowHosts: readonly string[];
   budget: DiskBudget;
+  /** Asked for file.update when the pull would replace a file. */
+  guard?: FileGuard;
 }
 
 function parseHttpUrl(value: string): URL {
@@ -64,7 +67,7 @@ async function fetchChecked(start: URL, limits: FileLimits, allowHosts: readonly
  * Every address connected to is checked (see addressPolicy), redirects included; the body is
  * limited in size (the pull limit and the free disk space) and the whole pull in time.
  */
-export async function pullFromUrl({ files, url, directory, filename, limits, allowHosts, budget }: PullRequest): Promise<{ source: string; path: string; size: number }> {
+export async function pullFromUrl({ files, url, directory, filename, limits, allowHosts, budget, guard = allowAll }: PullRequest): Promise<{ source: string; path: string; size: number }> {
   checkUserPath(directory);
   const explicitName = filename === undefined ? undefined : uploadName(filename);
   const signal = AbortSignal.timeout(limits.pullTimeoutMs);
@@ -84,7 +87,8 @@ export async function pullFromUrl({ files, url, directory, filename, limits, all
       budget.take(bytes);
     });
     const path = joinUserPath(directory, name);
-    await files.writeStream(path, chunks);
+    // Replacing a file is an update: asked before the download is written and again before it is put in place.
+    await files.writeStream(path, chunks, { onTarget: (existing) => existing && guard('file.update') });
     if (!response.complete) throw new HttpError(400, 'The remote server closed the connection before the end of the file.');
     return { source: describeUrl(finalUrl), path, size };
   } catch (error) {

@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import { basename } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -32,7 +30,7 @@ export async function compressFilesRoute(app: FastifyInstance, { context }: File
       const { server, files } = serverFilesOf(app, request);
       const { root, files: names, format } = request.body;
       const archive = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => compressEntries(files, root, names, format, budget)));
-      const entry = toFileEntry(basename(archive), await fs.lstat(archive));
+      const entry = toFileEntry(archive.name, archive.stats);
       await auditFileChange(app, request, 'compress', { directory: root, files: names, archive: entry.name, size: entry.size });
       return { data: entry };
     },

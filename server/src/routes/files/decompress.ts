@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { extractArchive } from '../../files/archives/extractArchive';
 import { fileOperation } from '../../files/fileErrors';
 import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
 import { DecompressBodySchema, diskFullResponse } from './schemas';
 
 /** POST /servers/{id}/files/decompress: extracts a zip, tar or tar.gz into `root`. */
@@ -17,7 +17,7 @@ export async function decompressFileRoute(app: FastifyInstance, { context }: Fil
         tags: ['files'],
         summary: 'Extract an archive (zip, tar, tar.gz)',
         description:
-          'Needs file.archive. Every entry is checked first (no `..` or absolute names, no links or devices, entry count and ' +
+          'Needs file.archive, and file.update when it replaces existing files. Every entry is checked first (no `..` or absolute names, no links or devices, entry count and ' +
           'uncompressed size within the limits and the disk space); a refused or corrupt archive leaves nothing behind (422 with the reason). ' +
           'Existing files of the same name are replaced.',
         security: [{ bearer: [] }],
@@ -30,7 +30,7 @@ export async function decompressFileRoute(app: FastifyInstance, { context }: Fil
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
       const { root, file } = request.body;
-      const result = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => extractArchive(files, root, file, context.limits, budget)));
+      const result = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => extractArchive(files, root, file, context.limits, budget, fileGuardOf(request))));
       await auditFileChange(app, request, 'decompress', { directory: root, file, entries: result.entries, size: result.bytes });
       return reply.code(204).send(null);
     },

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerRow } from '../../db/schema';
 import type { DiskQuota } from '../../files/DiskQuota';
 import type { DownloadTokens } from '../../files/DownloadTokens';
+import { guardOf, type FileGuard } from '../../files/fileGuard';
 import type { FileLimits } from '../../files/fileLimits';
+import { accessAllows } from '../../permissions/serverAccess';
 import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import { recordAudit } from '../../services/audit';
 
@@ -22,6 +24,12 @@ export interface FileRouteOptions {
 export function serverFilesOf(app: FastifyInstance, request: FastifyRequest): { server: ServerRow; files: RootedFileSystem } {
   const server = request.serverAccess!.server;
   return { server, files: app.runtime.driver.files(server.uuid) };
+}
+
+/** What the caller may do, asked by an effect once it knows what it is (a write to a new path is a create). */
+export function fileGuardOf(request: FastifyRequest): FileGuard {
+  const access = request.serverAccess!;
+  return guardOf((key) => accessAllows(access, key));
 }
 
 /**

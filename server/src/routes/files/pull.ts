@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
 import { pullFromUrl } from '../../files/pull/pullFromUrl';
 import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
 import { diskFullResponse, PullBodySchema, tooLargeResponse } from './schemas';
 
 /** POST /servers/{id}/files/pull: downloads a URL into the server's files. */
@@ -17,7 +17,7 @@ export async function pullFileRoute(app: FastifyInstance, { context }: FileRoute
         tags: ['files'],
         summary: 'Download a file from a URL into the server',
         description:
-          'Needs file.create. http(s) only; every address connected to (redirects included) must be public: loopback, private, ' +
+          'Needs file.create, and file.update when it replaces a file. http(s) only; every address connected to (redirects included) must be public: loopback, private, ' +
           'link-local, shared (CGNAT), metadata and unique-local addresses are refused (422). Size, time and rate limited (429). ' +
           'Answers 204 once the file is saved.',
         security: [{ bearer: [] }],
@@ -33,7 +33,7 @@ export async function pullFileRoute(app: FastifyInstance, { context }: FileRoute
       await app.rateLimit({ key: `files.pull:${request.user!.id}:${server.uuid}`, limit: limits.pullsPerWindow, windowMs: limits.pullWindowMs });
       const { url, directory, filename } = request.body;
       const saved = await fileOperation(() =>
-        context.quota.withBudget(server, files.root, (budget) => pullFromUrl({ files, url, directory, filename, limits, allowHosts: app.config.pullAllowHosts ?? [], budget })),
+        context.quota.withBudget(server, files.root, (budget) => pullFromUrl({ files, url, directory, filename, limits, allowHosts: app.config.pullAllowHosts ?? [], budget, guard: fileGuardOf(request) })),
       );
       await auditFileChange(app, request, 'pull', { url: saved.source, file: saved.path, size: saved.size });
       return reply.code(204).send(null);

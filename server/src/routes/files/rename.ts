@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../files/fileErrors';
 import { renameEntries } from '../../files/manageFiles';
 import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf } from './fileRouteContext';
+import { auditFileChange, fileGuardOf, serverFilesOf } from './fileRouteContext';
 import { RenameBodySchema } from './schemas';
 
 /** PUT /servers/{id}/files/rename: renames or moves entries; never replaces an existing one. */
@@ -16,7 +16,7 @@ export async function renameFilesRoute(app: FastifyInstance): Promise<void> {
         operationId: 'renameServerFiles',
         tags: ['files'],
         summary: 'Rename or move files and folders',
-        description: 'Needs file.update. `to` may name another folder (a move). 409 when `to` exists.',
+        description: 'Needs file.update, and file.create when a move creates folders. `to` may name another folder (a move). 409 when `to` exists.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         body: RenameBodySchema,
@@ -27,7 +27,7 @@ export async function renameFilesRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       const { root, files: moves } = request.body;
-      await fileOperation(() => renameEntries(files, root, moves));
+      await fileOperation(() => renameEntries(files, root, moves, fileGuardOf(request)));
       await auditFileChange(app, request, 'rename', { directory: root, files: moves });
       return reply.code(204).send(null);
     },

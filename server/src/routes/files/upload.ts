@@ -6,7 +6,7 @@ import { DiskQuotaError, fileOperation } from '../../files/fileErrors';
 import { receiveUpload } from '../../files/receiveUpload';
 import { MAX_UPLOAD_PATH_BYTES } from '../../files/uploadPath';
 import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
 import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from './schemas';
 
 // Room for the multipart headers and boundaries when comparing Content-Length with the free space.
@@ -22,7 +22,7 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
         tags: ['files'],
         summary: 'Upload files and folders (multipart/form-data, one part per file)',
         description:
-          "Needs file.create. Each file part is streamed to disk; files of the same name are replaced. A part's file name may be a " +
+          "Needs file.create, and file.update when it replaces files. Each file part is streamed to disk; files of the same name are replaced. A part's file name may be a " +
           'relative path (a folder uploaded whole, e.g. world/region/r.0.0.mca): its folders are created inside the directory. ' +
           'Text fields named "folders" (optional, one relative path each, e.g. world/data) name folders to create as well, so the ' +
           'empty folders of a folder uploaded whole are kept; folders already there are left as they are. An upload may consist of ' +
@@ -37,6 +37,16 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
         response: { 204: NoContentSchema, ...tooLargeResponse, ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 419, 422) },
       },
       config: { serverPermission: 'file.create' },
+      // Refused partway (507 over the disk space, 413, …): the rest of the body is never read, so
+      // the connection could carry no further request. It is closed after the answer instead of
+      // being left stuck (which also held a graceful stop until the socket timed out).
+      onSend: async (request, reply, payload) => {
+        if (!request.raw.complete) {
+          reply.header('connection', 'close');
+          request.raw.resume();
+        }
+        return payload;
+      },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new ValidationError({ files: ['Send the files as multipart/form-data.'] });
@@ -54,7 +64,7 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
             preservePath: true,
             limits: { fileSize: limits.uploadFileBytes + 1, files: limits.uploadFiles, fields, fieldSize: MAX_UPLOAD_PATH_BYTES + 1, parts: limits.uploadFiles + fields },
           });
-          return receiveUpload(files, request.query.directory, parts, limits, budget);
+          return receiveUpload(files, request.query.directory, parts, limits, budget, fileGuardOf(request));
         }),
       );
       // `folders` only when some were asked for, so entries of plain file uploads read as before.

@@ -6,7 +6,7 @@ import { fileOperation } from '../../files/fileErrors';
 import { writeFromEditor } from '../../files/fileContents';
 import { defaultFileLimits } from '../../files/fileLimits';
 import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
 import { diskFullResponse, FileQuerySchema, tooLargeResponse } from './schemas';
 
 /** POST /servers/{id}/files/write: saves the body (raw text) atomically, creating the file if needed. */
@@ -20,7 +20,9 @@ export async function writeFileRoute(app: FastifyInstance, { context }: FileRout
         operationId: 'writeServerFile',
         tags: ['files'],
         summary: 'Save a file (atomic: the old or the new content, never a mix)',
-        description: 'Needs file.update. Body: the raw content (text/plain), at most 4 MiB.',
+        description:
+          'Needs file.update to replace a file and file.create to write one that does not exist (and the folders above it). ' +
+          'Body: the raw content (text/plain), at most 4 MiB.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: FileQuerySchema,
@@ -28,12 +30,13 @@ export async function writeFileRoute(app: FastifyInstance, { context }: FileRout
         body: Type.String({ description: 'The new content' }),
         response: { 204: NoContentSchema, ...tooLargeResponse, ...diskFullResponse, ...errorResponses(400, 401, 403, 404, 409, 419, 422) },
       },
-      config: { serverPermission: 'file.update' },
+      // Create or update, depending on what is at the path: checked by the effect itself (fileGuardOf).
+      config: { serverPermission: null },
     },
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
       const content = Buffer.from(request.body, 'utf8');
-      await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => writeFromEditor(files, request.query.file, content, budget)));
+      await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => writeFromEditor(files, request.query.file, content, budget, fileGuardOf(request))));
       await auditFileChange(app, request, 'write', { file: request.query.file, size: content.length });
       return reply.code(204).send(null);
     },
