@@ -46,6 +46,11 @@ export interface PanelConfig {
   pullAllowHosts: string[];
   /** Limits of the file manager (sizes, counts, timeouts); defaults in files/fileLimits.ts. */
   fileLimits?: Partial<FileLimits>;
+  /**
+   * Run game servers without a sandbox where none can be made (PANEL_UNSAFE_NO_SANDBOX=true): a
+   * customer's code could then read the panel's data and other servers. Off by default.
+   */
+  unsafeNoSandbox: boolean;
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
   runtimeTuning?: {
     statsIntervalMs?: number;
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
+    unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   };
