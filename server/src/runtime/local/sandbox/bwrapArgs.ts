@@ -92,6 +92,8 @@ export function bwrapArgs(rootFd: number | null, mounts: SandboxMounts, ids: { u
   // panel's data dir on the host, and no host path shows in an error. bubblewrap closes it after use.
   if (rootFd !== null) args.push('--bind-fd', String(rootFd), SANDBOX_ROOT);
   else args.push('--dir', SANDBOX_ROOT);
-  args.push('--chdir', SANDBOX_ROOT, '--setenv', 'HOME', SANDBOX_ROOT);
+  // The sandbox's own root (where bubblewrap made /etc, /opt …) is read-only too: only the
+  // server's folder and /tmp are writable.
+  args.push('--remount-ro', '/', '--chdir', SANDBOX_ROOT, '--setenv', 'HOME', SANDBOX_ROOT);
   return args;
 }
