@@ -2,7 +2,7 @@ import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/client';
 import { cliCommands } from './cli/commands';
 import { controlSocketPath, runCliCommand, sendToPanel, type CliAnswer } from './cli/controlSocket';
-import { LocalDriver, localDriverDefaults } from './runtime/local/LocalDriver';
+import { createLocalDriver } from './runtime/local/createLocalDriver';
 import { RuntimeManager } from './runtime/RuntimeManager';
 import { crashRestartDefaults } from './runtime/crashRestartPolicy';
 import { syncCatalog } from './provisioning/syncCatalog';
@@ -47,7 +47,7 @@ async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]
   const log = { warn: (obj: unknown, msg?: string) => console.error(msg ?? '', obj), error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
   const runtime = new RuntimeManager({
     db: database.db,
-    driver: new LocalDriver({ ...localDriverDefaults, dataDir: config.dataDir }),
+    driver: createLocalDriver(config),
     log: log as unknown as ConstructorParameters<typeof RuntimeManager>[0]['log'],
     crashRestart: crashRestartDefaults,
     playerQueryIntervalMs: 5000,

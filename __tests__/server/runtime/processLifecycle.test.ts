@@ -92,9 +92,14 @@ describe('a server process', () => {
     await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
     await t.app.runtime.sendCommand(server, 'ignore-stop');
     await t.app.runtime.sendCommand(server, 'spawn');
-    const childLine = await waitFor(() => seen.lines.find((l) => l.startsWith('child ')), { what: 'child pid' });
-    const child = Number(childLine.split(' ')[1]);
+    await waitFor(() => seen.lines.find((l) => l.startsWith('child ')), { what: 'child pid' });
+    // The game's pids are those of its sandbox's PID namespace: the host's are in its cgroup.
+    const cgroup = (JSON.parse(readFileSync(`${t.config.dataDir}/runtime/${server.uuid}/pid.json`, 'utf8')) as { cgroup: string[] }).cgroup[0];
+    const members = readFileSync(`${cgroup}/cgroup.procs`, 'utf8').split('\n').filter(Boolean).map(Number);
     const pid = await pidOf(server);
+    // The sandbox's wrapper and bubblewrap, the game and the child it started.
+    expect(members.length).toBeGreaterThanOrEqual(4);
+    const child = members[members.length - 1];
     expect(await readProcess(child)).not.toBeNull();
 
     const started = Date.now();

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { servers } from '../../../server/src/db/schema';
-import { LocalDriver, localDriverDefaults } from '../../../server/src/runtime/local/LocalDriver';
+import { createLocalDriver } from '../../../server/src/runtime/local/createLocalDriver';
 import { readProcess } from '../../../server/src/runtime/local/procfs';
 import { RuntimeManager } from '../../../server/src/runtime/RuntimeManager';
 import { crashRestartDefaults } from '../../../server/src/runtime/crashRestartPolicy';
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** A second panel run on the same database and data directory. */
 async function newPanelRun(): Promise<RuntimeManager> {
-  const driver = new LocalDriver({ ...localDriverDefaults, dataDir: t.config.dataDir, statsIntervalMs: 200 });
+  const driver = createLocalDriver({ ...t.config, runtimeTuning: { statsIntervalMs: 200 } });
   const manager = new RuntimeManager({ db: t.app.db, driver, log: t.app.log, crashRestart: crashRestartDefaults, playerQueryIntervalMs: 5000 });
   await manager.open();
   managers.push(manager);

@@ -60,6 +60,11 @@ export interface PanelConfig {
   fileLimits?: Partial<FileLimits>;
   /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
   backupS3?: S3StorageConfig;
+  /**
+   * Run game servers without a sandbox where none can be made (PANEL_UNSAFE_NO_SANDBOX=true): a
+   * customer's code could then read the panel's data and other servers. Off by default.
+   */
+  unsafeNoSandbox: boolean;
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
   runtimeTuning?: {
     statsIntervalMs?: number;
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
     backupS3: parseBackupS3(env),
+    unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   };

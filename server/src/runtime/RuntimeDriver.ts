@@ -27,8 +27,10 @@ export interface RuntimeDriver {
   readonly name: string;
   /** Starts the driver (locks, samplers). Called once before anything else. */
   open(): Promise<void>;
-  /** The server's folder as the game process sees it (ROOT in templates). */
+  /** The server's folder on the panel's machine (the file manager's root). */
   serverRoot(uuid: string): string;
+  /** The server's folder, Node and our launchers as the game process sees them (ROOT, NODE, LAUNCHERS in templates). */
+  gamePaths(uuid: string): { root: string; node: string; launchers: string };
   /** Prepares the server's storage. Idempotent. */
   create(spec: ServerSpec): Promise<void>;
   /** Runs the install steps; output goes to the console stream. Rejects with the real reason. */

@@ -108,7 +108,7 @@ export class RuntimeManager {
     }
     this.assertStartable(server);
     const context = await loadServerContext(this.db, server);
-    const spec = specOf(context, this.driver.serverRoot(uuid));
+    const spec = specOf(context, this.driver.gamePaths(uuid));
     if (signal === 'start' && this.driver.state(uuid) !== 'offline') throw new RuntimeConflictError('The server is already running.');
     this.live.set(uuid, { context, players: null, playersAt: 0, querying: false });
     await this.setDesiredState(server.id, 'running');
@@ -173,7 +173,7 @@ export class RuntimeManager {
     await this.setInstallStatus(server.id, uuid, 'installing', null);
     try {
       const context = await loadServerContext(this.db, server);
-      const spec = specOf(context, this.driver.serverRoot(uuid));
+      const spec = specOf(context, this.driver.gamePaths(uuid));
       await this.driver.create(spec);
       await this.driver.install(spec);
       await this.setInstallStatus(server.id, uuid, 'installed', null);
@@ -265,7 +265,7 @@ export class RuntimeManager {
         }
         if (server.installStatus !== 'installed') continue;
         const context = await loadServerContext(this.db, server);
-        const spec = specOf(context, this.driver.serverRoot(server.uuid));
+        const spec = specOf(context, this.driver.gamePaths(server.uuid));
         this.live.set(server.uuid, { context, players: null, playersAt: 0, querying: false });
         const result = await this.driver.recover(spec);
         const shouldRun = server.desiredState === 'running' && !server.suspended;
@@ -407,7 +407,7 @@ export class RuntimeManager {
       const context = await loadServerContext(this.db, server);
       this.live.set(server.uuid, { context, players: null, playersAt: 0, querying: false });
       await this.guardStart(server.uuid);
-      await this.driver.start(specOf(context, this.driver.serverRoot(server.uuid)));
+      await this.driver.start(specOf(context, this.driver.gamePaths(server.uuid)));
     } catch (error) {
       this.daemonError(server.uuid, error as Error);
     }

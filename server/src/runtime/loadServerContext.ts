@@ -31,8 +31,8 @@ export async function loadServerContext(db: Database, server: ServerRow): Promis
   return { server, plan, template, primary, allocations: ports };
 }
 
-/** The driver spec of a loaded server; `root` is its folder as the game sees it. */
-export function specOf(context: ServerContext, root: string): ServerSpec {
+/** The driver spec of a loaded server; `paths` are its folder, Node and our launchers as the game sees them. */
+export function specOf(context: ServerContext, paths: { root: string; node: string; launchers: string }): ServerSpec {
   const extraPorts: Record<string, number> = {};
   for (const allocation of context.allocations) if (allocation.purpose) extraPorts[allocation.purpose] = allocation.port;
   return buildServerSpec({
@@ -42,6 +42,8 @@ export function specOf(context: ServerContext, root: string): ServerSpec {
     limits: limitsOf(context.plan),
     primary: { ip: context.primary.ip, port: context.primary.port },
     extraPorts,
-    root,
+    root: paths.root,
+    node: paths.node,
+    launchers: paths.launchers,
   });
 }

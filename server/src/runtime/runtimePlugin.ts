@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { syncCatalog } from '../provisioning/syncCatalog';
 import { crashRestartDefaults } from './crashRestartPolicy';
-import { LocalDriver, localDriverDefaults } from './local/LocalDriver';
+import { createLocalDriver } from './local/createLocalDriver';
 import { RuntimeManager } from './RuntimeManager';
 
 declare module 'fastify' {
@@ -20,13 +20,7 @@ declare module 'fastify' {
 export const runtimePlugin = fp(
   async (app) => {
     const tuning = app.config.runtimeTuning ?? {};
-    const driver = new LocalDriver({
-      ...localDriverDefaults,
-      dataDir: app.config.dataDir,
-      statsIntervalMs: tuning.statsIntervalMs ?? localDriverDefaults.statsIntervalMs,
-      diskMaxAgeMs: tuning.diskMaxAgeMs ?? localDriverDefaults.diskMaxAgeMs,
-      log: app.log,
-    });
+    const driver = createLocalDriver(app.config, app.log);
     const manager = new RuntimeManager({
       db: app.db,
       driver,

@@ -9,7 +9,7 @@ export type PowerSignal = (typeof powerSignals)[number];
 /** Limits from the server's plan. */
 export interface ResourceLimits {
   memoryMb: number;
-  /** 100 = one core. The local driver holds a server to it on average (see local/CpuThrottle.ts). */
+  /** 100 = one core. The local driver holds a server to it with a cgroup CPU quota (CpuThrottle where there is none). */
   cpuPercent: number;
   diskMb: number;
 }
@@ -63,6 +63,12 @@ export interface ServerStats {
   cpuPercent: number;
   /** Whether the server was held back to its plan's CPU limit during the last sample period (at least the last second). */
   cpuLimited: boolean;
+  /**
+   * Whether the kernel holds the server to its limits (a cgroup: memory, CPU quota, processes).
+   * False where no cgroup can be made: the panel then holds the CPU limit by pausing the server
+   * and checks memory by polling (see local/CpuThrottle.ts).
+   */
+  kernelLimits: boolean;
   memoryBytes: number;
   memoryLimitBytes: number;
   diskBytes: number;

@@ -1,4 +1,5 @@
 import type { RootedFileSystem } from '../RootedFileSystem';
+import type { RunCommandOptions } from './runCommand';
 
 /** What an install step works with. */
 export interface InstallContext {
@@ -9,4 +10,11 @@ export interface InstallContext {
   toolsDir: string;
   /** Writes a line to the server's console (prefixed by the caller). */
   log(line: string): void;
+  /**
+   * The sandbox install commands run in (unzip, SteamCMD), as the server's own user with only its
+   * folder writable; `binds` adds host folders it may write (SteamCMD's own). Absent: run as is.
+   */
+  sandbox?: (binds: [string, string][]) => RunCommandOptions['sandbox'];
+  /** A path of the server's folder as a sandboxed command sees it. */
+  sandboxPath?: (hostPath: string) => string;
 }

@@ -18,7 +18,9 @@ export async function extractZip(context: InstallContext, archive: string, subdi
   const source = await context.files.resolve(archive);
   const temp = join(context.root, `.extract-${randomBytes(6).toString('hex')}`);
   try {
-    await runCommand(unzip, ['-q', '-o', source, '-d', temp], { cwd: context.root, log: context.log });
+    const inside = context.sandboxPath ?? ((path: string) => path);
+    // unzip reads what the customer may have uploaded: it runs in the server's sandbox.
+    await runCommand(unzip, ['-q', '-o', inside(source), '-d', inside(temp)], { cwd: context.root, log: context.log, sandbox: context.sandbox?.([]) });
     const from = subdir ? await new RootedFileSystem(temp).resolve(subdir) : temp;
     for (const entry of await fs.readdir(from)) {
       const target = await context.files.resolve(entry);

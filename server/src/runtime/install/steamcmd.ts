@@ -1,5 +1,5 @@
 import { constants, promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { InstallContext } from './InstallContext';
 import { downloadFile } from './download';
 import { findBinary } from './findBinary';
@@ -31,9 +31,17 @@ async function ensureSteamCmd(context: InstallContext): Promise<string> {
 /** Installs or updates a Steam dedicated server (anonymous login) into the server's root. */
 export async function installSteamApp(context: InstallContext, appId: number, beta?: string): Promise<void> {
   const steamcmd = await ensureSteamCmd(context);
-  const args = ['+force_install_dir', context.root, '+login', 'anonymous', '+app_update', String(appId)];
+  const inside = context.sandboxPath ?? ((path: string) => path);
+  const args = ['+force_install_dir', inside(context.root), '+login', 'anonymous', '+app_update', String(appId)];
   if (beta) args.push('-beta', beta);
   args.push('validate', '+quit');
   context.log(`Running SteamCMD for app ${appId}`);
-  await runCommand(steamcmd, args, { cwd: context.root, log: context.log, env: { ...process.env, HOME: context.toolsDir } });
+  // SteamCMD runs in the server's sandbox; its own folder (it updates itself) is bound writable.
+  const toolDir = dirname(steamcmd);
+  await runCommand(steamcmd, args, {
+    cwd: context.root,
+    log: context.log,
+    env: { PATH: process.env.PATH, HOME: context.sandbox ? toolDir : context.toolsDir, LANG: 'C.UTF-8' },
+    sandbox: context.sandbox?.([[toolDir, toolDir]]),
+  });
 }

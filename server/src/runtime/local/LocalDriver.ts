@@ -7,11 +7,15 @@ import { RootedFileSystem } from '../RootedFileSystem';
 import { RuntimeConflictError, type PowerState, type ServerSpec, type ServerStats } from '../types';
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
+import type { InstallContext } from '../install/InstallContext';
 import { NOTICE_PREFIX, ProcessSupervisor } from './ProcessSupervisor';
 import { readProcessTable } from './procfs';
 import { acquireDriverLock } from './driverLock';
 import { TcpTrafficSampler, type SsRunner } from './network/TcpTrafficSampler';
 import type { TrafficTotals } from './network/TcpTrafficMeter';
+import { Sandbox, type GamePaths } from './sandbox/Sandbox';
+import { SandboxUsers } from './sandbox/sandboxUsers';
+import { claimFiles } from './sandbox/claimFiles';
 
 export interface LocalDriverOptions {
   /** The panel's data directory: servers/<uuid> holds each server's files, runtime/<uuid> ours. */
@@ -26,6 +30,11 @@ export interface LocalDriverOptions {
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   /** How the TCP connection table is read (default: iproute2's `ss`). */
   runSs?: SsRunner;
+  /**
+   * Run game servers even where no sandbox can be made (PANEL_UNSAFE_NO_SANDBOX=true): without
+   * isolation, and with polled limits where there are no cgroups. Never the default.
+   */
+  unsafeNoSandbox?: boolean;
 }
 
 export const localDriverDefaults: Omit<LocalDriverOptions, 'dataDir'> = {
@@ -48,9 +57,14 @@ export class LocalDriver implements RuntimeDriver {
   private releaseLock: (() => Promise<void>) | null = null;
   private readonly traffic: TcpTrafficSampler;
   private sampling = false;
+  private sandboxFound: Promise<Sandbox> | null = null;
+  /** The sandbox, once `open` has looked at the host. */
+  private sandboxNow: Sandbox | null = null;
+  private readonly users: SandboxUsers;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.emitter.setMaxListeners(0);
+    this.users = new SandboxUsers(join(options.dataDir, 'runtime', 'sandbox-uids.json'));
     this.traffic = new TcpTrafficSampler({ log: options.log, run: options.runSs });
     mkdirSync(join(options.dataDir, 'servers'), { recursive: true });
     mkdirSync(join(options.dataDir, 'runtime'), { recursive: true, mode: 0o700 });
@@ -59,11 +73,52 @@ export class LocalDriver implements RuntimeDriver {
   /** Takes the data directory's runtime lock and starts sampling. */
   async open(): Promise<void> {
     this.releaseLock ??= await acquireDriverLock(join(this.options.dataDir, 'runtime', 'driver.lock'));
+    const sandbox = await this.sandbox();
+    if (sandbox.isolated && sandbox.isRoot) await this.openWayToServers();
+    const { problem, cgroups } = sandbox.report;
+    if (problem === null) this.options.log?.info({ cgroups: cgroups?.version }, 'game servers run sandboxed (bubblewrap, cgroups)');
+    else if (this.options.unsafeNoSandbox) this.options.log?.warn({ problem }, 'PANEL_UNSAFE_NO_SANDBOX=true: game servers run WITHOUT a sandbox');
+    else this.options.log?.warn({ problem }, 'game servers cannot be sandboxed on this host; starting them is refused');
     this.ticker ??= setInterval(() => void this.tick(), this.options.statsIntervalMs);
   }
 
+  /**
+   * bubblewrap runs as the server's user and resolves the server's folder on the host: the data
+   * dir and its servers folder get execute (pass-through) for others, never read. What is in
+   * them stays closed (the secret and runtime files are 0600/0700, each server's folder 0700
+   * and its own user's), and only the sandbox's wrapper and bubblewrap run as those users outside
+   * a sandbox.
+   */
+  private async openWayToServers(): Promise<void> {
+    for (const dir of [this.options.dataDir, join(this.options.dataDir, 'servers')]) {
+      const { mode } = await fs.stat(dir);
+      if ((mode & 0o001) === 0) await fs.chmod(dir, (mode & 0o7777) | 0o001);
+    }
+  }
+
+  /** The sandbox of this host, looked for once. */
+  private sandbox(): Promise<Sandbox> {
+    this.sandboxFound ??= Sandbox.detect({ dataDir: this.options.dataDir, unsafeNoSandbox: this.options.unsafeNoSandbox ?? false }).then((found) => {
+      this.sandboxNow = found;
+      return found;
+    });
+    return this.sandboxFound;
+  }
+
+  /** Whether the game servers run sandboxed, and why not (for the overview and the logs). */
+  sandboxReport(): { sandboxed: boolean; kernelLimits: boolean; problem: string | null } | null {
+    const sandbox = this.sandboxNow;
+    return sandbox && { sandboxed: sandbox.isolated, kernelLimits: sandbox.cgroups !== null, problem: sandbox.report.problem };
+  }
+
+  /** The server's folder on this machine. */
   serverRoot(uuid: string): string {
     return join(this.options.dataDir, 'servers', uuid);
+  }
+
+  gamePaths(uuid: string): GamePaths {
+    if (!this.sandboxNow) throw new Error('The local driver is not open.');
+    return this.sandboxNow.gamePaths(this.serverRoot(uuid));
   }
 
   /** The supervisor of a server, attached (console followed) on first use. */
@@ -72,6 +127,9 @@ export class LocalDriver implements RuntimeDriver {
     if (existing) return existing;
     let pending = this.attaching.get(uuid);
     if (!pending) {
+      const sandbox = this.sandboxNow ?? (await this.sandbox());
+      const again = this.servers.get(uuid) ?? this.attaching.get(uuid);
+      if (again) return again;
       const supervisor = new ProcessSupervisor(
         uuid,
         {
@@ -80,6 +138,8 @@ export class LocalDriver implements RuntimeDriver {
           ringSize: this.options.ringSize,
           log: { maxBytes: this.options.logMaxBytes, keep: 3, pollMs: 250 },
           diskMaxAgeMs: this.options.diskMaxAgeMs,
+          sandbox,
+          uid: () => this.users.uidOf(uuid),
         },
         {
           output: (line) => this.emitter.emit('output', uuid, line),
@@ -111,23 +171,36 @@ export class LocalDriver implements RuntimeDriver {
     const supervisor = await this.supervisor(spec.uuid);
     if (supervisor.state !== 'offline') throw new RuntimeConflictError('Stop the server before installing it.');
     if (supervisor.installing) throw new RuntimeConflictError('The server is already being installed.');
+    const sandbox = await this.sandbox();
+    sandbox.assertCanRun();
     supervisor.installing = true;
     const lines: string[] = [];
     const flush = () => (lines.length ? supervisor.notice(...lines.splice(0)) : Promise.resolve());
-    const context = {
+    const root = this.serverRoot(spec.uuid);
+    const claim = async () => {
+      if (sandbox.isolated && sandbox.isRoot) await claimFiles(root, await this.users.uidOf(spec.uuid), await this.users.uidOf(spec.uuid));
+    };
+    const context: InstallContext = {
       files: supervisor.files,
-      root: this.serverRoot(spec.uuid),
+      root,
       toolsDir: join(this.options.dataDir, 'tools'),
       log: (line: string) => {
         lines.push(`[Installer] ${line}`);
       },
     };
+    if (sandbox.isolated) {
+      const uid = await this.users.uidOf(spec.uuid);
+      context.sandbox = (binds) => ({ wrap: (argv) => sandbox.wrap(root, uid, binds, argv) });
+      context.sandboxPath = (path) => sandbox.toSandboxPath(root, path);
+    }
     try {
+      await claim();
       await supervisor.notice('Installing the server.');
       for (const step of spec.install) {
         await runInstallStep(context, step);
         await flush();
       }
+      await claim();
       await supervisor.notice('Installation finished.');
     } catch (error) {
       await flush();
@@ -170,6 +243,18 @@ export class LocalDriver implements RuntimeDriver {
     }
     await fs.rm(this.serverRoot(uuid), { recursive: true, force: true });
     await fs.rm(join(this.options.dataDir, 'runtime', uuid), { recursive: true, force: true });
+    await this.users.release(uuid);
+  }
+
+  /**
+   * Gives the files of a server back to its sandbox user after the panel changed them (the file
+   * manager writes as the panel's user); never follows links. Nothing to do without a sandbox.
+   */
+  async claimFiles(uuid: string): Promise<void> {
+    const sandbox = await this.sandbox();
+    if (!sandbox.isolated || !sandbox.isRoot) return;
+    const uid = await this.users.uidOf(uuid);
+    await claimFiles(this.serverRoot(uuid), uid, uid);
   }
 
   async recover(spec: ServerSpec): Promise<RecoveryResult> {
@@ -255,16 +340,18 @@ export class LocalDriver implements RuntimeDriver {
       owners.size > 0 ? this.traffic.sample(owners) : Promise.resolve(null),
     ]);
     const now = Date.now();
-    for (const supervisor of running) {
-      const key = ownerKeys.get(supervisor.uuid);
-      // A server that started again while `ss` ran has new totals to count: none yet.
-      const sameRun = key !== undefined && supervisor.trafficOwner()?.key === key;
-      const totals: TrafficTotals | null = (sameRun && traffic?.get(key)) || null;
-      const stats = supervisor.sample(table, now, totals);
-      if (!stats) continue;
-      this.lastStats.set(supervisor.uuid, stats);
-      this.emitter.emit('stats', supervisor.uuid, stats);
-    }
+    await Promise.all(
+      running.map(async (supervisor) => {
+        const key = ownerKeys.get(supervisor.uuid);
+        // A server that started again while `ss` ran has new totals to count: none yet.
+        const sameRun = key !== undefined && supervisor.trafficOwner()?.key === key;
+        const totals: TrafficTotals | null = (sameRun && traffic?.get(key)) || null;
+        const stats = await supervisor.sample(table, now, totals);
+        if (!stats) return;
+        this.lastStats.set(supervisor.uuid, stats);
+        this.emitter.emit('stats', supervisor.uuid, stats);
+      }),
+    );
   }
 }
 

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, promises as fs } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { RootedFileSystem } from '../RootedFileSystem';
 import { RuntimeConflictError, type CrashInfo, type PowerState, type ServerSpec, type ServerStats } from '../types';
@@ -13,6 +15,9 @@ import { CLOCK_TICKS, readProcess, type ProcessInfo } from './procfs';
 import { applyManagedConfig } from './applyManagedConfig';
 import { killSession } from './killSession';
 import type { TrafficTotals } from './network/TcpTrafficMeter';
+import { BWRAP, SANDBOX_PIDS_MAX, type Sandbox } from './sandbox/Sandbox';
+import type { ServerCgroup } from './sandbox/cgroup';
+import { claimFiles } from './sandbox/claimFiles';
 
 export interface SupervisorOptions {
   /** The server's files (the game's working directory). */
@@ -23,6 +28,10 @@ export interface SupervisorOptions {
   log: ConsoleCaptureOptions;
   /** How old a disk-usage figure may be before the folder is walked again. */
   diskMaxAgeMs: number;
+  /** The sandbox the game runs in (bubblewrap, cgroups). */
+  sandbox: Sandbox;
+  /** The server's own unprivileged uid (and gid), stable for its life. */
+  uid: () => Promise<number>;
 }
 
 export interface SupervisorEvents {
@@ -66,6 +75,14 @@ export class ProcessSupervisor {
   private throttle: CpuThrottle | null = null;
   /** The start in progress (disk check, config, spawn), so a stop can wait for it. */
   private starting: Promise<void> | null = null;
+  /** The cgroup that holds the running server to its plan (null: no cgroups on this host). */
+  private cgroup: ServerCgroup | null = null;
+  /** The cgroup's OOM kills when the server started: more at exit means it ran out of memory. */
+  private oomBase = 0;
+  private lastThrottled = 0;
+  private lastThrottledAt = 0;
+  /** Whether the console was told that the CPU quota holds the server back (once per run). */
+  private throttleTold = false;
 
   constructor(
     readonly uuid: string,
@@ -113,6 +130,7 @@ export class ProcessSupervisor {
 
   private async prepareAndSpawn(spec: ServerSpec): Promise<void> {
     try {
+      this.options.sandbox.assertCanRun();
       const used = await this.disk.measure(true);
       const limit = spec.limits.diskMb * MiB;
       if (used > limit) {
@@ -133,6 +151,11 @@ export class ProcessSupervisor {
     this.doneRegex = spec.doneRegex.map((source) => new RegExp(source));
     this.stopReason = null;
     this.lastCpu = null;
+    const sandbox = this.options.sandbox;
+    const uid = await this.options.uid();
+    // The server's user owns its files, whatever the panel wrote into them meanwhile.
+    if (sandbox.isolated && sandbox.isRoot) await claimFiles(this.options.root, uid, uid);
+    const cgroup = await this.openCgroup(spec);
     const out = this.capture.openForChild();
     let stdin: number;
     try {
@@ -143,13 +166,19 @@ export class ProcessSupervisor {
     }
     let child: ChildProcess;
     try {
-      // `exec` makes the game the session leader itself, so its pid is the one we watch.
-      child = spawn('/bin/sh', ['-c', `exec ${spec.startCommand}`], {
-        cwd: this.options.root,
-        env: { ...spec.env, PANEL_SERVER_UUID: this.uuid },
-        detached: true,
-        stdio: [stdin, out, out],
-      });
+      // `exec` makes the game the first process of the sandbox's command itself.
+      const { file, args, ids, fds } = sandbox.wrap(this.options.root, uid, [], ['/bin/sh', '-c', `exec ${spec.startCommand}`]);
+      try {
+        child = spawn(file, args, {
+          cwd: this.options.root,
+          env: { ...spec.env, PANEL_SERVER_UUID: this.uuid },
+          detached: true,
+          stdio: [stdin, out, out, 'pipe', ...fds],
+          ...ids,
+        });
+      } finally {
+        for (const fd of fds) closeSync(fd);
+      }
     } finally {
       closeSync(out);
       closeSync(stdin);
@@ -158,14 +187,64 @@ export class ProcessSupervisor {
       const error = await new Promise<Error>((resolve) => child.once('error', resolve));
       throw new Error(`The server process could not be started: ${error.message}`);
     }
+    const go = child.stdio[3] as Writable;
+    go.on('error', () => undefined);
+    try {
+      // In the cgroup before the game runs: whatever it forks is held to the plan too.
+      await cgroup?.enter(child.pid);
+    } catch (error) {
+      killSession(child.pid, 'SIGKILL');
+      throw new Error(`The server could not be put in its cgroup: ${(error as Error).message}`, { cause: error });
+    }
+    go.end('go\n');
     this.child = child;
     this.pid = child.pid;
     this.startedAt = Date.now();
     child.on('exit', (code, signal) => void this.handleExit(code, signal));
     child.on('error', () => undefined);
-    this.limitCpu(child.pid, spec);
+    if (!cgroup) this.limitCpu(child.pid, spec);
     const info = await readProcess(child.pid);
-    if (info && this.pid === child.pid) await writePidFile(this.pidPath, { pid: child.pid, startTicks: info.startTicks, startedAt: this.startedAt });
+    if (info && this.pid === child.pid) {
+      await writePidFile(this.pidPath, { pid: child.pid, startTicks: info.startTicks, startedAt: this.startedAt, cgroup: cgroup?.paths, oomBase: this.oomBase });
+    }
+  }
+
+  /** The server's cgroup with the plan's limits, or null where the host has no cgroups. */
+  private async openCgroup(spec: ServerSpec): Promise<ServerCgroup | null> {
+    const host = this.options.sandbox.cgroups;
+    this.cgroup = null;
+    if (!host) return null;
+    const cgroup = await host.open(this.uuid);
+    await cgroup.killAll(2000); // nothing of an earlier run may stay in it
+    await cgroup.limit({ memoryBytes: spec.limits.memoryMb * MiB, cpuPercent: spec.limits.cpuPercent, pids: SANDBOX_PIDS_MAX });
+    const usage = await cgroup.usage();
+    this.oomBase = usage.oomKills;
+    this.lastThrottled = usage.throttledPeriods;
+    this.throttleTold = false;
+    this.cgroup = cgroup;
+    return cgroup;
+  }
+
+  /**
+   * Sends a stop signal to the game: in a sandbox, to every process of the server's cgroup but
+   * the sandbox's own (the wrapper and bubblewrap, which would kill the game at once if they
+   * died); else to the process group.
+   */
+  private async signalGame(pid: number, signal: NodeJS.Signals): Promise<void> {
+    if (!this.cgroup) {
+      process.kill(-pid, signal);
+      return;
+    }
+    for (const member of await this.cgroup.pids()) {
+      if (member === pid) continue;
+      const exe = await fs.readlink(`/proc/${member}/exe`).catch(() => '');
+      if (exe === BWRAP) continue;
+      try {
+        process.kill(member, signal);
+      } catch {
+        // gone already
+      }
+    }
   }
 
   /** Asks the server to stop (its stop command or signal) and kills it after the timeout. */
@@ -182,14 +261,14 @@ export class ProcessSupervisor {
     this.releaseCpu();
     try {
       if (spec.stop.type === 'command') await this.input.writeLine(spec.stop.value);
-      else process.kill(-pid, spec.stop.value);
+      else await this.signalGame(pid, spec.stop.value);
     } catch {
       await this.notice('The server did not take the stop request; killing it.');
-      killSession(pid, 'SIGKILL');
+      this.killAll(pid);
     }
     this.killTimer = setTimeout(() => {
       void this.notice(`The server did not stop within ${Math.round(spec.stopTimeoutMs / 1000)} s; killing it.`);
-      killSession(pid, 'SIGKILL');
+      this.killAll(pid);
     }, spec.stopTimeoutMs);
     this.killTimer.unref();
     return exited;
@@ -203,8 +282,14 @@ export class ProcessSupervisor {
     this.stopReason ??= 'user';
     if (this.state !== 'stopping') this.setState('stopping');
     this.releaseCpu();
-    killSession(this.pid, 'SIGKILL');
+    this.killAll(this.pid);
     return exited;
+  }
+
+  /** Kills the server's session and everything in its cgroup. */
+  private killAll(pid: number): void {
+    killSession(pid, 'SIGKILL');
+    void this.cgroup?.killAll().catch(() => undefined);
   }
 
   async sendCommand(command: string): Promise<void> {
@@ -224,8 +309,11 @@ export class ProcessSupervisor {
     this.pid = record.pid;
     this.startedAt = record.startedAt;
     this.stopReason = null;
+    this.cgroup = record.cgroup ? (this.options.sandbox.cgroups?.adopt(record.cgroup) ?? null) : null;
+    this.oomBase = record.oomBase ?? 0;
+    this.lastThrottled = this.cgroup ? (await this.cgroup.usage().catch(() => null))?.throttledPeriods ?? 0 : 0;
     this.setState(this.sawDoneLineSinceStart() ? 'running' : 'starting');
-    this.limitCpu(record.pid, spec);
+    if (!this.cgroup) this.limitCpu(record.pid, spec);
     this.exitPoll = setInterval(() => void this.pollAdoptedExit(), 250);
     this.exitPoll.unref();
     await this.notice('The panel restarted and re-attached to the running server.');
@@ -269,31 +357,53 @@ export class ProcessSupervisor {
    * A resource sample from the process table and the TCP traffic of this run (null: not
    * measured); enforces the memory and disk limits.
    */
-  sample(table: ProcessInfo[], now: number, traffic: TrafficTotals | null): ServerStats | null {
+  async sample(table: ProcessInfo[], now: number, traffic: TrafficTotals | null): Promise<ServerStats | null> {
     const pid = this.pid;
     const spec = this.spec;
     if (pid === null || spec === null) return null;
-    let ticks = 0;
-    let rss = 0;
-    for (const p of table) {
-      if (p.session !== pid && p.pid !== pid) continue;
-      ticks += p.cpuTicks;
-      rss += p.rssBytes;
-    }
-    const cpu = this.lastCpu && now > this.lastCpu.at ? ((ticks - this.lastCpu.ticks) / CLOCK_TICKS / ((now - this.lastCpu.at) / 1000)) * 100 : 0;
-    // Held back within the sample period, and at least the last second: a busy machine's late
-    // throttle timer can let a server run a little longer at times without the figure flickering.
-    const cpuLimited = this.throttle?.limitedSince(Math.min(this.lastCpu?.at ?? now, now - 1000)) ?? false;
-    this.lastCpu = { ticks, at: now };
-    this.throttle?.track(table);
     const memoryLimit = spec.limits.memoryMb * MiB;
-    if (rss > memoryLimit && this.stopReason !== 'memory') this.overMemory(pid, rss, spec);
+    let cpu: number;
+    let cpuLimited: boolean;
+    let memory: number;
+    const usage = this.cgroup ? await this.cgroup.usage().catch(() => null) : null;
+    if (usage) {
+      // The kernel counts and limits: CPU time and memory of everything in the cgroup.
+      const ticks = (usage.cpuNanos / 1e9) * CLOCK_TICKS;
+      cpu = this.lastCpu && now > this.lastCpu.at ? ((ticks - this.lastCpu.ticks) / CLOCK_TICKS / ((now - this.lastCpu.at) / 1000)) * 100 : 0;
+      if (usage.throttledPeriods > this.lastThrottled) this.lastThrottledAt = now;
+      this.lastThrottled = usage.throttledPeriods;
+      // Held back within the sample period, and at least the last second (samples may come close together on a busy machine).
+      cpuLimited = this.lastThrottledAt >= Math.min(this.lastCpu?.at ?? now, now - 1000);
+      if (this.lastThrottledAt === now && !this.throttleTold) {
+        this.throttleTold = true;
+        void this.notice(`The server uses more CPU than its plan allows (${spec.limits.cpuPercent} % of one core); it is slowed down to its limit.`);
+      }
+      this.lastCpu = { ticks, at: now };
+      memory = usage.memoryBytes;
+    } else {
+      let ticks = 0;
+      memory = 0;
+      for (const p of table) {
+        if (p.session !== pid && p.pid !== pid) continue;
+        ticks += p.cpuTicks;
+        memory += p.rssBytes;
+      }
+      cpu = this.lastCpu && now > this.lastCpu.at ? ((ticks - this.lastCpu.ticks) / CLOCK_TICKS / ((now - this.lastCpu.at) / 1000)) * 100 : 0;
+      // Held back within the sample period, and at least the last second: a busy machine's late
+      // throttle timer can let a server run a little longer at times without the figure flickering.
+      cpuLimited = this.throttle?.limitedSince(Math.min(this.lastCpu?.at ?? now, now - 1000)) ?? false;
+      this.lastCpu = { ticks, at: now };
+      this.throttle?.track(table);
+      // Without a cgroup the panel enforces the memory limit itself, from the process table.
+      if (memory > memoryLimit && this.stopReason !== 'memory') this.overMemory(pid, memory, spec);
+    }
     void this.disk.measure().then((used) => this.checkDisk(used, spec), () => undefined);
     return {
       state: this.state,
       cpuPercent: Math.max(0, Math.round(cpu * 10) / 10),
       cpuLimited,
-      memoryBytes: rss,
+      kernelLimits: this.cgroup !== null,
+      memoryBytes: memory,
       memoryLimitBytes: memoryLimit,
       diskBytes: this.disk.cached,
       diskLimitBytes: spec.limits.diskMb * MiB,
@@ -355,8 +465,30 @@ export class ProcessSupervisor {
     this.clearTimers();
     this.releaseCpu();
     killSession(pid, 'SIGKILL'); // anything the game left behind
+    const cgroup = this.cgroup;
+    this.cgroup = null;
+    let outOfMemory = false;
+    if (cgroup) {
+      await cgroup.killAll().catch(() => undefined);
+      const usage = await cgroup.usage().catch(() => null);
+      outOfMemory = usage !== null && usage.oomKills > this.oomBase;
+      await cgroup.remove();
+    }
+    // The sandbox's wrapper answers 128 + n for a game killed by signal n, like a shell.
+    if (cgroup && signal === null && code !== null && code > 128 && code < 128 + 65) {
+      const number = code - 128;
+      const name = Object.entries(osConstants.signals).find(([, n]) => n === number)?.[0];
+      if (name) {
+        signal = name as NodeJS.Signals;
+        code = null;
+      }
+    }
     await removePidFile(this.pidPath);
     await this.capture.drain().catch(() => undefined);
+    if (outOfMemory && this.stopReason !== 'user') {
+      this.stopReason = 'memory';
+      await this.notice(`The server ran out of memory (its plan allows ${this.spec?.limits.memoryMb ?? '?'} MiB) and was killed.`);
+    }
     const reason = this.stopReason;
     this.stopReason = null;
     this.setState('offline');

@@ -7,6 +7,10 @@ export interface PidRecord {
   /** Start time in clock ticks after boot: a reused pid has another one. */
   startTicks: number;
   startedAt: number;
+  /** The folders of the server's cgroup, when it runs in one. */
+  cgroup?: string[];
+  /** OOM kills the cgroup had counted when the server started. */
+  oomBase?: number;
 }
 
 export async function readPidFile(path: string): Promise<PidRecord | null> {

@@ -14,6 +14,9 @@ export interface ServerSpecInput {
   extraPorts: Record<string, number>;
   /** The server's folder as the game sees it. */
   root: string;
+  /** Node and our launchers folder as the game sees them (default: this process's, unsandboxed). */
+  node?: string;
+  launchers?: string;
 }
 
 /** Template variables with the server's values over the defaults. */
@@ -43,8 +46,8 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
     SERVER_PORT: String(input.primary.port),
     SERVER_IP: input.primary.ip,
     NODE_HEAP_MB: String(Math.max(64, Math.floor(limits.memoryMb * 0.75))),
-    NODE: process.execPath,
-    LAUNCHERS: launchersDir,
+    NODE: input.node ?? process.execPath,
+    LAUNCHERS: input.launchers ?? launchersDir,
     ROOT: input.root,
   };
   for (const name of template.extraPorts) values[`${name.toUpperCase()}_PORT`] = String(input.extraPorts[name] ?? '');
