@@ -140,7 +140,7 @@ export class SleepManager {
 
   private async listen(server: ServerRow, sleeper: Sleeper): Promise<void> {
     const context = await loadServerContext(this.app.db, server);
-    const spec = specOf(context, this.app.runtime.driver.serverRoot(server.uuid));
+    const spec = specOf(context, this.app.runtime.driver.gamePaths(server.uuid));
     const props = parseProperties(
       await this.app.runtime.driver
         .files(server.uuid)
