@@ -111,13 +111,13 @@ describe('guards of guest-only routes', () => {
     expect(currentLocation()).toBe('/sign-up?token=sso-123');
   });
 
-  it('open /login?token=sso-123 for a logged-in user: the page exchanges the link, and a refused one leaves the login form', async () => {
+  it('open /login?token=sso-123 for a logged-in user: the page exchanges the link, and a refused one keeps the session', async () => {
     // The login page spends the token as a login link; this mock refuses it, so the token leaves
-    // the address and the form shows, still on /login rather than sent to /.
+    // the address and the user, still logged in, is sent on to their servers.
     mockFetch(existingServers());
     renderApp('/login?token=sso-123', loggedIn());
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(currentLocation()).toBe('/login');
+    expect(await screen.findByRole('heading', { name: 'Your servers' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/');
   });
 
   it('open for a visitor who is not logged in', async () => {
