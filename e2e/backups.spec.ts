@@ -9,12 +9,14 @@ const FILE = 'e2e-backup-check.txt';
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
-/** Calls the panel API as the logged-in page (its stored bearer token). */
+/** Calls the panel API as the logged-in page does: its stored bearer token, and the XSRF cookie echoed (the page's fetch carries the cookie). */
 async function api(page: Page, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const token = localStorage.getItem('access_token');
-      const res = await fetch(`/api/v2/${path}`, { method, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } });
+      const xsrf = document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'x-xsrf-token': decodeURIComponent(xsrf) };
+      const res = await fetch(`/api/v2/${path}`, { method, body, headers });
       return { status: res.status, text: await res.text() };
     },
     { method, path, body },

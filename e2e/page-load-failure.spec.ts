@@ -44,33 +44,4 @@ test.describe('a page whose code fails to load', () => {
     await expect(page.getByRole('navigation', { name: 'Server areas' })).toBeVisible({ timeout: 30_000 });
     await expect(failure).toBeHidden({ timeout: 30_000 });
   });
-
-  test('reloads at once into a newer build, and only once', async ({ page }) => {
-    await loginAsDemo(page, '/');
-    await page.getByRole('article', { name: SERVER_NAME }).getByRole('link', { name: SERVER_NAME }).click({ timeout: 30_000 });
-    const nav = page.getByRole('navigation', { name: 'Server areas' });
-    await expect(nav).toBeVisible({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-
-    let chunksGone = true;
-    await page.route(chunk, (route) => (chunksGone ? route.abort('failed') : route.continue()));
-    // The index the app asks for after the failure names another build: a redeploy happened.
-    await page.route(
-      (url) => url.pathname === '/',
-      async (route) => {
-        if (route.request().resourceType() !== 'fetch') return route.continue();
-        const response = await route.fetch();
-        const html = (await response.text()).replace(/(<meta name="build-id" content=")[^"]*/, '$1e2e-new-build');
-        chunksGone = false;
-        return route.fulfill({ response, body: html });
-      },
-    );
-
-    const reloaded = page.waitForEvent('load');
-    await nav.getByRole('link', { name: 'Audit log' }).click();
-    await reloaded;
-    await expect(page.getByRole('navigation', { name: 'Server areas' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('alert', { name: 'This page could not be loaded' })).toBeHidden();
-    expect(await page.evaluate(() => window.sessionStorage.getItem('panel.reloadedForBuild'))).toBe('e2e-new-build');
-  });
 });
