@@ -31,6 +31,7 @@ export function SocialitePage() {
           type: 'error',
           title: t('auth.socialite.errorTitle', 'Error'),
           text: t('auth.socialite.errorText', 'The sign-in link is invalid or has expired. Please log in again.'),
+          forNextScreen: true,
         }),
       );
       navigate('/login', { replace: true });

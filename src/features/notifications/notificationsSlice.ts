@@ -13,6 +13,11 @@ export interface Notification {
    * endpoint closes it. Absent for notices raised by pages.
    */
   source?: string;
+  /**
+   * Raised for the screen the page is about to open (e.g. the social-login callback sending the
+   * visitor back to /login with its error): it outlives that one change of screen.
+   */
+  forNextScreen?: boolean;
 }
 
 export interface NotificationsState {
@@ -57,7 +62,8 @@ export const notificationsSlice = createSlice({
     },
     /** The user left the screen: its error notifications no longer apply. */
     screenLeft(state) {
-      state.items = state.items.filter((item) => item.type !== 'error');
+      state.items = state.items.filter((item) => item.type !== 'error' || item.forNextScreen === true);
+      for (const item of state.items) delete item.forNextScreen;
     },
   },
   selectors: {
