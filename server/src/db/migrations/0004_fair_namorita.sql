@@ -39,8 +39,6 @@ CREATE TABLE "backups" (
 	CONSTRAINT "backups_uuid_unique" UNIQUE("uuid")
 );
 --> statement-breakpoint
-ALTER TABLE "servers" ADD COLUMN "auto_stop_minutes" integer;--> statement-breakpoint
-ALTER TABLE "servers" ADD COLUMN "wake_on_join" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backup_settings" ADD CONSTRAINT "backup_settings_server_id_servers_id_fk" FOREIGN KEY ("server_id") REFERENCES "public"."servers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backups" ADD CONSTRAINT "backups_server_id_servers_id_fk" FOREIGN KEY ("server_id") REFERENCES "public"."servers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
