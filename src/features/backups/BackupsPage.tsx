@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, LockFilled, PlusOutlined, RollbackOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Popconfirm, Progress, Result, Skeleton, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Progress, Result, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -119,8 +120,9 @@ export function BackupsPage() {
         />
         <label htmlFor="backups-rotate">{t('backups.rotate', 'When the limit is reached, replace the oldest unlocked backup')}</label>
       </Space>
-      <Table<Backup>
+      <ResponsiveTable<Backup>
         rowKey="uuid"
+        rowLabel={(backup) => backup.name}
         dataSource={list}
         pagination={false}
         locale={{ emptyText: <Empty description={t('backups.empty', 'No backups yet.')} /> }}
