@@ -69,7 +69,8 @@ describe('Minecraft on flying-squid', () => {
     await waitFor(() => lines.some((l) => l.endsWith('There are 1 of a max of 20 players online: Tester')), { what: 'list with Tester' });
     const resources = await waitFor(async () => {
       const r = await t.app.runtime.resources(server);
-      return r.players?.online === 1 ? r : null;
+      // The game may list the count a moment before the name: wait for both.
+      return r.players?.online === 1 && r.players.sample?.length ? r : null;
     }, { what: 'player count' });
     expect(resources.players).toEqual({ online: 1, max: 20, sample: ['Tester'] });
     expect(resources.memoryBytes).toBeGreaterThan(30 * 1024 * 1024);

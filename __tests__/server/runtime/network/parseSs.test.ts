@@ -59,6 +59,13 @@ describe('parseSs', () => {
     expect(parseSs(text)[0].counters).toEqual({ received: 20, sent: 1000 });
   });
 
+  it('leaves out the sequence number of the peer\'s FIN, which the kernel counts as a received byte', () => {
+    const line = (state: string) => `${state} 0 0 10.0.0.5:25565 10.0.0.9:51000 ino:42 sk:2a <->\n\t bytes_sent:10 bytes_received:100001\n`;
+    expect(parseSs(line('CLOSE-WAIT'))[0].counters).toEqual({ received: 100_000, sent: 10 });
+    expect(parseSs(line('LAST-ACK'))[0].counters).toEqual({ received: 100_000, sent: 10 });
+    expect(parseSs(line('ESTAB'))[0].counters).toEqual({ received: 100_001, sent: 10 });
+  });
+
   it('skips what it cannot read and answers nothing for empty output', () => {
     expect(parseSs('')).toEqual([]);
     expect(parseSs('garbage\nESTAB 0 0 nonsense\n\tbytes_received:5\n')).toEqual([]);

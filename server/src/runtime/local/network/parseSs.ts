@@ -43,13 +43,20 @@ function counter(info: string, name: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function parseCounters(info: string): TcpCounters | null {
+/**
+ * States in which the peer's FIN has arrived. The kernel counts the FIN's sequence number in
+ * bytes_received, so a closed connection would otherwise report one byte more than was sent.
+ */
+const PEER_FIN_RECEIVED = new Set(['CLOSE-WAIT', 'LAST-ACK', 'CLOSING']);
+
+function parseCounters(info: string, state: string): TcpCounters | null {
   // TIME-WAIT sockets get an info line of blanks: there is nothing to read.
   if (info.trim() === '') return null;
+  const received = counter(info, 'bytes_received') ?? 0;
   // Kernels before 4.19 have no bytes_sent: bytes_acked, less the SYN it counts, is the closest.
   const acked = counter(info, 'bytes_acked');
   return {
-    received: counter(info, 'bytes_received') ?? 0,
+    received: PEER_FIN_RECEIVED.has(state.toUpperCase()) ? Math.max(0, received - 1) : received,
     sent: counter(info, 'bytes_sent') ?? (acked === null ? 0 : Math.max(0, acked - 1)),
   };
 }
@@ -71,7 +78,7 @@ function parseSocketLine(line: string, info: string): TcpConnection | null {
     peerPort: peerEnd.port,
     inode: Number.isFinite(inode) ? inode : 0,
     cookie: rest.find((token) => token.startsWith('sk:'))?.slice(3) ?? null,
-    counters: parseCounters(info),
+    counters: parseCounters(info, state),
   };
 }
 
