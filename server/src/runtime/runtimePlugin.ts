@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
+import { removeAllStagingLeftovers } from '../files/stagingLeftovers';
 import { syncCatalog } from '../provisioning/syncCatalog';
 import { crashRestartDefaults } from './crashRestartPolicy';
 import { createLocalDriver } from './local/createLocalDriver';
@@ -15,7 +17,8 @@ declare module 'fastify' {
  * The runtime with the local driver. On ready the catalog (games, templates, plans, the local
  * node) is synced and the driver opened; servers are started again only by `runtime.recoverAll()`
  * (server.ts calls it after start-up). On close every running server is stopped gracefully, its
- * desired state kept, so the next start brings it back.
+ * desired state kept, so the next start brings it back. Staging leftovers of file operations a
+ * crash interrupted are removed from the servers' folders on ready.
  */
 export const runtimePlugin = fp(
   async (app) => {
@@ -36,6 +39,9 @@ export const runtimePlugin = fp(
     app.addHook('onReady', async () => {
       await syncCatalog(app.db, app.config);
       await manager.open();
+      // Before any request: what an upload, extraction or pull cut short by a crash left behind goes.
+      const removed = await removeAllStagingLeftovers(join(app.config.dataDir, 'servers'), (uuid, error) => app.log.warn({ err: error, server: uuid }, 'could not clean staging leftovers'));
+      if (removed > 0) app.log.info({ removed }, 'staging leftovers of interrupted file operations removed');
     });
     // Runs before the database plugin's onClose (hooks of later plugins close first).
     app.addHook('onClose', async () => manager.shutdown());
