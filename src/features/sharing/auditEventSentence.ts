@@ -1,24 +1,118 @@
 import type { TFunction } from 'i18next';
 import type { ActivityEntry } from './sharingTypes';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** What a sentence gets to say: the actor's name and the entry's properties. */
+interface SentenceInput {
+  actor: string;
+  p: Record<string, unknown>;
+}
+
+type Sentence = (t: TFunction, input: SentenceInput) => string;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** At most this many names in a sentence; the details column lists them all. */
+const NAMES_SHOWN = 5;
+
+/** One entry of a list property as a name: a string, or the name a file effect gives it. */
+function nameOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (!value || typeof value !== 'object') return '';
+  const item = value as Record<string, unknown>;
+  if (typeof item.from === 'string') return `${item.from} → ${text(item.to)}`;
+  if (typeof item.file === 'string') return typeof item.mode === 'string' ? `${item.file} (${item.mode})` : item.file;
+  return text(item.name);
+}
+
+/** A list property (names, or entries with one) as "a, b, c …". */
+function names(value: unknown): string {
+  if (!Array.isArray(value)) return text(value);
+  const all = value.map(nameOf).filter(Boolean);
+  return all.length > NAMES_SHOWN ? `${all.slice(0, NAMES_SHOWN).join(', ')} …` : all.join(', ');
+}
+
+/** A folder as written in a sentence: the server's top folder as "/". */
+const folder = (value: unknown): string => text(value) || '/';
+
+// Names, commands and paths are shown as written, never HTML-escaped (React escapes them).
+const raw = { escapeValue: false };
+
+/**
+ * The sentence of every event the panel writes into a server's audit log (server/src: recordAudit
+ * with `server.` events), each with its key under `sharing.audit.events`. A test fails when the
+ * server can write an event that has none here.
+ */
+export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
+  'server.action-refused': (t, { actor, p }) =>
+    t('sharing.audit.events.server.action-refused', '{{actor}} was refused an action that needs the permission {{permission}} ({{action}}).', {
+      actor,
+      permission: text(p.permission),
+      action: text(p.action),
+      interpolation: raw,
+    }),
+  'server.created': (t) => t('sharing.audit.events.server.created', 'The server was created.'),
+  'server.deleted': (t, { p }) => t('sharing.audit.events.server.deleted', 'The server {{name}} was deleted.', { name: text(p.name), interpolation: raw }),
+  'server.suspended': (t) => t('sharing.audit.events.server.suspended', 'The server was suspended.'),
+  'server.unsuspended': (t) => t('sharing.audit.events.server.unsuspended', 'The server’s suspension was lifted.'),
+  'server.plan-changed': (t, { p }) => t('sharing.audit.events.server.plan-changed', 'The server’s plan changed from {{from}} to {{to}}.', { from: text(p.from), to: text(p.to), interpolation: raw }),
+  'server.installed': (t) => t('sharing.audit.events.server.installed', 'The game was installed.'),
+  'server.install-failed': (t) => t('sharing.audit.events.server.install-failed', 'The game could not be installed.'),
+  'server.reinstall': (t, { actor }) => t('sharing.audit.events.server.reinstall', '{{actor}} reinstalled the game.', { actor, interpolation: raw }),
+  'server.crashed': (t) => t('sharing.audit.events.server.crashed', 'The server stopped unexpectedly.'),
+  'server.power.start': (t, { actor }) => t('sharing.audit.events.server.power.start', '{{actor}} started the server.', { actor, interpolation: raw }),
+  'server.power.stop': (t, { actor }) => t('sharing.audit.events.server.power.stop', '{{actor}} stopped the server.', { actor, interpolation: raw }),
+  'server.power.restart': (t, { actor }) => t('sharing.audit.events.server.power.restart', '{{actor}} restarted the server.', { actor, interpolation: raw }),
+  'server.power.kill': (t, { actor }) => t('sharing.audit.events.server.power.kill', '{{actor}} forced the server to stop.', { actor, interpolation: raw }),
+  'server.console.command': (t, { actor, p }) => t('sharing.audit.events.server.console.command', '{{actor}} sent the console command “{{command}}”.', { actor, command: text(p.command), interpolation: raw }),
+  'server.config.updated': (t, { actor, p }) => t('sharing.audit.events.server.config.updated', '{{actor}} changed the settings in {{file}}.', { actor, file: text(p.file), interpolation: raw }),
+  'server.file.write': (t, { actor, p }) => t('sharing.audit.events.server.file.write', '{{actor}} saved the file {{file}}.', { actor, file: text(p.file), interpolation: raw }),
+  'server.file.copy': (t, { actor, p }) => t('sharing.audit.events.server.file.copy', '{{actor}} copied {{file}}.', { actor, file: text(p.file), interpolation: raw }),
+  'server.file.delete': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.delete', '{{actor}} deleted in {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
+  'server.file.rename': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.rename', '{{actor}} renamed or moved in {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
+  'server.file.chmod': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.chmod', '{{actor}} changed permissions in {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
+  'server.file.upload': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.upload', '{{actor}} uploaded to {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
+  'server.file.create-folder': (t, { actor, p }) => t('sharing.audit.events.server.file.create-folder', '{{actor}} created the folder {{directory}}.', { actor, directory: folder(p.directory), interpolation: raw }),
+  'server.file.compress': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.compress', '{{actor}} created the archive {{archive}} in {{directory}}.', { actor, archive: text(p.archive), directory: folder(p.directory), interpolation: raw }),
+  'server.file.decompress': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.decompress', '{{actor}} extracted {{file}} in {{directory}}.', { actor, file: text(p.file), directory: folder(p.directory), interpolation: raw }),
+  'server.file.pull': (t, { actor, p }) => t('sharing.audit.events.server.file.pull', '{{actor}} downloaded {{file}} from {{url}}.', { actor, file: text(p.file), url: text(p.url), interpolation: raw }),
+  'server.file.download': (t, { actor, p }) => t('sharing.audit.events.server.file.download', '{{actor}} downloaded the file {{file}}.', { actor, file: text(p.file), interpolation: raw }),
+  'server.backup.create': (t, { actor, p }) => t('sharing.audit.events.server.backup.create', '{{actor}} started the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.backup.completed': (t) => t('sharing.audit.events.server.backup.completed', 'A backup was completed.'),
+  'server.backup.failed': (t) => t('sharing.audit.events.server.backup.failed', 'A backup failed.'),
+  'server.backup.rotated': (t) => t('sharing.audit.events.server.backup.rotated', 'The oldest backup was deleted to make room for a new one.'),
+  'server.backup.settings': (t, { actor }) => t('sharing.audit.events.server.backup.settings', '{{actor}} changed the backup settings.', { actor, interpolation: raw }),
+  'server.backup.lock': (t, { actor, p }) => t('sharing.audit.events.server.backup.lock', '{{actor}} locked the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.backup.unlock': (t, { actor, p }) => t('sharing.audit.events.server.backup.unlock', '{{actor}} unlocked the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.backup.delete': (t, { actor, p }) => t('sharing.audit.events.server.backup.delete', '{{actor}} deleted the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.backup.download': (t, { actor, p }) => t('sharing.audit.events.server.backup.download', '{{actor}} downloaded the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.backup.restore': (t, { actor, p }) => t('sharing.audit.events.server.backup.restore', '{{actor}} restored the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.backup.restore-refused': (t, { actor }) => t('sharing.audit.events.server.backup.restore-refused', '{{actor}} could not restore a backup: the archive is damaged.', { actor, interpolation: raw }),
+  'server.backup.restore-recovered': (t, { p }) =>
+    p.outcome === 'finished'
+      ? t('sharing.audit.events.server.backup.restore-finished', 'A restore interrupted by a panel restart was completed.')
+      : t('sharing.audit.events.server.backup.restore-rolled-back', 'A restore interrupted by a panel restart was undone.'),
+  'server.role.created': (t, { actor, p }) => t('sharing.audit.events.server.role.created', '{{actor}} created the role {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.role.updated': (t, { actor, p }) => t('sharing.audit.events.server.role.updated', '{{actor}} changed the role {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.role.deleted': (t, { actor, p }) => t('sharing.audit.events.server.role.deleted', '{{actor}} deleted the role {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.subuser.created': (t, { actor, p }) => t('sharing.audit.events.server.subuser.created', '{{actor}} invited {{email}}.', { actor, email: text(p.email), interpolation: raw }),
+  'server.subuser.updated': (t, { actor, p }) => t('sharing.audit.events.server.subuser.updated', '{{actor}} changed the access of {{email}}.', { actor, email: text(p.email), interpolation: raw }),
+  'server.subuser.deleted': (t, { actor, p }) => t('sharing.audit.events.server.subuser.deleted', '{{actor}} removed the access of {{email}}.', { actor, email: text(p.email), interpolation: raw }),
+  'server.invitation.accepted': (t, { actor, p }) =>
+    t('sharing.audit.events.server.invitation.accepted', '{{actor}} accepted the invitation sent to {{email}}.', { actor, email: text(p.invited_email), interpolation: raw }),
+};
 
 /**
  * An audit entry told as a sentence in the reader's language, or null when its event has no
- * sentence yet (the raw event key is shown then). Event keys live under `sharing.audit.events`.
+ * sentence (the raw event key is shown then). Event keys live under `sharing.audit.events`.
  */
 export function auditEventSentence(t: TFunction, entry: ActivityEntry): string | null {
-  const actor = entry.actor?.username ?? t('sharing.audit.system', 'The panel');
-  const properties = entry.properties ?? {};
-  switch (entry.event) {
-    case 'server.action-refused':
-      return t('sharing.audit.events.server.action-refused', '{{actor}} was refused an action that needs the permission {{permission}} ({{action}}).', {
-        actor,
-        permission: text(properties.permission),
-        action: text(properties.action),
-        interpolation: { escapeValue: false },
-      });
-    default:
-      return null;
-  }
+  const sentence = Object.hasOwn(AUDIT_EVENT_SENTENCES, entry.event) ? AUDIT_EVENT_SENTENCES[entry.event] : undefined;
+  if (!sentence) return null;
+  return sentence(t, { actor: entry.actor?.username ?? t('sharing.audit.system', 'The panel'), p: entry.properties ?? {} });
 }

@@ -4,6 +4,10 @@ import { fillIn } from '../../helpers/fillIn';
 import type { MockRoute, RecordedRequest } from '../../helpers/mockFetch';
 import { ALEX_ACCOUNT_UUID, makeSubusers, renderSharingPage } from './sharingFixtures';
 
+/** How the fixtures' entries read in the log (every event is written as a sentence). */
+const COMMAND_SENTENCE = 'alex sent the console command “say hi”.';
+const INVITED_SENTENCE = 'steve invited alex@example.com.';
+
 jest.setTimeout(30_000);
 afterEach(() => {
   window.localStorage.clear();
@@ -32,12 +36,12 @@ function renderAuditLog(permissions?: string[], routes: Record<string, MockRoute
 describe('the audit log page', () => {
   it('shows who did what, when, from where and with which details, newest first', async () => {
     const { fetch } = renderAuditLog();
-    const first = (await screen.findByText('server.console.command')).closest('tr')!;
+    const first = (await screen.findByText(COMMAND_SENTENCE)).closest('tr')!;
     const rows = screen.getAllByRole('row');
     expect(within(first).getByText('alex')).toBeInTheDocument();
     expect(within(first).getByText('203.0.113.5')).toBeInTheDocument();
     expect(within(first).getByText('command: say hi')).toBeInTheDocument();
-    expect(rows.indexOf(first)).toBeLessThan(rows.indexOf(screen.getByText('server.subuser.created').closest('tr')!));
+    expect(rows.indexOf(first)).toBeLessThan(rows.indexOf(screen.getByText(INVITED_SENTENCE).closest('tr')!));
     expect(screen.getByText('120 entries')).toBeInTheDocument();
     expect(fetch.requestsTo('GET /api/v2/servers/s1/activity')[0].search).toBe('?page=1&per_page=50');
   });
@@ -52,9 +56,9 @@ describe('the audit log page', () => {
 
   it('filters by event type and days, and pages through the results', async () => {
     const { fetch, user } = renderAuditLog();
-    await screen.findByText('server.console.command');
+    await screen.findByText(COMMAND_SENTENCE);
     await fillIn(user, screen.getByLabelText('Event type'), 'server.subuser');
-    await waitFor(() => expect(screen.queryByText('server.console.command')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(COMMAND_SENTENCE)).not.toBeInTheDocument());
     const last = () => new URLSearchParams(fetch.requestsTo('GET /api/v2/servers/s1/activity').at(-1)!.search);
     expect(last().get('event')).toBe('server.subuser');
 
@@ -72,7 +76,7 @@ describe('the audit log page', () => {
       saved.push(this.download);
     });
     const { fetch, user } = renderAuditLog(undefined, { 'GET /api/v2/servers/s1/activity/export': { status: 200, body: 'id,event\n' } });
-    await screen.findByText('server.console.command');
+    await screen.findByText(COMMAND_SENTENCE);
     await fillIn(user, screen.getByLabelText('Event type'), 'server.console');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toEqual(['audit-log-s1.csv']));
@@ -84,7 +88,7 @@ describe('the audit log page', () => {
   it('offers every person the server is shared with in the person filter, even before they act', async () => {
     const robin = { ...makeSubusers()[0], uuid: 'a1b2c3d4-0000-4000-8000-000000000003', user_uuid: 'c0ffee00-0000-4000-8000-0000000000b2', username: 'robin', email: 'robin@example.com' };
     const { fetch, user } = renderAuditLog(undefined, { 'GET /api/v2/servers/s1/users': { status: 200, body: { data: [...makeSubusers(), robin] } } });
-    await screen.findByText('server.console.command');
+    await screen.findByText(COMMAND_SENTENCE);
     await user.click(screen.getByLabelText('Person'));
     const option = (name: string) => screen.queryByText(name, { selector: '.ant-select-item-option-content' });
     await waitFor(() => expect(option('robin')).toBeInTheDocument());
