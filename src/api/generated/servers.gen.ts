@@ -73,6 +73,8 @@ const injectedRtkApi = api
 export { injectedRtkApi as serversApi };
 export type ListPermissionKeysApiResponse = /** status 200 Default Response */ {
   data: {
+    /** Whether the area works yet (some route of the panel checks one of its keys); areas still being set up are false */
+    available: boolean;
     description: string;
     group: string;
     keys: {

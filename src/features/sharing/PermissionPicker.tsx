@@ -5,7 +5,7 @@ import { permissionGroupDescription, permissionGroupTitle, permissionKeyText } f
 
 /** Props of {@link PermissionPicker}. */
 export interface PermissionPickerProps {
-  /** The groups and keys as GET /permissions lists them. */
+  /** The groups and keys as GET /permissions lists them; only the areas that work yet are shown. */
   groups: readonly PermissionGroup[];
   /** The chosen keys. */
   value?: readonly string[];
@@ -19,16 +19,19 @@ export interface PermissionPickerProps {
 /**
  * Permission keys grouped by area, each with its plain-language description. A group's own box
  * ticks or clears all of its keys the caller may grant; keys the caller does not hold stay as they are.
+ * Areas still being set up (`available: false`: no part of the panel checks their keys yet) are
+ * not shown, and keys of theirs already held are kept as they are; an area appears once it is built.
  */
-export function PermissionPicker({ groups, value = [], onChange, grantable, readOnly = false }: PermissionPickerProps) {
+export function PermissionPicker({ groups: allGroups, value = [], onChange, grantable, readOnly = false }: PermissionPickerProps) {
   const { t } = useTranslation();
+  const groups = allGroups.filter((group) => group.available);
   const chosen = new Set(value);
   const mayGrant = (key: string) => !readOnly && (grantable === undefined || grantable.includes(key));
   const set = (keys: string[], on: boolean) => {
     const next = new Set(chosen);
     keys.forEach((key) => (on ? next.add(key) : next.delete(key)));
-    // Keep the registry's order so the request and the view read the same way.
-    onChange?.(groups.flatMap((group) => group.keys.map((entry) => entry.key)).filter((key) => next.has(key)));
+    // Keep the registry's order so the request and the view read the same way (hidden areas' keys included).
+    onChange?.(allGroups.flatMap((group) => group.keys.map((entry) => entry.key)).filter((key) => next.has(key)));
   };
 
   return (

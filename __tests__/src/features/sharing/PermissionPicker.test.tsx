@@ -3,14 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { PermissionPicker } from '../../../../src/features/sharing/PermissionPicker';
 import { renderWithProviders } from '../../renderWithProviders';
+import type { PermissionGroup } from '../../../../src/features/sharing/sharingTypes';
 import { permissionGroups } from './sharingFixtures';
 
+/** An area whose keys nothing checks yet (as GET /permissions marks it). */
+const scheduleArea: PermissionGroup = {
+  group: 'schedule',
+  description: 'Manage scheduled tasks.',
+  keys: [{ key: 'schedule.read', description: 'See schedules and their history.' }],
+  available: false,
+};
+
 /** The picker in a form-like owner that keeps the value and reports each change. */
-function Harness({ initial, grantable, onChange }: { initial: string[]; grantable?: string[]; onChange: (keys: string[]) => void }) {
+function Harness({ initial, grantable, groups = permissionGroups, onChange }: { initial: string[]; grantable?: string[]; groups?: PermissionGroup[]; onChange: (keys: string[]) => void }) {
   const [value, setValue] = useState(initial);
   return (
     <PermissionPicker
-      groups={permissionGroups}
+      groups={groups}
       value={value}
       grantable={grantable}
       onChange={(keys) => {
@@ -50,5 +59,21 @@ describe('the permission picker', () => {
     // The area's box ticks only what the caller may give.
     await user.click(screen.getByRole('checkbox', { name: 'All of Files' }));
     expect(onChange).toHaveBeenLastCalledWith(['file.read']);
+  });
+
+  it('shows only the areas that work yet, and keeps the keys of the others that are already held', async () => {
+    const onChange = jest.fn();
+    renderWithProviders(<Harness initial={['schedule.read', 'user.read']} groups={[...permissionGroups, scheduleArea]} onChange={onChange} />);
+    expect(screen.queryByText('Manage scheduled tasks.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'See schedules and their history.' })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Console and power' })).toBeInTheDocument();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('checkbox', { name: 'All of Files' }));
+    expect(onChange).toHaveBeenLastCalledWith(['file.read', 'file.update', 'user.read', 'schedule.read']);
+  });
+
+  it('shows an area as soon as it works', () => {
+    renderWithProviders(<Harness initial={[]} groups={[...permissionGroups, { ...scheduleArea, available: true }]} onChange={jest.fn()} />);
+    expect(screen.getByRole('checkbox', { name: 'See schedules and their history.' })).toBeInTheDocument();
   });
 });

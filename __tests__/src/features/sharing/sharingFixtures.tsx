@@ -18,17 +18,17 @@ export const permissionGroups = [
   { group: 'control', description: 'Control the power state of the server and send console commands.', keys: [
     { key: 'control.console', description: 'Send commands to the server console.' },
     { key: 'control.start', description: 'Start the server when it is stopped.' },
-  ] },
+  ], available: true },
   { group: 'file', description: 'Manage the files of the server.', keys: [
     { key: 'file.read', description: 'List folders and see file details (names, sizes, dates).' },
     { key: 'file.update', description: 'Change, rename, move and copy files.' },
-  ] },
+  ], available: true },
   { group: 'user', description: 'Share the server with other people.', keys: [
     { key: 'user.create', description: 'Invite people to this server.' },
     { key: 'user.read', description: 'See who the server is shared with and their permissions.' },
     { key: 'user.update', description: 'Change what people this server is shared with may do.' },
     { key: 'user.delete', description: 'Remove people from this server.' },
-  ] },
+  ], available: true },
 ];
 
 /** What the owner holds here: every key of {@link permissionGroups}, and those of roles and the audit log. */

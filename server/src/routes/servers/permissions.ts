@@ -8,9 +8,22 @@ const PermissionGroupSchema = Type.Object({
   group: Type.String(),
   description: Type.String(),
   keys: Type.Array(Type.Object({ key: Type.String({ description: 'e.g. control.console' }), description: Type.String() })),
+  available: Type.Boolean({ description: 'Whether the area works yet (some route of the panel checks one of its keys); areas still being set up are false' }),
 });
 
-/** GET /permissions: every permission key by area, with descriptions (for sharing screens). */
+/**
+ * The areas whose permissions control something: those with a key that a server route requires.
+ * Read from the routes themselves, so an area becomes available with its first route.
+ */
+function availableGroups(app: FastifyInstance): Set<string> {
+  const groups = new Set<string>();
+  for (const { permission } of app.serverScopedRoutes) {
+    if (typeof permission === 'string') groups.add(permission.split('.')[0]);
+  }
+  return groups;
+}
+
+/** GET /permissions: every permission key by area, with descriptions and whether the area works yet (for sharing screens). */
 export async function permissionsRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/permissions',
@@ -24,12 +37,16 @@ export async function permissionsRoute(app: FastifyInstance): Promise<void> {
       },
       preHandler: app.authenticate,
     },
-    async () => ({
-      data: Object.entries(permissionGroups).map(([group, { description, keys }]) => ({
-        group,
-        description,
-        keys: Object.entries(keys).map(([action, text]) => ({ key: `${group}.${action}`, description: text })),
-      })),
-    }),
+    async () => {
+      const available = availableGroups(app);
+      return {
+        data: Object.entries(permissionGroups).map(([group, { description, keys }]) => ({
+          group,
+          description,
+          keys: Object.entries(keys).map(([action, text]) => ({ key: `${group}.${action}`, description: text })),
+          available: available.has(group),
+        })),
+      };
+    },
   );
 }
