@@ -7,6 +7,7 @@ import { useGetServerQuery, useSendServerCommandMutation } from '../../api/serve
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../app/sharedState';
 import { ConnectionStatus } from '../../components/server/ConnectionStatus';
+import { InstallFailedPanel } from '../../components/server/InstallFailedPanel';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../components/server/ServerStateTag';
@@ -68,6 +69,8 @@ export function ConsolePage() {
         />
       }
     >
+      {/* A failed install is not a dead end here either: what happened, and install again. */}
+      {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />
       <ConsoleTerminal ref={terminal} subscribeOutput={socket.subscribeOutput} />
       <CommandInput

@@ -9,7 +9,7 @@ import { formatDuration } from '../../components/server/formatDuration';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../components/server/ServerStateTag';
-import { InstallFailedPanel } from './InstallFailedPanel';
+import { InstallFailedPanel } from '../../components/server/InstallFailedPanel';
 import { PlanLimits } from './PlanLimits';
 import { PlayersOnline } from './PlayersOnline';
 import { ResourceTiles } from './ResourceTiles';

@@ -39,10 +39,11 @@ afterEach(async () => {
   await server.stop();
 });
 
-function renderConsole(ticket: MockRoute = () => ({ status: 200, body: server.issueTicket('s1') })) {
+function renderConsole(ticket: MockRoute = () => ({ status: 200, body: server.issueTicket('s1') }), overrides: Parameters<typeof makeServer>[0] = {}, routes: Record<string, MockRoute> = {}) {
   const fetch = mockFetch({
-    'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running' }) } },
+    'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running', ...overrides }) } },
     'GET /api/v2/servers/s1/websocket': ticket,
+    ...routes,
   });
   const view = renderWithProviders(
     <Routes>
@@ -119,5 +120,20 @@ describe('the console page', () => {
     await user.click(buttonLabelled('Reconnect')!);
     await waitFor(() => expect(terminalText()).toContain('Done (0.9s)!'), { timeout: 5000 });
     expect(screen.queryByText(/Disconnected from the server/)).toBeNull();
+  });
+
+  it('says a failed install in words and offers to install again, as the overview does', async () => {
+    const raw = 'Download of https://piston-meta.mojang.com/mc/game/version_manifest_v2.json failed: getaddrinfo ENOTFOUND piston-meta.mojang.com';
+    const { fetch, user } = renderConsole(undefined, { state: 'offline', status: 'install_failed', install_error: raw, is_owner: true }, { 'POST /api/v2/servers/s1/reinstall': { status: 202, body: null } });
+    expect(await screen.findByText('The game files could not be downloaded')).toBeInTheDocument();
+    expect(screen.queryByText(raw)).not.toBeInTheDocument();
+    await user.click(buttonLabelled('Retry install')!);
+    await waitFor(() => expect(fetch.requestsTo('POST /api/v2/servers/s1/reinstall')).toHaveLength(1));
+  });
+
+  it('shows no install panel for a server that installed', async () => {
+    renderConsole();
+    await waitFor(() => expect(terminalText()).toContain('Done (0.9s)!'));
+    expect(screen.queryByText('Retry install')).not.toBeInTheDocument();
   });
 });

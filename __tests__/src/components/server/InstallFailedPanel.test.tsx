@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_PROBLEM_EVENT } from '../../../../src/components/reportProblem';
-import { InstallFailedPanel } from '../../../../src/features/server-overview/InstallFailedPanel';
-import { installFailureKind } from '../../../../src/features/server-overview/installFailure';
+import { InstallFailedPanel } from '../../../../src/components/server/InstallFailedPanel';
+import { installFailureKind } from '../../../../src/components/server/installFailure';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { renderWithProviders } from '../../renderWithProviders';

@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReinstallServerMutation } from '../../api/servers';
-import { requestReportProblem } from '../../components/reportProblem';
+import { requestReportProblem } from '../reportProblem';
 import { installFailureKind } from './installFailure';
 
 /** Props of {@link InstallFailedPanel}. */
