@@ -24,12 +24,13 @@ function propertyText(value: unknown): string {
 
 /** The audit log entries, newest first as the server sends them, one page at a time. */
 export function AuditLogTable({ entries, loading, page, perPage, total, onPageChange }: AuditLogTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const when = useDateTime();
+  const rtl = i18n.dir() === 'rtl';
   const columns: ColumnsType<ActivityEntry> = [
     { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
     { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
-    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry) ?? <Typography.Text code>{entry.event}</Typography.Text> },
+    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry, { rtl }) ?? <Typography.Text code>{entry.event}</Typography.Text> },
     { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => (entry.ip ? <Ltr>{entry.ip}</Ltr> : '—') },
     {
       key: 'properties',

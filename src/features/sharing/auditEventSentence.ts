@@ -7,6 +7,15 @@ interface SentenceInput {
   p: Record<string, unknown>;
 }
 
+/** Options of {@link auditEventSentence}. */
+export interface SentenceOptions {
+  /**
+   * The reader's language is written right to left: names, paths and commands are isolated as
+   * left-to-right runs (U+2066 … U+2069), so `--rw-r--r--` or `/plugins/a.jar` are not mirrored.
+   */
+  rtl?: boolean;
+}
+
 type Sentence = (t: TFunction, input: SentenceInput) => string;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -94,7 +103,7 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.backup.restore': (t, { actor, p }) => t('sharing.audit.events.server.backup.restore', '{{actor}} restored the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.backup.restore-refused': (t, { actor }) => t('sharing.audit.events.server.backup.restore-refused', '{{actor}} could not restore a backup: the archive is damaged.', { actor, interpolation: raw }),
   'server.backup.restore-recovered': (t, { p }) =>
-    p.outcome === 'finished'
+    text(p.outcome).replace(/[\u2066-\u2069]/g, '') === 'finished'
       ? t('sharing.audit.events.server.backup.restore-finished', 'A restore interrupted by a panel restart was completed.')
       : t('sharing.audit.events.server.backup.restore-rolled-back', 'A restore interrupted by a panel restart was undone.'),
   'server.role.created': (t, { actor, p }) => t('sharing.audit.events.server.role.created', '{{actor}} created the role {{name}}.', { actor, name: text(p.name), interpolation: raw }),
@@ -111,8 +120,21 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
  * An audit entry told as a sentence in the reader's language, or null when its event has no
  * sentence (the raw event key is shown then). Event keys live under `sharing.audit.events`.
  */
-export function auditEventSentence(t: TFunction, entry: ActivityEntry): string | null {
+export function auditEventSentence(t: TFunction, entry: ActivityEntry, { rtl = false }: SentenceOptions = {}): string | null {
   const sentence = Object.hasOwn(AUDIT_EVENT_SENTENCES, entry.event) ? AUDIT_EVENT_SENTENCES[entry.event] : undefined;
   if (!sentence) return null;
-  return sentence(t, { actor: entry.actor?.username ?? t('sharing.audit.system', 'The panel'), p: entry.properties ?? {} });
+  const properties = entry.properties ?? {};
+  const p = rtl ? Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, isolated(value)])) : properties;
+  const actor = entry.actor ? (rtl ? ltrRun(entry.actor.username) : entry.actor.username) : t('sharing.audit.system', 'The panel');
+  return sentence(t, { actor, p });
+}
+
+/** A left-to-right isolate (LRI … PDI) around `text`. */
+const ltrRun = (text: string): string => `\u2066${text}\u2069`;
+
+/** A property with its text isolated left to right (in lists, each name on its own). */
+function isolated(value: unknown): unknown {
+  if (typeof value === 'string') return value ? ltrRun(value) : value;
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? ltrRun(item) : item && typeof item === 'object' ? Object.fromEntries(Object.entries(item as Record<string, unknown>).map(([key, inner]) => [key, typeof inner === 'string' ? ltrRun(inner) : inner])) : item));
+  return value;
 }

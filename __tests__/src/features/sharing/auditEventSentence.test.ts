@@ -124,6 +124,17 @@ describe('audit event sentences', () => {
     expect(auditEventSentence(translator('de'), entry('server.power.start'))).toContain('alice');
   });
 
+  it('keeps names, paths and commands left to right inside a right-to-left sentence', () => {
+    const t = translator('ar');
+    const sentence = auditEventSentence(t, entry('server.file.chmod', { directory: '/plugins', files: [{ file: 'run.sh', mode: '755' }] }), { rtl: true })!;
+    expect(sentence).toContain('\u2066alice\u2069');
+    expect(sentence).toContain('\u2066/plugins\u2069');
+    expect(sentence).toContain('\u2066run.sh\u2069 (\u2066755\u2069)');
+    expect(auditEventSentence(t, { ...entry('server.backup.restore-recovered', { outcome: 'finished' }), actor: null }, { rtl: true })).toBe(t('sharing.audit.events.server.backup.restore-finished'));
+    // Left-to-right languages get the plain text.
+    expect(auditEventSentence(translator('en'), entry('server.file.write', { file: 'a.txt' }))).toBe('alice saved the file a.txt.');
+  });
+
   it('answers null for an event it does not know (the raw key is shown then)', () => {
     expect(auditEventSentence(translator('en'), entry('server.something-new'))).toBeNull();
     expect(auditEventSentence(translator('en'), entry('toString'))).toBeNull();
