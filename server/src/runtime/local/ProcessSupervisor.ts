@@ -7,6 +7,7 @@ import { RingBuffer } from '../RingBuffer';
 import { RootedFileSystem } from '../RootedFileSystem';
 import { RuntimeConflictError, type CrashInfo, type PowerState, type ServerSpec, type ServerStats } from '../types';
 import { ConsoleCapture, type ConsoleCaptureOptions } from './ConsoleCapture';
+import { gameOutputAliases, hostPathMask } from './hostPathMask';
 import { ConsoleInput } from './ConsoleInput';
 import { CpuThrottle } from './CpuThrottle';
 import { DiskUsage } from './DiskUsage';
@@ -57,6 +58,7 @@ export class ProcessSupervisor {
   readonly ring: RingBuffer<string>;
   readonly files: RootedFileSystem;
   private readonly capture: ConsoleCapture;
+  private readonly maskHostPaths: (line: string) => string;
   private readonly input: ConsoleInput;
   private readonly disk: DiskUsage;
   private readonly pidPath: string;
@@ -93,6 +95,7 @@ export class ProcessSupervisor {
     mkdirSync(options.runtimeDir, { recursive: true, mode: 0o700 });
     this.ring = new RingBuffer(options.ringSize);
     this.files = new RootedFileSystem(options.root);
+    this.maskHostPaths = hostPathMask(gameOutputAliases(options.root));
     this.capture = new ConsoleCapture(join(options.runtimeDir, 'console.log'), (lines) => this.onLines(lines), options.log);
     this.input = new ConsoleInput(join(options.runtimeDir, 'stdin'));
     this.disk = new DiskUsage(options.root, options.diskMaxAgeMs);
@@ -106,7 +109,7 @@ export class ProcessSupervisor {
 
   /** Starts following the console (the last lines of the log fill the ring buffer). */
   async attach(): Promise<void> {
-    for (const line of await this.capture.start(this.options.ringSize)) this.ring.push(line);
+    for (const line of await this.capture.start(this.options.ringSize)) this.ring.push(this.maskHostPaths(line));
   }
 
   /** Writes panel notices into the console, in order with the game's output; resolves once they were read back. */
@@ -450,7 +453,9 @@ export class ProcessSupervisor {
   }
 
   private onLines(lines: string[]): void {
-    for (const line of lines) {
+    for (const raw of lines) {
+      // What customers see names no folder of the host (the log file keeps the line as it was).
+      const line = this.maskHostPaths(raw);
       this.ring.push(line);
       this.events.output(line);
       if (this.state === 'starting' && this.pid !== null && this.doneRegex.some((re) => re.test(line))) this.setState('running');
