@@ -18,7 +18,8 @@ afterAll(() => t.close());
 describe('demo servers', () => {
   it('gives the demo account a running Minecraft server and one server of each other game', async () => {
     await seedDemoAccount(t.app, { PANEL_DEMO_PASSWORD: 'demo-password-1' });
-    const created = await seedDemoServers(t.app);
+    // As on a machine whose DNS answers but whose downloads fail: every game is made, the others fail to install.
+    const created = await seedDemoServers(t.app, { reachable: async () => true });
     expect(created).toHaveLength(5);
     await Promise.all(created.map((s) => t.app.runtime.waitForInstall(s.uuid)));
     const demo = await findUser(t.app.db, 'demo');
@@ -31,5 +32,28 @@ describe('demo servers', () => {
     for (const other of others) expect(other.installError).toMatch(/Download of https:\/\/|Could not reach/);
     // Seeding again changes nothing.
     expect(await seedDemoServers(t.app)).toEqual([]);
+  });
+});
+
+describe('demo servers without internet access', () => {
+  let offline: TestApp;
+  beforeAll(async () => {
+    offline = await createRuntimeTestApp({ demoData: true });
+  });
+  afterAll(() => offline.close());
+
+  it('makes only the servers that can run: games downloaded from hosts out of reach are left out', async () => {
+    await seedDemoAccount(offline.app, { PANEL_DEMO_PASSWORD: 'demo-password-1' });
+    const asked: string[] = [];
+    const created = await seedDemoServers(offline.app, {
+      reachable: async (host) => {
+        asked.push(host);
+        return host === 'terraria.org';
+      },
+    });
+    expect(created.map((s) => s.name)).toEqual(['Survival with friends', 'Terraria']);
+    // Each host is asked once.
+    expect(asked.sort()).toEqual(['steamcdn-media.akamaihd.net', 'terraria.org']);
+    await Promise.all(created.map((s) => offline.app.runtime.waitForInstall(s.uuid)));
   });
 });
