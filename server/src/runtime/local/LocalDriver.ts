@@ -41,6 +41,11 @@ export interface LocalDriverOptions {
    * it needs root and `nft`, see sandbox/hostFirewall.ts).
    */
   hostFirewall?: boolean;
+  /**
+   * Runs games as plain child processes (no bubblewrap, no cgroup), as on a host without a
+   * sandbox with PANEL_UNSAFE_NO_SANDBOX=true. Only for measuring the sandbox's cost (bench/sandbox).
+   */
+  sandboxOff?: boolean;
 }
 
 export const localDriverDefaults: Omit<LocalDriverOptions, 'dataDir'> = {
@@ -128,7 +133,7 @@ export class LocalDriver implements RuntimeDriver {
 
   /** The sandbox of this host, looked for once. */
   private sandbox(): Promise<Sandbox> {
-    this.sandboxFound ??= Sandbox.detect({ dataDir: this.options.dataDir, unsafeNoSandbox: this.options.unsafeNoSandbox ?? false }).then((found) => {
+    this.sandboxFound ??= Sandbox.detect({ dataDir: this.options.dataDir, unsafeNoSandbox: this.options.unsafeNoSandbox ?? false, off: this.options.sandboxOff }).then((found) => {
       this.sandboxNow = found;
       return found;
     });
