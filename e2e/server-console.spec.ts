@@ -82,6 +82,9 @@ test.describe('a live Minecraft server', () => {
       const players = page.getByTestId('players-online');
       await expect(players).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });
       await expect(page.getByText('e2e_player')).toBeVisible();
+      // The panel runs games only in their sandbox with kernel limits (without PANEL_UNSAFE_NO_SANDBOX
+      // it refuses them otherwise): the overview has no isolation warning.
+      await expect(page.getByTestId('isolation-notice')).toHaveCount(0);
 
       expect(errors).toEqual([]);
     } finally {

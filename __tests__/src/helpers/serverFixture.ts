@@ -43,6 +43,7 @@ export function makeStats(overrides: Partial<ServerResources> = {}): ServerResou
     network_protocol: 'tcp',
     uptime_ms: 3_725_000,
     players: { online: 1, max: 20, sample: ['Alex'] },
+    isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: true },
     ...overrides,
   };
 }

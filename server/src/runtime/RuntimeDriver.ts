@@ -1,4 +1,4 @@
-import type { CrashInfo, PowerState, ServerSpec, ServerStats } from './types';
+import type { CrashInfo, PowerState, ServerIsolation, ServerSpec, ServerStats } from './types';
 import type { RootedFileSystem } from './RootedFileSystem';
 
 /** Events a driver reports, each with the server's uuid. */
@@ -61,6 +61,8 @@ export interface RuntimeDriver {
   recentOutput(uuid: string, limit?: number): string[];
   /** The latest resource sample, or one with zeroes when the server is offline. */
   stats(uuid: string): ServerStats | null;
+  /** How the server is (or, offline, will be) kept apart from the host: sandbox, kernel limits, host network. */
+  isolation(uuid: string): ServerIsolation;
   /** The server's files, every path resolved inside its root. */
   files(uuid: string): RootedFileSystem;
   on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;

@@ -193,6 +193,7 @@ export class RuntimeManager {
       networkProtocol: live?.context.template.portProtocol ?? (await this.portProtocol(server)),
       uptimeMs: stats?.uptimeMs ?? 0,
       players: stats ? (live?.players ?? null) : null,
+      isolation: this.driver.isolation(server.uuid),
     };
   }
 
@@ -315,6 +316,7 @@ export class RuntimeManager {
         cpuLimitPercent: live?.context.plan.cpuPercent ?? 0,
         networkProtocol: live?.context.template.portProtocol ?? 'tcp',
         players: stats.state === 'running' ? (live?.players ?? null) : null,
+        isolation: { ...this.driver.isolation(uuid), kernelLimits: stats.kernelLimits },
       },
     });
   }

@@ -1,5 +1,5 @@
 import type { PlayerCount } from './query/minecraftPing';
-import type { PortProtocol, PowerState } from './types';
+import type { PortProtocol, PowerState, ServerIsolation } from './types';
 
 /** Install states as stored on the server row. */
 export type InstallStatus = 'installing' | 'installed' | 'install_failed';
@@ -22,6 +22,8 @@ export interface ServerResources {
   uptimeMs: number;
   /** Players online, for games the panel can ask (null otherwise or while offline). */
   players: PlayerCount | null;
+  /** Whether it runs sandboxed, with kernel limits and kept off the host's own services. */
+  isolation: ServerIsolation;
 }
 
 /** Progress of a backup being made or restored, as the socket's `backup progress` event sends it. */

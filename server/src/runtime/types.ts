@@ -82,6 +82,16 @@ export interface ServerStats {
   uptimeMs: number;
 }
 
+/** How a server is kept apart from the host and the other servers (for the overview). */
+export interface ServerIsolation {
+  /** It runs in its sandbox (own user, own file system view, namespaces); false only with PANEL_UNSAFE_NO_SANDBOX=true. */
+  sandboxed: boolean;
+  /** The kernel holds its limits (a cgroup); false: CPU held by pausing it, memory checked by polling. */
+  kernelLimits: boolean;
+  /** It cannot open connections to the host's own addresses (the panel's port, loopback services). */
+  hostNetworkBlocked: boolean;
+}
+
 /** Why a server stopped without being asked to. */
 export interface CrashInfo {
   exitCode: number | null;

@@ -197,6 +197,15 @@ export type ServerResources = {
   cpu_limited: boolean;
   disk_bytes: number;
   disk_limit_bytes: number;
+  /** How the server is kept apart from the host (for a running server, its process; else what its next start gets) */
+  isolation: {
+    /** The server cannot open connections to the host's own addresses (the panel, loopback services) */
+    host_network_blocked: boolean;
+    /** The kernel holds the memory, CPU and process limits (a cgroup); false: CPU held by pausing the server and memory checked by polling */
+    kernel_limits: boolean;
+    /** The server runs in its sandbox (own user, own file system view, own namespaces); false only where the host allows unsandboxed servers */
+    sandboxed: boolean;
+  };
   memory_bytes: number;
   memory_limit_bytes: number;
   /** Protocol of the game port; the traffic of UDP games is not measured */

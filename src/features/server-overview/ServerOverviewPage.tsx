@@ -10,6 +10,7 @@ import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../components/server/ServerStateTag';
 import { InstallFailedPanel } from '../../components/server/InstallFailedPanel';
+import { IsolationNotice } from './IsolationNotice';
 import { PlanLimits } from './PlanLimits';
 import { PlayersOnline } from './PlayersOnline';
 import { ResourceTiles } from './ResourceTiles';
@@ -42,6 +43,7 @@ export function ServerOverviewPage() {
       {server.status === 'install_failed' ? (
         <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} />
       ) : null}
+      {stats ? <IsolationNotice isolation={stats.isolation} /> : null}
       <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />
       <Card size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
         <Descriptions

@@ -118,6 +118,32 @@ describe('the server overview', () => {
     expect(within(tile('Network')).queryByText(/UDP/)).toBeNull();
   });
 
+  it('says nothing about isolation while the sandbox and kernel limits hold', async () => {
+    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: false } }));
+    await screen.findByText('1 h 2 min');
+    expect(screen.queryByTestId('isolation-notice')).toBeNull();
+  });
+
+  it('warns when the limits are only held by the panel pausing the server and polling its memory', async () => {
+    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: false, host_network_blocked: true } }));
+    const notice = await screen.findByTestId('isolation-notice');
+    expect(within(notice).getByText('Limits held by the panel, not the kernel')).toBeInTheDocument();
+    expect(within(notice).getByText(/not enforced by the kernel: the panel pauses the server/)).toBeInTheDocument();
+    expect(within(notice).queryByText(/without a sandbox/)).toBeNull();
+    // Once the kernel holds them (a later sample), the notice goes.
+    server.broadcast('stats', makeStats());
+    await waitFor(() => expect(screen.queryByTestId('isolation-notice')).toBeNull());
+  });
+
+  it('warns when the server runs without a sandbox, with everything that does not hold', async () => {
+    await renderOverview(makeStats({ isolation: { sandboxed: false, kernel_limits: false, host_network_blocked: false } }));
+    const notice = await screen.findByTestId('isolation-notice');
+    expect(within(notice).getByText('This server runs without a sandbox')).toBeInTheDocument();
+    expect(within(notice).getByText(/runs without a sandbox: its programs run on the host/)).toBeInTheDocument();
+    expect(within(notice).getByText(/not enforced by the kernel/)).toBeInTheDocument();
+    expect(within(notice).getByText('It can connect to services on the host itself.')).toBeInTheDocument();
+  });
+
   it('copies the address', async () => {
     const user = userEvent.setup();
     await renderOverview();

@@ -34,6 +34,18 @@ export const ServerResourcesSchema = Type.Object(
     }),
     uptime_ms: Type.Integer(),
     players: Nullable(PlayerCountSchema),
+    isolation: Type.Object(
+      {
+        sandboxed: Type.Boolean({
+          description: 'The server runs in its sandbox (own user, own file system view, own namespaces); false only where the host allows unsandboxed servers',
+        }),
+        kernel_limits: Type.Boolean({
+          description: 'The kernel holds the memory, CPU and process limits (a cgroup); false: CPU held by pausing the server and memory checked by polling',
+        }),
+        host_network_blocked: Type.Boolean({ description: "The server cannot open connections to the host's own addresses (the panel, loopback services)" }),
+      },
+      { additionalProperties: false, description: 'How the server is kept apart from the host (for a running server, its process; else what its next start gets)' },
+    ),
   },
   { $id: 'ServerResources', additionalProperties: false },
 );

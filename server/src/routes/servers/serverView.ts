@@ -112,5 +112,10 @@ export function toResourcesJson(resources: ServerResources): ServerResourcesJson
     network_protocol: resources.networkProtocol,
     uptime_ms: resources.uptimeMs,
     players: resources.players,
+    isolation: {
+      sandboxed: resources.isolation.sandboxed,
+      kernel_limits: resources.isolation.kernelLimits,
+      host_network_blocked: resources.isolation.hostNetworkBlocked,
+    },
   };
 }

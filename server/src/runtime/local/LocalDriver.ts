@@ -4,7 +4,7 @@ import { mkdirSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
 import { RootedFileSystem } from '../RootedFileSystem';
-import { RuntimeConflictError, type PowerState, type ServerSpec, type ServerStats } from '../types';
+import { RuntimeConflictError, type PowerState, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
 import type { InstallContext } from '../install/InstallContext';
@@ -16,6 +16,7 @@ import type { TrafficTotals } from './network/TcpTrafficMeter';
 import { Sandbox, type GamePaths } from './sandbox/Sandbox';
 import { SandboxUsers } from './sandbox/sandboxUsers';
 import { claimFiles } from './sandbox/claimFiles';
+import { HostFirewall } from './sandbox/hostFirewall';
 
 export interface LocalDriverOptions {
   /** The panel's data directory: servers/<uuid> holds each server's files, runtime/<uuid> ours. */
@@ -35,6 +36,16 @@ export interface LocalDriverOptions {
    * isolation, and with polled limits where there are no cgroups. Never the default.
    */
   unsafeNoSandbox?: boolean;
+  /**
+   * Keep sandboxes off the host's own services with the panel's nftables table (default true;
+   * it needs root and `nft`, see sandbox/hostFirewall.ts).
+   */
+  hostFirewall?: boolean;
+  /**
+   * Runs games as plain child processes (no bubblewrap, no cgroup), as on a host without a
+   * sandbox with PANEL_UNSAFE_NO_SANDBOX=true. Only for measuring the sandbox's cost (bench/sandbox).
+   */
+  sandboxOff?: boolean;
 }
 
 export const localDriverDefaults: Omit<LocalDriverOptions, 'dataDir'> = {
@@ -61,6 +72,9 @@ export class LocalDriver implements RuntimeDriver {
   /** The sandbox, once `open` has looked at the host. */
   private sandboxNow: Sandbox | null = null;
   private readonly users: SandboxUsers;
+  /** The rule keeping sandboxes off the host's own services, once `open` tried to install it. */
+  private firewall: HostFirewall | null = null;
+  private firewallProblem: string | null = 'the panel has not looked yet.';
 
   constructor(private readonly options: LocalDriverOptions) {
     this.emitter.setMaxListeners(0);
@@ -79,6 +93,7 @@ export class LocalDriver implements RuntimeDriver {
     if (problem === null) this.options.log?.info({ cgroups: cgroups?.version }, 'game servers run sandboxed (bubblewrap, cgroups)');
     else if (this.options.unsafeNoSandbox) this.options.log?.warn({ problem }, 'PANEL_UNSAFE_NO_SANDBOX=true: game servers run WITHOUT a sandbox');
     else this.options.log?.warn({ problem }, 'game servers cannot be sandboxed on this host; starting them is refused');
+    await this.guardHostNetwork(sandbox);
     this.ticker ??= setInterval(() => void this.tick(), this.options.statsIntervalMs);
   }
 
@@ -96,9 +111,29 @@ export class LocalDriver implements RuntimeDriver {
     }
   }
 
+  /** Installs the rule that keeps sandboxes off the host's own addresses, or records why it cannot. */
+  private async guardHostNetwork(sandbox: Sandbox): Promise<void> {
+    if (this.firewall) return;
+    if (!sandbox.isolated) this.firewallProblem = 'game servers do not run sandboxed here.';
+    else if (this.options.hostFirewall === false) this.firewallProblem = 'turned off for this driver.';
+    else {
+      const firewall = await HostFirewall.install();
+      this.firewallProblem = firewall.report.problem;
+      if (firewall.report.active) this.firewall = firewall;
+    }
+    if (this.firewall) this.options.log?.info('game servers cannot connect to the host\'s own addresses (nftables table inet panel_sandbox)');
+    else this.options.log?.warn({ problem: this.firewallProblem }, 'game servers can connect to the host\'s own services (the panel\'s port, loopback services)');
+  }
+
+  /** Lets a server reach its own ports on the host, the rest of the host staying closed to it. */
+  private async allowOwnPorts(spec: ServerSpec): Promise<void> {
+    if (!this.firewall) return;
+    await this.firewall.allow(await this.users.uidOf(spec.uuid), [spec.allocation.port, ...Object.values(spec.extraPorts)]);
+  }
+
   /** The sandbox of this host, looked for once. */
   private sandbox(): Promise<Sandbox> {
-    this.sandboxFound ??= Sandbox.detect({ dataDir: this.options.dataDir, unsafeNoSandbox: this.options.unsafeNoSandbox ?? false }).then((found) => {
+    this.sandboxFound ??= Sandbox.detect({ dataDir: this.options.dataDir, unsafeNoSandbox: this.options.unsafeNoSandbox ?? false, off: this.options.sandboxOff }).then((found) => {
       this.sandboxNow = found;
       return found;
     });
@@ -106,9 +141,28 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   /** Whether the game servers run sandboxed, and why not (for the overview and the logs). */
-  sandboxReport(): { sandboxed: boolean; kernelLimits: boolean; problem: string | null } | null {
+  sandboxReport(): { sandboxed: boolean; kernelLimits: boolean; problem: string | null; hostNetworkBlocked: boolean; networkProblem: string | null } | null {
     const sandbox = this.sandboxNow;
-    return sandbox && { sandboxed: sandbox.isolated, kernelLimits: sandbox.cgroups !== null, problem: sandbox.report.problem };
+    return (
+      sandbox && {
+        sandboxed: sandbox.isolated,
+        kernelLimits: sandbox.cgroups !== null,
+        problem: sandbox.report.problem,
+        hostNetworkBlocked: this.firewall !== null,
+        networkProblem: this.firewall ? null : this.firewallProblem,
+      }
+    );
+  }
+
+  /** How a server is isolated: the running process's own limits, else what its next start gets. */
+  isolation(uuid: string): ServerIsolation {
+    const report = this.sandboxReport();
+    const stats = this.stats(uuid);
+    return {
+      sandboxed: report?.sandboxed ?? false,
+      kernelLimits: stats?.kernelLimits ?? report?.kernelLimits ?? false,
+      hostNetworkBlocked: report?.hostNetworkBlocked ?? false,
+    };
   }
 
   /** The server's folder on this machine. */
@@ -213,6 +267,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   async start(spec: ServerSpec): Promise<void> {
+    await this.allowOwnPorts(spec);
     await (await this.supervisor(spec.uuid)).start(spec);
   }
 
@@ -223,6 +278,7 @@ export class LocalDriver implements RuntimeDriver {
   async restart(spec: ServerSpec): Promise<void> {
     const supervisor = await this.supervisor(spec.uuid);
     await supervisor.stop();
+    await this.allowOwnPorts(spec);
     await supervisor.start(spec);
   }
 
@@ -258,6 +314,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   async recover(spec: ServerSpec): Promise<RecoveryResult> {
+    await this.allowOwnPorts(spec);
     return (await this.supervisor(spec.uuid)).recover(spec);
   }
 

@@ -95,7 +95,8 @@ export class Sandbox {
   }
 
   /** Looks at this host once: bubblewrap, user namespaces, cgroups. */
-  static async detect(options: { dataDir: string; unsafeNoSandbox: boolean }): Promise<Sandbox> {
+  static async detect(options: { dataDir: string; unsafeNoSandbox: boolean; off?: boolean }): Promise<Sandbox> {
+    if (options.off) return new Sandbox({ isolation: false, cgroups: null, problem: 'the sandbox is turned off for this driver.' }, true, options.dataDir);
     const isRoot = process.getuid?.() === 0;
     const bwrapProblem = probeBwrap(isRoot);
     const cgroups = await detectCgroupHost();
