@@ -195,8 +195,13 @@ describe('schedules', () => {
     expect(left).toEqual([expect.objectContaining({ uuid: first.uuid, sequence: 1 })]);
     await kit.api('PATCH', `schedules/${schedule.uuid}`, { payload: { tasks: [] } });
     // Run now is rate limited (20 a minute); the history limit is the service's.
-    const limited = await kit.api('POST', `schedules/${schedule.uuid}/run`);
-    expect(limited.statusCode).toBe(429);
+    let status = 0;
+    for (let i = 0; i < 25 && status !== 429; i++) {
+      const res = await kit.api('POST', `schedules/${schedule.uuid}/run`);
+      status = res.statusCode;
+      if (status === 202) await kit.t.app.schedules.waitFor(res.json().data.uuid);
+    }
+    expect(status).toBe(429);
     for (let i = 0; i < 52; i++) {
       const run = await kit.t.app.schedules.runNow(kit.server, schedule.uuid, { userId: kit.owner.user.id, ip: null });
       await kit.t.app.schedules.waitFor(run.uuid);
