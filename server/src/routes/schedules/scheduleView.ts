@@ -57,7 +57,7 @@ export function runView(run: ScheduleRunRow): ScheduleRunJson {
   };
 }
 
-const CRON_KEYS = ['minute', 'hour', 'day_of_month', 'month', 'day_of_week'] as const;
+type CronKey = 'minute' | 'hour' | 'day_of_month' | 'month' | 'day_of_week';
 
 /**
  * The schema's per-field errors. When there are any, the cron fields that are strings are
@@ -73,7 +73,7 @@ export function throwSchemaErrors(request: FastifyRequest): void {
     errors = { ...error.errors };
   }
   const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-  const value = (key: (typeof CRON_KEYS)[number]) => (typeof body[key] === 'string' && !errors[key] ? (body[key] as string) : '*');
+  const value = (key: CronKey) => (typeof body[key] === 'string' && !errors[key] ? (body[key] as string) : '*');
   const cron = cronFieldErrors({ minute: value('minute'), hour: value('hour'), dayOfMonth: value('day_of_month'), month: value('month'), dayOfWeek: value('day_of_week') });
   for (const [field, message] of Object.entries(cron)) errors[field] ??= [message];
   throw new ValidationError(errors);
