@@ -16,7 +16,7 @@ test.describe('scheduled tasks', () => {
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible({ timeout: 60_000 });
 
     // The command needs the server running (the demo data starts it; it may still be installing).
     await areaLink(page, 'Console').click();
@@ -28,7 +28,7 @@ test.describe('scheduled tasks', () => {
 
     await areaLink(page, 'Scheduled tasks').click();
     await expect(page.getByRole('heading', { level: 2, name: 'Scheduled tasks' })).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'New schedule' }).click();
+    await page.getByRole('button', { name: 'New schedule' }).click({ timeout: 60_000 });
     const dialog = page.getByRole('dialog', { name: 'New schedule' });
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Every day at 4:00' }).click();
