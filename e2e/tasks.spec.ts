@@ -30,17 +30,17 @@ test.describe('scheduled tasks', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Scheduled tasks' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'New schedule' }).click({ timeout: 60_000 });
     const dialog = page.getByRole('dialog', { name: 'New schedule' });
-    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await dialog.getByRole('button', { name: 'Every day at 4:00' }).click();
     await expect(dialog.getByTestId('cron-description')).toHaveText(/04:00/);
-    await dialog.getByLabel('Timezone').fill('UTC');
-    await dialog.getByLabel('Command').fill('say hello');
-    await dialog.getByLabel('Minute').fill('61');
+    await dialog.getByRole('textbox', { name: 'Timezone', exact: true }).fill('UTC');
+    await dialog.getByRole('textbox', { name: 'Command', exact: true }).fill('say hello');
+    await dialog.getByRole('textbox', { name: 'Minute', exact: true }).fill('61');
     await expect(dialog.getByTestId('cron-description')).toHaveText('This is not a valid cron expression yet.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('list', { name: 'Problems with Minute' })).toContainText('Not a valid minute');
 
-    await dialog.getByLabel('Minute').fill('0');
+    await dialog.getByRole('textbox', { name: 'Minute', exact: true }).fill('0');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden({ timeout: 30_000 });
     const row = page.getByRole('row', { name: new RegExp(name) }).first();
