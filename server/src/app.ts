@@ -20,6 +20,7 @@ import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
+import { schedulesPlugin } from './plugins/schedules';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 
 declare module 'fastify' {
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin);
   await app.register(backupsPlugin);
+  await app.register(schedulesPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

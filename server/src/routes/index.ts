@@ -11,6 +11,7 @@ import { addConfigSchemas, configRoutes } from './config';
 import { accountInvitationRoutes, addSharingSchemas, sharingRoutes } from './sharing';
 import { mailerPlugin } from '../mail/mailerPlugin';
 import { addBackupSchemas, backupRoutes } from './backups';
+import { addScheduleSchemas, scheduleRoutes } from './schedules';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -34,4 +35,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes, { prefix: '/api/v2' });
   addBackupSchemas(app);
   await app.register(backupRoutes, { prefix: '/api/v2' });
+  addScheduleSchemas(app);
+  await app.register(scheduleRoutes, { prefix: '/api/v2' });
 }

@@ -75,6 +75,7 @@ const keyTexts: Record<string, Text> = {
   'backup.delete': (t) => t('permissions.backup.delete', 'Delete backups.'),
   'backup.download': (t) => t('permissions.backup.download', 'Download backups.'),
   'backup.restore': (t) => t('permissions.backup.restore', 'Restore a backup (replaces the current files).'),
+  'backup.lock': (t) => t('permissions.backup.lock', 'Lock and unlock backups (a locked backup cannot be deleted or rotated away).'),
   'database.create': (t) => t('permissions.database.create', 'Create databases.'),
   'database.read': (t) => t('permissions.database.read', 'See databases (without passwords).'),
   'database.update': (t) => t('permissions.database.update', 'Rotate database passwords.'),

@@ -12,3 +12,4 @@ export * from './adminApiKeys';
 export * from './loginTokens';
 export * from './passwordResets';
 export * from './backups';
+export * from './schedules';

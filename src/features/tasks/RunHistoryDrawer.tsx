@@ -1,0 +1,56 @@
+import { Drawer, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useListServerScheduleRunsQuery, type Schedule } from '../../api/schedules';
+import { useDateTime } from '../../app/sharedState';
+import { ResultTag } from './ResultTag';
+
+/** Props of {@link RunHistoryDrawer}. */
+export interface RunHistoryDrawerProps {
+  serverId: string;
+  schedule: Schedule | null;
+  onClose: () => void;
+}
+
+/** The last 50 runs of a schedule with each task's outcome and output. */
+export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDrawerProps) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const runs = useListServerScheduleRunsQuery({ id: serverId, schedule: schedule?.uuid ?? '' }, { skip: !schedule, pollingInterval: 3000 });
+  return (
+    <Drawer open={!!schedule} onClose={onClose} title={t('tasks.history.title', 'History of {{name}}', { name: schedule?.name ?? '' })} size="large" destroyOnHidden>
+      {!runs.data ? (
+        <Skeleton active />
+      ) : runs.data.data.length === 0 ? (
+        <Empty description={t('tasks.history.empty', 'This schedule has not run yet.')} />
+      ) : (
+        <List
+          dataSource={runs.data.data}
+          renderItem={(run) => (
+            <List.Item key={run.uuid}>
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Space wrap>
+                  <ResultTag result={run.result} />
+                  <Typography.Text>{when(run.started_at)}</Typography.Text>
+                  <Tag>{run.trigger === 'manual' ? t('tasks.history.manual', 'Run now') : t('tasks.history.timed', 'On schedule')}</Tag>
+                </Space>
+                {run.error && <Typography.Text type={run.result === 'failed' ? 'danger' : 'secondary'}>{run.error}</Typography.Text>}
+                {run.tasks.map((task, index) => (
+                  <div key={`${task.task}-${index}`}>
+                    <Space wrap>
+                      <ResultTag result={task.result} />
+                      <Typography.Text code>
+                        {task.action} {task.payload}
+                      </Typography.Text>
+                    </Space>
+                    {task.error && <Typography.Paragraph type="danger" style={{ margin: 0 }}>{task.error}</Typography.Paragraph>}
+                    {task.output && <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: '4px 0', fontSize: 12 }}>{task.output}</pre>}
+                  </div>
+                ))}
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,198 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateServerScheduleMutation, useUpdateServerScheduleMutation, type Schedule } from '../../api/schedules';
+import { useFieldErrors } from '../../app/sharedState';
+import { FieldErrors } from '../../components/FieldErrors';
+import { cronPresets, describeCron, type CronParts } from './cronDescription';
+
+/** Props of {@link ScheduleDialog}. */
+export interface ScheduleDialogProps {
+  serverId: string;
+  open: boolean;
+  /** The schedule to edit; null creates one. */
+  schedule: Schedule | null;
+  onClose: () => void;
+}
+
+interface TaskValues {
+  action: 'command' | 'power' | 'backup';
+  payload?: string;
+  delay_seconds?: number;
+  continue_on_failure?: boolean;
+}
+
+interface Values extends CronParts {
+  name: string;
+  timezone: string;
+  only_when_online?: boolean;
+  enabled?: boolean;
+  tasks?: TaskValues[];
+}
+
+const CRON_FIELDS = ['minute', 'hour', 'day_of_month', 'month', 'day_of_week'] as const;
+
+function FieldMessages({ field, label }: { field: string; label: string }) {
+  return <FieldErrors messages={useFieldErrors(field)} label={label} />;
+}
+
+const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Create or edit a schedule: name, cron fields with presets and a readable description, timezone, and the chain of tasks. */
+export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDialogProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [create, creation] = useCreateServerScheduleMutation();
+  const [update, updating] = useUpdateServerScheduleMutation();
+  const parts = Form.useWatch([], form) as Partial<Values> | undefined;
+  const description = parts ? describeCron({ minute: parts.minute ?? '', hour: parts.hour ?? '', day_of_month: parts.day_of_month ?? '', month: parts.month ?? '', day_of_week: parts.day_of_week ?? '' }, i18n.language) : null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(
+      schedule
+        ? { ...schedule, tasks: schedule.tasks.map(({ action, payload, delay_seconds, continue_on_failure }) => ({ action, payload, delay_seconds, continue_on_failure })) }
+        : { name: '', ...cronPresets[2].parts, timezone: browserTimezone(), only_when_online: false, enabled: true, tasks: [{ action: 'command', payload: '', delay_seconds: 0 }] },
+    );
+  }, [open, schedule, form]);
+
+  const label = {
+    minute: t('tasks.field.minute', 'Minute'),
+    hour: t('tasks.field.hour', 'Hour'),
+    day_of_month: t('tasks.field.dayOfMonth', 'Day of month'),
+    month: t('tasks.field.month', 'Month'),
+    day_of_week: t('tasks.field.dayOfWeek', 'Day of week'),
+  };
+  const presetLabel: Record<string, string> = {
+    hourly: t('tasks.preset.hourly', 'Every hour'),
+    every6h: t('tasks.preset.every6h', 'Every 6 hours'),
+    daily4: t('tasks.preset.daily4', 'Every day at 4:00'),
+    weekly: t('tasks.preset.weekly', 'Mondays at 4:00'),
+    monthly: t('tasks.preset.monthly', 'Monthly, on the 1st at 4:00'),
+  };
+
+  const submit = async (values: Values) => {
+    const body = {
+      name: values.name,
+      minute: values.minute,
+      hour: values.hour,
+      day_of_month: values.day_of_month,
+      month: values.month,
+      day_of_week: values.day_of_week,
+      timezone: values.timezone || 'UTC',
+      only_when_online: values.only_when_online ?? false,
+      enabled: values.enabled ?? true,
+      tasks: (values.tasks ?? []).map((task) => ({ action: task.action, payload: task.payload ?? '', delay_seconds: task.delay_seconds ?? 0, continue_on_failure: task.continue_on_failure ?? false })),
+    };
+    const result = schedule ? await update({ id: serverId, schedule: schedule.uuid, body }) : await create({ id: serverId, body });
+    if (!('error' in result)) onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={720}
+      title={schedule ? t('tasks.dialog.editTitle', 'Edit schedule') : t('tasks.dialog.createTitle', 'New schedule')}
+      okText={t('tasks.dialog.save', 'Save')}
+      cancelText={t('tasks.cancel', 'Cancel')}
+      confirmLoading={creation.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item name="name" label={t('tasks.field.name', 'Name')} extra={<FieldMessages field="name" label={t('tasks.field.name', 'Name')} />}>
+          <Input maxLength={191} placeholder={t('tasks.field.namePlaceholder', 'e.g. Nightly restart')} />
+        </Form.Item>
+        <Space wrap style={{ marginBottom: 8 }} aria-label={t('tasks.presets', 'Presets')}>
+          {cronPresets.map((preset) => (
+            <Button key={preset.key} size="small" onClick={() => form.setFieldsValue(preset.parts)}>
+              {presetLabel[preset.key]}
+            </Button>
+          ))}
+        </Space>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(110px, 1fr))', gap: 8 }}>
+          {CRON_FIELDS.map((field) => (
+            <Form.Item key={field} name={field} label={label[field]} extra={<FieldMessages field={field} label={label[field]} />} style={{ marginBottom: 8 }}>
+              <Input maxLength={64} style={{ fontFamily: 'monospace' }} />
+            </Form.Item>
+          ))}
+        </div>
+        <Typography.Paragraph data-testid="cron-description" type={description ? undefined : 'warning'}>
+          {description ?? t('tasks.cronInvalid', 'This is not a valid cron expression yet.')}
+        </Typography.Paragraph>
+        <Form.Item name="timezone" label={t('tasks.field.timezone', 'Timezone')} extra={<FieldMessages field="timezone" label={t('tasks.field.timezone', 'Timezone')} />}>
+          <Input maxLength={64} placeholder={t('tasks.field.timezonePlaceholder', 'Europe/Berlin')} />
+        </Form.Item>
+        <Form.Item name="only_when_online" valuePropName="checked" style={{ marginBottom: 4 }}>
+          <Checkbox>{t('tasks.field.onlyWhenOnline', 'Only when the server is online')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="enabled" valuePropName="checked">
+          <Checkbox>{t('tasks.field.enabled', 'Enabled')}</Checkbox>
+        </Form.Item>
+        <Typography.Title level={5}>{t('tasks.chain', 'Tasks, in order')}</Typography.Title>
+        <Form.List name="tasks">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field, index) => (
+                <TaskRow key={field.key} index={index} name={field.name} onRemove={() => remove(field.name)} />
+              ))}
+              <Button icon={<PlusOutlined />} disabled={fields.length >= 10} onClick={() => add({ action: 'command', payload: '', delay_seconds: 0 })}>
+                {t('tasks.addTask', 'Add task')}
+              </Button>
+              <FieldMessages field="tasks" label={t('tasks.chain', 'Tasks, in order')} />
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}
+
+function TaskRow({ index, name, onRemove }: { index: number; name: number; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const action = Form.useWatch(['tasks', name, 'action']) as TaskValues['action'] | undefined;
+  const actionLabel = t('tasks.task.action', 'Action');
+  const payloadLabel = action === 'power' ? t('tasks.task.signal', 'Power action') : action === 'backup' ? t('tasks.task.ignored', 'Files to leave out') : t('tasks.task.command', 'Command');
+  return (
+    <fieldset style={{ border: '1px solid rgba(128,128,128,0.3)', borderRadius: 8, padding: 12, marginBottom: 12 }} aria-label={t('tasks.task.label', 'Task {{n}}', { n: index + 1 })}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
+        <Form.Item name={[name, 'action']} label={actionLabel} style={{ minWidth: 140, marginBottom: 8 }} extra={<FieldMessages field={`tasks.${index}.action`} label={actionLabel} />}>
+          <Select
+            aria-label={actionLabel}
+            options={[
+              { value: 'command', label: t('tasks.action.command', 'Send a command') },
+              { value: 'power', label: t('tasks.action.power', 'Power action') },
+              { value: 'backup', label: t('tasks.action.backup', 'Create a backup') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name={[name, 'payload']} label={payloadLabel} style={{ flex: 1, minWidth: 180, marginBottom: 8 }} extra={<FieldMessages field={`tasks.${index}.payload`} label={payloadLabel} />}>
+          {action === 'power' ? (
+            <Select
+              aria-label={payloadLabel}
+              options={[
+                { value: 'start', label: t('tasks.signal.start', 'Start') },
+                { value: 'stop', label: t('tasks.signal.stop', 'Stop') },
+                { value: 'restart', label: t('tasks.signal.restart', 'Restart') },
+                { value: 'kill', label: t('tasks.signal.kill', 'Kill') },
+              ]}
+            />
+          ) : action === 'backup' ? (
+            <Input.TextArea rows={2} placeholder={t('backups.create.ignoredPlaceholder', 'logs/')} />
+          ) : (
+            <Input maxLength={255} placeholder={t('tasks.task.commandPlaceholder', 'e.g. say Restart in 5 minutes')} />
+          )}
+        </Form.Item>
+        <Form.Item name={[name, 'delay_seconds']} label={t('tasks.task.delay', 'Delay (seconds)')} style={{ width: 130, marginBottom: 8 }} extra={<FieldMessages field={`tasks.${index}.delay_seconds`} label={t('tasks.task.delay', 'Delay (seconds)')} />}>
+          <InputNumber min={0} max={900} style={{ width: '100%' }} />
+        </Form.Item>
+        <Button danger icon={<DeleteOutlined />} aria-label={t('tasks.task.remove', 'Remove task {{n}}', { n: index + 1 })} onClick={onRemove} style={{ marginTop: 30 }} />
+      </div>
+      <Form.Item name={[name, 'continue_on_failure']} valuePropName="checked" style={{ marginBottom: 0 }}>
+        <Checkbox>{t('tasks.task.continueOnFailure', 'Go on with the next task if this one fails')}</Checkbox>
+      </Form.Item>
+    </fieldset>
+  );
+}
