@@ -16,6 +16,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './permissions/serverAccessPlugin';
 import { runtimePlugin } from './runtime/runtimePlugin';
+import { sleepPlugin } from './services/sleep/sleepPlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin);
   await app.register(backupsPlugin);
+  await app.register(sleepPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

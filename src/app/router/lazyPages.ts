@@ -22,6 +22,7 @@ export const ConsolePage = lazy(() => import('../../features/console/ConsolePage
 export const FilesPage = lazy(() => import('../../features/files/FilesPage').then((m) => ({ default: m.FilesPage })));
 export const ConfigPage = lazy(() => import('../../features/config/ConfigPage').then((m) => ({ default: m.ConfigPage })));
 export const BackupsPage = lazy(() => import('../../features/backups/BackupsPage').then((m) => ({ default: m.BackupsPage })));
+export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
 export const SharingAuditLogPage = lazy(() => import('../../features/sharing/SharingAuditLogPage').then((m) => ({ default: m.SharingAuditLogPage })));
