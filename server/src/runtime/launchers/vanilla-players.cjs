@@ -165,18 +165,31 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
         client.end(refusal);
         return;
       }
-      await login.call(player);
-      if (player.disconnected || !player.username) return;
-      player.op = state.isOp(uuid, name);
-      const entry = { name: player.username, uuid: player.uuid, ip, joined_at: new Date().toISOString() };
-      online.set(player.uuid, entry);
-      print('INFO', `${player.username} joined the game`);
-      report({ t: 'join', ...entry });
-      player.once('disconnected', () => {
-        online.delete(player.uuid);
-        print('INFO', `${player.username} left the game`);
-        report({ t: 'leave', name: player.username, uuid: player.uuid });
-      });
+      // The join is reported the moment the player is in the world (flying-squid emits `spawned`
+      // right after the packet that spawns the client), not once its login finishes: that goes on
+      // to send the rest of the chunks and save the player, which takes seconds on a busy host.
+      let joined = false;
+      const onSpawned = () => {
+        if (joined || player.disconnected || !player.username) return;
+        joined = true;
+        player.op = state.isOp(uuid, name);
+        const entry = { name: player.username, uuid: player.uuid, ip, joined_at: new Date().toISOString() };
+        online.set(player.uuid, entry);
+        print('INFO', `${player.username} joined the game`);
+        report({ t: 'join', ...entry });
+        player.once('disconnected', () => {
+          online.delete(player.uuid);
+          print('INFO', `${player.username} left the game`);
+          report({ t: 'leave', name: player.username, uuid: player.uuid });
+        });
+      };
+      player.once('spawned', onSpawned);
+      try {
+        await login.call(player);
+      } finally {
+        player.off('spawned', onSpawned);
+      }
+      // A login that ended without `spawned` (refused by flying-squid itself) joined nobody.
     };
   });
 
