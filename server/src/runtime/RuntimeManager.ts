@@ -27,6 +27,8 @@ interface LiveServer {
   players: PlayerCount | null;
   playersAt: number;
   querying: boolean;
+  /** The last resource sample, sent again at once when someone joins or leaves. */
+  lastStats?: ServerStats;
 }
 
 /**
@@ -55,6 +57,11 @@ export class RuntimeManager {
     const { driver } = options;
     driver.on('output', (uuid, line) => {
       if (!this.players.consume(uuid, line)) this.events.publish(uuid, { type: 'output', line });
+    });
+    // A join or leave reaches the pages at once (the count in a new sample), not with the next one.
+    this.players.on('change', (uuid) => {
+      const live = this.live.get(uuid);
+      if (live?.lastStats?.state === 'running') this.publishStats(uuid, live.lastStats, live);
     });
     driver.on('state', (uuid, state) => this.onState(uuid, state));
     driver.on('stats', (uuid, stats) => this.onStats(uuid, stats));
@@ -335,7 +342,12 @@ export class RuntimeManager {
 
   private onStats(uuid: string, stats: ServerStats): void {
     const live = this.live.get(uuid);
+    if (live) live.lastStats = stats;
     if (live && live.context.template.query === 'minecraft' && stats.state === 'running') this.queryPlayers(live);
+    this.publishStats(uuid, stats, live);
+  }
+
+  private publishStats(uuid: string, stats: ServerStats, live: LiveServer | undefined): void {
     this.events.publish(uuid, {
       type: 'stats',
       resources: {

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Result, Skeleton, Space, Switch, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
@@ -15,6 +15,7 @@ import {
   useRemoveServerWhitelistPlayerMutation,
   useSetServerWhitelistEnabledMutation,
 } from '../../api/players';
+import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../app/sharedState';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
@@ -43,6 +44,14 @@ export function PlayersPage() {
   const canRead = permissions.includes('players.read');
   const canManage = permissions.includes('players.manage');
   const players = useGetServerPlayersQuery({ id }, { skip: !canRead, pollingInterval: 1000, skipPollingIfUnfocused: false });
+  // The console socket sends a sample the moment someone joins or leaves: the list follows at once
+  // (the polling above covers a page without the socket).
+  const live = useServerSocket(server.data && canRead ? id : undefined);
+  const whoIsOnline = live.stats?.players ? `${live.stats.players.online}:${live.stats.players.sample.join(',')}` : null;
+  const { refetch: refetchPlayers, isUninitialized } = players;
+  useEffect(() => {
+    if (whoIsOnline !== null && !isUninitialized) void refetchPlayers();
+  }, [whoIsOnline, isUninitialized, refetchPlayers]);
   const [kick] = useKickServerPlayerMutation();
   const [ban] = useBanServerPlayerMutation();
   const [pardon] = usePardonServerPlayerMutation();
