@@ -147,7 +147,15 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
     return { uuid: offlineUuid(name), name };
   };
   const onlinePlayer = (name) => serv.players.find((p) => p.username && p.username.toLowerCase() === name.toLowerCase());
-  const snapshot = () => ({ t: 'list', players: [...online.values()] });
+  /**
+   * Tells who is online: a `list` of the first players and a `join` for each further one, so no
+   * protocol line grows past what the panel reads as one console line (16 KiB) on a full server.
+   */
+  const reportOnline = () => {
+    const players = [...online.values()];
+    report({ t: 'list', players: players.slice(0, 50) });
+    for (const entry of players.slice(50)) report({ t: 'join', ...entry });
+  };
 
   serv.on('newPlayer', (player) => {
     const login = player.login;
@@ -345,7 +353,7 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
       return `There are ${entries.length} ban(s): ${entries.map((e) => `${e.name ?? e.ip} was banned by ${e.source}: ${e.reason}`).join('; ')}`;
     },
     'panel-players'() {
-      report(snapshot());
+      reportOnline();
       return '';
     },
   };
@@ -369,7 +377,7 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
       });
     }
     // The panel may have (re)started before us: tell it who is online (nobody yet).
-    report(snapshot());
+    reportOnline();
   };
   if (serv.pluginsReady) register();
   else serv.once('pluginsReady', register);
