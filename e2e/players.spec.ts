@@ -50,6 +50,9 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     const address = (await page.getByRole('button', { name: /^Copy address / }).getAttribute('aria-label'))!.replace('Copy address ', '');
     const host = address.slice(0, address.lastIndexOf(':')).replace('0.0.0.0', '127.0.0.1');
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
+    // The power buttons are on the console page.
+    await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
     await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
     if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
