@@ -24,7 +24,8 @@ async function main() {
     await ensureSpaBuilt();
     console.log('Starting the panel…');
     panel = await startPanel({
-      env: { PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true' },
+      // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
+      env: { PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true', PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000' },
       logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),
     });
     baseUrl = panel.baseUrl;

@@ -16,6 +16,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './permissions/serverAccessPlugin';
 import { runtimePlugin } from './runtime/runtimePlugin';
+import { sleepPlugin } from './services/sleep/sleepPlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(runtimePlugin);
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
+  await app.register(sleepPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   // hook stops them gracefully on shutdown, keeping their desired state for the next start.
   const recovered = await app.runtime.recoverAll();
   app.log.info(recovered, 'game servers recovered');
+  // Stopped servers that wake on join get their port answered by the panel.
+  await app.sleep.start();
   await seedDemoServers(app);
   await app.listen({ port: config.port, host: config.host });
 }

@@ -67,6 +67,9 @@ describe('Minecraft on flying-squid', () => {
     await waitFor(() => botOutput.includes('spawned'), { what: `mineflayer spawn (${botOutput.join(' | ')})`, timeoutMs: 60_000 });
     await t.app.runtime.sendCommand(server, '/list');
     await waitFor(() => lines.some((l) => l.endsWith('There are 1 of a max of 20 players online: Tester')), { what: 'list with Tester' });
+    // The online list comes from the server itself (a protocol line at each join), never from the
+    // status ping's sample, which can lag behind its count.
+    await waitFor(() => t.app.runtime.players.list(server.uuid)?.some((p) => p.name === 'Tester'), { what: 'Tester reported online' });
     const resources = await waitFor(async () => {
       const r = await t.app.runtime.resources(server);
       // The game may list the count a moment before the name: wait for both.

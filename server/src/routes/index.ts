@@ -9,6 +9,7 @@ import { adminRoutes } from './admin';
 import { addFileSchemas, fileRoutes } from './files';
 import { addConfigSchemas, configRoutes } from './config';
 import { accountInvitationRoutes, addSharingSchemas, sharingRoutes } from './sharing';
+import { addPlayerSchemas, playerRoutes } from './players';
 import { mailerPlugin } from '../mail/mailerPlugin';
 import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
@@ -25,6 +26,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(serverRoutes, { prefix: '/api/v2/servers' });
   addConfigSchemas(app);
   await app.register(configRoutes, { prefix: '/api/v2/servers' });
+  addPlayerSchemas(app);
+  await app.register(playerRoutes, { prefix: '/api/v2/servers' });
   await app.register(mailerPlugin);
   addSharingSchemas(app);
   await app.register(sharingRoutes, { prefix: '/api/v2/servers' });

@@ -9,6 +9,7 @@ import { loadServerContext, specOf, type ServerContext } from './loadServerConte
 import { minecraftPing, type PlayerCount } from './query/minecraftPing';
 import { findTemplate } from './templates';
 import { ServerEventHub, type InstallStatus, type ServerResources } from './ServerEventHub';
+import { OnlinePlayers, PANEL_LINE_MARK } from './players/OnlinePlayers';
 import { RuntimeConflictError, type CrashInfo, type PortProtocol, type PowerSignal, type PowerState, type ServerStats } from './types';
 
 export interface RuntimeManagerOptions {
@@ -26,6 +27,8 @@ interface LiveServer {
   players: PlayerCount | null;
   playersAt: number;
   querying: boolean;
+  /** The last resource sample, sent again at once when someone joins or leaves. */
+  lastStats?: ServerStats;
 }
 
 /**
@@ -35,6 +38,11 @@ interface LiveServer {
  */
 export class RuntimeManager {
   readonly events = new ServerEventHub();
+  /** Who is online on each server, as the servers themselves report it. */
+  readonly players = new OnlinePlayers();
+  /** Run before every start (the sleep listener lets go of the port there). */
+  private readonly startGuards: ((uuid: string) => Promise<void>)[] = [];
+  private readonly stateListeners: ((uuid: string, state: PowerState) => void)[] = [];
   private readonly live = new Map<string, LiveServer>();
   private readonly installs = new Map<string, Promise<void>>();
   private readonly stateWrites = new Map<string, Promise<unknown>>();
@@ -47,7 +55,14 @@ export class RuntimeManager {
   constructor(private readonly options: RuntimeManagerOptions) {
     this.crashPolicy = new CrashRestartPolicy(options.crashRestart);
     const { driver } = options;
-    driver.on('output', (uuid, line) => this.events.publish(uuid, { type: 'output', line }));
+    driver.on('output', (uuid, line) => {
+      if (!this.players.consume(uuid, line)) this.events.publish(uuid, { type: 'output', line });
+    });
+    // A join or leave reaches the pages at once (the count in a new sample), not with the next one.
+    this.players.on('change', (uuid) => {
+      const live = this.live.get(uuid);
+      if (live?.lastStats?.state === 'running') this.publishStats(uuid, live.lastStats, live);
+    });
     driver.on('state', (uuid, state) => this.onState(uuid, state));
     driver.on('stats', (uuid, stats) => this.onStats(uuid, stats));
     driver.on('crashed', (uuid, info) => void this.onCrash(uuid, info));
@@ -70,7 +85,21 @@ export class RuntimeManager {
   }
 
   recentOutput(uuid: string, limit?: number): string[] {
-    return this.driver.recentOutput(uuid, limit);
+    return this.driver.recentOutput(uuid, limit).filter((line) => !line.startsWith(PANEL_LINE_MARK));
+  }
+
+  /** Adds a step every start waits for first (e.g. releasing the game's port). */
+  addStartGuard(guard: (uuid: string) => Promise<void>): void {
+    this.startGuards.push(guard);
+  }
+
+  /** Hears every power state change of every server. */
+  addStateListener(listener: (uuid: string, state: PowerState) => void): void {
+    this.stateListeners.push(listener);
+  }
+
+  private async guardStart(uuid: string): Promise<void> {
+    for (const guard of this.startGuards) await guard(uuid);
   }
 
   /** Carries out a power action once it is allowed; long parts (stopping) go on in the background. */
@@ -90,6 +119,7 @@ export class RuntimeManager {
     if (signal === 'start' && this.driver.state(uuid) !== 'offline') throw new RuntimeConflictError('The server is already running.');
     this.live.set(uuid, { context, players: null, playersAt: 0, querying: false });
     await this.setDesiredState(server.id, 'running');
+    await this.guardStart(uuid);
     if (signal === 'start') {
       await this.driver.start(spec).catch(async (error: Error) => {
         await this.setDesiredState(server.id, 'stopped');
@@ -192,7 +222,7 @@ export class RuntimeManager {
       networkTxBytes: stats?.networkTxBytes ?? null,
       networkProtocol: live?.context.template.portProtocol ?? (await this.portProtocol(server)),
       uptimeMs: stats?.uptimeMs ?? 0,
-      players: stats ? (live?.players ?? null) : null,
+      players: stats ? this.playerCount(server.uuid, live) : null,
       isolation: this.driver.isolation(server.uuid),
     };
   }
@@ -249,10 +279,13 @@ export class RuntimeManager {
         const shouldRun = server.desiredState === 'running' && !server.suspended;
         if (result === 'adopted') {
           adopted++;
+          // Our launcher tells who is online when asked (the panel missed the joins).
+          if (shouldRun && context.template.slug === 'minecraft-flying-squid') void this.driver.sendCommand(server.uuid, 'panel-players').catch(() => undefined);
           if (!shouldRun) void this.driver.stop(server.uuid).catch((error: Error) => this.daemonError(server.uuid, error));
         } else {
           this.persistState(server.uuid, 'offline');
           if (shouldRun) {
+            await this.guardStart(server.uuid);
             await this.driver.start(spec);
             started++;
           }
@@ -290,8 +323,10 @@ export class RuntimeManager {
     if (state === 'offline') {
       const live = this.live.get(uuid);
       if (live) live.players = null;
+      this.players.clear(uuid);
     }
     this.persistState(uuid, state);
+    for (const listener of this.stateListeners) listener(uuid, state);
   }
 
   /** State writes of one server are chained, so the database never ends on an older state. */
@@ -308,17 +343,33 @@ export class RuntimeManager {
 
   private onStats(uuid: string, stats: ServerStats): void {
     const live = this.live.get(uuid);
+    if (live) live.lastStats = stats;
     if (live && live.context.template.query === 'minecraft' && stats.state === 'running') this.queryPlayers(live);
+    this.publishStats(uuid, stats, live);
+  }
+
+  private publishStats(uuid: string, stats: ServerStats, live: LiveServer | undefined): void {
     this.events.publish(uuid, {
       type: 'stats',
       resources: {
         ...stats,
         cpuLimitPercent: live?.context.plan.cpuPercent ?? 0,
         networkProtocol: live?.context.template.portProtocol ?? 'tcp',
-        players: stats.state === 'running' ? (live?.players ?? null) : null,
+        players: stats.state === 'running' ? this.playerCount(uuid, live) : null,
         isolation: { ...this.driver.isolation(uuid), kernelLimits: stats.kernelLimits },
       },
     });
+  }
+
+  /**
+   * Players online: the count and names the server itself reported when it does (the ping's
+   * sample lags behind its count), the maximum from the status ping.
+   */
+  private playerCount(uuid: string, live: LiveServer | undefined): PlayerCount | null {
+    const pinged = live?.players ?? null;
+    const list = this.players.list(uuid);
+    if (!pinged || !list) return pinged;
+    return { online: list.length, max: pinged.max, sample: list.slice(0, 12).map((p) => p.name) };
   }
 
   private queryPlayers(live: LiveServer): void {
@@ -369,6 +420,7 @@ export class RuntimeManager {
     try {
       const context = await loadServerContext(this.db, server);
       this.live.set(server.uuid, { context, players: null, playersAt: 0, querying: false });
+      await this.guardStart(server.uuid);
       await this.driver.start(specOf(context, this.driver.gamePaths(server.uuid)));
     } catch (error) {
       this.daemonError(server.uuid, error as Error);

@@ -177,6 +177,8 @@ export type Server = {
     /** budget or premium */
     tier: string;
   };
+  /** Stopped, with the panel answering on its port to start it when someone joins */
+  sleeping: boolean;
   /** offline → starting → running → stopping → offline */
   state: "offline" | "starting" | "running" | "stopping";
   status: ("installing" | "install_failed" | "suspended") | (null | null);

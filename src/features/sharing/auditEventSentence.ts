@@ -114,6 +114,45 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.subuser.deleted': (t, { actor, p }) => t('sharing.audit.events.server.subuser.deleted', '{{actor}} removed the access of {{email}}.', { actor, email: text(p.email), interpolation: raw }),
   'server.invitation.accepted': (t, { actor, p }) =>
     t('sharing.audit.events.server.invitation.accepted', '{{actor}} accepted the invitation sent to {{email}}.', { actor, email: text(p.invited_email), interpolation: raw }),
+  'server.players.kicked': (t, { actor, p }) =>
+    t('sharing.audit.events.server.players.kicked', '{{actor}} kicked {{name}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), interpolation: raw }),
+  'server.players.banned': (t, { actor, p }) =>
+    p.expires_at
+      ? t('sharing.audit.events.server.players.tempbanned', '{{actor}} banned {{name}} until {{expires}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), expires: text(p.expires_at), interpolation: raw })
+      : t('sharing.audit.events.server.players.banned', '{{actor}} banned {{name}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), interpolation: raw }),
+  'server.players.pardoned': (t, { actor, p }) => t('sharing.audit.events.server.players.pardoned', '{{actor}} pardoned {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.players.ip-banned': (t, { actor, p }) =>
+    t('sharing.audit.events.server.players.ip-banned', '{{actor}} banned the IP address {{ip}} ({{reason}}).', { actor, ip: text(p.ip), reason: text(p.reason), interpolation: raw }),
+  'server.players.ip-pardoned': (t, { actor, p }) => t('sharing.audit.events.server.players.ip-pardoned', '{{actor}} lifted the ban on the IP address {{ip}}.', { actor, ip: text(p.ip), interpolation: raw }),
+  'server.players.opped': (t, { actor, p }) =>
+    t('sharing.audit.events.server.players.opped', '{{actor}} made {{name}} an operator (level {{level}}).', { actor, name: text(p.name), level: text(p.level), interpolation: raw }),
+  'server.players.deopped': (t, { actor, p }) => t('sharing.audit.events.server.players.deopped', '{{actor}} removed {{name}} from the operators.', { actor, name: text(p.name), interpolation: raw }),
+  'server.players.whitelist-added': (t, { actor, p }) => t('sharing.audit.events.server.players.whitelist-added', '{{actor}} added {{name}} to the whitelist.', { actor, name: text(p.name), interpolation: raw }),
+  'server.players.whitelist-removed': (t, { actor, p }) => t('sharing.audit.events.server.players.whitelist-removed', '{{actor}} removed {{name}} from the whitelist.', { actor, name: text(p.name), interpolation: raw }),
+  'server.players.whitelist-enabled': (t, { actor }) => t('sharing.audit.events.server.players.whitelist-enabled', '{{actor}} turned the whitelist on.', { actor, interpolation: raw }),
+  'server.players.whitelist-disabled': (t, { actor }) => t('sharing.audit.events.server.players.whitelist-disabled', '{{actor}} turned the whitelist off.', { actor, interpolation: raw }),
+  'server.sleep.updated': (t, { actor, p }) =>
+    t('sharing.audit.events.server.sleep.updated', '{{actor}} changed sleep and wake-up: stop after {{minutes}} idle minutes, start on join {{wake}}.', {
+      actor,
+      minutes: typeof p.auto_stop_minutes === 'number' ? String(p.auto_stop_minutes) : t('sharing.audit.never', 'never'),
+      wake: p.wake_on_join === true ? t('sharing.audit.on', 'on') : t('sharing.audit.off', 'off'),
+      interpolation: raw,
+    }),
+  'server.woken': (t, { p }) => t('sharing.audit.events.server.woken', 'The server was woken up because {{player}} tried to join.', { player: text(p.player), interpolation: raw }),
+  'server.auto-stopped': (t, { p }) => t('sharing.audit.events.server.auto-stopped', 'The server was stopped after {{minutes}} minutes without players.', { minutes: text(p.idle_minutes), interpolation: raw }),
+  'server.schedule.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.create', '{{actor}} created the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.schedule.update': (t, { actor, p }) => t('sharing.audit.events.server.schedule.update', '{{actor}} changed the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.schedule.delete': (t, { actor, p }) => t('sharing.audit.events.server.schedule.delete', '{{actor}} deleted the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.schedule.task.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.task.create', '{{actor}} added a {{action}} task to a schedule.', { actor, action: text(p.action), interpolation: raw }),
+  'server.schedule.task.update': (t, { actor }) => t('sharing.audit.events.server.schedule.task.update', '{{actor}} changed a task of a schedule.', { actor, interpolation: raw }),
+  'server.schedule.task.delete': (t, { actor }) => t('sharing.audit.events.server.schedule.task.delete', '{{actor}} removed a task from a schedule.', { actor, interpolation: raw }),
+  'server.schedule.run': (t, { actor, p }) => t('sharing.audit.events.server.schedule.run', '{{actor}} ran the schedule {{name}} now.', { actor, name: text(p.name), interpolation: raw }),
+  'server.schedule.completed': (t, { p }) => {
+    const result = text(p.result).replace(/[\u2066-\u2069]/g, '');
+    if (result === 'ok') return t('sharing.audit.events.server.schedule.succeeded', 'The schedule {{name}} ran and succeeded.', { name: text(p.name), interpolation: raw });
+    if (result === 'skipped') return t('sharing.audit.events.server.schedule.skipped', 'The schedule {{name}} was skipped: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
+    return t('sharing.audit.events.server.schedule.failed', 'The schedule {{name}} failed: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
+  },
 };
 
 /**

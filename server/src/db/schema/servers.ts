@@ -44,6 +44,10 @@ export const servers = pgTable(
     installError: text('install_error'),
     /** Start again after a crash (with back-off and a cap). */
     crashRestart: boolean('crash_restart').notNull().default(true),
+    /** Stop the server once nobody has played for this many minutes (null: never). */
+    autoStopMinutes: integer('auto_stop_minutes'),
+    /** While stopped, answer on the game's port and start when a player joins. */
+    wakeOnJoin: boolean('wake_on_join').notNull().default(false),
     installedAt: timestamp('installed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,7 +26,7 @@ export async function getServerRoute(app: FastifyInstance): Promise<void> {
       const access = request.serverAccess!;
       const view = await serverViewById(app.db, access.server.id);
       if (!view) throw notFound('Server');
-      return { data: toServerJson(view, app.runtime.state(view.server.uuid), request.user!.id, accessKeys(access)) };
+      return { data: toServerJson(view, app.runtime.state(view.server.uuid), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid)) };
     },
   );
 }

@@ -22,7 +22,7 @@ export async function listServersRoute(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       const rows = await visibleServerViews(app.db, user);
-      return { data: rows.map(({ view, permissions }) => toServerJson(view, app.runtime.state(view.server.uuid), user.id, permissions)) };
+      return { data: rows.map(({ view, permissions }) => toServerJson(view, app.runtime.state(view.server.uuid), user.id, permissions, app.sleep.isSleeping(view.server.uuid))) };
     },
   );
 }

@@ -88,6 +88,7 @@ export const ServerSchema = Type.Object(
     ),
     install_error: Nullable(Type.String({ description: 'The reason of a failed install' })),
     suspended: Type.Boolean(),
+    sleeping: Type.Boolean({ description: 'Stopped, with the panel answering on its port to start it when someone joins' }),
     permissions: Type.Array(Type.String(), { description: 'Permission keys the caller holds on this server' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),

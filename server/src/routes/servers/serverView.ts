@@ -66,7 +66,7 @@ export async function serverViewById(db: Database, id: number): Promise<ServerVi
 }
 
 /** The API answer for a server. `state` comes from the runtime (live), not the stored copy. */
-export function toServerJson(view: ServerViewRow, state: PowerState, callerId: number, permissions: string[]): ServerJson {
+export function toServerJson(view: ServerViewRow, state: PowerState, callerId: number, permissions: string[], sleeping = false): ServerJson {
   const { server, plan } = view;
   const status = server.suspended ? 'suspended' : server.installStatus === 'installing' ? 'installing' : server.installStatus === 'install_failed' ? 'install_failed' : null;
   return {
@@ -90,6 +90,7 @@ export function toServerJson(view: ServerViewRow, state: PowerState, callerId: n
     status,
     install_error: server.installStatus === 'install_failed' ? server.installError : null,
     suspended: server.suspended,
+    sleeping: sleeping && state === 'offline',
     permissions,
     created_at: server.createdAt.toISOString(),
     updated_at: server.updatedAt.toISOString(),

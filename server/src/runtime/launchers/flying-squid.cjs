@@ -5,6 +5,7 @@
  *   and address from the panel's allocation (SERVER_PORT, SERVER_IP);
  * - console commands are read from stdin without a leading slash (one is accepted and dropped);
  * - commands flying-squid lacks are added (`list`, `seed`, `save-all`);
+ * - players are kept as vanilla keeps them (see vanilla-players.cjs);
  * - log lines look like the vanilla server's, including `Done (X.XXXs)! For help, type "help"`,
  *   which the panel watches for to mark the server as running.
  *
@@ -15,6 +16,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
+const { installVanillaPlayers } = require('./vanilla-players.cjs');
 
 const startedAt = process.hrtime.bigint();
 
@@ -184,6 +186,8 @@ function main() {
   serv.err = (message) => print('ERROR', message);
 
   addMissingCommands(serv, settings);
+  // Whitelist, operators and bans as vanilla keeps them (files), and joins/leaves for the panel.
+  installVanillaPlayers(serv, { dir: process.cwd(), props, settings, print });
 
   let ready = false;
   let listening = false;

@@ -394,7 +394,7 @@ export class ScheduleService {
       }
     }
     await this.finish(schedule, run, result, error, outcomes);
-    if (server) await recordAudit(this.db, { actorId: schedule.createdBy, serverUuid: server.uuid, event: 'server.schedule.completed', ip: null, properties: { schedule: schedule.uuid, run: run.uuid, trigger: run.trigger, result, reason: error } });
+    if (server) await recordAudit(this.db, { actorId: schedule.createdBy, serverUuid: server.uuid, event: 'server.schedule.completed', ip: null, properties: { schedule: schedule.uuid, name: schedule.name, run: run.uuid, trigger: run.trigger, result, reason: error } });
   }
 
   private async finish(schedule: ScheduleRow, run: ScheduleRunRow, result: 'ok' | 'failed' | 'skipped', error: string | null, outcomes: ScheduleRunTaskOutcome[]): Promise<void> {

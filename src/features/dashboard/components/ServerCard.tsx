@@ -1,5 +1,5 @@
 import { CodeOutlined, DashboardOutlined } from '@ant-design/icons';
-import { Flex, Progress, Typography } from 'antd';
+import { Flex, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useServerSocket } from '../../../api/serverSocket';
@@ -54,7 +54,14 @@ export function ServerCard({ server }: ServerCardProps) {
             <Typography.Text strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>
               {server.plan.name}
             </Typography.Text>
-            <ServerStateTag state={state} />
+            <Flex gap={4}>
+              {server.sleeping && (live.state ?? server.state) === 'offline' && (
+                <Tag color="purple" data-testid="sleeping">
+                  {t('dashboard.card.sleeping', 'Sleeping')}
+                </Tag>
+              )}
+              <ServerStateTag state={state} />
+            </Flex>
           </div>
         }
         actions={[

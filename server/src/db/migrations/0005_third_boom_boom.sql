@@ -50,6 +50,8 @@ CREATE TABLE "schedules" (
 	CONSTRAINT "schedules_uuid_unique" UNIQUE("uuid")
 );
 --> statement-breakpoint
+ALTER TABLE "servers" ADD COLUMN "auto_stop_minutes" integer;--> statement-breakpoint
+ALTER TABLE "servers" ADD COLUMN "wake_on_join" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "schedule_runs" ADD CONSTRAINT "schedule_runs_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedule_runs" ADD CONSTRAINT "schedule_runs_triggered_by_users_id_fk" FOREIGN KEY ("triggered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedule_tasks" ADD CONSTRAINT "schedule_tasks_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

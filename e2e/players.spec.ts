@@ -1,0 +1,120 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createBot, type Bot } from 'mineflayer';
+import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+
+/** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
+const SERVER_NAME = 'Survival with friends';
+
+const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+
+/** Joins like a player (offline mode): resolves with the bot once spawned, or with the reason it was refused. */
+function join(host: string, port: number, username: string): Promise<{ bot: Bot | null; refused: string | null; kicked: Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const bot = createBot({ host, port, username, auth: 'offline', version: '1.21.4' });
+    let spawned = false;
+    let onKick: (reason: string) => void = () => undefined;
+    const kicked = new Promise<string>((r) => (onKick = r));
+    const timer = setTimeout(() => reject(new Error(`${username} neither joined nor was refused within 60 s`)), 60_000);
+    bot.once('spawn', () => {
+      spawned = true;
+      clearTimeout(timer);
+      resolve({ bot, refused: null, kicked });
+    });
+    bot.once('kicked', (reason) => {
+      const text = typeof reason === 'string' ? reason : JSON.stringify(reason);
+      onKick(text);
+      if (!spawned) {
+        clearTimeout(timer);
+        resolve({ bot: null, refused: text, kicked });
+      }
+    });
+    bot.once('error', (error) => {
+      if (!spawned) {
+        clearTimeout(timer);
+        reject(error);
+      }
+    });
+  });
+}
+
+test('players: joins are listed, kick, ban and pardon, whitelist, and the lists survive a restart', async ({ page }) => {
+  test.setTimeout(420_000);
+  const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico'), apiStatus(409, '/players')]);
+  const bots: Bot[] = [];
+  try {
+    await loginAsDemo(page, '/');
+    const card = page.getByRole('article', { name: SERVER_NAME });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await card.getByRole('link', { name: SERVER_NAME }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SERVER_NAME })).toBeVisible({ timeout: 30_000 });
+    const address = (await page.getByRole('button', { name: /^Copy address / }).getAttribute('aria-label'))!.replace('Copy address ', '');
+    const host = address.slice(0, address.lastIndexOf(':')).replace('0.0.0.0', '127.0.0.1');
+    const port = Number(address.slice(address.lastIndexOf(':') + 1));
+    // The power buttons are on the console page.
+    await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
+    await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+    if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+
+    await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Players' })).toBeVisible({ timeout: 60_000 });
+
+    // A player who joins is listed within 2 s.
+    const first = await join(host, port, 'e2e_joiner');
+    bots.push(first.bot!);
+    const joinedAt = Date.now();
+    const online = page.locator('.ant-card').filter({ hasText: 'Online now' });
+    await expect(online.getByText('e2e_joiner', { exact: true })).toBeVisible({ timeout: 2000 });
+    expect(Date.now() - joinedAt).toBeLessThan(2000);
+
+    // Kick with a reason: the player sees it.
+    await online.getByRole('textbox', { name: 'Reason to kick e2e_joiner' }).fill('Dinner time');
+    await online.getByRole('button', { name: 'Kick' }).click();
+    expect(await first.kicked).toContain('Dinner time');
+    await expect(online.getByText('e2e_joiner', { exact: true })).toBeHidden();
+
+    // Ban: the player cannot rejoin and sees the reason; pardon lets them in.
+    const bans = page.locator('.ant-card').filter({ hasText: 'Banned players' });
+    await bans.getByLabel('Name').fill('e2e_joiner');
+    await bans.getByLabel('Reason').fill('Spamming chat');
+    await bans.getByRole('button', { name: 'Ban', exact: true }).click();
+    await expect(bans.getByRole('cell', { name: 'Spamming chat' })).toBeVisible();
+    const banned = await join(host, port, 'e2e_joiner');
+    expect(banned.refused).toContain('Spamming chat');
+    await bans.getByRole('button', { name: 'Pardon e2e_joiner' }).click();
+    await expect(bans.getByRole('cell', { name: 'Spamming chat' })).toBeHidden();
+    const pardoned = await join(host, port, 'e2e_joiner');
+    expect(pardoned.refused).toBeNull();
+    pardoned.bot!.quit();
+
+    // Whitelist on without them: refused; added: they join.
+    const whitelist = page.locator('.ant-card').filter({ hasText: 'Whitelist' }).first();
+    await whitelist.getByRole('switch', { name: 'Only whitelisted players may join' }).click();
+    await expect(whitelist.getByRole('switch')).toBeChecked();
+    const outsider = await join(host, port, 'e2e_outsider');
+    expect(outsider.refused).toContain('not white-listed');
+    await whitelist.getByLabel('Name').fill('e2e_outsider');
+    await whitelist.getByRole('button', { name: 'Add to the whitelist' }).click();
+    await expect(whitelist.getByText('e2e_outsider', { exact: true })).toBeVisible();
+    const member = await join(host, port, 'e2e_outsider');
+    expect(member.refused).toBeNull();
+    member.bot!.quit();
+
+    // The lists survive a restart of the server.
+    await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Restart' });
+    if (await confirm.isVisible({ timeout: 2000 }).catch(() => false)) await confirm.click();
+    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
+    await expect(page.locator('.ant-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('switch', { name: 'Only whitelisted players may join' })).toBeChecked();
+    const stillRefused = await join(host, port, 'e2e_stranger');
+    expect(stillRefused.refused).toContain('not white-listed');
+
+    expect(errors).toEqual([]);
+  } finally {
+    for (const bot of bots) bot.quit();
+  }
+});

@@ -1,0 +1,83 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createBot } from 'mineflayer';
+import { ping } from 'minecraft-protocol';
+import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+
+/** The demo account's Minecraft server (flying-squid, 1.21.4). e2e/run.mjs makes an auto-stop "minute" 3 s. */
+const SERVER_NAME = 'Survival with friends';
+
+const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+
+/** Joins like a player: 'spawned', or the text the server refused them with. */
+function join(host: string, port: number, username: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const bot = createBot({ host, port, username, auth: 'offline', version: '1.21.4' });
+    const timer = setTimeout(() => reject(new Error(`${username} neither joined nor was refused within 60 s`)), 60_000);
+    bot.once('spawn', () => {
+      clearTimeout(timer);
+      bot.quit();
+      resolve('spawned');
+    });
+    bot.once('kicked', (reason) => {
+      clearTimeout(timer);
+      resolve(typeof reason === 'string' ? reason : JSON.stringify(reason));
+    });
+    bot.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+test('sleep and wake: a sleeping server answers the server list, a join wakes it, and it stops again when empty', async ({ page }) => {
+  test.setTimeout(420_000);
+  const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
+  await loginAsDemo(page, '/');
+  const card = page.getByRole('article', { name: SERVER_NAME });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('link', { name: SERVER_NAME }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SERVER_NAME })).toBeVisible({ timeout: 30_000 });
+  const address = (await page.getByRole('button', { name: /^Copy address / }).getAttribute('aria-label'))!.replace('Copy address ', '');
+  const host = address.slice(0, address.lastIndexOf(':')).replace('0.0.0.0', '127.0.0.1');
+  const port = Number(address.slice(address.lastIndexOf(':') + 1));
+  // The power buttons are on the console page.
+  await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
+  await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+  if ((await stateBadge(page).getAttribute('data-state')) === 'running') {
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
+  }
+
+  await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
+  const sleepCard = page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' });
+  await expect(sleepCard).toBeVisible({ timeout: 60_000 });
+  await sleepCard.getByRole('switch', { name: 'Start when someone joins' }).click();
+  await expect(sleepCard.getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await sleepCard.getByRole('combobox', { name: 'Stop when nobody has played for' }).click();
+  await page.getByRole('option', { name: '5 minutes' }).click();
+
+  // The server list shows it sleeping, with its version and max players.
+  const status = (await ping({ host, port, version: '1.21.4' })) as { description: unknown; version: { name: string }; players: { max: number } };
+  expect(JSON.stringify(status.description)).toContain('Sleeping — join to wake it up');
+  expect(status.version.name).toBe('1.21.4');
+  expect(status.players.max).toBeGreaterThan(0);
+
+  // The dashboard card says so too.
+  await page.goto('/');
+  await expect(page.getByRole('article', { name: SERVER_NAME }).getByTestId('sleeping')).toHaveText('Sleeping', { timeout: 30_000 });
+
+  // A join wakes it; the player is told to rejoin, and gets in once it runs.
+  const wakeAttempt = Date.now();
+  expect(await join(host, port, 'e2e_sleeper')).toMatch(/rejoin in about \d+ seconds/);
+  await page.getByRole('article', { name: SERVER_NAME }).getByRole('link', { name: SERVER_NAME }).click();
+  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+  console.log(`wake: join attempt → running in ${Date.now() - wakeAttempt} ms`);
+  expect(await join(host, port, 'e2e_sleeper')).toBe('spawned');
+
+  // Nobody plays for 5 "minutes" (15 s here): it stops, and sleeps again.
+  await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 120_000 });
+  await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
+  await expect(page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' }).getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,232 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createServer, type Client, type Server as ProtocolServer } from 'minecraft-protocol';
+import { servers, serverTemplates, type ServerRow } from '../../db/schema';
+import { loadServerContext, specOf } from '../../runtime/loadServerContext';
+import { parseProperties } from '../../runtime/properties';
+import { findTemplate } from '../../runtime/templates';
+import type { PowerState } from '../../runtime/types';
+import { recordAudit } from '../audit';
+
+/** The MOTD a sleeping server shows in the server list. */
+export const SLEEPING_MOTD = 'Sleeping — join to wake it up';
+
+/** Wakes that never reached "running" in a row before waking stops (a crash-looping server). */
+const MAX_FAILED_WAKES = 3;
+
+interface Sleeper {
+  listener: ProtocolServer | null;
+  /** A listen in progress (so a start waits for it and then closes it). */
+  opening: Promise<void> | null;
+  /** The last wake has not reached "running" yet. */
+  waking: boolean;
+  failedWakes: number;
+  /** When someone was last online (or the server became running). */
+  lastActivity: number;
+  startingSince: number | null;
+  /** How long the last start took, for "rejoin in about N seconds". */
+  lastStartMs: number;
+}
+
+/**
+ * Sleep and wake of Minecraft servers, in the panel process:
+ * - while a server with "start when someone joins" is stopped, the panel answers on its port with
+ *   the real Minecraft protocol (minecraft-protocol): the server list shows it sleeping; a login
+ *   starts it and tells the player to rejoin in about N seconds. The port is closed, and the close
+ *   awaited, before every start (a runtime start guard), so the game binds it without a race;
+ * - a server that keeps failing to come up after wakes is not woken again until started by hand;
+ * - "stop when nobody has played for N minutes" stops an empty running server.
+ */
+export class SleepManager {
+  private readonly sleepers = new Map<string, Sleeper>();
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    /** Length of a "minute" of the auto-stop setting (60 000; tests shorten it). */
+    private readonly minuteMs: number,
+  ) {
+    app.runtime.addStartGuard((uuid) => this.release(uuid));
+    app.runtime.addStateListener((uuid, state) => void this.onState(uuid, state));
+    app.runtime.players.on('change', (uuid) => {
+      const sleeper = this.sleepers.get(uuid);
+      if (sleeper) sleeper.lastActivity = Date.now();
+    });
+  }
+
+  /** Listens for every stopped server that wakes on join; starts the auto-stop checks. */
+  async start(): Promise<void> {
+    for (const server of await this.app.db.select().from(servers)) {
+      if (this.app.runtime.state(server.uuid) === 'running') this.sleeper(server.uuid).lastActivity = Date.now();
+      await this.listenIfSleeping(server);
+    }
+    const every = Math.max(200, Math.min(5000, Math.round(this.minuteMs / 12)));
+    this.timer = setInterval(() => void this.checkIdle(), every);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all([...this.sleepers.keys()].map((uuid) => this.release(uuid)));
+  }
+
+  /** Whether the panel answers for this stopped server (the dashboard shows "Sleeping"). */
+  isSleeping(uuid: string): boolean {
+    return Boolean(this.sleepers.get(uuid)?.listener);
+  }
+
+  /** The settings changed: listen or let go accordingly. */
+  async settingsChanged(server: ServerRow): Promise<void> {
+    const sleeper = this.sleeper(server.uuid);
+    sleeper.failedWakes = 0;
+    if (!server.wakeOnJoin) await this.release(server.uuid);
+    else await this.listenIfSleeping(server);
+  }
+
+  private sleeper(uuid: string): Sleeper {
+    let sleeper = this.sleepers.get(uuid);
+    if (!sleeper) this.sleepers.set(uuid, (sleeper = { listener: null, opening: null, waking: false, failedWakes: 0, lastActivity: Date.now(), startingSince: null, lastStartMs: 10_000 }));
+    return sleeper;
+  }
+
+  /** Closes the listener of a server, waiting until the port is free. */
+  async release(uuid: string): Promise<void> {
+    const sleeper = this.sleepers.get(uuid);
+    if (!sleeper) return;
+    await sleeper.opening?.catch(() => undefined);
+    const listener = sleeper.listener;
+    sleeper.listener = null;
+    if (!listener) return;
+    const socket = (listener as unknown as { socketServer?: import('node:net').Server }).socketServer;
+    await new Promise<void>((resolve) => {
+      if (!socket || !socket.listening) return resolve();
+      socket.once('close', () => resolve());
+      listener.close();
+    });
+  }
+
+  private async onState(uuid: string, state: PowerState): Promise<void> {
+    const sleeper = this.sleeper(uuid);
+    if (state === 'starting') sleeper.startingSince = Date.now();
+    if (state === 'running') {
+      if (sleeper.startingSince) sleeper.lastStartMs = Date.now() - sleeper.startingSince;
+      sleeper.startingSince = null;
+      sleeper.lastActivity = Date.now();
+      sleeper.waking = false;
+      sleeper.failedWakes = 0;
+    }
+    if (state !== 'offline' || this.closed) return;
+    if (sleeper.waking) {
+      sleeper.waking = false;
+      sleeper.failedWakes++;
+    }
+    const [server] = await this.app.db.select().from(servers).where(eq(servers.uuid, uuid));
+    if (server) await this.listenIfSleeping(server);
+  }
+
+  private async listenIfSleeping(server: ServerRow): Promise<void> {
+    if (this.closed || !server.wakeOnJoin || server.suspended || server.installStatus !== 'installed' || server.desiredState === 'running') return;
+    if (this.app.runtime.state(server.uuid) !== 'offline') return;
+    const sleeper = this.sleeper(server.uuid);
+    if (sleeper.listener || sleeper.opening) return;
+    if (sleeper.failedWakes >= MAX_FAILED_WAKES) return;
+    const [row] = await this.app.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+    if (findTemplate(row?.slug ?? '')?.game !== 'minecraft') return;
+    sleeper.opening = this.listen(server, sleeper).finally(() => (sleeper.opening = null));
+    await sleeper.opening.catch((error: Error) => this.app.log.warn({ err: error, server: server.uuid }, 'sleep listener could not open'));
+  }
+
+  private async listen(server: ServerRow, sleeper: Sleeper): Promise<void> {
+    const context = await loadServerContext(this.app.db, server);
+    const spec = specOf(context, this.app.runtime.driver.gamePaths(server.uuid));
+    const props = parseProperties(
+      await this.app.runtime.driver
+        .files(server.uuid)
+        .readFile('server.properties')
+        .then((b) => b.toString('utf8'))
+        .catch(() => ''),
+    );
+    const { ip, port } = context.primary;
+    // The game may still be letting go of the port just after it stopped: try a few times.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const listener = await new Promise<ProtocolServer>((resolve, reject) => {
+          const created = createServer({
+            host: ip,
+            port,
+            'online-mode': false,
+            motd: SLEEPING_MOTD,
+            maxPlayers: Number.parseInt(props['max-players'] ?? '20', 10) || 20,
+            version: spec.env.MINECRAFT_VERSION || '1.21.4',
+            hideErrors: true,
+          });
+          created.once('listening', () => resolve(created));
+          created.once('error', reject);
+        });
+        listener.on('error', () => undefined);
+        listener.on('playerJoin', (client: Client) => void this.wake(server.uuid, client));
+        if (this.closed) {
+          listener.close();
+          return;
+        }
+        sleeper.listener = listener;
+        return;
+      } catch (error) {
+        if (attempt >= 4) throw error;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /** A player tried to join: tell them to come back, let go of the port, start the server. */
+  private async wake(uuid: string, client: Client): Promise<void> {
+    const sleeper = this.sleeper(uuid);
+    const seconds = Math.max(5, Math.ceil(sleeper.lastStartMs / 1000) + 2);
+    client.end(`The server is starting — rejoin in about ${seconds} seconds.`);
+    if (!sleeper.listener) return;
+    const [server] = await this.app.db.select().from(servers).where(eq(servers.uuid, uuid));
+    if (!server || !server.wakeOnJoin) return;
+    sleeper.waking = true;
+    await recordAudit(this.app.db, { actorId: null, serverUuid: uuid, event: 'server.woken', ip: null, properties: { player: client.username } });
+    try {
+      // power() runs the start guard, which closes our listener and waits for the port.
+      await this.app.runtime.power(server, 'start');
+    } catch (error) {
+      sleeper.waking = false;
+      sleeper.failedWakes++;
+      this.app.log.warn({ err: error, server: uuid }, 'wake-up start failed');
+    }
+  }
+
+  private checking = false;
+
+  private async checkIdle(): Promise<void> {
+    // One check at a time: a slow database must not let two checks stop (and audit) twice.
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      await this.stopIdleServers();
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private async stopIdleServers(): Promise<void> {
+    const candidates = await this.app.db.select().from(servers);
+    for (const server of candidates) {
+      if (!server.autoStopMinutes || this.app.runtime.state(server.uuid) !== 'running') continue;
+      const online = this.app.runtime.players.list(server.uuid);
+      const sleeper = this.sleeper(server.uuid);
+      if (online === null || online.length > 0) {
+        sleeper.lastActivity = Date.now();
+        continue;
+      }
+      if (Date.now() - sleeper.lastActivity < server.autoStopMinutes * this.minuteMs) continue;
+      sleeper.lastActivity = Date.now();
+      await recordAudit(this.app.db, { actorId: null, serverUuid: server.uuid, event: 'server.auto-stopped', ip: null, properties: { idle_minutes: server.autoStopMinutes } });
+      await this.app.runtime.power(server, 'stop').catch((error: Error) => this.app.log.warn({ err: error, server: server.uuid }, 'auto-stop failed'));
+    }
+  }
+}
