@@ -58,7 +58,7 @@ async function measureLoad(browser, { baseUrl, token, path, ready }) {
 }
 
 /** One interaction: `prepare` loads the page, `act` interacts; INP of what `act` did, median of the runs. */
-async function measureInteraction(browser, { baseUrl, token, prepare, act }) {
+async function measureInteraction(browser, { token, prepare, act }) {
   const values = [];
   for (let index = 0; index < RUNS; index++) {
     const { context, page, errors } = await coldPage(browser, { token, rate: RATE });
