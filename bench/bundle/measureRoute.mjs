@@ -29,8 +29,12 @@ export async function measureRoute(browser, baseUrl, path, token) {
     const url = response.url();
     if ((type !== 'script' && type !== 'stylesheet') || seen.has(url)) return;
     seen.add(url);
+    // A body the browser dropped (a page left while loading) is counted by its next load.
     pending.push(
-      response.body().then((body) => ({ url: url.replace(baseUrl, ''), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })),
+      response
+        .body()
+        .then((body) => ({ url: url.replace(baseUrl, ''), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
     );
   });
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
@@ -38,7 +42,7 @@ export async function measureRoute(browser, baseUrl, path, token) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
-  const files = await Promise.all(pending);
+  const files = (await Promise.all(pending)).filter(Boolean);
   const finalPath = new URL(page.url()).pathname;
   await context.close();
   return { finalPath, files };

@@ -55,7 +55,7 @@ async function main() {
   if (!process.env.PANEL_CLIENT_DIR) await ensureSpaBuilt();
   const clientDir = process.env.PANEL_CLIENT_DIR ?? join(rootDir, 'dist');
   const password = `bench-${randomBytes(12).toString('base64url')}`;
-  const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password, LOG_LEVEL: 'warn' } });
+  const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password, LOG_LEVEL: 'warn' }, timeoutMs: 300_000 });
   const browser = await chromium.launch(launchOptions);
   try {
     const login = await apiJson(panel.baseUrl, 'POST', '/api/v2/auth/login', { login: 'demo', password });

@@ -84,7 +84,7 @@ async function main() {
   if ((await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')])) !== 0) throw new Error('Chromium is not available');
   if (!process.env.PANEL_CLIENT_DIR) await ensureSpaBuilt();
   const password = `bench-${randomBytes(12).toString('base64url')}`;
-  const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password, LOG_LEVEL: 'warn' } });
+  const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password, LOG_LEVEL: 'warn' }, timeoutMs: 300_000 });
   const browser = await chromium.launch(launchOptions);
   const lines = [];
   const say = (line) => {
