@@ -240,7 +240,7 @@ function NameForm({ label, onSubmit }: { label: string; onSubmit: (name: string)
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   return (
-    <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name }) => (await onSubmit(name)) && form.resetFields()}>
+    <Form form={form} name="whitelist" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name }) => (await onSubmit(name)) && form.resetFields()}>
       <Form.Item name="name" label={t('players.name', 'Name')} rules={[{ required: true, message: t('validation.required', 'This field is required') }, { ...NAME_RULE, message: t('players.nameRule', '3 to 16 letters, digits or _') }]}>
         <Input maxLength={16} />
       </Form.Item>
@@ -255,7 +255,7 @@ function OpForm({ onSubmit }: { onSubmit: (name: string, level: number) => Promi
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; level: number }>();
   return (
-    <Form form={form} layout="inline" style={{ marginBottom: 12 }} initialValues={{ level: 4 }} onFinish={async ({ name, level }) => (await onSubmit(name, level)) && form.resetFields()}>
+    <Form form={form} name="operators" layout="inline" style={{ marginBottom: 12 }} initialValues={{ level: 4 }} onFinish={async ({ name, level }) => (await onSubmit(name, level)) && form.resetFields()}>
       <Form.Item name="name" label={t('players.name', 'Name')} rules={[{ required: true, message: t('validation.required', 'This field is required') }, { ...NAME_RULE, message: t('players.nameRule', '3 to 16 letters, digits or _') }]}>
         <Input maxLength={16} />
       </Form.Item>
@@ -273,7 +273,7 @@ function BanForm({ onSubmit }: { onSubmit: (name: string, reason: string, expire
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; reason?: string; expires?: { toISOString(): string } }>();
   return (
-    <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name, reason, expires }) => (await onSubmit(name, reason?.trim() ?? '', expires ? expires.toISOString() : null)) && form.resetFields()}>
+    <Form form={form} name="bans" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name, reason, expires }) => (await onSubmit(name, reason?.trim() ?? '', expires ? expires.toISOString() : null)) && form.resetFields()}>
       <Form.Item name="name" label={t('players.name', 'Name')} rules={[{ required: true, message: t('validation.required', 'This field is required') }, { ...NAME_RULE, message: t('players.nameRule', '3 to 16 letters, digits or _') }]}>
         <Input maxLength={16} />
       </Form.Item>
@@ -295,7 +295,7 @@ function IpBanForm({ onSubmit }: { onSubmit: (ip: string, reason: string) => Pro
   const [form] = Form.useForm<{ ip: string; reason?: string }>();
   return (
     <Flex>
-      <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ ip, reason }) => (await onSubmit(ip.trim(), reason?.trim() ?? '')) && form.resetFields()}>
+      <Form form={form} name="ip-bans" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ ip, reason }) => (await onSubmit(ip.trim(), reason?.trim() ?? '')) && form.resetFields()}>
         <Form.Item name="ip" label={t('players.ip', 'IP address')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
           <Input maxLength={45} />
         </Form.Item>
