@@ -56,7 +56,7 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   await expect(sleepCard.getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 15_000 });
   await sleepCard.getByRole('combobox', { name: 'Stop when nobody has played for' }).click();
   // antd's accessible option list is hidden; the visible item is the one a customer clicks.
-  await page.locator('.ant-select-item-option').filter({ hasText: '5 minutes' }).click();
+  await page.locator('.ant-select-item-option[title="5 minutes"]').click();
 
   // The server list shows it sleeping, with its version and max players.
   const status = (await ping({ host, port, version: '1.21.4' })) as { description: unknown; version: { name: string }; players: { max: number } };
