@@ -4,7 +4,7 @@
  * Used by the end-to-end runner and the benchmarks, so both exercise what `npm start` runs.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,6 +29,35 @@ function gamePortRange() {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Kills what the panel left running from `dataDir`: game servers (and their sandbox wrappers)
+ * outlive a panel that stops, so that the next panel run adopts them. A test panel has no next
+ * run and its folder is about to be removed, so they would only take CPU from what runs next.
+ * Found by their command line (the sandbox binds the server's folder) or working directory.
+ */
+export function killLeftovers(dataDir) {
+  let entries;
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return;
+  }
+  for (const pid of entries.filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      let cwd = '';
+      try {
+        cwd = readlinkSync(`/proc/${pid}/cwd`);
+      } catch {
+        // a process of another user, or already gone
+      }
+      if (commandLine.includes(dataDir) || cwd === dataDir || cwd.startsWith(`${dataDir}/`)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
 
 function tail(file, lines = 40) {
   try {
@@ -75,6 +104,7 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
         await exited;
       }
     }
+    killLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
