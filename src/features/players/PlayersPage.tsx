@@ -1,22 +1,8 @@
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from "antd";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useParams } from "react-router-dom";
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Result, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
 import {
   useAddServerWhitelistPlayerMutation,
   useBanServerIpMutation,
@@ -29,17 +15,23 @@ import {
   usePardonServerPlayerMutation,
   useRemoveServerWhitelistPlayerMutation,
   useSetServerWhitelistEnabledMutation,
-} from "../../api/players";
-import { useServerSocket } from "../../api/serverSocket";
-import { useGetServerQuery } from "../../api/servers";
-import { useClearValidationOnLeave } from "../../app/sharedState";
-import { ResponsiveTable } from "../../components/ResponsiveTable";
-import { ServerLoadFailure } from "../../components/server/ServerLoadFailure";
-import { ServerPageSection } from "../../components/server/ServerPageSection";
-import { PlayerHead } from "./PlayerHead";
-import { SleepSettingsCard } from "./SleepSettingsCard";
+} from '../../api/players';
+import { useServerSocket } from '../../api/serverSocket';
+import { useGetServerQuery } from '../../api/servers';
+import { useClearValidationOnLeave } from '../../app/sharedState';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { PlayerHead } from './PlayerHead';
+import { SleepSettingsCard } from './SleepSettingsCard';
 
 const NAME_RULE = { pattern: /^[A-Za-z0-9_]{3,16}$/ };
+
+/** The rules of every player-name field: required, and a name the game accepts. */
+const playerNameRules = (t: TFunction) => [
+  { required: true, message: t('validation.required', 'This field is required') },
+  { ...NAME_RULE, message: t('players.nameRule', '3 to 16 letters, digits or _') },
+];
 
 /** The message of a failed change (404, 409, 502 are not raised as notifications). */
 function messageOf(error: unknown): string | null {
@@ -53,22 +45,17 @@ function messageOf(error: unknown): string | null {
  */
 export function PlayersPage() {
   const { t } = useTranslation();
-  const { id = "" } = useParams();
+  const { id = '' } = useParams();
   useClearValidationOnLeave();
   const server = useGetServerQuery({ id });
   const permissions = server.data?.data.permissions ?? [];
-  const canRead = permissions.includes("players.read");
-  const canManage = permissions.includes("players.manage");
-  const players = useGetServerPlayersQuery(
-    { id },
-    { skip: !canRead, pollingInterval: 1000, skipPollingIfUnfocused: false },
-  );
+  const canRead = permissions.includes('players.read');
+  const canManage = permissions.includes('players.manage');
+  const players = useGetServerPlayersQuery({ id }, { skip: !canRead, pollingInterval: 1000, skipPollingIfUnfocused: false });
   // The console socket sends a sample the moment someone joins or leaves: the list follows at once
   // (the polling above covers a page without the socket).
   const live = useServerSocket(server.data && canRead ? id : undefined);
-  const whoIsOnline = live.stats?.players
-    ? `${live.stats.players.online}:${live.stats.players.sample.join(",")}`
-    : null;
+  const whoIsOnline = live.stats?.players ? `${live.stats.players.online}:${live.stats.players.sample.join(',')}` : null;
   const { refetch: refetchPlayers, isUninitialized } = players;
   useEffect(() => {
     if (whoIsOnline !== null && !isUninitialized) void refetchPlayers();
@@ -84,30 +71,20 @@ export function PlayersPage() {
   const [whitelistRemove] = useRemoveServerWhitelistPlayerMutation();
   const [whitelistEnabled] = useSetServerWhitelistEnabledMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const title = t("players.title", "Players");
+  const title = t('players.title', 'Players');
 
   /** Runs a change; its error message stays on the page until the next change. */
   const run = async (change: () => Promise<unknown>): Promise<boolean> => {
     setFailure(null);
     const result = (await change()) as { error?: unknown };
-    if (result.error)
-      setFailure(
-        messageOf(result.error) ??
-          t("players.failed", "The change could not be made."),
-      );
+    if (result.error) setFailure(messageOf(result.error) ?? t('players.failed', 'The change could not be made.'));
     return !result.error;
   };
 
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result
-          status="403"
-          title={t(
-            "players.forbidden",
-            "You may not see the players of this server.",
-          )}
-        />
+        <Result status="403" title={t('players.forbidden', 'You may not see the players of this server.')} />
       </ServerPageSection>
     );
   }
@@ -115,16 +92,7 @@ export function PlayersPage() {
   if (!server.data || !players.data) {
     return (
       <ServerPageSection title={title}>
-        {failed ? (
-          <ServerLoadFailure
-            error={failed}
-            onRetry={() =>
-              void (server.data ? players.refetch() : server.refetch())
-            }
-          />
-        ) : (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        )}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? players.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 8 }} />}
       </ServerPageSection>
     );
   }
@@ -132,14 +100,7 @@ export function PlayersPage() {
   if (!data.supported) {
     return (
       <ServerPageSection title={title}>
-        <Alert
-          type="info"
-          showIcon
-          message={t(
-            "players.unsupported",
-            "Player management (whitelist, operators, bans, kicks) is only available for Minecraft Java servers; this game’s server does not offer it to the panel.",
-          )}
-        />
+        <Alert type="info" showIcon message={t('players.unsupported', 'Player management (whitelist, operators, bans, kicks) is only available for Minecraft Java servers; this game’s server does not offer it to the panel.')} />
       </ServerPageSection>
     );
   }
@@ -150,449 +111,149 @@ export function PlayersPage() {
     </Space>
   );
   const uuidCell = (uuid: string) => (
-    <Typography.Text
-      type="secondary"
-      copyable
-      style={{ fontFamily: "monospace", fontSize: 12 }}
-    >
+    <Typography.Text type="secondary" copyable style={{ fontFamily: 'monospace', fontSize: 12 }}>
       {uuid}
     </Typography.Text>
   );
-  const running = data.state === "running";
+  const running = data.state === 'running';
 
   return (
     // Wide lists scroll inside the page on a phone instead of widening the whole page.
-    <div style={{ maxWidth: "100%", overflowX: "auto" }}>
-      <ServerPageSection
-        title={title}
-        badge={
-          <Tag>
-            {t("players.onlineCount", "{{count}} of {{max}} online", {
-              count: data.online.length,
-              max: data.max_players ?? "?",
-            })}
-          </Tag>
-        }
-      >
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            closable
-            message={failure}
-            onClose={() => setFailure(null)}
-            role="alert"
-          />
-        )}
-        {!running && (
-          <Alert
-            type="info"
-            showIcon
-            message={t(
-              "players.stoppedNote",
-              "The server is not running: changes are written to its files and apply when it starts.",
-            )}
-          />
-        )}
+    <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+    <ServerPageSection title={title} badge={<Tag>{t('players.onlineCount', '{{count}} of {{max}} online', { count: data.online.length, max: data.max_players ?? '?' })}</Tag>}>
+      {failure && <Alert type="error" showIcon closable message={failure} onClose={() => setFailure(null)} role="alert" />}
+      {!running && <Alert type="info" showIcon message={t('players.stoppedNote', 'The server is not running: changes are written to its files and apply when it starts.')} />}
 
-        <SleepSettingsCard serverId={id} canManage={canManage} />
+      <SleepSettingsCard serverId={id} canManage={canManage} />
 
-        <Card title={t("players.online", "Online now")} size="small">
-          <ResponsiveTable
-            rowLabel={(row) => row.name}
-            size="small"
-            rowKey="uuid"
-            pagination={false}
-            dataSource={data.online}
-            locale={{
-              emptyText: running
-                ? t("players.nobodyOnline", "Nobody is online.")
-                : t("players.offline", "The server is not running."),
-            }}
-            columns={[
-              {
-                title: t("players.name", "Name"),
-                key: "name",
-                render: (_, p) => nameCell(p.name, p.uuid),
-              },
-              {
-                title: t("players.uuid", "UUID"),
-                key: "uuid",
-                render: (_, p) => uuidCell(p.uuid),
-              },
-              {
-                title: t("players.joined", "Joined"),
-                key: "joined",
-                render: (_, p) => new Date(p.joined_at).toLocaleTimeString(),
-              },
-              ...(canManage
-                ? [
-                    {
-                      title: t("players.actions", "Actions"),
-                      key: "actions",
-                      render: (_: unknown, p: { name: string }) => (
-                        <KickForm
-                          onKick={(reason) =>
-                            run(() =>
-                              kick({
-                                id,
-                                body: {
-                                  name: p.name,
-                                  ...(reason ? { reason } : {}),
-                                },
-                              }),
-                            )
-                          }
-                          name={p.name}
-                        />
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </Card>
+      <Card title={t('players.online', 'Online now')} size="small">
+        <ResponsiveTable
+          rowLabel={(row) => row.name}
+          size="small"
+          rowKey="uuid"
+          pagination={false}
+          dataSource={data.online}
+          locale={{ emptyText: running ? t('players.nobodyOnline', 'Nobody is online.') : t('players.offline', 'The server is not running.') }}
+          columns={[
+            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+            { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
+            { title: t('players.joined', 'Joined'), key: 'joined', render: (_, p) => new Date(p.joined_at).toLocaleTimeString() },
+            ...(canManage
+              ? [
+                  {
+                    title: t('players.actions', 'Actions'),
+                    key: 'actions',
+                    render: (_: unknown, p: { name: string }) => (
+                      <KickForm onKick={(reason) => run(() => kick({ id, body: { name: p.name, ...(reason ? { reason } : {}) } }))} name={p.name} />
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Card>
 
-        <Card title={t("players.whitelist", "Whitelist")} size="small">
-          {/* In the body, not the card's header: the header does not wrap, and a phone is too narrow for both. */}
-          <Space wrap style={{ marginBottom: 12 }}>
-            <Switch
-              aria-labelledby="whitelist-switch-label"
-              checked={data.whitelist.enabled}
-              disabled={!canManage}
-              onChange={(enabled) =>
-                void run(() => whitelistEnabled({ id, body: { enabled } }))
-              }
-            />
-            <span id="whitelist-switch-label">
-              {t(
-                "players.whitelistEnabled",
-                "Only whitelisted players may join",
-              )}
-            </span>
-          </Space>
-          {canManage && (
-            <NameForm
-              label={t("players.addToWhitelist", "Add to the whitelist")}
-              onSubmit={(name) =>
-                run(() => whitelistAdd({ id, body: { name } }))
-              }
-            />
-          )}
-          <ResponsiveTable
-            rowLabel={(row) => row.name}
-            size="small"
-            rowKey="uuid"
-            pagination={false}
-            dataSource={data.whitelist.entries}
-            locale={{
-              emptyText: t(
-                "players.whitelistEmpty",
-                "Nobody is on the whitelist.",
-              ),
-            }}
-            columns={[
-              {
-                title: t("players.name", "Name"),
-                key: "name",
-                render: (_, p) => nameCell(p.name, p.uuid),
-              },
-              {
-                title: t("players.uuid", "UUID"),
-                key: "uuid",
-                render: (_, p) => uuidCell(p.uuid),
-              },
-              ...(canManage
-                ? [
-                    {
-                      title: t("players.actions", "Actions"),
-                      key: "a",
-                      render: (_: unknown, p: { name: string }) => (
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            void run(() =>
-                              whitelistRemove({ id, name: p.name }),
-                            )
-                          }
-                          aria-label={t(
-                            "players.removeNamed",
-                            "Remove {{name}}",
-                            { name: p.name },
-                          )}
-                        >
-                          {t("players.remove", "Remove")}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </Card>
+      <Card title={t('players.whitelist', 'Whitelist')} size="small">
+        {/* In the body, not the card's header: the header does not wrap, and a phone is too narrow for both. */}
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Switch aria-labelledby="whitelist-switch-label" checked={data.whitelist.enabled} disabled={!canManage} onChange={(enabled) => void run(() => whitelistEnabled({ id, body: { enabled } }))} />
+          <span id="whitelist-switch-label">{t('players.whitelistEnabled', 'Only whitelisted players may join')}</span>
+        </Space>
+        {canManage && <NameForm label={t('players.addToWhitelist', 'Add to the whitelist')} onSubmit={(name) => run(() => whitelistAdd({ id, body: { name } }))} />}
+        <ResponsiveTable
+          rowLabel={(row) => row.name}
+          size="small"
+          rowKey="uuid"
+          pagination={false}
+          dataSource={data.whitelist.entries}
+          locale={{ emptyText: t('players.whitelistEmpty', 'Nobody is on the whitelist.') }}
+          columns={[
+            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+            { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
+            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => whitelistRemove({ id, name: p.name }))} aria-label={t('players.removeNamed', 'Remove {{name}}', { name: p.name })}>{t('players.remove', 'Remove')}</Button> }] : []),
+          ]}
+        />
+      </Card>
 
-        <Card title={t("players.operators", "Operators")} size="small">
-          {canManage && (
-            <OpForm
-              onSubmit={(name, level) =>
-                run(() => op({ id, body: { name, level } }))
-              }
-            />
-          )}
-          <ResponsiveTable
-            rowLabel={(row) => row.name}
-            size="small"
-            rowKey="uuid"
-            pagination={false}
-            dataSource={data.ops}
-            locale={{ emptyText: t("players.opsEmpty", "No operators.") }}
-            columns={[
-              {
-                title: t("players.name", "Name"),
-                key: "name",
-                render: (_, p) => nameCell(p.name, p.uuid),
-              },
-              {
-                title: t("players.level", "Level"),
-                dataIndex: "level",
-                key: "level",
-              },
-              ...(canManage
-                ? [
-                    {
-                      title: t("players.actions", "Actions"),
-                      key: "a",
-                      render: (_: unknown, p: { name: string }) => (
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            void run(() => deop({ id, name: p.name }))
-                          }
-                          aria-label={t(
-                            "players.deopNamed",
-                            "Remove operator {{name}}",
-                            { name: p.name },
-                          )}
-                        >
-                          {t("players.deop", "Remove operator")}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </Card>
+      <Card title={t('players.operators', 'Operators')} size="small">
+        {canManage && <OpForm onSubmit={(name, level) => run(() => op({ id, body: { name, level } }))} />}
+        <ResponsiveTable
+          rowLabel={(row) => row.name}
+          size="small"
+          rowKey="uuid"
+          pagination={false}
+          dataSource={data.ops}
+          locale={{ emptyText: t('players.opsEmpty', 'No operators.') }}
+          columns={[
+            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+            { title: t('players.level', 'Level'), dataIndex: 'level', key: 'level' },
+            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => deop({ id, name: p.name }))} aria-label={t('players.deopNamed', 'Remove operator {{name}}', { name: p.name })}>{t('players.deop', 'Remove operator')}</Button> }] : []),
+          ]}
+        />
+      </Card>
 
-        <Card title={t("players.bans", "Banned players")} size="small">
-          {canManage && (
-            <BanForm
-              onSubmit={(name, reason, expires) =>
-                run(() =>
-                  ban({
-                    id,
-                    body: {
-                      name,
-                      ...(reason ? { reason } : {}),
-                      ...(expires ? { expires_at: expires } : {}),
-                    },
-                  }),
-                )
-              }
-            />
-          )}
-          <ResponsiveTable
-            rowLabel={(row) => row.name}
-            size="small"
-            rowKey="uuid"
-            pagination={false}
-            dataSource={data.bans}
-            locale={{ emptyText: t("players.bansEmpty", "Nobody is banned.") }}
-            columns={[
-              {
-                title: t("players.name", "Name"),
-                key: "name",
-                render: (_, p) => nameCell(p.name, p.uuid),
-              },
-              {
-                title: t("players.reason", "Reason"),
-                dataIndex: "reason",
-                key: "reason",
-              },
-              {
-                title: t("players.by", "By"),
-                dataIndex: "source",
-                key: "source",
-              },
-              {
-                title: t("players.when", "When"),
-                dataIndex: "created",
-                key: "created",
-              },
-              {
-                title: t("players.expires", "Expires"),
-                key: "expires",
-                render: (_, p) => p.expires ?? t("players.never", "Never"),
-              },
-              ...(canManage
-                ? [
-                    {
-                      title: t("players.actions", "Actions"),
-                      key: "a",
-                      render: (_: unknown, p: { name: string }) => (
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            void run(() => pardon({ id, name: p.name }))
-                          }
-                          aria-label={t(
-                            "players.pardonNamed",
-                            "Pardon {{name}}",
-                            { name: p.name },
-                          )}
-                        >
-                          {t("players.pardon", "Pardon")}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </Card>
+      <Card title={t('players.bans', 'Banned players')} size="small">
+        {canManage && <BanForm onSubmit={(name, reason, expires) => run(() => ban({ id, body: { name, ...(reason ? { reason } : {}), ...(expires ? { expires_at: expires } : {}) } }))} />}
+        <ResponsiveTable
+          rowLabel={(row) => row.name}
+          size="small"
+          rowKey="uuid"
+          pagination={false}
+          dataSource={data.bans}
+          locale={{ emptyText: t('players.bansEmpty', 'Nobody is banned.') }}
+          columns={[
+            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+            { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
+            { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
+            { title: t('players.when', 'When'), dataIndex: 'created', key: 'created' },
+            { title: t('players.expires', 'Expires'), key: 'expires', render: (_, p) => p.expires ?? t('players.never', 'Never') },
+            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => pardon({ id, name: p.name }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.name })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
+          ]}
+        />
+      </Card>
 
-        <Card title={t("players.ipBans", "Banned IP addresses")} size="small">
-          {canManage && (
-            <IpBanForm
-              onSubmit={(ip, reason) =>
-                run(() =>
-                  banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }),
-                )
-              }
-            />
-          )}
-          <ResponsiveTable
-            rowLabel={(row) => row.ip}
-            size="small"
-            rowKey="ip"
-            pagination={false}
-            dataSource={data.ip_bans}
-            locale={{
-              emptyText: t("players.ipBansEmpty", "No address is banned."),
-            }}
-            columns={[
-              {
-                title: t("players.ip", "IP address"),
-                dataIndex: "ip",
-                key: "ip",
-              },
-              {
-                title: t("players.reason", "Reason"),
-                dataIndex: "reason",
-                key: "reason",
-              },
-              {
-                title: t("players.by", "By"),
-                dataIndex: "source",
-                key: "source",
-              },
-              {
-                title: t("players.when", "When"),
-                dataIndex: "created",
-                key: "created",
-              },
-              ...(canManage
-                ? [
-                    {
-                      title: t("players.actions", "Actions"),
-                      key: "a",
-                      render: (_: unknown, p: { ip: string }) => (
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            void run(() => pardonIp({ id, ip: p.ip }))
-                          }
-                          aria-label={t(
-                            "players.pardonNamed",
-                            "Pardon {{name}}",
-                            { name: p.ip },
-                          )}
-                        >
-                          {t("players.pardon", "Pardon")}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </Card>
-      </ServerPageSection>
+      <Card title={t('players.ipBans', 'Banned IP addresses')} size="small">
+        {canManage && <IpBanForm onSubmit={(ip, reason) => run(() => banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }))} />}
+        <ResponsiveTable
+          rowLabel={(row) => row.ip}
+          size="small"
+          rowKey="ip"
+          pagination={false}
+          dataSource={data.ip_bans}
+          locale={{ emptyText: t('players.ipBansEmpty', 'No address is banned.') }}
+          columns={[
+            { title: t('players.ip', 'IP address'), dataIndex: 'ip', key: 'ip' },
+            { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
+            { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
+            { title: t('players.when', 'When'), dataIndex: 'created', key: 'created' },
+            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { ip: string }) => <Button size="small" onClick={() => void run(() => pardonIp({ id, ip: p.ip }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.ip })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
+          ]}
+        />
+      </Card>
+    </ServerPageSection>
     </div>
   );
 }
 
-function KickForm({
-  name,
-  onKick,
-}: {
-  name: string;
-  onKick: (reason: string) => Promise<boolean>;
-}) {
+function KickForm({ name, onKick }: { name: string; onKick: (reason: string) => Promise<boolean> }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState('');
   return (
     <Space.Compact>
-      <Input
-        size="small"
-        value={reason}
-        maxLength={256}
-        onChange={(e) => setReason(e.target.value)}
-        placeholder={t("players.reason", "Reason")}
-        aria-label={t("players.kickReasonNamed", "Reason to kick {{name}}", {
-          name,
-        })}
-      />
+      <Input size="small" value={reason} maxLength={256} onChange={(e) => setReason(e.target.value)} placeholder={t('players.reason', 'Reason')} aria-label={t('players.kickReasonNamed', 'Reason to kick {{name}}', { name })} />
       <Button size="small" danger onClick={() => void onKick(reason.trim())}>
-        {t("players.kick", "Kick")}
+        {t('players.kick', 'Kick')}
       </Button>
     </Space.Compact>
   );
 }
 
-function NameForm({
-  label,
-  onSubmit,
-}: {
-  label: string;
-  onSubmit: (name: string) => Promise<boolean>;
-}) {
+function NameForm({ label, onSubmit }: { label: string; onSubmit: (name: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   return (
-    <Form
-      form={form}
-      name="whitelist"
-      layout="inline"
-      style={{ marginBottom: 12 }}
-      onFinish={async ({ name }) =>
-        (await onSubmit(name)) && form.resetFields()
-      }
-    >
-      <Form.Item
-        name="name"
-        label={t("players.name", "Name")}
-        rules={[
-          {
-            required: true,
-            message: t("validation.required", "This field is required"),
-          },
-          {
-            ...NAME_RULE,
-            message: t("players.nameRule", "3 to 16 letters, digits or _"),
-          },
-        ]}
-      >
+    <Form form={form} name="whitelist" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name }) => (await onSubmit(name)) && form.resetFields()}>
+      <Form.Item name="name" label={t('players.name', 'Name')} rules={playerNameRules(t)}>
         <Input maxLength={16} />
       </Form.Item>
       <Button htmlType="submit" type="primary">
@@ -602,147 +263,59 @@ function NameForm({
   );
 }
 
-function OpForm({
-  onSubmit,
-}: {
-  onSubmit: (name: string, level: number) => Promise<boolean>;
-}) {
+function OpForm({ onSubmit }: { onSubmit: (name: string, level: number) => Promise<boolean> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; level: number }>();
   return (
-    <Form
-      form={form}
-      name="operators"
-      layout="inline"
-      style={{ marginBottom: 12 }}
-      initialValues={{ level: 4 }}
-      onFinish={async ({ name, level }) =>
-        (await onSubmit(name, level)) && form.resetFields()
-      }
-    >
-      <Form.Item
-        name="name"
-        label={t("players.name", "Name")}
-        rules={[
-          {
-            required: true,
-            message: t("validation.required", "This field is required"),
-          },
-          {
-            ...NAME_RULE,
-            message: t("players.nameRule", "3 to 16 letters, digits or _"),
-          },
-        ]}
-      >
+    <Form form={form} name="operators" layout="inline" style={{ marginBottom: 12 }} initialValues={{ level: 4 }} onFinish={async ({ name, level }) => (await onSubmit(name, level)) && form.resetFields()}>
+      <Form.Item name="name" label={t('players.name', 'Name')} rules={playerNameRules(t)}>
         <Input maxLength={16} />
       </Form.Item>
-      <Form.Item name="level" label={t("players.level", "Level")}>
+      <Form.Item name="level" label={t('players.level', 'Level')}>
         <InputNumber min={1} max={4} />
       </Form.Item>
       <Button htmlType="submit" type="primary">
-        {t("players.makeOp", "Make operator")}
+        {t('players.makeOp', 'Make operator')}
       </Button>
     </Form>
   );
 }
 
-function BanForm({
-  onSubmit,
-}: {
-  onSubmit: (
-    name: string,
-    reason: string,
-    expires: string | null,
-  ) => Promise<boolean>;
-}) {
+function BanForm({ onSubmit }: { onSubmit: (name: string, reason: string, expires: string | null) => Promise<boolean> }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{
-    name: string;
-    reason?: string;
-    expires?: { toISOString(): string };
-  }>();
+  const [form] = Form.useForm<{ name: string; reason?: string; expires?: { toISOString(): string } }>();
   return (
-    <Form
-      form={form}
-      name="bans"
-      layout="inline"
-      style={{ marginBottom: 12 }}
-      onFinish={async ({ name, reason, expires }) =>
-        (await onSubmit(
-          name,
-          reason?.trim() ?? "",
-          expires ? expires.toISOString() : null,
-        )) && form.resetFields()
-      }
-    >
-      <Form.Item
-        name="name"
-        label={t("players.name", "Name")}
-        rules={[
-          {
-            required: true,
-            message: t("validation.required", "This field is required"),
-          },
-          {
-            ...NAME_RULE,
-            message: t("players.nameRule", "3 to 16 letters, digits or _"),
-          },
-        ]}
-      >
+    <Form form={form} name="bans" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name, reason, expires }) => (await onSubmit(name, reason?.trim() ?? '', expires ? expires.toISOString() : null)) && form.resetFields()}>
+      <Form.Item name="name" label={t('players.name', 'Name')} rules={playerNameRules(t)}>
         <Input maxLength={16} />
       </Form.Item>
-      <Form.Item name="reason" label={t("players.reason", "Reason")}>
+      <Form.Item name="reason" label={t('players.reason', 'Reason')}>
         <Input maxLength={256} />
       </Form.Item>
-      <Form.Item
-        name="expires"
-        label={t("players.until", "Until (empty: for good)")}
-      >
+      <Form.Item name="expires" label={t('players.until', 'Until (empty: for good)')}>
         <DatePicker showTime />
       </Form.Item>
       <Button htmlType="submit" danger>
-        {t("players.ban", "Ban")}
+        {t('players.ban', 'Ban')}
       </Button>
     </Form>
   );
 }
 
-function IpBanForm({
-  onSubmit,
-}: {
-  onSubmit: (ip: string, reason: string) => Promise<boolean>;
-}) {
+function IpBanForm({ onSubmit }: { onSubmit: (ip: string, reason: string) => Promise<boolean> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ ip: string; reason?: string }>();
   return (
     <Flex>
-      <Form
-        form={form}
-        name="ip-bans"
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        onFinish={async ({ ip, reason }) =>
-          (await onSubmit(ip.trim(), reason?.trim() ?? "")) &&
-          form.resetFields()
-        }
-      >
-        <Form.Item
-          name="ip"
-          label={t("players.ip", "IP address")}
-          rules={[
-            {
-              required: true,
-              message: t("validation.required", "This field is required"),
-            },
-          ]}
-        >
+      <Form form={form} name="ip-bans" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ ip, reason }) => (await onSubmit(ip.trim(), reason?.trim() ?? '')) && form.resetFields()}>
+        <Form.Item name="ip" label={t('players.ip', 'IP address')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
           <Input maxLength={45} />
         </Form.Item>
-        <Form.Item name="reason" label={t("players.reason", "Reason")}>
+        <Form.Item name="reason" label={t('players.reason', 'Reason')}>
           <Input maxLength={256} />
         </Form.Item>
         <Button htmlType="submit" danger>
-          {t("players.banIp", "Ban address")}
+          {t('players.banIp', 'Ban address')}
         </Button>
       </Form>
     </Flex>
