@@ -12,6 +12,7 @@
  * Options:
  *   --only=lockfile,typecheck,lint,i18n,codegen,jest,e2e   run only these suites
  *   --jest-project=server                          run only this Jest project
+ *   --jest-workers=1                               at most this many Jest workers
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
  */
 import { spawn } from 'node:child_process';
@@ -107,6 +108,7 @@ async function jest() {
   const outputFile = join(workDir, 'jest.json');
   const jestArgs = ['--json', `--outputFile=${outputFile}`];
   if (args['jest-project']) jestArgs.push('--selectProjects', ...args['jest-project'].split(','));
+  if (args['jest-workers']) jestArgs.push(`--maxWorkers=${args['jest-workers']}`);
   if (process.env.CI) jestArgs.push('--ci');
   const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
   const { code, hung } = await run(bin('jest'), jestArgs, { NODE_OPTIONS: nodeOptions }, { doneFile: outputFile });

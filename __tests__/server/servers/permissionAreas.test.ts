@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { permissionGroups } from '../../../server/src/permissions/permissionKeys';
+import { permissionGroups, type PermissionKey } from '../../../server/src/permissions/permissionKeys';
 import { createTestUser } from '../helpers/createTestUser';
 import { openTestDatabase } from '../helpers/testDatabase';
 
@@ -43,20 +43,24 @@ describe('GET /permissions: which areas work', () => {
       const areas = await listAreas(app);
       const checked = new Set(app.serverScopedRoutes.flatMap(({ permission }) => (typeof permission === 'string' ? [permission.split('.')[0]] : [])));
       for (const [group, available] of areas) expect({ group, available }).toEqual({ group, available: checked.has(group) });
-      for (const working of ['websocket', 'control', 'file', 'user', 'role', 'activity', 'config', 'backup']) expect({ working, available: areas.get(working) }).toEqual({ working, available: true });
-      // Nothing checks schedule keys yet: the area is still being set up.
-      expect(areas.get('schedule')).toBe(false);
+      for (const working of ['websocket', 'control', 'file', 'user', 'role', 'activity', 'config', 'backup', 'schedule', 'players']) expect({ working, available: areas.get(working) }).toEqual({ working, available: true });
     } finally {
       await close();
     }
   });
 
   it('makes an area available as soon as a route checks one of its keys', async () => {
+    // A group no route checks yet; the probe route below is the only one that checks it.
+    const plain = await panel();
+    const unchecked = [...(await listAreas(plain.app))].find(([, available]) => !available)?.[0];
+    await plain.close();
+    if (!unchecked) return; // every area is built: nothing left to flip
+    const probeKey = `${unchecked}.${Object.keys(permissionGroups[unchecked as keyof typeof permissionGroups].keys)[0]}` as PermissionKey;
     const { app, close } = await panel((instance) => {
-      instance.get('/api/v2/servers/:id/schedules-probe', { config: { serverPermission: 'schedule.read' } }, async () => ({ ok: true }));
+      instance.get('/api/v2/servers/:id/area-probe', { config: { serverPermission: probeKey } }, async () => ({ ok: true }));
     });
     try {
-      expect((await listAreas(app)).get('schedule')).toBe(true);
+      expect((await listAreas(app)).get(unchecked)).toBe(true);
     } finally {
       await close();
     }
