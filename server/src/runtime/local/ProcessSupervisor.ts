@@ -114,8 +114,15 @@ export class ProcessSupervisor {
 
   /** Writes panel notices into the console, in order with the game's output; resolves once they were read back. */
   async notice(...messages: string[]): Promise<void> {
-    await this.capture.append(messages.map((m) => `${NOTICE_PREFIX} ${m}`));
-    await this.capture.drain();
+    try {
+      await this.capture.append(messages.map((m) => `${NOTICE_PREFIX} ${m}`));
+      await this.capture.drain();
+    } catch (error) {
+      // The server's runtime folder is gone (the server was deleted while a notice was on its
+      // way): there is no console left to write to. Many notices are sent without waiting.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
   }
 
   async start(spec: ServerSpec): Promise<void> {
