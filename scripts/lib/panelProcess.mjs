@@ -98,7 +98,10 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      const done = await Promise.race([exited, sleep(15_000).then(() => null)]);
+      let timer;
+      const done = await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(() => resolve(null), 15_000)))]);
+      // A pending timer would keep whoever started the panel (a Jest worker) alive for 15 s.
+      clearTimeout(timer);
       if (!done) {
         child.kill('SIGKILL');
         await exited;

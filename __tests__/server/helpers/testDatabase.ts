@@ -9,7 +9,7 @@ import { templateFile } from '../globalSetup';
  * A fresh, migrated database for one test file: a copy of the PGlite template, or, when
  * DATABASE_URL is set, a new database on that PostgreSQL server, dropped on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const blob = new Blob([readFileSync(templateFile)]);
@@ -26,6 +26,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: testUrl.toString() });
   return {
     ...handle,
+    // Another process (a real panel started by a test) can open the same database.
+    url: testUrl.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
