@@ -16,11 +16,11 @@
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { digestLines, jestFailures, playwrightFailures } from './lib/failureDigest.mjs';
-import { rootDir } from './lib/spaBuild.mjs';
+import { rootDir, spaBuildReason } from './lib/spaBuild.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -167,6 +167,36 @@ const suites = [
 
 if (!existsSync(join(rootDir, 'node_modules'))) console.error('node_modules is missing: run `npm ci` first.');
 
+/**
+ * The web app the end-to-end tests need, built while Jest runs: Jest keeps one of two cores
+ * busy, so the build mostly costs no time of its own. Its output goes to a log, shown only if it
+ * fails (e2e/run.mjs then builds again in the foreground, with its output in the run's log).
+ * Started after the codegen check, which may touch src/ and would make the build stale.
+ */
+let backgroundBuild = null;
+function startBackgroundBuild() {
+  const e2eRuns = (!only || only.has('e2e')) && !suites.find((suite) => suite.name === 'e2e').skip && !process.env.E2E_BASE_URL;
+  if (!e2eRuns || !spaBuildReason()) return;
+  const logFile = join(workDir, 'spa-build.log');
+  const fd = openSync(logFile, 'w');
+  const child = spawn('npm', ['run', 'build'], { cwd: rootDir, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  backgroundBuild = new Promise((resolve) => {
+    child.on('error', () => resolve({ code: 127, logFile }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, logFile }));
+  });
+}
+
+/** Waits for the background build; prints its log when it failed. */
+async function awaitBackgroundBuild() {
+  if (!backgroundBuild) return;
+  const { code, logFile } = await backgroundBuild;
+  backgroundBuild = null;
+  if (code === 0) return;
+  console.log(`The web app's build beside Jest failed (exit code ${code}):`);
+  console.log(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
+}
+
 const results = [];
 for (const suite of suites) {
   if (only && !only.has(suite.name)) continue;
@@ -174,11 +204,14 @@ for (const suite of suites) {
     results.push({ name: suite.name, skipped: suite.skip });
     continue;
   }
+  if (suite.name === 'jest') startBackgroundBuild();
+  if (suite.name === 'e2e') await awaitBackgroundBuild();
   console.log(`\n━━━ ${suite.name} ━━━`);
   const started = Date.now();
   const result = await suite.run();
   results.push({ name: suite.name, seconds: (Date.now() - started) / 1000, ...result });
 }
+await awaitBackgroundBuild();
 rmSync(workDir, { recursive: true, force: true });
 
 console.log('\n━━━ summary ━━━');
