@@ -64,5 +64,5 @@ describe('GET /permissions: which areas work', () => {
     } finally {
       await close();
     }
-  });
+  }, 90_000); // two panels, one after the other
 });
