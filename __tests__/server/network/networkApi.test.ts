@@ -27,7 +27,7 @@ beforeAll(async () => {
   bind = await startTestBind('play.test');
   resolver = new Resolver();
   resolver.setServers([`127.0.0.1:${bind.port}`]);
-  t = await createRuntimeTestApp({ dns: parseDnsConfig({ ...bind.env, PANEL_DNS_ZONES: 'play.test,other.test', PANEL_DNS_TTL: '5' }) });
+  t = await createRuntimeTestApp({ dns: parseDnsConfig({ ...bind.env, PANEL_DNS_ZONES: 'play.test,other.test' }) });
   [owner, reader, stranger] = await Promise.all([createTestUser(t.app), createTestUser(t.app), createTestUser(t.app)]);
   // Premium: 3 extra ports.
   server = await createTestServer(t.app, owner.user, { name: 'Network', plan: 'minecraft-premium' });
