@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Resolver } from 'node:dns/promises';
 import { and, eq } from 'drizzle-orm';
 import { allocations, auditLogs, serverPermissions, servers, serverSubdomains, type ServerRow } from '../../../server/src/db/schema';
@@ -11,6 +12,8 @@ import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
 import { startTestBind, type TestBind } from '../helpers/testBind';
 import type { TestApp } from '../helpers/testApp';
+import { waitFor } from '../helpers/waitFor';
+import { FIREWALL_TABLE } from '../../../server/src/runtime/local/sandbox/hostFirewall';
 
 jest.setTimeout(120_000);
 
@@ -132,6 +135,32 @@ describe('ports', () => {
     expect(row.serverId).toBeNull();
     expect((await network()).extra_ports.used).toBe(2);
     expect(await audits('server.allocation.delete')).toBe(1);
+  });
+});
+
+describe('the host firewall of a running server', () => {
+  const ownPorts = () => execFileSync('nft', ['list', 'set', 'inet', FIREWALL_TABLE, 'own_ports'], { encoding: 'utf8' });
+
+  it('follows its ports: an added port is allowed at once, a removed one taken away', async () => {
+    expect((await t.app.inject({ method: 'POST', url: `/api/v2/servers/${server.shortId}/power`, headers: owner.headers, payload: { signal: 'start' } })).statusCode).toBe(204);
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running' });
+    try {
+      const report = t.app.runtime.driver.isolation(server.uuid);
+      if (!report.hostNetworkBlocked) {
+        // No nftables rule on this machine (not root, or no netfilter): nothing to follow.
+        console.warn('host firewall not active here; the allowance check is skipped');
+        return;
+      }
+      const added = await call(owner, 'POST', '/allocations');
+      expect(added.statusCode).toBe(201);
+      const port = added.json().data.port;
+      await waitFor(() => ownPorts().includes(`. ${port}`), { what: `port ${port} allowed` });
+      expect((await call(owner, 'DELETE', `/allocations/${added.json().data.id}`)).statusCode).toBe(204);
+      await waitFor(() => !ownPorts().includes(`. ${port}`), { what: `port ${port} taken away` });
+    } finally {
+      await t.app.inject({ method: 'POST', url: `/api/v2/servers/${server.shortId}/power`, headers: owner.headers, payload: { signal: 'kill' } });
+      await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'offline' });
+    }
   });
 });
 
