@@ -12,20 +12,24 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
 import { startPanel } from '../scripts/lib/panelProcess.mjs';
+import { startTestBind } from '../scripts/lib/testBind.mjs';
 
 async function main() {
   const chromium = await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')]);
   if (chromium !== 0) throw new Error('Chromium is not available at /usr/bin/chromium');
 
   let panel = null;
+  let bind = null;
   let baseUrl = process.env.E2E_BASE_URL;
   const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
   if (!baseUrl) {
     await ensureSpaBuilt();
+    // A real BIND on loopback serving play.test: the panel writes subdomains to it (e2e/network.spec.ts).
+    bind = await startTestBind('play.test');
     console.log('Starting the panel…');
     panel = await startPanel({
       // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
-      env: { PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true', PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000' },
+      env: { PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true', PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000', ...bind.env },
       logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),
     });
     baseUrl = panel.baseUrl;
@@ -35,6 +39,8 @@ async function main() {
   const stop = async () => {
     if (panel) await panel.stop();
     panel = null;
+    if (bind) await bind.stop();
+    bind = null;
   };
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => void stop().then(() => process.exit(130)));
@@ -44,7 +50,7 @@ async function main() {
     const cli = join(rootDir, 'node_modules', '@playwright', 'test', 'cli.js');
     return await run(process.execPath, [cli, 'test', '--config', join(rootDir, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)], {
       // PANEL_DATA_DIR lets specs reach the panel's own CLI (e.g. to create an admin API key).
-      env: { ...process.env, PANEL_BASE_URL: baseUrl, PANEL_DEMO_PASSWORD: demoPassword, ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}) },
+      env: { ...process.env, PANEL_BASE_URL: baseUrl, PANEL_DEMO_PASSWORD: demoPassword, ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}), ...(bind ? { E2E_DNS_SERVER: `127.0.0.1:${bind.port}`, E2E_DNS_ZONE: bind.zone } : {}) },
     });
   } finally {
     await stop();

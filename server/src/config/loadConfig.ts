@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { FileLimits } from '../files/fileLimits';
 import type { S3StorageConfig } from '../services/backups/S3BackupStorage';
 import { connectSources } from '../lib/connectSources';
+import { parseDnsConfig, type DnsConfig } from '../services/network/dns/dnsConfig';
 
 /** Everything the panel reads from its environment, resolved once at start-up. */
 export interface PanelConfig {
@@ -58,6 +59,8 @@ export interface PanelConfig {
   pullAllowHosts: string[];
   /** Limits of the file manager (sizes, counts, timeouts); defaults in files/fileLimits.ts. */
   fileLimits?: Partial<FileLimits>;
+  /** DNS zones for customers' subdomains and the service that writes them (PANEL_DNS_*); absent: no subdomains. */
+  dns?: DnsConfig;
   /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
   backupS3?: S3StorageConfig;
   /**
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
     backupS3: parseBackupS3(env),
+    dns: parseDnsConfig(env),
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,

@@ -12,7 +12,7 @@ export const ValidationErrorSchema = Type.Object({
 /** Bodyless answer (204). */
 export const NoContentSchema = Type.Null({ description: 'No content' });
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 419 | 422 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 419 | 422 | 429 | 502;
 
 const descriptions: Record<ErrorStatus, string> = {
   400: 'The request cannot be carried out in the current state',
@@ -23,6 +23,7 @@ const descriptions: Record<ErrorStatus, string> = {
   419: 'XSRF cookie present without a matching X-XSRF-TOKEN header ("CSRF token mismatch.")',
   422: 'Validation failed: every bad field with its messages',
   429: 'Too many attempts; see the Retry-After header',
+  502: 'A service the panel depends on (DNS, ...) could not be reached or refused; nothing was changed',
 };
 
 /**

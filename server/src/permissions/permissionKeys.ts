@@ -64,7 +64,13 @@ export const permissionGroups = {
   },
   allocation: {
     description: 'Manage the network ports of the server.',
-    keys: { read: 'See the server’s ports.', create: 'Add ports.', update: 'Change port notes and the primary port.', delete: 'Remove ports.' },
+    keys: {
+      read: 'See the server’s ports.',
+      create: 'Add ports.',
+      update: 'Change port notes and the primary port.',
+      delete: 'Remove ports.',
+      subdomain: 'Choose and remove the server’s subdomain (its DNS records).',
+    },
   },
   startup: {
     description: 'Manage how the server starts.',

@@ -3,6 +3,7 @@ import { plans, servers, type ServerRow } from '../db/schema';
 import { ValidationError } from '../lib/errors';
 import { recordAudit } from '../services/audit';
 import { releasePorts } from './allocatePorts';
+import { networkServiceFor } from '../services/network/networkServiceFor';
 import type { ProvisioningContext } from './ProvisioningContext';
 
 async function reload({ db }: ProvisioningContext, server: ServerRow): Promise<ServerRow> {
@@ -24,8 +25,12 @@ export async function unsuspendServer(context: ProvisioningContext, server: Serv
   return reload(context, server);
 }
 
-/** Kills the server, removes its files, frees its ports and deletes it. */
+/**
+ * Removes the server's subdomain records (first: when DNS is down nothing is deleted and the
+ * caller gets the reason), kills the server, removes its files, frees its ports and deletes it.
+ */
 export async function deleteServer(context: ProvisioningContext, server: ServerRow): Promise<void> {
+  await networkServiceFor(context).removeSubdomain(server, null);
   await context.runtime.destroy(server);
   await releasePorts(context.db, server.id);
   await context.db.delete(servers).where(eq(servers.id, server.id));

@@ -51,6 +51,12 @@ export interface RuntimeDriver {
   recover(spec: ServerSpec): Promise<RecoveryResult>;
   /** Stops watching every server without stopping them (panel shutdown keeps them running). */
   detachAll(): Promise<void>;
+  /**
+   * The server's ports changed (added, removed, another primary): a running server's host-network
+   * allowance follows at once (a removed port may go to another server); the game itself sees
+   * the new ports at its next start. Optional: drivers without a host firewall need nothing.
+   */
+  portsChanged?(spec: ServerSpec): Promise<void>;
   /** Writes a panel notice (`[Panel] …`) into the server's console. */
   notice(uuid: string, message: string): Promise<void>;
   state(uuid: string): PowerState;

@@ -248,6 +248,13 @@ export class RuntimeManager {
     await this.db.update(servers).set({ suspended: false, updatedAt: new Date() }).where(eq(servers.id, server.id));
   }
 
+  /** Tells the driver that the server's ports changed (its host-network allowance follows). */
+  async portsChanged(server: ServerRow): Promise<void> {
+    if (!this.driver.portsChanged || this.driver.state(server.uuid) === 'offline') return;
+    const context = await loadServerContext(this.db, server);
+    await this.driver.portsChanged(specOf(context, this.driver.gamePaths(server.uuid)));
+  }
+
   /** Kills the server and removes its files. The caller deletes the rows. */
   async destroy(server: ServerRow): Promise<void> {
     this.cancelCrashRestart(server.uuid);

@@ -35,6 +35,11 @@ export async function loadServerContext(db: Database, server: ServerRow): Promis
 export function specOf(context: ServerContext, paths: { root: string; node: string; launchers: string }): ServerSpec {
   const extraPorts: Record<string, number> = {};
   for (const allocation of context.allocations) if (allocation.purpose) extraPorts[allocation.purpose] = allocation.port;
+  // Ports the customer added (no purpose, not the primary), oldest first.
+  const additionalPorts = context.allocations
+    .filter((a) => !a.purpose && a.id !== context.primary.id)
+    .sort((a, b) => a.id - b.id)
+    .map((a) => a.port);
   return buildServerSpec({
     uuid: context.server.uuid,
     template: context.template,
@@ -42,6 +47,7 @@ export function specOf(context: ServerContext, paths: { root: string; node: stri
     limits: limitsOf(context.plan),
     primary: { ip: context.primary.ip, port: context.primary.port },
     extraPorts,
+    additionalPorts,
     root: paths.root,
     node: paths.node,
     launchers: paths.launchers,

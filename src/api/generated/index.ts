@@ -133,6 +133,24 @@ export type {
   WriteServerFileApiResponse,
 } from './files.gen';
 export type {
+  CreateServerAllocationApiArg,
+  CreateServerAllocationApiResponse,
+  DeleteServerAllocationApiArg,
+  DeleteServerAllocationApiResponse,
+  DeleteServerSubdomainApiArg,
+  DeleteServerSubdomainApiResponse,
+  GetServerNetworkApiArg,
+  GetServerNetworkApiResponse,
+  ServerPort,
+  ServerSubdomain,
+  SetServerPrimaryAllocationApiArg,
+  SetServerPrimaryAllocationApiResponse,
+  SetServerSubdomainApiArg,
+  SetServerSubdomainApiResponse,
+  UpdateServerAllocationApiArg,
+  UpdateServerAllocationApiResponse,
+} from './network.gen';
+export type {
   AddServerWhitelistPlayerApiArg,
   AddServerWhitelistPlayerApiResponse,
   BanServerIpApiArg,

@@ -85,6 +85,7 @@ const keyTexts: Record<string, Text> = {
   'allocation.create': (t) => t('permissions.allocation.create', 'Add ports.'),
   'allocation.update': (t) => t('permissions.allocation.update', 'Change port notes and the primary port.'),
   'allocation.delete': (t) => t('permissions.allocation.delete', 'Remove ports.'),
+  'allocation.subdomain': (t) => t('permissions.allocation.subdomain', 'Choose and remove the server’s subdomain (its DNS records).'),
   'startup.read': (t) => t('permissions.startup.read', 'See the startup variables.'),
   'startup.update': (t) => t('permissions.startup.update', 'Change the startup variables.'),
   'settings.rename': (t) => t('permissions.settings.rename', 'Rename the server and change its description.'),

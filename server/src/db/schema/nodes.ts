@@ -1,4 +1,5 @@
-import { index, integer, pgTable, timestamp, unique, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, timestamp, unique, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 // Circular with servers.ts (a server points at its primary allocation); the callback below is lazy.
 import { servers } from './servers';
 
@@ -38,7 +39,12 @@ export const allocations = pgTable(
     notes: varchar('notes', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('allocations_node_ip_port_unique').on(t.nodeId, t.ip, t.port), index('allocations_server_idx').on(t.serverId)],
+  (t) => [
+    unique('allocations_node_ip_port_unique').on(t.nodeId, t.ip, t.port),
+    index('allocations_server_idx').on(t.serverId),
+    // One port of a node is held by one server at most, whatever address its rows name.
+    uniqueIndex('allocations_node_port_taken_unique').on(t.nodeId, t.port).where(sql`${t.serverId} is not null`),
+  ],
 );
 
 export type NodeRow = typeof nodes.$inferSelect;

@@ -125,6 +125,12 @@ export class LocalDriver implements RuntimeDriver {
     else this.options.log?.warn({ problem: this.firewallProblem }, 'game servers can connect to the host\'s own services (the panel\'s port, loopback services)');
   }
 
+  /** A running server may reach exactly its current ports on the host from now on. */
+  async portsChanged(spec: ServerSpec): Promise<void> {
+    if (this.state(spec.uuid) === 'offline') return;
+    await this.allowOwnPorts(spec);
+  }
+
   /** Lets a server reach its own ports on the host, the rest of the host staying closed to it. */
   private async allowOwnPorts(spec: ServerSpec): Promise<void> {
     if (!this.firewall) return;

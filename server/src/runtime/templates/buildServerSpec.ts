@@ -12,6 +12,11 @@ export interface ServerSpecInput {
   primary: { ip: string; port: number };
   /** Ports of the template's extra ports, by name (query → 27015). */
   extraPorts: Record<string, number>;
+  /**
+   * Ports the customer added on the network page: the game sees them as SERVER_EXTRA_PORTS
+   * (comma-separated) and EXTRA_PORT_1, EXTRA_PORT_2 ... (environment and {{placeholders}}).
+   */
+  additionalPorts?: number[];
   /** The server's folder as the game sees it. */
   root: string;
   /** Node and our launchers folder as the game sees them (default: this process's, unsandboxed). */
@@ -51,6 +56,9 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
     ROOT: input.root,
   };
   for (const name of template.extraPorts) values[`${name.toUpperCase()}_PORT`] = String(input.extraPorts[name] ?? '');
+  const additional = input.additionalPorts ?? [];
+  values.SERVER_EXTRA_PORTS = additional.join(',');
+  additional.forEach((port, index) => (values[`EXTRA_PORT_${index + 1}`] = String(port)));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME: input.root,
@@ -67,7 +75,10 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
     stopTimeoutMs: template.stopTimeoutMs,
     limits,
     allocation: { ...input.primary, protocol: template.portProtocol },
-    extraPorts: Object.fromEntries(template.extraPorts.filter((name) => input.extraPorts[name] !== undefined).map((name) => [name, input.extraPorts[name]])),
+    extraPorts: {
+      ...Object.fromEntries(template.extraPorts.filter((name) => input.extraPorts[name] !== undefined).map((name) => [name, input.extraPorts[name]])),
+      ...Object.fromEntries(additional.map((port, index) => [`extra_${index + 1}`, port])),
+    },
     install: template.install.map((step) => renderStep(step, values)),
     managedConfig: template.configFiles.map((file) => ({
       path: file.path,

@@ -1,0 +1,18 @@
+import fp from 'fastify-plugin';
+import type { NetworkService } from '../services/network/NetworkService';
+import { networkServiceFor } from '../services/network/networkServiceFor';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Servers' ports and subdomains (with the configured DNS provider). */
+    network: NetworkService;
+  }
+}
+
+/** The network service: ports from the node's range, subdomains under PANEL_DNS_ZONES. */
+export const networkPlugin = fp(
+  async (app) => {
+    app.decorate('network', networkServiceFor({ db: app.db, runtime: app.runtime, config: app.config }, app.log));
+  },
+  { name: 'network', dependencies: ['runtime', 'database'] },
+);

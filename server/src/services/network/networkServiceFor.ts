@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PanelConfig } from '../../config/loadConfig';
+import type { Database } from '../../db/client';
+import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import { dnsProviderFor } from './dns/dnsConfig';
+import { NetworkService } from './NetworkService';
+
+/** The network service of a panel: its database, runtime and configured DNS (if any). */
+export function networkServiceFor(context: { db: Database; runtime: RuntimeManager; config: PanelConfig }, log?: FastifyBaseLogger): NetworkService {
+  const dns = context.config.dns;
+  return new NetworkService({ db: context.db, runtime: context.runtime, dns: dns && { config: dns, provider: dnsProviderFor(dns) }, log });
+}
