@@ -57,8 +57,13 @@ export class ConfigFileEditor {
   async read(): Promise<ConfigFileContent> {
     const exists = await this.files.exists(this.file.path);
     const raw = exists ? (await this.files.readFile(this.file.path)).toString('utf8') : '';
-    const values = this.format.parse(exists ? raw : (this.file.initial ?? ''));
+    const values = this.format.parse(this.baseOf(exists, raw));
     return { raw, exists, values, fields: configFieldsOf(this.file, values, this.managedValues) };
+  }
+
+  /** The text changes start from: the file, or its initial text while it is missing or blank (the game leaves an empty one). */
+  private baseOf(exists: boolean, raw: string): string {
+    return exists && raw.trim() !== '' ? raw : (this.file.initial ?? raw);
   }
 
   /** Per-field messages for form values the format would not read back as typed (a value that breaks the line's syntax). */
@@ -82,7 +87,7 @@ export class ConfigFileEditor {
   save(change: ConfigChange): Promise<ConfigSaveResult> {
     return serialised(`${this.files.root}\0${this.file.path}`, async () => {
       const current = await this.read();
-      const base = current.exists ? current.raw : (this.file.initial ?? '');
+      const base = this.baseOf(current.exists, current.raw);
       const specs = new Map(this.file.fields.map((field) => [field.key, field]));
       // A browser's text box sends `\n` only: raw text is written with the file's own line breaks.
       const text = 'raw' in change ? this.keepLineEndings(current, change.raw) : this.format.update(base, change.values, specs);

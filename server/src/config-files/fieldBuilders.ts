@@ -40,3 +40,14 @@ export const choice = (key: string, fallback: string, options: string[], group: 
   ...(aliases ? { aliases } : {}),
   description,
 });
+
+/** A decimal number between `min` and `max` (Unreal's multipliers, written like 1.000000). */
+export const num = (key: string, fallback: string, min: number, max: number, group: ConfigFieldGroup, description: string): ConfigFieldSpec => ({
+  key,
+  type: 'number',
+  group,
+  default: fallback,
+  min,
+  max,
+  description,
+});

@@ -11,9 +11,11 @@ export async function applyManagedConfig(files: RootedFileSystem, configs: Serve
   for (const config of configs) {
     if (Object.keys(config.values).length === 0) continue;
     const exists = await files.exists(config.path);
-    const current = exists ? (await files.readFile(config.path)).toString('utf8') : (config.initial ?? '');
+    const text = exists ? (await files.readFile(config.path)).toString('utf8') : '';
+    // A missing or blank file (Palworld leaves an empty one) starts from its initial text.
+    const current = text.trim() === '' && config.initial !== undefined ? config.initial : text;
     // Properties keep Java escaping for the ports and addresses they hold, as before.
     const next = configFormatOf({ format: config.format, escaping: config.format === 'properties' ? 'java' : config.escaping }).update(current, config.values, new Map());
-    if (!exists || next !== current) await files.writeFile(config.path, next);
+    if (next !== text) await files.writeFile(config.path, next);
   }
 }
