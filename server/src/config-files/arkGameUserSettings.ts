@@ -1,5 +1,5 @@
 import type { ConfigFieldSpec } from './ConfigFieldSpec';
-import { bool, int, num, text } from './fieldBuilders';
+import { unrealBool as bool, int, num, text } from './fieldBuilders';
 
 const S = 'ServerSettings';
 

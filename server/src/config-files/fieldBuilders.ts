@@ -51,3 +51,9 @@ export const num = (key: string, fallback: string, min: number, max: number, gro
   max,
   description,
 });
+
+/** A true/false key of an Unreal game, whose files write True and False. */
+export const unrealBool = (key: string, fallback: boolean, group: ConfigFieldGroup, description: string): ConfigFieldSpec => ({
+  ...bool(key, fallback, group, description),
+  default: fallback ? 'True' : 'False',
+});

@@ -1,5 +1,5 @@
 import type { ConfigFieldSpec } from './ConfigFieldSpec';
-import { bool, choice, int, num, text } from './fieldBuilders';
+import { unrealBool as bool, choice, int, num, text } from './fieldBuilders';
 
 const rate = (key: string, group: 'basic' | 'advanced', description: string) => num(key, '1.000000', 0.1, 10, group, description);
 const line = { pattern: '^[^\\r\\n]{0,256}$', patternMessage: 'Must be a single line of at most 256 characters.' };
