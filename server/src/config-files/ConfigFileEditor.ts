@@ -58,7 +58,9 @@ export class ConfigFileEditor {
     const exists = await this.files.exists(this.file.path);
     const raw = exists ? (await this.files.readFile(this.file.path)).toString('utf8') : '';
     const values = this.format.parse(this.baseOf(exists, raw));
-    return { raw, exists, values, fields: configFieldsOf(this.file, values, this.managedValues) };
+    // Until the file has content, managed keys show what the panel writes at the next start, not the initial text's.
+    const fresh = !exists || raw.trim() === '';
+    return { raw, exists, values, fields: configFieldsOf(this.file, values, this.managedValues, fresh) };
   }
 
   /** The text changes start from: the file, or its initial text while it is missing or blank (the game leaves an empty one). */
