@@ -20,10 +20,10 @@ export function checkConfigChanges(file: ConfigFileDeclaration, before: Record<s
   for (const key of changedKeys(before, after)) {
     const value = after[key];
     if (value === undefined) continue;
-    let message: string | null = null;
     const spec = specs.get(key);
-    if (file.managed.includes(key)) message = 'The panel sets this value before every start (from the server’s allocation or startup settings); it cannot be changed here.';
-    else message = format.keyProblem(key) ?? format.valueProblem(value, spec) ?? (spec ? validateConfigValue(spec, value) : null);
+    const message = file.managed.includes(key)
+      ? 'The panel sets this value before every start (from the server’s allocation or startup settings); it cannot be changed here.'
+      : (format.keyProblem(key) ?? format.valueProblem(value, spec) ?? (spec ? validateConfigValue(spec, value) : null));
     if (message) errors[`values.${key}`] = [message];
   }
   return errors;
