@@ -11,6 +11,7 @@ import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
 import { fixtureTemplate } from '../helpers/testTemplates';
 import type { TestApp } from '../helpers/testApp';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(60_000);
 
@@ -133,6 +134,23 @@ describe('ARK GameUserSettings.ini', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['values.ServerSettings/DifficultyOffset', 'values.ServerSettings/TamingSpeedMultiplier', 'values.SessionSettings/SessionName']);
     expect((await put(fileUrl(server, path), { raw: after.replace('XPMultiplier=2.5', 'XPMultiplier=lots') })).statusCode).toBe(422);
     expect(await readText(server, path)).toBe(after);
+  });
+  it('refuses saves while the server runs (the game writes the file back when it stops); a start writes the managed settings', async () => {
+    const power = (signal: string) => t.app.inject({ method: 'POST', url: `/api/v2/servers/${server.shortId}/power`, headers: owner.headers, payload: { signal } });
+    expect((await power('start')).statusCode).toBe(204);
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running' });
+    try {
+      const before = await readText(server, path);
+      expect(before).toContain('\n[/Script/Engine.GameSession]\nMaxPlayers=20\n');
+      expect(before).toMatch(/\nRCONEnabled=True\n/);
+      const res = await put(fileUrl(server, path), { values: { 'ServerSettings/XPMultiplier': '4' } });
+      expect(res.statusCode).toBe(409);
+      expect(await readText(server, path)).toBe(before);
+    } finally {
+      await power('stop');
+      await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'offline' });
+    }
+    expect((await put(fileUrl(server, path), { values: { 'ServerSettings/XPMultiplier': '4' } })).statusCode).toBe(200);
   });
 });
 

@@ -53,4 +53,6 @@ export interface ConfigFileDeclaration {
   managed: readonly string[];
   /** The text a missing file starts from (what the game itself would write first), if any. */
   initial?: string;
+  /** The game writes the file back when it stops: it is saved only while the server is offline. */
+  rewrittenOnStop?: boolean;
 }

@@ -14,6 +14,7 @@ export function declaredConfigFiles(template: TemplateDefinition): ConfigFileDec
     fields: file.fields ?? [],
     managed: Object.keys(file.managed),
     ...(file.initial !== undefined ? { initial: file.initial } : {}),
+    ...(file.rewrittenOnStop ? { rewrittenOnStop: true } : {}),
   }));
 }
 

@@ -33,6 +33,8 @@ export interface TemplateConfigFile {
   fields?: readonly ConfigFieldSpec[];
   /** The text a missing file starts from, when the panel writes it first (Palworld's default settings). */
   initial?: string;
+  /** The game writes the file back when it stops (ARK): saves are refused while it runs, or the stop would undo them. */
+  rewrittenOnStop?: boolean;
 }
 
 /**

@@ -34,6 +34,8 @@ export const ark: TemplateDefinition = {
       managed: arkManagedSettings,
       title: 'Game user settings (GameUserSettings.ini)',
       fields: arkGameUserSettings,
+      // ShooterGameServer saves its settings into this file when it shuts down.
+      rewrittenOnStop: true,
     },
   ],
   // The game and query ports are UDP (only RCON uses TCP).
