@@ -45,7 +45,7 @@ type Field = { key: string; value: string; type: string; managed: boolean; secre
 const fieldsOf = async (server: ServerRow, path: string) => {
   const res = await get(fileUrl(server, path));
   expect(res.statusCode).toBe(200);
-  const data = res.json().data as { exists: boolean; raw: string; format: string; fields: Field[] };
+  const data = res.json().data as { exists: boolean; raw: string; format: string; rewritten_on_stop: boolean; fields: Field[] };
   return { ...data, byKey: new Map(data.fields.map((field) => [field.key, field])) };
 };
 const lastAudit = async (server: ServerRow) => {
@@ -115,8 +115,8 @@ describe('ARK GameUserSettings.ini', () => {
   });
 
   it('shows Section/Key fields with defaults, managed passwords as secrets without their value', async () => {
-    const { exists, byKey } = await fieldsOf(server, path);
-    expect(exists).toBe(false);
+    const { exists, byKey, rewritten_on_stop } = await fieldsOf(server, path);
+    expect({ exists, rewritten_on_stop }).toEqual({ exists: false, rewritten_on_stop: true });
     expect(byKey.get('ServerSettings/XPMultiplier')).toMatchObject({ type: 'number', value: '1', known: true });
     expect(byKey.get('ServerSettings/ServerPVE')).toMatchObject({ type: 'boolean', value: 'False' });
     expect(byKey.get('/Script/Engine.GameSession/MaxPlayers')).toMatchObject({ managed: true, value: '20' });

@@ -67,6 +67,8 @@ export type GetServerConfigFileApiResponse =
       path: string;
       /** The whole file as text */
       raw: string;
+      /** The game writes the file back when it stops (ARK): it can be saved only while the server is offline */
+      rewritten_on_stop: boolean;
       title: string;
     };
   };

@@ -59,6 +59,9 @@ export const ConfigFileSchema = Type.Object(
     title: Type.String(),
     exists: Type.Boolean(),
     raw: Type.String({ description: 'The whole file as text' }),
+    rewritten_on_stop: Type.Boolean({
+      description: 'The game writes the file back when it stops (ARK): it can be saved only while the server is offline',
+    }),
     fields: Type.Array(Type.Unsafe<ConfigFieldJson>(Type.Ref('ConfigField'))),
   },
   { additionalProperties: false },
