@@ -199,7 +199,7 @@ describe('saving the form', () => {
       'values.view-distance': ['Must be between 3 and 32.'],
       'values.gamemode': ['Must be one of: survival, creative, adventure, spectator.'],
       'values.pvp': ['Must be true or false.'],
-      'values.server-port': ['The panel sets this value from the server’s allocation; it cannot be changed here.'],
+      'values.server-port': ['The panel sets this value before every start (from the server’s allocation or startup settings); it cannot be changed here.'],
       'values.resource-pack-sha1': ['Must be empty or 40 hexadecimal characters.'],
     });
     expect(await readProperties()).toBe(sampleProperties);
@@ -243,7 +243,7 @@ describe('saving the raw text', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       'values.max-players': ['Must be between 0 and 2147483647.'],
-      'values.server-port': ['The panel sets this value from the server’s allocation; it cannot be changed here.'],
+      'values.server-port': ['The panel sets this value before every start (from the server’s allocation or startup settings); it cannot be changed here.'],
     });
     expect(await readProperties()).toBe(sampleProperties);
   });

@@ -1,4 +1,5 @@
 import type { ConfigFileDeclaration } from './ConfigFieldSpec';
+import { configFormatOf } from './formats';
 import { validateConfigValue } from './validateConfigValue';
 
 /** The keys whose value differs between two parsed versions of a file (added and removed ones too). */
@@ -15,17 +16,14 @@ export function changedKeys(before: Record<string, string>, after: Record<string
 export function checkConfigChanges(file: ConfigFileDeclaration, before: Record<string, string>, after: Record<string, string>): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const specs = new Map(file.fields.map((field) => [field.key, field]));
+  const format = configFormatOf(file);
   for (const key of changedKeys(before, after)) {
     const value = after[key];
     if (value === undefined) continue;
-    let message: string | null = null;
-    if (file.managed.includes(key)) message = 'The panel sets this value from the server’s allocation; it cannot be changed here.';
-    else if (file.escaping === 'none' && /[\r\n]/.test(value)) message = 'Must be a single line.';
-    else if (!/^[^=:\s#!]+$/.test(key)) message = 'Keys cannot contain spaces, =, : or start with # or !.';
-    else {
-      const spec = specs.get(key);
-      if (spec) message = validateConfigValue(spec, value);
-    }
+    const spec = specs.get(key);
+    const message = file.managed.includes(key)
+      ? 'The panel sets this value before every start (from the server’s allocation or startup settings); it cannot be changed here.'
+      : (format.keyProblem(key) ?? format.valueProblem(value, spec) ?? (spec ? validateConfigValue(spec, value) : null));
     if (message) errors[`values.${key}`] = [message];
   }
   return errors;

@@ -29,15 +29,19 @@ export function isSecretKey(spec: ConfigFieldSpec | undefined, key: string): boo
 
 /**
  * The form of a config file: every declared key in catalogue order (a missing one shows the
- * game's default, the value the game uses), then the keys the file holds that the catalogue
+ * game's default, the value the game uses; a managed one what the panel will write), then the keys the file holds that the catalogue
  * does not know, in file order.
  */
-export function configFieldsOf(file: ConfigFileDeclaration, values: Record<string, string>): ConfigField[] {
+export function configFieldsOf(file: ConfigFileDeclaration, values: Record<string, string>, managedValues: Record<string, string> = {}, fresh = false): ConfigField[] {
   const managed = new Set(file.managed);
+  const upcoming = (key: string, spec?: ConfigFieldSpec) => (managed.has(key) && !isSecretKey(spec, key) ? managedValues[key] : undefined);
+  // A file with no content yet: managed keys show what the panel writes at the next start.
+  if (fresh) values = { ...values, ...Object.fromEntries(Object.keys(values).flatMap((key) => (upcoming(key) !== undefined ? [[key, upcoming(key)!]] : []))) };
   const declared = new Set(file.fields.map((field) => field.key));
   const known = file.fields.map((spec): ConfigField => ({
     key: spec.key,
-    value: values[spec.key] ?? spec.default ?? '',
+    // A managed key the file lacks yet shows what the panel writes at the next start (never a secret).
+    value: (fresh ? upcoming(spec.key, spec) : undefined) ?? values[spec.key] ?? upcoming(spec.key, spec) ?? spec.default ?? '',
     type: spec.type,
     group: spec.group,
     ...(spec.min !== undefined ? { min: spec.min } : {}),

@@ -13,6 +13,8 @@ export function declaredConfigFiles(template: TemplateDefinition): ConfigFileDec
     title: file.title ?? file.path,
     fields: file.fields ?? [],
     managed: Object.keys(file.managed),
+    ...(file.initial !== undefined ? { initial: file.initial } : {}),
+    ...(file.rewrittenOnStop ? { rewrittenOnStop: true } : {}),
   }));
 }
 

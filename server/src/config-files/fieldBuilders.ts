@@ -40,3 +40,20 @@ export const choice = (key: string, fallback: string, options: string[], group: 
   ...(aliases ? { aliases } : {}),
   description,
 });
+
+/** A decimal number between `min` and `max` (Unreal's multipliers, written like 1.000000). */
+export const num = (key: string, fallback: string, min: number, max: number, group: ConfigFieldGroup, description: string): ConfigFieldSpec => ({
+  key,
+  type: 'number',
+  group,
+  default: fallback,
+  min,
+  max,
+  description,
+});
+
+/** A true/false key of an Unreal game, whose files write True and False. */
+export const unrealBool = (key: string, fallback: boolean, group: ConfigFieldGroup, description: string): ConfigFieldSpec => ({
+  ...bool(key, fallback, group, description),
+  default: fallback ? 'True' : 'False',
+});

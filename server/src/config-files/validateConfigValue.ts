@@ -1,9 +1,10 @@
 import type { ConfigFieldSpec } from './ConfigFieldSpec';
 
 const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 function checkInteger(field: ConfigFieldSpec, value: string): string | null {
-  if (!INTEGER.test(value.trim())) return 'Must be a whole number.';
+  if (!(field.type === 'number' ? NUMBER : INTEGER).test(value.trim())) return field.type === 'number' ? 'Must be a number (like 1.5).' : 'Must be a whole number.';
   const n = Number(value.trim());
   const { min, max } = field;
   if (min !== undefined && max !== undefined && (n < min || n > max)) return `Must be between ${min} and ${max}.`;
@@ -28,6 +29,7 @@ export function validateConfigValue(field: ConfigFieldSpec, value: string): stri
     case 'boolean':
       return /^(true|false)$/i.test(value.trim()) ? null : 'Must be true or false.';
     case 'integer':
+    case 'number':
       return checkInteger(field, value);
     case 'enum':
       return checkEnum(field, value);

@@ -1,3 +1,5 @@
+import type { ConfigFileFormat } from '../config-files/ConfigFieldSpec';
+
 /** Power states of a game server, in the order a start goes through them. */
 export const powerStates = ['offline', 'starting', 'running', 'stopping'] as const;
 export type PowerState = (typeof powerStates)[number];
@@ -53,7 +55,14 @@ export interface ServerSpec {
   extraPorts: Record<string, number>;
   install: InstallStep[];
   /** Keys the panel rewrites in config files before each start (server-port and the like). */
-  managedConfig: { path: string; format: 'properties'; values: Record<string, string> }[];
+  managedConfig: {
+    path: string;
+    format: ConfigFileFormat;
+    escaping?: 'java' | 'none';
+    /** The text a missing file starts from. */
+    initial?: string;
+    values: Record<string, string>;
+  }[];
 }
 
 /** A resource sample of one server. */

@@ -48,7 +48,7 @@ export type ListServerConfigFilesApiResponse =
     data: {
       /** False until the game or the install has written it */
       exists: boolean;
-      format: "properties";
+      format: "properties" | "rust-cfg" | "ini" | "palworld-options";
       /** Relative to the server’s folder, e.g. server.properties */
       path: string;
       title: string;
@@ -63,10 +63,12 @@ export type GetServerConfigFileApiResponse =
     data: {
       exists: boolean;
       fields: ConfigField[];
-      format: "properties";
+      format: "properties" | "rust-cfg" | "ini" | "palworld-options";
       path: string;
       /** The whole file as text */
       raw: string;
+      /** The game writes the file back when it stops (ARK): it can be saved only while the server is offline */
+      rewritten_on_stop: boolean;
       title: string;
     };
   };
@@ -102,6 +104,7 @@ export type ConfigField = {
   /** English description; clients translate it as config.properties.<key> */
   description?: string;
   group: "basic" | "advanced";
+  /** As the file names it; in INI files Section/Key (split at the last /) */
   key: string;
   /** False for keys the game’s catalogue does not list (kept as they are) */
   known: boolean;
@@ -112,7 +115,8 @@ export type ConfigField = {
   options?: string[];
   /** A password or the like */
   secret: boolean;
-  type: "boolean" | "integer" | "enum" | "string";
+  /** number: a decimal such as 1.5 (Unreal multipliers) */
+  type: "boolean" | "integer" | "number" | "enum" | "string";
   /** The value in the file, or the game’s default when the file lacks the key */
   value: string;
 };

@@ -35,7 +35,16 @@ export function ConfigFieldInput({ field, value = '', onChange, ...rest }: Confi
       );
     }
     case 'integer':
-      return <Input {...rest} inputMode="numeric" value={value} onChange={(event) => onChange?.(event.target.value)} style={{ maxWidth: 240 }} />;
+    case 'number':
+      return (
+        <Input
+          {...rest}
+          inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
+          value={value}
+          onChange={(event) => onChange?.(event.target.value)}
+          style={{ maxWidth: 240 }}
+        />
+      );
     default:
       return field.secret ? (
         <Input.Password {...rest} value={value} onChange={(event) => onChange?.(event.target.value)} autoComplete="off" />

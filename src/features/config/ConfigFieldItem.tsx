@@ -15,7 +15,7 @@ export interface ConfigFieldItemProps {
 }
 
 function boundsText(field: ConfigField, t: ReturnType<typeof useTranslation>['t']): string | null {
-  if (field.type !== 'integer' || field.min === undefined || field.max === undefined) return null;
+  if ((field.type !== 'integer' && field.type !== 'number') || field.min === undefined || field.max === undefined) return null;
   return t('config.field.bounds', 'From {{min}} to {{max}}', {
     min: field.min,
     max: field.max,
@@ -41,7 +41,7 @@ export const ConfigFieldItem = memo(function ConfigFieldItem({ field, descriptio
         })
       : null,
     field.managed
-      ? t('config.field.managed', 'The panel sets this from your server’s address and port before every start, so it cannot be changed here.')
+      ? t('config.field.managed', 'The panel sets this before every start, from your server’s address, ports or startup settings, so it cannot be changed here.')
       : null,
   ].filter(Boolean);
   return (

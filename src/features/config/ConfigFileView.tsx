@@ -84,6 +84,13 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
           title={t('config.missing', 'This file does not exist yet. Saving creates it; the game fills in the other keys at its next start.')}
         />
       ) : null}
+      {file.rewritten_on_stop ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('config.rewrittenOnStop', 'The game writes this file back when it stops: stop the server before you save, or the stop undoes your changes.')}
+        />
+      ) : null}
       {!canEdit ? <Alert type="info" showIcon title={t('config.readOnly', 'You may see this configuration but not change it.')} /> : null}
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={14}>

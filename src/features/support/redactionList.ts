@@ -30,6 +30,13 @@ export const secretKeyNames: ReadonlySet<string> = new Set([
   'db_password',
   'connection_string',
   'jdbc',
+  // Passwords in game config files, as the config form sends them ({ values: { AdminPassword: … } }).
+  'rcon.password',
+  'serverpassword',
+  'adminpassword',
+  'serveradminpassword',
+  'serversettings/serverpassword',
+  'serversettings/serveradminpassword',
   // Signed download and upload addresses.
   'signed_url',
   'download_url',

@@ -104,6 +104,7 @@ function renderConfig({
   confirmRestart = true,
   text = raw,
   browser = false,
+  file = { path: 'server.properties', format: 'properties', title: 'Server properties', exists: true, fields } as { path: string; format: string; title: string; exists: boolean; rewritten_on_stop?: boolean; fields: ConfigField[] },
 } = {}) {
   const fetch = mockFetch({
     'GET /api/v2/servers/s1': {
@@ -113,27 +114,13 @@ function renderConfig({
     'GET /api/v2/servers/s1/config': {
       status: 200,
       body: {
-        data: [
-          {
-            path: 'server.properties',
-            format: 'properties',
-            title: 'Server properties',
-            exists: true,
-          },
-        ],
+        data: [{ path: file.path, format: file.format, title: file.title, exists: file.exists }],
       },
     },
     'GET /api/v2/servers/s1/config/file': {
       status: 200,
       body: {
-        data: {
-          path: 'server.properties',
-          format: 'properties',
-          title: 'Server properties',
-          exists: true,
-          raw: text,
-          fields,
-        },
+        data: { ...file, raw: text },
       },
     },
     'PUT /api/v2/servers/s1/config/file': save,
@@ -181,9 +168,47 @@ describe('the config screen', () => {
     await userEvent.click(screen.getByRole('button', { name: /Advanced settings/ }));
     const port = screen.getByLabelText('server-port');
     expect(port).toBeDisabled();
-    expect(within(formItem('server-port')).getByText(/The panel sets this from your server’s address and port/)).toBeInTheDocument();
+    expect(within(formItem('server-port')).getByText(/The panel sets this before every start, from your server’s address, ports or startup settings/)).toBeInTheDocument();
     expect(screen.getByLabelText('rcon.password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('textbox', { name: 'File as text' })).toHaveValue(raw);
+  });
+
+  it('shows a Palworld settings file the game has not written yet: decimals, True/False switches, its own descriptions', async () => {
+    const palworld: ConfigField[] = [
+      { key: 'ExpRate', value: '1.000000', type: 'number', group: 'basic', min: 0.1, max: 10, default: '1.000000', known: true, managed: false, secret: false, description: 'x' },
+      { key: 'bIsPvP', value: 'False', type: 'boolean', group: 'basic', default: 'False', known: true, managed: false, secret: false },
+      { key: 'ServerPlayerMaxNum', value: '12', type: 'integer', group: 'basic', min: 1, max: 32, known: true, managed: true, secret: false },
+      { key: 'AdminPassword', value: '', type: 'string', group: 'basic', known: true, managed: false, secret: true },
+    ];
+    const path = 'Pal/Saved/Config/LinuxServer/PalWorldSettings.ini';
+    const fetch = renderConfig({ text: '', file: { path, format: 'palworld-options', title: 'World settings (PalWorldSettings.ini)', exists: false, fields: palworld } });
+    expect(await screen.findByText(/This file does not exist yet/)).toBeInTheDocument();
+    expect(screen.getByLabelText('ExpRate')).toHaveValue('1.000000');
+    expect(screen.getByLabelText('ExpRate')).toHaveAttribute('inputmode', 'decimal');
+    // The description comes from the client's dictionary for this file, not the server's English text.
+    expect(within(formItem('ExpRate')).getByText(/Multiplier of the experience earned\./)).toBeInTheDocument();
+    expect(within(formItem('ExpRate')).getByText(/From 0\.1 to 10/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'bIsPvP' })).not.toBeChecked();
+    expect(screen.getByLabelText('ServerPlayerMaxNum')).toBeDisabled();
+    expect(screen.getByLabelText('AdminPassword')).toHaveAttribute('type', 'password');
+    const user = userEvent.setup();
+    await fillIn(user, screen.getByLabelText('ExpRate'), '2.5');
+    await user.click(screen.getByRole('switch', { name: 'bIsPvP' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')).toHaveLength(1));
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file').map((r) => [r.search, r.body])).toEqual([
+      [`?path=${encodeURIComponent(path)}`, { values: { ExpRate: '2.5', bIsPvP: 'true' } }],
+    ]);
+  });
+
+  it('warns that ARK’s settings are saved while the server is offline', async () => {
+    const path = 'ShooterGame/Saved/Config/LinuxServer/GameUserSettings.ini';
+    const ark: ConfigField[] = [
+      { key: 'ServerSettings/XPMultiplier', value: '1', type: 'number', group: 'basic', min: 0, max: 1000, known: true, managed: false, secret: false },
+    ];
+    renderConfig({ text: '[ServerSettings]\nXPMultiplier=1\n', file: { path, format: 'ini', title: 'Game user settings', exists: true, rewritten_on_stop: true, fields: ark } });
+    expect(await screen.findByText(/The game writes this file back when it stops: stop the server before you save/)).toBeInTheDocument();
+    expect(within(formItem('ServerSettings/XPMultiplier')).getByText(/Multiplier of the experience players and creatures earn\./)).toBeInTheDocument();
   });
 
   it('sends only changed values and shows the server’s message under the refused field', async () => {

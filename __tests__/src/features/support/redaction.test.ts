@@ -107,6 +107,14 @@ describe('redaction of recorded action logs', () => {
     });
   });
 
+  it('hides game passwords the config form sends, keeping the other values', () => {
+    const values = { AdminPassword: 'pal-admin-1', 'ServerSettings/ServerPassword': 'ark-join-2', 'rcon.password': 'mc-rcon-3', ExpRate: '2' };
+    const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { values } } } } } as never);
+    const text = JSON.stringify(action);
+    for (const secret of ['pal-admin-1', 'ark-join-2', 'mc-rcon-3']) expect(text).not.toContain(secret);
+    expect(text).toContain('"ExpRate":"2"');
+  });
+
   it('is what the DevTools sanitisers apply', () => {
     const action = { type: 'api/executeQuery/fulfilled', payload: { data: { secret: 'S', qr_svg: '<svg/>' } }, meta: { baseQueryMeta: { request: new Request('http://x/') } } };
     expect(sanitizeAction(action)).toEqual(redactAction(action));

@@ -37,6 +37,7 @@ export async function getServerConfigFileRoute(app: FastifyInstance): Promise<vo
           title: file.title,
           exists: content.exists,
           raw: content.raw,
+          rewritten_on_stop: file.rewrittenOnStop === true,
           fields: content.fields,
         },
       };

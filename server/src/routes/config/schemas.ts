@@ -1,12 +1,15 @@
 import { Type, type Static } from 'typebox';
 
+/** How the file is written: key=value lines, Rust console lines, Unreal INI sections, or Palworld's one OptionSettings line. */
+const ConfigFormatSchema = Type.Union([Type.Literal('properties'), Type.Literal('rust-cfg'), Type.Literal('ini'), Type.Literal('palworld-options')]);
+
 /** A config file a server's template declares: GET …/config. */
 export const ConfigFileSummarySchema = Type.Object(
   {
     path: Type.String({
       description: 'Relative to the server’s folder, e.g. server.properties',
     }),
-    format: Type.Union([Type.Literal('properties')]),
+    format: ConfigFormatSchema,
     title: Type.String(),
     exists: Type.Boolean({
       description: 'False until the game or the install has written it',
@@ -18,11 +21,15 @@ export const ConfigFileSummarySchema = Type.Object(
 /** One key of a config file, with how the game accepts it. */
 export const ConfigFieldSchema = Type.Object(
   {
-    key: Type.String(),
+    key: Type.String({
+      description: 'As the file names it; in INI files Section/Key (split at the last /)',
+    }),
     value: Type.String({
       description: 'The value in the file, or the game’s default when the file lacks the key',
     }),
-    type: Type.Union([Type.Literal('boolean'), Type.Literal('integer'), Type.Literal('enum'), Type.Literal('string')]),
+    type: Type.Union([Type.Literal('boolean'), Type.Literal('integer'), Type.Literal('number'), Type.Literal('enum'), Type.Literal('string')], {
+      description: 'number: a decimal such as 1.5 (Unreal multipliers)',
+    }),
     group: Type.Union([Type.Literal('basic'), Type.Literal('advanced')]),
     min: Type.Optional(Type.Number()),
     max: Type.Optional(Type.Number()),
@@ -48,10 +55,13 @@ export type ConfigFieldJson = Static<typeof ConfigFieldSchema>;
 export const ConfigFileSchema = Type.Object(
   {
     path: Type.String(),
-    format: Type.Union([Type.Literal('properties')]),
+    format: ConfigFormatSchema,
     title: Type.String(),
     exists: Type.Boolean(),
     raw: Type.String({ description: 'The whole file as text' }),
+    rewritten_on_stop: Type.Boolean({
+      description: 'The game writes the file back when it stops (ARK): it can be saved only while the server is offline',
+    }),
     fields: Type.Array(Type.Unsafe<ConfigFieldJson>(Type.Ref('ConfigField'))),
   },
   { additionalProperties: false },

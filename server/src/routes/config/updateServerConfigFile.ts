@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ValidationError } from '../../lib/errors';
+import { HttpError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
 import { recordAudit } from '../../services/audit';
 import { isSecretKey } from '../../config-files/configFields';
@@ -19,7 +19,7 @@ export async function updateServerConfigFileRoute(app: FastifyInstance): Promise
         tags: ['config'],
         summary: 'Save a config file (form values or raw text)',
         description:
-          'values sets keys in place, keeping comments, order and every other key; raw replaces the whole text. Either way each changed value is checked as the game reads it: 422 with errors keyed values.<key> and the file unchanged. Keys the panel owns (the port, the address) cannot be changed. The file keeps its line breaks (CRLF or LF; raw text is written with them) and whether it ends with one, and is replaced atomically. restart_required is true when the server is running: the game reads the file at start. Needs config.update.',
+          'values sets keys in place, keeping comments, order and every other key; raw replaces the whole text. Either way each changed value is checked as the game reads it: 422 with errors keyed values.<key> and the file unchanged. Keys the panel owns (the port, the address) cannot be changed. 409 while the server is not offline for a file the game writes back when it stops (ARK’s GameUserSettings.ini). The file keeps its line breaks (CRLF or LF; raw text is written with them) and whether it ends with one, and is replaced atomically. restart_required is true when the server is running: the game reads the file at start. Needs config.update.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: ConfigPathQuerySchema,
@@ -28,7 +28,7 @@ export async function updateServerConfigFileRoute(app: FastifyInstance): Promise
           200: Type.Object({
             data: Type.Object({ restart_required: Type.Boolean() }),
           }),
-          ...errorResponses(401, 403, 404, 422),
+          ...errorResponses(401, 403, 404, 409, 422),
         },
       },
       config: { serverPermission: 'config.update' },
@@ -41,6 +41,8 @@ export async function updateServerConfigFileRoute(app: FastifyInstance): Promise
           values: ['Send either the values to change or the whole text (raw).'],
         });
       const { file, editor } = await configFileOf(app, server, request.query.path);
+      if (file.rewrittenOnStop && app.runtime.state(server.uuid) !== 'offline')
+        throw new HttpError(409, 'The game writes this file back when it stops, which would undo the change: stop the server first, then save.');
       const { changed, after } = await editor.save(raw !== undefined ? { raw } : { values: values! });
       if (changed.length > 0) {
         const specs = new Map(file.fields.map((field) => [field.key, field]));

@@ -1,15 +1,21 @@
 import type { RootedFileSystem } from '../RootedFileSystem';
 import type { ServerSpec } from '../types';
-import { updateProperties } from '../properties';
+import { configFormatOf } from '../../config-files/formats';
 
 /**
  * Rewrites the keys the panel manages (server-port, server-ip …) in the server's config files
- * before a start, so the game always listens on its allocation whatever the customer edited.
+ * before a start, so the game always listens on its allocation whatever the customer edited. A
+ * missing file starts from its declared initial text (Palworld's full default settings).
  */
 export async function applyManagedConfig(files: RootedFileSystem, configs: ServerSpec['managedConfig']): Promise<void> {
   for (const config of configs) {
-    const current = (await files.exists(config.path)) ? (await files.readFile(config.path)).toString('utf8') : '';
-    const next = updateProperties(current, config.values);
-    if (next !== current) await files.writeFile(config.path, next);
+    if (Object.keys(config.values).length === 0) continue;
+    const exists = await files.exists(config.path);
+    const text = exists ? (await files.readFile(config.path)).toString('utf8') : '';
+    // A missing or blank file (Palworld leaves an empty one) starts from its initial text.
+    const current = text.trim() === '' && config.initial !== undefined ? config.initial : text;
+    // Properties keep Java escaping for the ports and addresses they hold, as before.
+    const next = configFormatOf({ format: config.format, escaping: config.format === 'properties' ? 'java' : config.escaping }).update(current, config.values, new Map());
+    if (next !== text) await files.writeFile(config.path, next);
   }
 }

@@ -1,4 +1,4 @@
-import type { ConfigFieldSpec } from '../../config-files/ConfigFieldSpec';
+import type { ConfigFieldSpec, ConfigFileFormat } from '../../config-files/ConfigFieldSpec';
 import type { InstallStep, PortProtocol, StopAction } from '../types';
 
 /** The games the panel knows; the slug picks the client's theme (minecraft, rust …). */
@@ -21,7 +21,8 @@ export interface TemplateVariable {
 /** A config file the template declares: its defaults are written at install, managed keys before each start. */
 export interface TemplateConfigFile {
   path: string;
-  format: 'properties';
+  /** How the file is written (config-files/formats). */
+  format: ConfigFileFormat;
   /** Keys the panel owns (ports, addresses), rewritten before every start. */
   managed: Record<string, string>;
   /** Name of the file in the config area (default: its path). */
@@ -30,6 +31,10 @@ export interface TemplateConfigFile {
   escaping?: 'java' | 'none';
   /** The keys the game understands, shown as a form in the config area; others are kept as text. */
   fields?: readonly ConfigFieldSpec[];
+  /** The text a missing file starts from, when the panel writes it first (Palworld's default settings). */
+  initial?: string;
+  /** The game writes the file back when it stops (ARK): saves are refused while it runs, or the stop would undo them. */
+  rewrittenOnStop?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { arkGameUserSettings, arkManagedSettings } from '../../config-files/arkGameUserSettings';
 import type { TemplateDefinition } from './TemplateDefinition';
 
 /** ARK: Survival Evolved dedicated server (Steam app 376030), installed with SteamCMD. */
@@ -26,7 +27,17 @@ export const ark: TemplateDefinition = {
     { key: 'ADMIN_PASSWORD', name: 'Admin password', description: 'Password for admin commands and RCON.', default: '', userEditable: false, pattern: '^[\\w-]{8,64}$', generate: 'secret' },
     { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once.', default: '20', userEditable: true, pattern: '^\\d{1,3}$' },
   ],
-  configFiles: [],
+  configFiles: [
+    {
+      path: 'ShooterGame/Saved/Config/LinuxServer/GameUserSettings.ini',
+      format: 'ini',
+      managed: arkManagedSettings,
+      title: 'Game user settings (GameUserSettings.ini)',
+      fields: arkGameUserSettings,
+      // ShooterGameServer saves its settings into this file when it shuts down.
+      rewrittenOnStop: true,
+    },
+  ],
   // The game and query ports are UDP (only RCON uses TCP).
   portProtocol: 'udp',
   extraPorts: ['query', 'rcon'],

@@ -83,6 +83,8 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
     managedConfig: template.configFiles.map((file) => ({
       path: file.path,
       format: file.format,
+      ...(file.escaping ? { escaping: file.escaping } : {}),
+      ...(file.initial !== undefined ? { initial: file.initial } : {}),
       values: Object.fromEntries(Object.entries(file.managed).map(([k, v]) => [k, renderPlaceholders(v, values)])),
     })),
   };

@@ -1,3 +1,4 @@
+import { palworldDefaultSettings, palworldManagedSettings, palworldSettings } from '../../config-files/palworldSettings';
 import type { TemplateDefinition } from './TemplateDefinition';
 
 /** Palworld dedicated server (Steam app 2394010), installed with SteamCMD. */
@@ -18,7 +19,16 @@ export const palworld: TemplateDefinition = {
   variables: [
     { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once (up to 32).', default: '16', userEditable: true, pattern: '^([1-9]|[12]\\d|3[0-2])$' },
   ],
-  configFiles: [],
+  configFiles: [
+    {
+      path: 'Pal/Saved/Config/LinuxServer/PalWorldSettings.ini',
+      format: 'palworld-options',
+      managed: palworldManagedSettings,
+      title: 'World settings (PalWorldSettings.ini)',
+      fields: palworldSettings,
+      initial: palworldDefaultSettings,
+    },
+  ],
   // Players connect over UDP.
   portProtocol: 'udp',
   extraPorts: [],

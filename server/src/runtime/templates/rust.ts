@@ -1,3 +1,4 @@
+import { rustManagedConvars, rustServerCfg } from '../../config-files/rustServerCfg';
 import type { TemplateDefinition } from './TemplateDefinition';
 
 /** Rust dedicated server (Steam app 258550), installed with SteamCMD. */
@@ -30,7 +31,8 @@ export const rust: TemplateDefinition = {
     { key: 'SAVE_INTERVAL', name: 'Save interval', description: 'Seconds between saves.', default: '300', userEditable: true, pattern: '^\\d{2,5}$' },
     { key: 'RCON_PASS', name: 'RCON password', description: 'Password of the web RCON.', default: '', userEditable: false, pattern: '^[\\w-]{8,64}$', generate: 'secret' },
   ],
-  configFiles: [],
+  // The identity `rust` of the start command puts the server's files under server/rust/.
+  configFiles: [{ path: 'server/rust/cfg/server.cfg', format: 'rust-cfg', managed: rustManagedConvars, title: 'Server configuration (server.cfg)', fields: rustServerCfg }],
   // The game port speaks RakNet over UDP (rcon and the companion app use TCP on their own ports).
   portProtocol: 'udp',
   extraPorts: ['query', 'rcon', 'app'],

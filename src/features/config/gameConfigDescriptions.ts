@@ -1,0 +1,133 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * Translated descriptions of the keys of Rust's server.cfg, ARK's GameUserSettings.ini and
+ * Palworld's PalWorldSettings.ini (the English texts are the server's catalogues), one explicit call
+ * per key so the extractor finds every text.
+ */
+
+/** Rust's server.cfg, keyed by convar. */
+export function rustConfigDescriptions(t: TFunction): Record<string, string> {
+  return {
+    'server.hostname': t('config.rustcfg.server.hostname', 'Name shown in the server browser (change it under Startup).'),
+    'server.description': t('config.rustcfg.server.description', 'Description shown in the server browser (change it under Startup).'),
+    'server.maxplayers': t('config.rustcfg.server.maxplayers', 'Players allowed online at once (change it under Startup).'),
+    'server.level': t('config.rustcfg.server.level', 'Map (change it under Startup).'),
+    'server.worldsize': t('config.rustcfg.server.worldsize', 'Map size in metres (change it under Startup).'),
+    'server.seed': t('config.rustcfg.server.seed', 'Seed of the procedural map (change it under Startup).'),
+    'server.saveinterval': t('config.rustcfg.server.saveinterval', 'Seconds between saves (change it under Startup).'),
+    'server.url': t('config.rustcfg.server.url', 'Web address opened from the server browser.'),
+    'server.headerimage': t('config.rustcfg.server.headerimage', 'Address of the banner image shown in the server browser (512×256 PNG or JPG).'),
+    'server.logoimage': t('config.rustcfg.server.logoimage', 'Address of the logo shown in the server browser and the companion app.'),
+    'server.tags': t('config.rustcfg.server.tags', 'Comma-separated tags of the server browser (monthly, vanilla, pve …).'),
+    'server.pve': t('config.rustcfg.server.pve', 'Player versus environment: players cannot hurt each other.'),
+    'server.radiation': t('config.rustcfg.server.radiation', 'Radiation at monuments.'),
+    'server.globalchat': t('config.rustcfg.server.globalchat', 'Chat reaches every player, not only those nearby.'),
+    'server.stability': t('config.rustcfg.server.stability', 'Buildings need support and collapse without it.'),
+    'decay.scale': t('config.rustcfg.decay.scale', 'How fast buildings decay (0 off, 1 normal, 2 twice as fast).'),
+    'craft.instant': t('config.rustcfg.craft.instant', 'Crafting takes no time.'),
+    'server.events': t('config.rustcfg.server.events', 'Events such as cargo ships, helicopters and airdrops happen.'),
+    'server.tickrate': t('config.rustcfg.server.tickrate', 'Server simulation steps per second.'),
+    'fps.limit': t('config.rustcfg.fps.limit', 'Frames per second the server runs at most (-1 no limit).'),
+    'server.idlekick': t('config.rustcfg.server.idlekick', 'Minutes of idling after which a player is kicked (0 never).'),
+    'server.idlekickadmins': t('config.rustcfg.server.idlekickadmins', 'Admins are kicked for idling too.'),
+    'server.itemdespawn': t('config.rustcfg.server.itemdespawn', 'Seconds before dropped items disappear.'),
+    'server.corpsedespawn': t('config.rustcfg.server.corpsedespawn', 'Seconds before corpses and their loot bags disappear.'),
+    'server.secure': t('config.rustcfg.server.secure', 'Easy Anti-Cheat protects the server.'),
+    'server.encryption': t('config.rustcfg.server.encryption', 'Encryption of the network traffic (0 off, 1 light, 2 full).'),
+    'server.playertimeout': t('config.rustcfg.server.playertimeout', 'Seconds without an answer after which a player is disconnected.'),
+    'server.censorplayerlist': t('config.rustcfg.server.censorplayerlist', 'Hide player names in the public server list.'),
+  };
+}
+
+/** ARK's GameUserSettings.ini, keyed `Section/Key` (translated by the key's own name). */
+export function arkConfigDescriptions(t: TFunction): Record<string, string> {
+  return {
+    'SessionSettings/SessionName': t('config.arkini.SessionName', 'Name shown in the server browser (change it under Startup).'),
+    'ServerSettings/ServerPassword': t('config.arkini.ServerPassword', 'Password players need to join (change it under Startup).'),
+    'ServerSettings/ServerAdminPassword': t('config.arkini.ServerAdminPassword', 'Password of admin commands and RCON (set by the panel).'),
+    '/Script/Engine.GameSession/MaxPlayers': t('config.arkini.MaxPlayers', 'Players allowed online at once (change it under Startup).'),
+    'ServerSettings/DifficultyOffset': t('config.arkini.DifficultyOffset', 'Difficulty between 0 and 1; with the official difficulty it sets the highest creature level.'),
+    'ServerSettings/OverrideOfficialDifficulty': t('config.arkini.OverrideOfficialDifficulty', 'Official difficulty (5 gives creatures up to level 150).'),
+    'ServerSettings/ServerPVE': t('config.arkini.ServerPVE', 'Player versus environment: players and their creatures cannot hurt each other.'),
+    'ServerSettings/ServerHardcore': t('config.arkini.ServerHardcore', 'Players who die start again from level 1.'),
+    'ServerSettings/XPMultiplier': t('config.arkini.XPMultiplier', 'Multiplier of the experience players and creatures earn.'),
+    'ServerSettings/TamingSpeedMultiplier': t('config.arkini.TamingSpeedMultiplier', 'Multiplier of the taming speed.'),
+    'ServerSettings/HarvestAmountMultiplier': t('config.arkini.HarvestAmountMultiplier', 'Multiplier of the resources each harvest gives.'),
+    'ServerSettings/HarvestHealthMultiplier': t('config.arkini.HarvestHealthMultiplier', 'Multiplier of how many hits trees, rocks and corpses take.'),
+    'ServerSettings/ResourcesRespawnPeriodMultiplier': t('config.arkini.ResourcesRespawnPeriodMultiplier', 'Multiplier of the time resources take to grow back (lower is faster).'),
+    'ServerSettings/DayCycleSpeedScale': t('config.arkini.DayCycleSpeedScale', 'Speed of the day and night cycle.'),
+    'ServerSettings/DayTimeSpeedScale': t('config.arkini.DayTimeSpeedScale', 'Speed of the daytime.'),
+    'ServerSettings/NightTimeSpeedScale': t('config.arkini.NightTimeSpeedScale', 'Speed of the night.'),
+    'ServerSettings/PlayerDamageMultiplier': t('config.arkini.PlayerDamageMultiplier', 'Multiplier of the damage players deal.'),
+    'ServerSettings/PlayerResistanceMultiplier': t('config.arkini.PlayerResistanceMultiplier', 'Multiplier of the damage players take (lower is tougher).'),
+    'ServerSettings/DinoDamageMultiplier': t('config.arkini.DinoDamageMultiplier', 'Multiplier of the damage creatures deal.'),
+    'ServerSettings/DinoResistanceMultiplier': t('config.arkini.DinoResistanceMultiplier', 'Multiplier of the damage creatures take (lower is tougher).'),
+    'ServerSettings/DinoCountMultiplier': t('config.arkini.DinoCountMultiplier', 'Multiplier of the number of wild creatures.'),
+    'ServerSettings/StructureDamageMultiplier': t('config.arkini.StructureDamageMultiplier', 'Multiplier of the damage structures deal.'),
+    'ServerSettings/PlayerCharacterFoodDrainMultiplier': t('config.arkini.PlayerCharacterFoodDrainMultiplier', 'How fast players get hungry.'),
+    'ServerSettings/PlayerCharacterWaterDrainMultiplier': t('config.arkini.PlayerCharacterWaterDrainMultiplier', 'How fast players get thirsty.'),
+    'ServerSettings/PlayerCharacterStaminaDrainMultiplier': t('config.arkini.PlayerCharacterStaminaDrainMultiplier', 'How fast players use stamina.'),
+    'ServerSettings/AllowThirdPersonPlayer': t('config.arkini.AllowThirdPersonPlayer', 'Players may use the third-person view.'),
+    'ServerSettings/ServerCrosshair': t('config.arkini.ServerCrosshair', 'Show the crosshair.'),
+    'ServerSettings/ShowMapPlayerLocation': t('config.arkini.ShowMapPlayerLocation', 'Players see their own position on the map.'),
+    'ServerSettings/ShowFloatingDamageText': t('config.arkini.ShowFloatingDamageText', 'Show damage numbers when hitting.'),
+    'ServerSettings/AllowFlyerCarryPvE': t('config.arkini.AllowFlyerCarryPvE', 'Flying creatures may carry wild creatures on PvE servers.'),
+    'ServerSettings/DisableStructureDecayPvE': t('config.arkini.DisableStructureDecayPvE', 'Structures of absent players never decay on PvE servers.'),
+    'ServerSettings/MaxTamedDinos': t('config.arkini.MaxTamedDinos', 'Tamed creatures allowed on the server.'),
+    'ServerSettings/AutoSavePeriodMinutes': t('config.arkini.AutoSavePeriodMinutes', 'Minutes between automatic saves.'),
+    'ServerSettings/KickIdlePlayersPeriod': t('config.arkini.KickIdlePlayersPeriod', 'Seconds of idling after which a player is kicked (with -EnableIdlePlayerKick).'),
+    'ServerSettings/AdminLogging': t('config.arkini.AdminLogging', 'Tell every player in chat when an admin uses a command.'),
+    'ServerSettings/ActiveMods': t('config.arkini.ActiveMods', 'Steam Workshop ids of the mods to load, separated by commas.'),
+    'MessageOfTheDay/Message': t('config.arkini.Message', 'Message shown to players when they join.'),
+    'MessageOfTheDay/Duration': t('config.arkini.Duration', 'Seconds the message of the day stays on screen.'),
+  };
+}
+
+/** Palworld's OptionSettings items. */
+export function palworldConfigDescriptions(t: TFunction): Record<string, string> {
+  return {
+    'ServerName': t('config.palworld.ServerName', 'Name shown in the server list.'),
+    'ServerDescription': t('config.palworld.ServerDescription', 'Description shown in the server list.'),
+    'ServerPassword': t('config.palworld.ServerPassword', 'Password players need to join (empty for none).'),
+    'AdminPassword': t('config.palworld.AdminPassword', 'Password that makes a player an admin in game.'),
+    'ServerPlayerMaxNum': t('config.palworld.ServerPlayerMaxNum', 'Players allowed online at once (change it under Startup).'),
+    'Difficulty': t('config.palworld.Difficulty', 'Difficulty preset (None uses the settings below).'),
+    'DeathPenalty': t('config.palworld.DeathPenalty', 'What players drop when they die: nothing, items, items and equipment, or everything including their Pals.'),
+    'bIsPvP': t('config.palworld.bIsPvP', 'Player versus player.'),
+    'bEnablePlayerToPlayerDamage': t('config.palworld.bEnablePlayerToPlayerDamage', 'Players can hurt each other.'),
+    'bEnableFriendlyFire': t('config.palworld.bEnableFriendlyFire', 'Players can hurt members of their own guild.'),
+    'bHardcore': t('config.palworld.bHardcore', 'Players who die cannot respawn.'),
+    'bPalLost': t('config.palworld.bPalLost', 'Pals of a player who dies are lost for good.'),
+    'ExpRate': t('config.palworld.ExpRate', 'Multiplier of the experience earned.'),
+    'PalCaptureRate': t('config.palworld.PalCaptureRate', 'Multiplier of the chance to capture a Pal.'),
+    'PalSpawnNumRate': t('config.palworld.PalSpawnNumRate', 'Multiplier of the number of wild Pals (higher costs performance).'),
+    'DayTimeSpeedRate': t('config.palworld.DayTimeSpeedRate', 'Speed of the daytime.'),
+    'NightTimeSpeedRate': t('config.palworld.NightTimeSpeedRate', 'Speed of the night.'),
+    'WorkSpeedRate': t('config.palworld.WorkSpeedRate', 'Multiplier of the work speed of Pals.'),
+    'PalDamageRateAttack': t('config.palworld.PalDamageRateAttack', 'Multiplier of the damage Pals deal.'),
+    'PalDamageRateDefense': t('config.palworld.PalDamageRateDefense', 'Multiplier of the damage Pals take.'),
+    'PlayerDamageRateAttack': t('config.palworld.PlayerDamageRateAttack', 'Multiplier of the damage players deal.'),
+    'PlayerDamageRateDefense': t('config.palworld.PlayerDamageRateDefense', 'Multiplier of the damage players take.'),
+    'PlayerStomachDecreaceRate': t('config.palworld.PlayerStomachDecreaceRate', 'How fast players get hungry.'),
+    'PlayerStaminaDecreaceRate': t('config.palworld.PlayerStaminaDecreaceRate', 'How fast players use stamina.'),
+    'PalStomachDecreaceRate': t('config.palworld.PalStomachDecreaceRate', 'How fast Pals get hungry.'),
+    'CollectionDropRate': t('config.palworld.CollectionDropRate', 'Multiplier of the items gathered.'),
+    'EnemyDropItemRate': t('config.palworld.EnemyDropItemRate', 'Multiplier of the items defeated enemies drop.'),
+    'BuildObjectDeteriorationDamageRate': t('config.palworld.BuildObjectDeteriorationDamageRate', 'How fast structures outside a base deteriorate (0 never).'),
+    'PalEggDefaultHatchingTime': t('config.palworld.PalEggDefaultHatchingTime', 'Hours a huge egg takes to hatch.'),
+    'AutoSaveSpan': t('config.palworld.AutoSaveSpan', 'Seconds between automatic saves.'),
+    'BaseCampMaxNumInGuild': t('config.palworld.BaseCampMaxNumInGuild', 'Bases a guild may build.'),
+    'BaseCampWorkerMaxNum': t('config.palworld.BaseCampWorkerMaxNum', 'Pals working at one base.'),
+    'GuildPlayerMaxNum': t('config.palworld.GuildPlayerMaxNum', 'Players in one guild.'),
+    'CoopPlayerMaxNum': t('config.palworld.CoopPlayerMaxNum', 'Players in one cooperative party.'),
+    'DropItemMaxNum': t('config.palworld.DropItemMaxNum', 'Dropped items in the world at once.'),
+    'bEnableInvaderEnemy': t('config.palworld.bEnableInvaderEnemy', 'Raids attack bases.'),
+    'bEnableFastTravel': t('config.palworld.bEnableFastTravel', 'Players can fast travel.'),
+    'bIsStartLocationSelectByMap': t('config.palworld.bIsStartLocationSelectByMap', 'New players choose where they start on the map.'),
+    'bExistPlayerAfterLogout': t('config.palworld.bExistPlayerAfterLogout', 'Players stay asleep in the world after they leave.'),
+    'bShowPlayerList': t('config.palworld.bShowPlayerList', 'Players see the list of players online.'),
+    'bUseAuth': t('config.palworld.bUseAuth', 'Check players’ accounts when they join.'),
+    'Region': t('config.palworld.Region', 'Region shown in the server list.'),
+  };
+}
