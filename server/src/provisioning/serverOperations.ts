@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { plans, servers, type ServerRow } from '../db/schema';
 import { ValidationError } from '../lib/errors';
 import { recordAudit } from '../services/audit';
+import { dropServerDatabases } from '../services/databases/serverDatabases';
 import { releasePorts } from './allocatePorts';
 import type { ProvisioningContext } from './ProvisioningContext';
 
@@ -24,8 +25,13 @@ export async function unsuspendServer(context: ProvisioningContext, server: Serv
   return reload(context, server);
 }
 
-/** Kills the server, removes its files, frees its ports and deletes it. */
+/**
+ * Drops the server's databases on their hosts (first: a host that is down stops the deletion
+ * with a 503 before anything is lost), then kills the server, removes its files, frees its ports
+ * and deletes it.
+ */
 export async function deleteServer(context: ProvisioningContext, server: ServerRow): Promise<void> {
+  await dropServerDatabases(context, server);
   await context.runtime.destroy(server);
   await releasePorts(context.db, server.id);
   await context.db.delete(servers).where(eq(servers.id, server.id));
