@@ -29,8 +29,8 @@ export async function adminDatabaseHostRoutes(app: FastifyInstance): Promise<voi
       attachValidation: true,
     },
     async (request, reply) => {
-      FieldErrors.fromRequest(request).throwIfAny();
-      const view = await registerDatabaseHost(app, request.body);
+      // Schema errors and the service's own rules together: one 422 names every bad field.
+      const view = await registerDatabaseHost(app, request.body ?? ({} as typeof request.body), FieldErrors.fromRequest(request));
       return reply.code(201).send({ data: { database_host: databaseHostJson(view) } });
     },
   );

@@ -58,15 +58,14 @@ async function findNode(db: Database, identifier: string | undefined): Promise<N
 }
 
 /** Per-field checks shared by the admin API and the CLI (422 with every bad field). */
-function checkInput(input: DatabaseHostInput): FieldErrors {
-  const errors = new FieldErrors();
-  if (typeof input.name !== 'string' || !HOST_NAME.test(input.name)) errors.add('name', 'Use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.');
+function checkInput(input: DatabaseHostInput, errors: FieldErrors): FieldErrors {
+  if (!errors.has('name') && typeof input.name !== 'string' || !HOST_NAME.test(input.name)) errors.add('name', 'Use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.');
   const host = typeof input.host === 'string' ? input.host.trim() : '';
-  if (!host || !(isIP(host) || DNS_NAME.test(host))) errors.add('host', 'Enter a host name or an IPv4 or IPv6 address.');
+  if (!errors.has('host') && (!host || !(isIP(host) || DNS_NAME.test(host)))) errors.add('host', 'Enter a host name or an IPv4 or IPv6 address.');
   const port = input.port ?? 3306;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) errors.add('port', 'Enter a port from 1 to 65535.');
-  if (typeof input.username !== 'string' || !ACCOUNT.test(input.username)) errors.add('username', 'Enter the admin account’s user name (up to 80 characters, no spaces or quotes).');
-  if (typeof input.password !== 'string' || input.password.length === 0 || input.password.length > 255) errors.add('password', 'Enter the admin account’s password (up to 255 characters).');
+  if (!errors.has('port') && (!Number.isInteger(port) || port < 1 || port > 65535)) errors.add('port', 'Enter a port from 1 to 65535.');
+  if (!errors.has('username') && (typeof input.username !== 'string' || !ACCOUNT.test(input.username))) errors.add('username', 'Enter the admin account’s user name (up to 80 characters, no spaces or quotes).');
+  if (!errors.has('password') && (typeof input.password !== 'string' || input.password.length === 0 || input.password.length > 255)) errors.add('password', 'Enter the admin account’s password (up to 255 characters).');
   return errors;
 }
 
@@ -74,10 +73,10 @@ function checkInput(input: DatabaseHostInput): FieldErrors {
  * Registers a host after connecting to it with the admin account, so a typo is a 422 on the
  * field at fault (host or port unreachable, account refused) and not a broken host later.
  */
-export async function registerDatabaseHost(context: DatabaseContext, input: DatabaseHostInput): Promise<DatabaseHostView> {
-  const errors = checkInput(input);
-  const node = await findNode(context.db, input.node);
-  if (!node) errors.add('node', 'Unknown node.');
+export async function registerDatabaseHost(context: DatabaseContext, input: DatabaseHostInput, schemaErrors = new FieldErrors()): Promise<DatabaseHostView> {
+  const errors = checkInput(input, schemaErrors);
+  const node = errors.has('node') ? null : await findNode(context.db, typeof input.node === 'string' ? input.node : undefined);
+  if (!node && !errors.has('node')) errors.add('node', 'Unknown node.');
   errors.throwIfAny();
   const [taken] = await context.db.select({ id: databaseHosts.id }).from(databaseHosts).where(eq(databaseHosts.name, input.name));
   if (taken) errors.add('name', 'A database host with this name exists.').throwIfAny();
