@@ -23,6 +23,7 @@ export const FilesPage = lazy(() => import('../../features/files/FilesPage').the
 export const ConfigPage = lazy(() => import('../../features/config/ConfigPage').then((m) => ({ default: m.ConfigPage })));
 export const BackupsPage = lazy(() => import('../../features/backups/BackupsPage').then((m) => ({ default: m.BackupsPage })));
 export const TasksPage = lazy(() => import('../../features/tasks/TasksPage').then((m) => ({ default: m.TasksPage })));
+export const DatabasesPage = lazy(() => import('../../features/databases/DatabasesPage').then((m) => ({ default: m.DatabasesPage })));
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
