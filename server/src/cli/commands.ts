@@ -10,6 +10,8 @@ import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '
 import { createPanelUser, deletePanelUser, setUserSuspended } from '../provisioning/userOperations';
 import { loadServerViews } from '../routes/servers/serverView';
 import { HttpError } from '../lib/errors';
+import { deleteDatabaseHost, listDatabaseHosts, registerDatabaseHost, requireDatabaseHost } from '../services/databases/databaseHosts';
+import { databaseHostJson } from '../services/databases/hostView';
 import type { ParsedArgs } from './parseArgs';
 
 /** One `npm run panel -- <name>` command. Results are printed as JSON. */
@@ -180,6 +182,37 @@ export const cliCommands: Record<string, CliCommand> = {
     async run({ db }) {
       const rows = await db.select({ plan: plans, game: games.slug }).from(plans).innerJoin(games, eq(games.id, plans.gameId)).orderBy(plans.id);
       return rows.map(({ plan, game }) => ({ slug: plan.slug, game, tier: plan.tier, memory_mb: plan.memoryMb, cpu_percent: plan.cpuPercent, disk_mb: plan.diskMb }));
+    },
+  },
+  'database-hosts:create': {
+    usage: 'database-hosts:create --name NAME --host ADDRESS [--port 3306] --username ADMIN --password PASSWORD [--node local]',
+    description: 'Register a MariaDB/MySQL host for customers’ databases (the panel connects first; the password is stored encrypted).',
+    async run(context, args) {
+      const port = args.options.port === undefined ? undefined : Number(args.options.port);
+      const text = (name: string) => (typeof args.options[name] === 'string' ? (args.options[name] as string) : '');
+      const view = await registerDatabaseHost(context, {
+        name: text('name'),
+        host: text('host'),
+        port,
+        username: text('username'),
+        password: text('password'),
+        node: args.options.node === undefined ? undefined : text('node'),
+      });
+      return databaseHostJson(view);
+    },
+  },
+  'database-hosts:list': {
+    usage: 'database-hosts:list',
+    description: 'List database hosts (never their passwords).',
+    run: async ({ db }) => (await listDatabaseHosts(db)).map(databaseHostJson),
+  },
+  'database-hosts:show': { usage: 'database-hosts:show HOST', description: 'Show a database host (name or uuid).', run: async ({ db }, a) => databaseHostJson(await requireDatabaseHost(db, positional(a, 0, 'database host'))) },
+  'database-hosts:delete': {
+    usage: 'database-hosts:delete HOST',
+    description: 'Remove a database host that holds no customers’ databases.',
+    async run({ db }, args) {
+      await deleteDatabaseHost(db, positional(args, 0, 'database host'));
+      return { deleted: true };
     },
   },
   'templates:list': {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { plans, servers, type ServerRow } from '../db/schema';
 import { ValidationError } from '../lib/errors';
 import { recordAudit } from '../services/audit';
+import { dropServerDatabases } from '../services/databases/serverDatabases';
 import { releasePorts } from './allocatePorts';
 import { networkServiceFor } from '../services/network/networkServiceFor';
 import type { ProvisioningContext } from './ProvisioningContext';
@@ -26,11 +27,14 @@ export async function unsuspendServer(context: ProvisioningContext, server: Serv
 }
 
 /**
- * Removes the server's subdomain records (first: when DNS is down nothing is deleted and the
- * caller gets the reason), kills the server, removes its files, frees its ports and deletes it.
+ * Removes what the server holds outside the panel first, so a service that is down stops the
+ * deletion before anything is lost: its subdomain records (DNS down: the caller gets the reason)
+ * and its databases on their hosts (a host down: 503). Then kills the server, removes its files,
+ * frees its ports and deletes it.
  */
 export async function deleteServer(context: ProvisioningContext, server: ServerRow): Promise<void> {
   await networkServiceFor(context).removeSubdomain(server, null);
+  await dropServerDatabases(context, server);
   await context.runtime.destroy(server);
   await releasePorts(context.db, server.id);
   await context.db.delete(servers).where(eq(servers.id, server.id));

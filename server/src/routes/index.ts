@@ -14,6 +14,7 @@ import { mailerPlugin } from '../mail/mailerPlugin';
 import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
 import { addNetworkSchemas, networkRoutes } from './network';
+import { addDatabaseSchemas, databaseRoutes } from './databases';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -43,4 +44,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleRoutes, { prefix: '/api/v2' });
   addNetworkSchemas(app);
   await app.register(networkRoutes, { prefix: '/api/v2/servers' });
+  addDatabaseSchemas(app);
+  await app.register(databaseRoutes, { prefix: '/api/v2' });
 }

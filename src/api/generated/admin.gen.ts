@@ -6,6 +6,43 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      listAdminDatabaseHosts: build.query<
+        ListAdminDatabaseHostsApiResponse,
+        ListAdminDatabaseHostsApiArg
+      >({
+        query: () => ({ url: `/admin/database-hosts` }),
+        providesTags: ["admin"],
+      }),
+      createAdminDatabaseHost: build.mutation<
+        CreateAdminDatabaseHostApiResponse,
+        CreateAdminDatabaseHostApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/database-hosts`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      deleteAdminDatabaseHost: build.mutation<
+        DeleteAdminDatabaseHostApiResponse,
+        DeleteAdminDatabaseHostApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/database-hosts/${queryArg.host}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      getAdminDatabaseHost: build.query<
+        GetAdminDatabaseHostApiResponse,
+        GetAdminDatabaseHostApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/database-hosts/${queryArg.host}`,
+        }),
+        providesTags: ["admin"],
+      }),
       listAdminPlans: build.query<
         ListAdminPlansApiResponse,
         ListAdminPlansApiArg
@@ -146,6 +183,84 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as adminApi };
+export type ListAdminDatabaseHostsApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      created_at: string;
+      /** Customers’ databases on this host */
+      databases: number;
+      host: string;
+      name: string;
+      /** Name of the node whose servers get databases here */
+      node: string;
+      port: number;
+      /** The admin account the panel uses */
+      username: string;
+      uuid: string;
+    }[];
+  };
+export type ListAdminDatabaseHostsApiArg = void;
+export type CreateAdminDatabaseHostApiResponse =
+  /** status 201 Default Response */ {
+    data: {
+      database_host: {
+        created_at: string;
+        /** Customers’ databases on this host */
+        databases: number;
+        host: string;
+        name: string;
+        /** Name of the node whose servers get databases here */
+        node: string;
+        port: number;
+        /** The admin account the panel uses */
+        username: string;
+        uuid: string;
+      };
+    };
+  };
+export type CreateAdminDatabaseHostApiArg = {
+  body: {
+    /** Host name or IP address of the MariaDB/MySQL server */
+    host: string;
+    /** A name for the admin (unique) */
+    name: string;
+    /** Node name or uuid; default the local node */
+    node?: string;
+    /** Stored encrypted with the panel secret; never answered */
+    password: string;
+    /** Default 3306 */
+    port?: number;
+    /** An account that may create databases and users and grant on them (WITH GRANT OPTION) */
+    username: string;
+  };
+};
+export type DeleteAdminDatabaseHostApiResponse = unknown;
+export type DeleteAdminDatabaseHostApiArg = {
+  /** Name or uuid of the database host */
+  host: string;
+};
+export type GetAdminDatabaseHostApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      database_host: {
+        created_at: string;
+        /** Customers’ databases on this host */
+        databases: number;
+        host: string;
+        name: string;
+        /** Name of the node whose servers get databases here */
+        node: string;
+        port: number;
+        /** The admin account the panel uses */
+        username: string;
+        uuid: string;
+      };
+    };
+  };
+export type GetAdminDatabaseHostApiArg = {
+  /** Name or uuid of the database host */
+  host: string;
+};
 export type ListAdminPlansApiResponse = /** status 200 Default Response */ {
   data: {
     backups: number;
@@ -499,6 +614,12 @@ export type UnsuspendAdminUserApiArg = {
   user: string;
 };
 export const {
+  useListAdminDatabaseHostsQuery,
+  useLazyListAdminDatabaseHostsQuery,
+  useCreateAdminDatabaseHostMutation,
+  useDeleteAdminDatabaseHostMutation,
+  useGetAdminDatabaseHostQuery,
+  useLazyGetAdminDatabaseHostQuery,
   useListAdminPlansQuery,
   useLazyListAdminPlansQuery,
   useListAdminServersQuery,

@@ -24,6 +24,7 @@ export const ConfigPage = lazy(() => import('../../features/config/ConfigPage').
 export const BackupsPage = lazy(() => import('../../features/backups/BackupsPage').then((m) => ({ default: m.BackupsPage })));
 export const TasksPage = lazy(() => import('../../features/tasks/TasksPage').then((m) => ({ default: m.TasksPage })));
 export const NetworkPage = lazy(() => import('../../features/network/NetworkPage').then((m) => ({ default: m.NetworkPage })));
+export const DatabasesPage = lazy(() => import('../../features/databases/DatabasesPage').then((m) => ({ default: m.DatabasesPage })));
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, NetworkPage, PlayersPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage } from './lazyPages';
+import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, NetworkPage, PlayersPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -23,6 +23,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   files: <FilesPage />,
   config: <ConfigPage />,
   backups: <BackupsPage />,
+  database: <DatabasesPage />,
   tasks: <TasksPage />,
   players: <PlayersPage />,
   network: <NetworkPage />,

@@ -107,6 +107,10 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.backup.delete': (t, { actor, p }) => t('sharing.audit.events.server.backup.delete', '{{actor}} deleted the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.backup.download': (t, { actor, p }) => t('sharing.audit.events.server.backup.download', '{{actor}} downloaded the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.backup.restore': (t, { actor, p }) => t('sharing.audit.events.server.backup.restore', '{{actor}} restored the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.database.create': (t, { actor, p }) => t('sharing.audit.events.server.database.create', '{{actor}} created the database {{name}}.', { actor, name: text(p.database), interpolation: raw }),
+  'server.database.rotate-password': (t, { actor, p }) =>
+    t('sharing.audit.events.server.database.rotatePassword', '{{actor}} gave the database {{name}} a new password.', { actor, name: text(p.database), interpolation: raw }),
+  'server.database.delete': (t, { actor, p }) => t('sharing.audit.events.server.database.delete', '{{actor}} deleted the database {{name}}.', { actor, name: text(p.database), interpolation: raw }),
   'server.backup.restore-refused': (t, { actor }) => t('sharing.audit.events.server.backup.restore-refused', '{{actor}} could not restore a backup: the archive is damaged.', { actor, interpolation: raw }),
   'server.backup.restore-recovered': (t, { p }) =>
     text(p.outcome).replace(/[\u2066-\u2069]/g, '') === 'finished'

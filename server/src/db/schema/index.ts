@@ -14,3 +14,4 @@ export * from './passwordResets';
 export * from './backups';
 export * from './schedules';
 export * from './network';
+export * from './databases';

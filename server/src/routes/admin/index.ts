@@ -4,6 +4,7 @@ import { adminUserRoutes } from './users';
 import { adminServerRoutes } from './servers';
 import { adminCatalogRoutes } from './catalog';
 import { adminLoginTokenRoutes } from './loginTokens';
+import { adminDatabaseHostRoutes } from './database-hosts';
 
 /**
  * The admin API under /api/v2/admin (tag `admin`) for billing systems such as WHMCS. Every route
@@ -16,4 +17,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminServerRoutes);
   await app.register(adminCatalogRoutes);
   await app.register(adminLoginTokenRoutes);
+  await app.register(adminDatabaseHostRoutes);
 }
