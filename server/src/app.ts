@@ -22,6 +22,7 @@ import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
 import { schedulesPlugin } from './plugins/schedules';
+import { versionsPlugin } from './plugins/versions';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 
 declare module 'fastify' {
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(runtimePlugin);
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
+  await app.register(versionsPlugin);
   await app.register(sleepPlugin);
   await app.register(controlSocketPlugin);
 

@@ -58,6 +58,12 @@ export interface PanelConfig {
   pullAllowHosts: string[];
   /** Limits of the file manager (sizes, counts, timeouts); defaults in files/fileLimits.ts. */
   fileLimits?: Partial<FileLimits>;
+  /**
+   * Where the software catalogue's APIs are (PANEL_CATALOGUE_URL): absent means the public APIs
+   * (Mojang, PaperMC ...); a URL points every API at one local catalogue server; "local" starts
+   * the recorded local catalogue inside the panel (offline demo).
+   */
+  catalogueUrl?: string;
   /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
   backupS3?: S3StorageConfig;
   /**
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gameIp: env.PANEL_GAME_IP ?? '127.0.0.1',
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
     backupS3: parseBackupS3(env),
+    catalogueUrl: env.PANEL_CATALOGUE_URL?.trim() || undefined,
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,

@@ -13,6 +13,7 @@ import { addPlayerSchemas, playerRoutes } from './players';
 import { mailerPlugin } from '../mail/mailerPlugin';
 import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
+import { addVersionSchemas, versionRoutes } from './versions';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -40,4 +41,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(backupRoutes, { prefix: '/api/v2' });
   addScheduleSchemas(app);
   await app.register(scheduleRoutes, { prefix: '/api/v2' });
+  addVersionSchemas(app);
+  await app.register(versionRoutes, { prefix: '/api/v2/servers' });
 }

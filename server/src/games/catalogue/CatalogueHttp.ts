@@ -46,6 +46,8 @@ export class CatalogueHttp {
   readonly ttlMs: number;
   readonly maxDownloadBytes: number;
   private readonly timeoutMs: number;
+  /** When an answer last came from the cache because the API could not be reached (null once it answers again). */
+  staleSince: number | null = null;
 
   constructor(private readonly options: CatalogueHttpOptions) {
     this.ttlMs = options.ttlMs ?? 10 * 60_000;
@@ -116,9 +118,13 @@ export class CatalogueHttp {
     try {
       response = await this.request(url, headers, this.timeoutMs);
     } catch (error) {
-      if (cached && error instanceof CatalogueUnavailableError) return { body: cached.body, stale: true };
+      if (cached && error instanceof CatalogueUnavailableError) {
+        this.staleSince ??= Date.now();
+        return { body: cached.body, stale: true };
+      }
       throw error;
     }
+    this.staleSince = null;
     if (response.status === 304 && cached) {
       cached.fetchedAt = Date.now();
       return { body: cached.body, stale: false };
@@ -129,7 +135,10 @@ export class CatalogueHttp {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      if (cached) return { body: cached.body, stale: true };
+      if (cached) {
+        this.staleSince ??= Date.now();
+        return { body: cached.body, stale: true };
+      }
       throw new CatalogueUnavailableError(this.options.name, url, `HTTP ${response.status}`);
     }
     const length = Number(response.headers.get('content-length') ?? 0);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { CatalogueNotFoundError, compareVersions, type CatalogueBuild, type CatalogueDownload, type CatalogueProvider, type CatalogueSoftware, type CatalogueVersion } from '../types';
 
 const requireHere = createRequire(__filename);
@@ -25,7 +26,8 @@ export class FlyingSquidProvider implements CatalogueProvider {
   async versions(): Promise<CatalogueVersion[]> {
     if (this.cached) return this.cached;
     const squidPath = requireHere.resolve('flying-squid');
-    const { testedVersions } = requireHere('flying-squid') as FlyingSquidPackage;
+    // Only its version list: loading the whole server takes seconds.
+    const { testedVersions } = requireHere(join(dirname(squidPath), 'src', 'lib', 'version.js')) as FlyingSquidPackage;
     const mcData = requireHere(requireHere.resolve('minecraft-data', { paths: [squidPath] })) as MinecraftData;
     this.packageVersion = (requireHere('flying-squid/package.json') as { version: string }).version;
     this.cached = testedVersions
