@@ -14,6 +14,7 @@ import { mailerPlugin } from '../mail/mailerPlugin';
 import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
 import { addVersionSchemas, versionRoutes } from './versions';
+import { addSetupSchemas, setupRoutes } from './setups';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -43,4 +44,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleRoutes, { prefix: '/api/v2' });
   addVersionSchemas(app);
   await app.register(versionRoutes, { prefix: '/api/v2/servers' });
+  addSetupSchemas(app);
+  await app.register(setupRoutes, { prefix: '/api/v2/servers' });
 }

@@ -87,7 +87,7 @@ export class SwitchJobs {
   }
 
   /** Starts a job (validation is the caller's); 409 when one already runs on the server. */
-  start(server: ServerRow, plan: SwitchPlan, download: CatalogueDownload, actor: Actor): SwitchJob {
+  start(server: ServerRow, plan: SwitchPlan, download: CatalogueDownload | null, actor: Actor): SwitchJob {
     if (this.running.has(server.uuid)) throw new HttpError(409, 'A version switch or setup is already running on this server.');
     const now = new Date().toISOString();
     const job: SwitchJob = { job: randomUUID(), kind: plan.kind, software: plan.software, version: plan.version, step: 'queued', state: 'running', percent: 0, error: null, startedAt: now, finishedAt: null, backup: null };
@@ -125,7 +125,7 @@ export class SwitchJobs {
     return created.uuid;
   }
 
-  private async run(server: ServerRow, plan: SwitchPlan, download: CatalogueDownload, actor: Actor, job: SwitchJob): Promise<void> {
+  private async run(server: ServerRow, plan: SwitchPlan, download: CatalogueDownload | null, actor: Actor, job: SwitchJob): Promise<void> {
     const { runtime, db } = this.options;
     const uuid = server.uuid;
     const root = runtime.driver.serverRoot(uuid);
@@ -151,7 +151,7 @@ export class SwitchJobs {
 
       this.publish(uuid, job, { step: 'download' });
       let file: string | null = null;
-      if (download.url) {
+      if (download?.url) {
         file = join(workDir, 'download', download.fileName);
         const http = this.options.catalogue.httpFor(download.software);
         if (!http) throw new Error(`${download.software} has no download client.`);
@@ -162,7 +162,7 @@ export class SwitchJobs {
       snapshot = await SoftwareSnapshot.take(root, join(workDir, 'snapshot'), plan.resetWorld ? [] : worlds);
       if (plan.resetWorld) for (const world of worlds) await fs.rm(join(root, world), { recursive: true, force: true });
       const jarName = previousVariables.SERVER_JARFILE || 'server.jar';
-      const variables = await installSoftware(root, download, file, jarName);
+      const variables = download ? await installSoftware(root, download, file, jarName) : {};
       if (plan.apply) await plan.apply(root);
       await db.update(servers).set({ variables: { ...previousVariables, ...variables } }).where(eq(servers.id, server.id));
 
@@ -176,7 +176,7 @@ export class SwitchJobs {
       await fs.rm(join(workDir, 'download'), { recursive: true, force: true });
       this.publish(uuid, job, { step: 'done', state: 'completed' });
       job.finishedAt = new Date().toISOString();
-      await audit(plan.kind === 'setup' ? 'server.setups.applied' : 'server.versions.switched', { backup: job.backup, build: download.build });
+      await audit(plan.kind === 'setup' ? 'server.setups.applied' : 'server.versions.switched', { backup: job.backup, build: download?.build ?? null, resetWorld: plan.resetWorld ?? false });
     } catch (error) {
       const message = (error as Error).message || String(error);
       this.options.log.warn({ err: error, server: uuid }, 'version switch failed; rolling back');
