@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, PlayersPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage } from './lazyPages';
+import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, PlayersPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, VersionsPage, SetupsPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -25,6 +25,8 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   backups: <BackupsPage />,
   tasks: <TasksPage />,
   players: <PlayersPage />,
+  versions: <VersionsPage />,
+  setups: <SetupsPage />,
   sharing: <SharingPage />,
   sharingRoles: <SharingRolesPage />,
   sharingAuditLog: <SharingAuditLogPage />,
