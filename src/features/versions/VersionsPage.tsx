@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Empty, Input, Popconfirm, Result, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
@@ -36,6 +36,17 @@ export function VersionsPage() {
   const running = (job.data?.data ?? overview.data?.data.job)?.state === 'running';
   useGetServerVersionJobQuery({ id }, { skip: !canRead || !running, pollingInterval: 1000 });
   const [switchVersion, switching] = useSwitchServerVersionMutation();
+  // When a job ends, the current version and the list's flags change: fetch them again.
+  const wasRunning = useRef(false);
+  const { refetch: refetchOverview } = overview;
+  const { refetch: refetchVersions, isUninitialized: noVersions } = versions;
+  useEffect(() => {
+    if (wasRunning.current && !running && canRead) {
+      void refetchOverview();
+      if (!noVersions) void refetchVersions();
+    }
+    wasRunning.current = running;
+  }, [running, canRead, refetchOverview, refetchVersions, noVersions]);
   const title = t('versions.title', 'Game versions');
 
   if (server.data && !canRead) {
