@@ -23,6 +23,7 @@ import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
+import { versionsPlugin } from './plugins/versions';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);
+  await app.register(versionsPlugin);
   await app.register(sleepPlugin);
   await app.register(controlSocketPlugin);
 

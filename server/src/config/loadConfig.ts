@@ -61,6 +61,12 @@ export interface PanelConfig {
   fileLimits?: Partial<FileLimits>;
   /** DNS zones for customers' subdomains and the service that writes them (PANEL_DNS_*); absent: no subdomains. */
   dns?: DnsConfig;
+  /**
+   * Where the software catalogue's APIs are (PANEL_CATALOGUE_URL): absent means the public APIs
+   * (Mojang, PaperMC ...); a URL points every API at one local catalogue server; "local" starts
+   * the recorded local catalogue inside the panel (offline demo).
+   */
+  catalogueUrl?: string;
   /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
   backupS3?: S3StorageConfig;
   /**
@@ -145,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gamePublicHost: env.PANEL_GAME_HOST ?? env.PANEL_GAME_IP ?? '127.0.0.1',
     backupS3: parseBackupS3(env),
     dns: parseDnsConfig(env),
+    catalogueUrl: env.PANEL_CATALOGUE_URL?.trim() || undefined,
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,

@@ -15,6 +15,8 @@ import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
 import { addNetworkSchemas, networkRoutes } from './network';
 import { addDatabaseSchemas, databaseRoutes } from './databases';
+import { addVersionSchemas, versionRoutes } from './versions';
+import { addSetupSchemas, setupRoutes } from './setups';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -46,4 +48,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(networkRoutes, { prefix: '/api/v2/servers' });
   addDatabaseSchemas(app);
   await app.register(databaseRoutes, { prefix: '/api/v2' });
+  addVersionSchemas(app);
+  await app.register(versionRoutes, { prefix: '/api/v2/servers' });
+  addSetupSchemas(app);
+  await app.register(setupRoutes, { prefix: '/api/v2/servers' });
 }

@@ -36,6 +36,19 @@ export interface BackupProgress {
   error: string | null;
 }
 
+/** Progress of a version switch or a setup being applied, as the socket's `version switch` event sends it. */
+export interface SwitchProgress {
+  job: string;
+  kind: 'switch' | 'setup';
+  software: string;
+  version: string;
+  step: 'queued' | 'stop' | 'backup' | 'download' | 'install' | 'start' | 'rollback' | 'done';
+  state: 'running' | 'completed' | 'failed';
+  /** 0–100 over the whole job. */
+  percent: number;
+  error: string | null;
+}
+
 /** What happens on a server, as its live console subscribers receive it. */
 export type ServerEvent =
   | { type: 'output'; line: string }
@@ -44,6 +57,7 @@ export type ServerEvent =
   | { type: 'install'; status: InstallStatus; error: string | null }
   | { type: 'daemon-error'; message: string }
   | { type: 'backup'; progress: BackupProgress }
+  | { type: 'version-switch'; progress: SwitchProgress }
   /** The server was suspended or deleted: subscribers should let go. */
   | { type: 'gone'; reason: 'suspended' | 'deleted' };
 

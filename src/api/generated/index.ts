@@ -246,6 +246,16 @@ export type {
   ServerResources,
 } from './servers.gen';
 export type {
+  ApplyServerSetupApiArg,
+  ApplyServerSetupApiResponse,
+  ListServerSetupsApiArg,
+  ListServerSetupsApiResponse,
+  PreviewServerSetupApiArg,
+  PreviewServerSetupApiResponse,
+  Setup,
+  SetupPreview,
+} from './setups.gen';
+export type {
   AcceptServerInvitationApiArg,
   AcceptServerInvitationApiResponse,
   ActivityEntry,
@@ -275,3 +285,15 @@ export type {
   UpdateServerSubuserApiArg,
   UpdateServerSubuserApiResponse,
 } from './sharing.gen';
+export type {
+  GetServerVersionJobApiArg,
+  GetServerVersionJobApiResponse,
+  GetServerVersionsApiArg,
+  GetServerVersionsApiResponse,
+  ListServerSoftwareVersionsApiArg,
+  ListServerSoftwareVersionsApiResponse,
+  SoftwareVersions,
+  SwitchServerVersionApiArg,
+  SwitchServerVersionApiResponse,
+  VersionsOverview,
+} from './versions.gen';

@@ -26,6 +26,8 @@ export const TasksPage = lazy(() => import('../../features/tasks/TasksPage').the
 export const NetworkPage = lazy(() => import('../../features/network/NetworkPage').then((m) => ({ default: m.NetworkPage })));
 export const DatabasesPage = lazy(() => import('../../features/databases/DatabasesPage').then((m) => ({ default: m.DatabasesPage })));
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
+export const VersionsPage = lazy(() => import('../../features/versions/VersionsPage').then((m) => ({ default: m.VersionsPage })));
+export const SetupsPage = lazy(() => import('../../features/setups/SetupsPage').then((m) => ({ default: m.SetupsPage })));
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
 export const SharingAuditLogPage = lazy(() => import('../../features/sharing/SharingAuditLogPage').then((m) => ({ default: m.SharingAuditLogPage })));

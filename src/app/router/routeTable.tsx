@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, NetworkPage, PlayersPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage } from './lazyPages';
+import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, NetworkPage, PlayersPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, VersionsPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -27,6 +27,8 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   tasks: <TasksPage />,
   players: <PlayersPage />,
   network: <NetworkPage />,
+  versions: <VersionsPage />,
+  setups: <SetupsPage />,
   sharing: <SharingPage />,
   sharingRoles: <SharingRolesPage />,
   sharingAuditLog: <SharingAuditLogPage />,

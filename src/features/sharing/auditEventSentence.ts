@@ -163,6 +163,12 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     if (result === 'skipped') return t('sharing.audit.events.server.schedule.skipped', 'The schedule {{name}} was skipped: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
     return t('sharing.audit.events.server.schedule.failed', 'The schedule {{name}} failed: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
   },
+  'server.versions.switch': (t, { actor, p }) => t('sharing.audit.events.server.versions.switch', '{{actor}} started a switch to {{software}} {{version}}.', { actor, software: text(p.software), version: text(p.version), interpolation: raw }),
+  'server.versions.switched': (t, { p }) => t('sharing.audit.events.server.versions.switched', 'The server now runs {{software}} {{version}}.', { software: text(p.software), version: text(p.version), interpolation: raw }),
+  'server.versions.switch-failed': (t, { p }) => t('sharing.audit.events.server.versions.switch-failed', 'The switch to {{software}} {{version}} failed and was rolled back: {{reason}}', { software: text(p.software), version: text(p.version), reason: text(p.reason), interpolation: raw }),
+  'server.setups.apply': (t, { actor, p }) => t('sharing.audit.events.server.setups.apply', '{{actor}} applied the setup {{setup}}.', { actor, setup: text(p.setup), interpolation: raw }),
+  'server.setups.applied': (t, { p }) => t('sharing.audit.events.server.setups.applied', 'The setup {{setup}} is in place.', { setup: text(p.setup), interpolation: raw }),
+  'server.setups.failed': (t, { p }) => t('sharing.audit.events.server.setups.failed', 'The setup {{setup}} failed and was rolled back: {{reason}}', { setup: text(p.setup), reason: text(p.reason), interpolation: raw }),
 };
 
 /**

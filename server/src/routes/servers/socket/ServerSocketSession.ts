@@ -231,6 +231,8 @@ export class ServerSocketSession {
         return this.send('daemon error', event.message);
       case 'backup':
         return this.send('backup progress', event.progress);
+      case 'version-switch':
+        return this.send('version switch', event.progress);
       case 'gone':
         return this.close(SocketClose.gone, event.reason === 'deleted' ? 'The server was deleted.' : 'The server was suspended.');
     }

@@ -12,7 +12,8 @@
  * `stats` [ServerResources]; `install` [{ status, error }]; `token expiring` (about a minute before
  * the ticket ends: fetch a new one and send `auth` again); `token expired` (then the socket
  * closes); `daemon error` [message] (an action failed, or a message was refused);
- * `backup progress` [{ backup, operation: backup|restore, state, bytesDone, bytesTotal, error }].
+ * `backup progress` [{ backup, operation: backup|restore, state, bytesDone, bytesTotal, error }];
+ * `version switch` [{ job, kind: switch|setup, software, version, step, state, percent, error }].
  *
  * From the client: `auth` [ticket]; `send command` [line] (control.console); `set state`
  * [start|stop|restart|kill] (control.start / control.stop / control.restart); `send logs`;

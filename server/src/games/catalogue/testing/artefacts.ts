@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { ZipFile } from 'yazl';
+
+/** A file the local catalogue serves in place of a real server jar, installer or runtime. */
+export interface Artefact {
+  name: string;
+  /** Path under the local catalogue's base, given the artefact's digests. */
+  path: string;
+  bytes: Buffer;
+  sha1: string;
+  sha256: string;
+  md5: string;
+}
+
+const MTIME = new Date('2025-01-01T00:00:00Z');
+
+/** A real (small) jar: a zip with a manifest and a text file naming what it stands for. */
+export function makeJar(label: string, mainClass?: string): Promise<Buffer> {
+  const zip = new ZipFile();
+  const manifest = `Manifest-Version: 1.0\r\nCreated-By: game-panel catalogue test\r\n${mainClass ? `Main-Class: ${mainClass}\r\n` : ''}\r\n`;
+  zip.addBuffer(Buffer.from(manifest), 'META-INF/MANIFEST.MF', { mtime: MTIME });
+  zip.addBuffer(Buffer.from(`${label}\n`), 'catalogue-test.txt', { mtime: MTIME });
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+const digest = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');
+
+function artefact(name: string, bytes: Buffer, path: (sha1: string) => string): Artefact {
+  const sha1 = digest('sha1', bytes);
+  return { name, bytes, sha1, sha256: digest('sha256', bytes), md5: digest('md5', bytes), path: path(sha1) };
+}
+
+/** Every artefact the recordings refer to (by `{{sha1:name}}`, `{{size:name}}` ...), made fresh. */
+export async function makeArtefacts(): Promise<Artefact[]> {
+  const out: Artefact[] = [];
+  for (const version of ['1.21.4', '1.20.4', '25w02a']) {
+    out.push(artefact(`vanilla-${version}`, await makeJar(`Minecraft server ${version}`), (sha1) => `mojang-data/v1/objects/${sha1}/server.jar`));
+    out.push(artefact(`vanilla-${version}-client`, await makeJar(`Minecraft client ${version}`), (sha1) => `mojang-data/v1/objects/${sha1}/client.jar`));
+  }
+  const paper: [string, string, number][] = [
+    ['paper', '1.21.4', 231],
+    ['paper', '1.21.4', 232],
+    ['paper', '1.21.4', 233],
+    ['paper', '1.20.4', 499],
+    ['folia', '1.21.4', 6],
+    ['velocity', '3.4.0-SNAPSHOT', 463],
+  ];
+  for (const [project, version, build] of paper) {
+    const file = `${project}-${version}-${build}`;
+    out.push(artefact(file, await makeJar(`${project} ${version} build ${build}`), () => `papermc/v2/projects/${project}/versions/${version}/builds/${build}/downloads/${file}.jar`));
+  }
+  out.push(artefact('purpur-1.21.4-2388', await makeJar('Purpur 1.21.4 build 2388'), () => 'purpur/v2/purpur/1.21.4/2388/download'));
+  for (const v of ['1.0.1', '1.0.0']) {
+    out.push(artefact(`fabric-installer-${v}`, await makeJar(`Fabric installer ${v}`), () => `fabric-maven/net/fabricmc/fabric-installer/${v}/fabric-installer-${v}.jar`));
+  }
+  for (const v of ['1.20.4-49.1.34', '1.21.4-54.0.26', '1.21.4-54.0.16', '1.20.4-49.1.0']) {
+    out.push(artefact(`forge-${v}-installer`, await makeJar(`Forge installer ${v}`), () => `forge/net/minecraftforge/forge/${v}/forge-${v}-installer.jar`));
+  }
+  for (const v of ['21.4.75', '20.4.237']) {
+    out.push(artefact(`neoforge-${v}-installer`, await makeJar(`NeoForge installer ${v}`), () => `neoforge/net/neoforged/neoforge/${v}/neoforge-${v}-installer.jar`));
+  }
+  out.push(
+    artefact('temurin-21-jre', gzipSync(Buffer.from('Eclipse Temurin 21 JRE (catalogue test stand-in)\n'), { level: 9 }), () =>
+      'github/adoptium/temurin21-binaries/releases/download/jdk-21.0.5%2B11/OpenJDK21U-jre_x64_linux_hotspot_21.0.5_11.tar.gz',
+    ),
+  );
+  return out;
+}

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import { Catalogue, localEndpoints } from '../games/catalogue/Catalogue';
+import { startLocalCatalogue } from '../games/catalogue/testing/catalogueServer';
+import { SwitchJobs } from '../services/versions/SwitchJobs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The software catalogue (Mojang, PaperMC, Purpur, Fabric, Forge, NeoForge, Adoptium, flying-squid). */
+    catalogue: Catalogue;
+    /** Version switches and setups running as jobs. */
+    switchJobs: SwitchJobs;
+  }
+}
+
+/**
+ * The catalogue on the public APIs, or on PANEL_CATALOGUE_URL (a local catalogue server; "local"
+ * starts the recorded one inside the panel for the offline demo), and the switch jobs.
+ */
+export const versionsPlugin = fp(
+  async (app) => {
+    let endpoints;
+    if (app.config.catalogueUrl === 'local') {
+      const local = await startLocalCatalogue();
+      app.addHook('onClose', () => local.close());
+      endpoints = localEndpoints(local.url);
+      app.log.info({ url: local.url }, 'local software catalogue (recorded answers) started');
+    } else if (app.config.catalogueUrl) endpoints = localEndpoints(app.config.catalogueUrl);
+    const catalogue = new Catalogue({ endpoints });
+    const jobs = new SwitchJobs({ db: app.db, runtime: app.runtime, backups: app.backups, catalogue, dataDir: app.config.dataDir, log: app.log });
+    app.decorate('catalogue', catalogue);
+    app.decorate('switchJobs', jobs);
+    app.addHook('onClose', async () => jobs.shutdown());
+  },
+  { name: 'versions', dependencies: ['runtime', 'database', 'backups'] },
+);

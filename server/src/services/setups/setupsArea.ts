@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerRow } from '../../db/schema';
+import { findConfigFile, declaredConfigFiles } from '../../config-files/declaredConfigFiles';
+import { ConfigFileEditor } from '../../config-files/ConfigFileEditor';
+import { validateConfigValue } from '../../config-files/validateConfigValue';
+import { findSetup, setups, type SetupDefinition } from '../../games/setups';
+import { HttpError, ValidationError, notFound } from '../../lib/errors';
+import { loadServerContext } from '../../runtime/loadServerContext';
+import { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { TemplateDefinition } from '../../runtime/templates/TemplateDefinition';
+import type { Actor } from '../backups/BackupService';
+import { currentSoftware, switchableSoftware } from '../versions/currentSoftware';
+import type { SwitchJob } from '../versions/SwitchJobs';
+import { catalogueError, resolveTarget } from '../versions/versionsArea';
+
+/** A setup as the list shows it: offered or not, and why. */
+export interface SetupView {
+  id: string;
+  name: string;
+  description: string;
+  extensions: string[];
+  suggests_new_world: boolean;
+  available: boolean;
+  unavailable_reason: string | null;
+}
+
+export interface SetupPreview {
+  setup: string;
+  name: string;
+  software: { from: { software: string; version: string } | null; to: { software: string; version: string } } | null;
+  config: { file: string; key: string; old: string | null; new: string }[];
+  files: string[];
+  suggests_new_world: boolean;
+}
+
+/** Why a setup cannot be applied to a server of this template (null: it can). */
+function unavailableReason(setup: SetupDefinition, template: TemplateDefinition): string | null {
+  if (setup.game !== template.game) return 'This setup is for another game.';
+  if (setup.extensions.length > 0) return 'This setup installs extensions, which this panel cannot install yet.';
+  if (setup.software && template.slug === 'minecraft-flying-squid' && setup.software.software !== 'vanilla') return `The embedded server cannot run ${setup.software.software}.`;
+  if (setup.software && template.slug !== 'minecraft-flying-squid' && !switchableSoftware(template).includes(setup.software.software)) return `This server cannot run ${setup.software.software}.`;
+  for (const path of Object.keys(setup.config)) if (!findConfigFile(declaredConfigFiles(template), path)) return `This server has no ${path}.`;
+  return null;
+}
+
+/** The setups of the server's game. */
+export async function listSetups(app: FastifyInstance, server: ServerRow): Promise<SetupView[]> {
+  const { template } = await loadServerContext(app.db, server);
+  return setups
+    .filter((s) => s.game === template.game)
+    .map((s) => {
+      const reason = unavailableReason(s, template);
+      return { id: s.id, name: s.name, description: s.description, extensions: s.extensions, suggests_new_world: s.suggestsNewWorld, available: reason === null, unavailable_reason: reason };
+    });
+}
+
+/** The software the setup puts in place on this server ("latest" resolved through the catalogue). */
+async function targetSoftware(app: FastifyInstance, setup: SetupDefinition, server: ServerRow, template: TemplateDefinition): Promise<{ software: string; version: string } | null> {
+  if (!setup.software) return null;
+  const current = currentSoftware(server, template);
+  // The embedded server plays vanilla Minecraft at its own version.
+  if (template.slug === 'minecraft-flying-squid') return { software: 'flying-squid', version: current?.version ?? '1.21.4' };
+  if (setup.software.version !== 'latest') return setup.software;
+  try {
+    const release = (await app.catalogue.versions(setup.software.software)).find((v) => v.type === 'release');
+    if (!release) throw new HttpError(502, `The ${setup.software.software} catalogue lists no release.`);
+    return { software: setup.software.software, version: release.id };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return catalogueError(error);
+  }
+}
+
+async function load(app: FastifyInstance, server: ServerRow, id: string) {
+  const setup = findSetup(id);
+  const { template } = await loadServerContext(app.db, server);
+  if (!setup || setup.game !== template.game) throw notFound('Setup');
+  const reason = unavailableReason(setup, template);
+  if (reason) throw new ValidationError({ setup: [reason] });
+  return { setup, template };
+}
+
+/** Exactly what applying the setup changes: software, each config key old → new (through the config specs), files. */
+export async function previewSetup(app: FastifyInstance, server: ServerRow, id: string): Promise<SetupPreview> {
+  const { setup, template } = await load(app, server, id);
+  const files = new RootedFileSystem(app.runtime.driver.serverRoot(server.uuid));
+  const config: SetupPreview['config'] = [];
+  for (const [path, values] of Object.entries(setup.config)) {
+    const declaration = findConfigFile(declaredConfigFiles(template), path)!;
+    const { values: currentValues } = await new ConfigFileEditor(files, declaration).read();
+    for (const [key, value] of Object.entries(values)) {
+      const field = declaration.fields.find((f) => f.key === key);
+      const problem = field ? validateConfigValue(field, value) : null;
+      if (problem) throw new Error(`Setup ${setup.id} sets ${key} to a value the game refuses: ${problem}`);
+      const old = currentValues[key] ?? null;
+      if (old !== value) config.push({ file: path, key, old, new: value });
+    }
+  }
+  const current = currentSoftware(server, template);
+  const to = await targetSoftware(app, setup, server, template);
+  const softwareChanges = to && (!current || current.software !== to.software || current.version !== to.version);
+  return {
+    setup: setup.id,
+    name: setup.name,
+    software: softwareChanges ? { from: current ? { software: current.software, version: current.version } : null, to } : null,
+    config,
+    files: [...new Set(config.map((c) => c.file))],
+    suggests_new_world: setup.suggestsNewWorld,
+  };
+}
+
+/** Applies a setup as a job: backup, software (if it changes), config values, world kept or reset. */
+export async function applySetup(app: FastifyInstance, server: ServerRow, id: string, resetWorld: boolean, actor: Actor): Promise<{ job: SwitchJob; preview: SetupPreview }> {
+  if (app.switchJobs.isRunning(server.uuid)) throw new HttpError(409, 'A version switch or setup is already running on this server.');
+  if (server.suspended) throw new HttpError(409, 'The server is suspended.');
+  const preview = await previewSetup(app, server, id);
+  const { setup, template } = await load(app, server, id);
+  const target = preview.software?.to ?? (setup.software ? await targetSoftware(app, setup, server, template) : null);
+  const download = target ? await resolveTarget(app, server, target) : null;
+  const apply = async (root: string) => {
+    const files = new RootedFileSystem(root);
+    for (const [path, values] of Object.entries(setup.config)) {
+      await new ConfigFileEditor(files, findConfigFile(declaredConfigFiles(template), path)!).save({ values });
+    }
+  };
+  const job = app.switchJobs.start(
+    server,
+    { kind: 'setup', setup: setup.name, software: target?.software ?? template.slug, version: target?.version ?? '', apply, resetWorld },
+    download,
+    actor,
+  );
+  return { job, preview };
+}

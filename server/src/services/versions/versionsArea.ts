@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerRow } from '../../db/schema';
+import { CatalogueNotFoundError, CatalogueUnavailableError, compareVersions, type CatalogueDownload } from '../../games/catalogue/types';
+import { HttpError, ValidationError } from '../../lib/errors';
+import { loadServerContext } from '../../runtime/loadServerContext';
+import type { TemplateDefinition } from '../../runtime/templates/TemplateDefinition';
+import type { SoftwareVersionsJson, SwitchBody, VersionsOverviewJson } from '../../schemas/versions';
+import type { Actor } from '../backups/BackupService';
+import { currentSoftware, switchableSoftware } from './currentSoftware';
+import { javaOnNode } from './javaOnNode';
+import type { SwitchJob, SwitchPlan } from './SwitchJobs';
+
+async function templateOf(app: FastifyInstance, server: ServerRow): Promise<TemplateDefinition> {
+  return (await loadServerContext(app.db, server)).template;
+}
+
+/** A catalogue failure as an API answer: unreachable → 502 with the reason; unknown → 422 on its field. */
+export function catalogueError(error: unknown): never {
+  if (error instanceof CatalogueUnavailableError) throw new HttpError(502, `${error.message} Try again later.`);
+  if (error instanceof CatalogueNotFoundError) throw new ValidationError({ [error.field]: [error.message] });
+  throw error;
+}
+
+/** The current software, what the server may switch to, the node's Java and the last job. */
+export async function versionsOverview(app: FastifyInstance, server: ServerRow): Promise<VersionsOverviewJson> {
+  const template = await templateOf(app, server);
+  const current = currentSoftware(server, template);
+  const switchable = new Set(switchableSoftware(template));
+  const names = new Map(app.catalogue.software().map((s) => [s.id, s.name]));
+  return {
+    current: current ? { ...current, name: names.get(current.software) ?? current.software } : null,
+    software: app.catalogue.software().map((s) => ({ id: s.id, name: s.name, kind: s.kind, switchable: switchable.has(s.id) })),
+    java_major: template.slug === 'minecraft-flying-squid' ? null : javaOnNode(),
+    job: app.switchJobs.jobOf(server.uuid),
+  };
+}
+
+/** One software's versions, filtered (release/snapshot, search), with downgrade and Java warnings against the current software. */
+export async function softwareVersions(app: FastifyInstance, server: ServerRow, software: string, query: { type?: string; search?: string; limit?: number }): Promise<SoftwareVersionsJson> {
+  const template = await templateOf(app, server);
+  const current = currentSoftware(server, template);
+  let versions;
+  try {
+    versions = await app.catalogue.versions(software);
+  } catch (error) {
+    if (error instanceof CatalogueNotFoundError) throw new ValidationError({ software: [error.message] });
+    return catalogueError(error);
+  }
+  const type = query.type ?? 'release';
+  const search = query.search?.trim().toLowerCase() ?? '';
+  const java = javaOnNode();
+  const currentMinecraft = current && current.version !== 'latest' ? current.version : null;
+  const filtered = versions.filter((v) => (type === 'all' || v.type === type) && (!search || v.id.toLowerCase().includes(search)));
+  const staleSince = app.catalogue.httpFor(software)?.staleSince ?? null;
+  return {
+    software,
+    total: filtered.length,
+    stale_since: staleSince ? new Date(staleSince).toISOString() : null,
+    versions: filtered.slice(0, query.limit ?? 200).map((v) => ({
+      id: v.id,
+      type: v.type,
+      minecraft: v.minecraft,
+      java_major: v.javaMajor,
+      released_at: v.releasedAt,
+      current: current?.software === software && current.version === v.id,
+      downgrade: Boolean(currentMinecraft && v.minecraft && v.type === 'release' && compareVersions(v.minecraft, currentMinecraft) < 0),
+      java_warning: v.javaMajor !== null && template.slug !== 'minecraft-flying-squid' && (java === null || java < v.javaMajor),
+    })),
+  };
+}
+
+/**
+ * Checks a switch or setup target against the template and the catalogue (422 per field) and
+ * answers its download. Unknown software, a software this server cannot run, or a version or
+ * build the catalogue does not list → 422.
+ */
+export async function resolveTarget(app: FastifyInstance, server: ServerRow, body: SwitchBody): Promise<CatalogueDownload> {
+  const template = await templateOf(app, server);
+  if (!app.catalogue.software().some((s) => s.id === body.software)) throw new ValidationError({ software: [`There is no software "${body.software}" in the catalogue.`] });
+  if (!switchableSoftware(template).includes(body.software)) throw new ValidationError({ software: [`This server (${template.name}) cannot run ${body.software}.`] });
+  try {
+    const versions = await app.catalogue.versions(body.software);
+    if (!versions.some((v) => v.id === body.version)) throw new ValidationError({ version: [`${body.software} has no version "${body.version}".`] });
+    return await app.catalogue.download(body.software, body.version, body.build);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return catalogueError(error);
+  }
+}
+
+/** Starts a switch: 409 while another switch or setup runs, or while the server is suspended or installing. */
+export async function requestSwitch(app: FastifyInstance, server: ServerRow, body: SwitchBody, actor: Actor, extra: Partial<SwitchPlan> = {}): Promise<SwitchJob> {
+  if (app.switchJobs.isRunning(server.uuid)) throw new HttpError(409, 'A version switch or setup is already running on this server.');
+  if (server.suspended) throw new HttpError(409, 'The server is suspended.');
+  if (server.installStatus === 'installing') throw new HttpError(409, 'The server is still being installed.');
+  const download = await resolveTarget(app, server, body);
+  return app.switchJobs.start(server, { kind: 'switch', software: body.software, version: body.version, build: body.build, ...extra }, download, actor);
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Card, Checkbox, Flex, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { apiErrorMessage } from '../../api/apiError';
+import { useGetServerQuery } from '../../api/servers';
+import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useLazyPreviewServerSetupQuery, useListServerSetupsQuery, type Setup } from '../../api/versions';
+import { useClearValidationOnLeave } from '../../app/sharedState';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
+
+/**
+ * /server/{id}/setups: ready-made setups for the server's game. Choosing one previews exactly
+ * what changes (software, each config key old → new, files); applying it (keeping or resetting
+ * the world) runs as a job with a backup first.
+ */
+export function SetupsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  useClearValidationOnLeave();
+  const server = useGetServerQuery({ id });
+  const permissions = server.data?.data.permissions ?? [];
+  const canRead = permissions.includes('setups.read');
+  const list = useListServerSetupsQuery({ id }, { skip: !canRead });
+  const [loadPreview, preview] = useLazyPreviewServerSetupQuery();
+  const [selected, setSelected] = useState<Setup | null>(null);
+  const [resetWorld, setResetWorld] = useState(false);
+  const job = useGetServerVersionJobQuery({ id }, { skip: !canRead });
+  const running = job.data?.data?.state === 'running';
+  useGetServerVersionJobQuery({ id }, { skip: !canRead || !running, pollingInterval: 1000 });
+  const [apply, applying] = useApplyServerSetupMutation();
+  const title = t('setups.title', 'Setups');
+
+  if (server.data && !canRead) {
+    return (
+      <ServerPageSection title={title}>
+        <Result status="403" title={t('setups.forbidden', 'You may not see the setups of this server.')} />
+      </ServerPageSection>
+    );
+  }
+  if (!server.data || !list.data) {
+    const failed = server.error ?? list.error;
+    return (
+      <ServerPageSection title={title}>
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? list.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+      </ServerPageSection>
+    );
+  }
+
+  const choose = (setup: Setup) => {
+    setSelected(setup);
+    setResetWorld(setup.suggests_new_world);
+    void loadPreview({ id, setup: setup.id });
+  };
+  const shown = selected && preview.data?.data.setup === selected.id ? preview.data.data : null;
+  const canApply = permissions.includes('setups.apply') && !running && shown !== null;
+
+  return (
+    <ServerPageSection title={title}>
+      {job.data?.data?.kind === 'setup' ? <SwitchJobProgress job={job.data.data} /> : null}
+      {list.data.data.length === 0 ? <Typography.Text type="secondary">{t('setups.none', 'There are no setups for this game yet.')}</Typography.Text> : null}
+      <Flex wrap gap={12}>
+        {list.data.data.map((setup) => (
+          <Card key={setup.id} size="small" title={setup.name} style={{ width: 300, maxWidth: '100%' }}>
+            <Typography.Paragraph>{setup.description}</Typography.Paragraph>
+            {setup.available ? (
+              <Button onClick={() => choose(setup)} aria-label={t('setups.previewOf', 'Preview {{name}}', { name: setup.name })}>
+                {t('setups.preview', 'Preview')}
+              </Button>
+            ) : (
+              <Tag>{setup.extensions.length > 0 ? t('setups.needsExtensions', 'Needs extensions (coming later)') : t('setups.unavailable', 'Not available for this server')}</Tag>
+            )}
+          </Card>
+        ))}
+      </Flex>
+      {selected ? (
+        <Card title={t('setups.previewTitle', 'What {{name}} changes', { name: selected.name })}>
+          {preview.isFetching ? <Skeleton active /> : null}
+          {preview.error ? <Alert type="error" showIcon title={apiErrorMessage(preview.error) ?? t('setups.previewFailed', 'The preview could not be made.')} /> : null}
+          {shown ? (
+            <>
+              <Typography.Paragraph>
+                {shown.software
+                  ? t('setups.softwareChange', 'Software: {{from}} → {{to}}', { from: shown.software.from ? `${shown.software.from.software} ${shown.software.from.version}` : '—', to: `${shown.software.to.software} ${shown.software.to.version}` })
+                  : t('setups.softwareKept', 'Software: unchanged')}
+              </Typography.Paragraph>
+              <Table
+                size="small"
+                rowKey={(row) => `${row.file}:${row.key}`}
+                pagination={false}
+                scroll={{ x: true }}
+                dataSource={shown.config}
+                locale={{ emptyText: t('setups.nothingChanges', 'No config value changes.') }}
+                columns={[
+                  { title: t('setups.column.file', 'File'), dataIndex: 'file' },
+                  { title: t('setups.column.key', 'Key'), dataIndex: 'key' },
+                  { title: t('setups.column.old', 'Now'), dataIndex: 'old', render: (value: string | null) => value ?? '—' },
+                  { title: t('setups.column.new', 'After'), dataIndex: 'new' },
+                ]}
+              />
+              <Checkbox checked={resetWorld} onChange={(e) => setResetWorld(e.target.checked)} style={{ marginTop: 12 }}>
+                {t('setups.resetWorld', 'Start a new world (the current one is kept in the backup)')}
+              </Checkbox>
+              {applying.error ? <Alert type="error" showIcon title={apiErrorMessage(applying.error) ?? t('setups.applyFailed', 'The setup could not be applied.')} /> : null}
+              <div style={{ marginTop: 12 }}>
+                <Button type="primary" disabled={!canApply} loading={applying.isLoading} onClick={() => void apply({ id, setup: selected.id, body: { reset_world: resetWorld } }).then(() => job.refetch())}>
+                  {t('setups.apply', 'Back up and apply')}
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </Card>
+      ) : null}
+    </ServerPageSection>
+  );
+}

@@ -1,0 +1,157 @@
+import { Alert, Button, Card, Empty, Input, Popconfirm, Result, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { apiErrorMessage } from '../../api/apiError';
+import { useGetServerQuery } from '../../api/servers';
+import { useGetServerVersionJobQuery, useGetServerVersionsQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation, type SoftwareVersions } from '../../api/versions';
+import { useClearValidationOnLeave } from '../../app/sharedState';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
+
+type VersionRow = SoftwareVersions['versions'][number];
+
+/**
+ * /server/{id}/minecraft/versions: the software and version the server runs, the versions of each
+ * software from the catalogue (release/snapshot, search) with downgrade and Java warnings, and a
+ * switch that runs as a job (its progress shown until it ends).
+ */
+export function VersionsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  useClearValidationOnLeave();
+  const server = useGetServerQuery({ id });
+  const permissions = server.data?.data.permissions ?? [];
+  const canRead = permissions.includes('versions.read');
+  const overview = useGetServerVersionsQuery({ id }, { skip: !canRead });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [type, setType] = useState<'release' | 'snapshot'>('release');
+  const [search, setSearch] = useState('');
+  const current = overview.data?.data.current ?? null;
+  const software = chosen ?? current?.software ?? overview.data?.data.software.find((s) => s.switchable)?.id ?? null;
+  const versions = useListServerSoftwareVersionsQuery({ id, software: software ?? '', type, search: search.trim() || undefined }, { skip: !canRead || !software });
+  const job = useGetServerVersionJobQuery({ id }, { skip: !canRead });
+  const running = (job.data?.data ?? overview.data?.data.job)?.state === 'running';
+  useGetServerVersionJobQuery({ id }, { skip: !canRead || !running, pollingInterval: 1000 });
+  const [switchVersion, switching] = useSwitchServerVersionMutation();
+  // When a job ends, the current version and the list's flags change: fetch them again.
+  const wasRunning = useRef(false);
+  const { refetch: refetchOverview } = overview;
+  const { refetch: refetchVersions, isUninitialized: noVersions } = versions;
+  useEffect(() => {
+    if (wasRunning.current && !running && canRead) {
+      void refetchOverview();
+      if (!noVersions) void refetchVersions();
+    }
+    wasRunning.current = running;
+  }, [running, canRead, refetchOverview, refetchVersions, noVersions]);
+  const title = t('versions.title', 'Game versions');
+
+  if (server.data && !canRead) {
+    return (
+      <ServerPageSection title={title}>
+        <Result status="403" title={t('versions.forbidden', 'You may not see the versions of this server.')} />
+      </ServerPageSection>
+    );
+  }
+  if (!server.data || !overview.data) {
+    const failed = server.error ?? overview.error;
+    return (
+      <ServerPageSection title={title}>
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+      </ServerPageSection>
+    );
+  }
+
+  const data = overview.data.data;
+  const entry = data.software.find((s) => s.id === software);
+  const canSwitch = permissions.includes('versions.update') && Boolean(entry?.switchable) && !running;
+  const lastJob = job.data?.data ?? data.job;
+  const doSwitch = (row: VersionRow) => void switchVersion({ id, body: { software: software!, version: row.id } }).then(() => job.refetch());
+
+  return (
+    <ServerPageSection title={title}>
+      <Card size="small">
+        {current ? (
+          <Typography.Text>
+            {t('versions.current', 'This server runs {{name}} {{version}}.', { name: current.name, version: current.version })}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('versions.noCatalogue', 'This game has no software catalogue.')}</Typography.Text>
+        )}
+      </Card>
+      {lastJob ? <SwitchJobProgress job={lastJob} /> : null}
+      {switching.error ? <Alert type="error" showIcon title={apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.')} /> : null}
+      <Space wrap>
+        <Select
+          aria-label={t('versions.software', 'Software')}
+          value={software ?? undefined}
+          style={{ minWidth: 200 }}
+          onChange={(value: string) => setChosen(value)}
+          options={data.software.map((s) => ({ value: s.id, label: s.switchable ? s.name : t('versions.notForThisServer', '{{name}} (not for this server)', { name: s.name }) }))}
+        />
+        <Segmented
+          aria-label={t('versions.type', 'Version type')}
+          value={type}
+          onChange={(value) => setType(value as 'release' | 'snapshot')}
+          options={[
+            { value: 'release', label: t('versions.releases', 'Releases') },
+            { value: 'snapshot', label: t('versions.snapshots', 'Snapshots') },
+          ]}
+        />
+        <Input.Search aria-label={t('versions.search', 'Search versions')} placeholder={t('versions.search', 'Search versions')} allowClear onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} style={{ maxWidth: 240 }} />
+      </Space>
+      {versions.data?.data.stale_since ? <Alert type="warning" showIcon title={t('versions.stale', 'The catalogue cannot be reached; this list comes from the cache.')} /> : null}
+      {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('versions.listFailed', 'The versions could not be loaded.')} /> : null}
+      <ResponsiveTable<VersionRow>
+        rowKey="id"
+        rowLabel={(row) => row.id}
+        loading={versions.isFetching}
+        dataSource={versions.data?.data.versions ?? []}
+        pagination={{ pageSize: 25, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description={t('versions.empty', 'No versions match.')} /> }}
+        columns={[
+          { title: t('versions.column.version', 'Version'), dataIndex: 'id', key: 'id' },
+          {
+            title: t('versions.column.notes', 'Notes'),
+            key: 'notes',
+            render: (_: unknown, row: VersionRow) => (
+              <Space wrap size={4}>
+                {row.current ? <Tag color="success">{t('versions.tag.current', 'Installed')}</Tag> : null}
+                {row.downgrade ? <Tag color="warning">{t('versions.tag.downgrade', 'Older: worlds may not load')}</Tag> : null}
+                {row.java_major ? <Tag color={row.java_warning ? 'error' : 'default'}>{t('versions.tag.java', 'Java {{major}}', { major: row.java_major })}</Tag> : null}
+              </Space>
+            ),
+          },
+          {
+            title: t('versions.column.actions', 'Actions'),
+            key: 'actions',
+            render: (_: unknown, row: VersionRow) =>
+              row.current ? null : (
+                <Popconfirm
+                  title={t('versions.confirm.title', 'Switch to {{version}}?', { version: row.id })}
+                  description={
+                    <div style={{ maxWidth: 320 }}>
+                      {t('versions.confirm.text', 'The server stops, a backup is made, and the new software is installed keeping the world and config.')}
+                      {row.downgrade ? <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.downgrade', 'This is an older version: worlds saved by a newer one may not load.')} /> : null}
+                      {row.java_warning ? <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.java', 'This version needs Java {{major}}, which this node does not have.', { major: row.java_major })} /> : null}
+                    </div>
+                  }
+                  okText={t('versions.confirm.ok', 'Switch')}
+                  cancelText={t('versions.confirm.cancel', 'Cancel')}
+                  onConfirm={() => doSwitch(row)}
+                  disabled={!canSwitch}
+                >
+                  <Button size="small" disabled={!canSwitch} aria-label={t('versions.switchTo', 'Switch to {{version}}', { version: row.id })}>
+                    {t('versions.switch', 'Switch')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+    </ServerPageSection>
+  );
+}
