@@ -13,6 +13,7 @@ import { addPlayerSchemas, playerRoutes } from './players';
 import { mailerPlugin } from '../mail/mailerPlugin';
 import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
+import { addPlanSchemas, billingRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -33,6 +34,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sharingRoutes, { prefix: '/api/v2/servers' });
   await app.register(accountInvitationRoutes, { prefix: '/api/v2/account' });
   await app.register(permissionsRoute, { prefix: '/api/v2' });
+  addPlanSchemas(app);
   await app.register(adminRoutes, { prefix: '/api/v2/admin' });
   addFileSchemas(app);
   await app.register(fileRoutes, { prefix: '/api/v2' });
@@ -40,4 +42,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(backupRoutes, { prefix: '/api/v2' });
   addScheduleSchemas(app);
   await app.register(scheduleRoutes, { prefix: '/api/v2' });
+  await app.register(planRoutes, { prefix: '/api/v2/servers' });
+  await app.register(billingRoutes, { prefix: '/api/v2/billing' });
 }

@@ -22,12 +22,16 @@ export type {
 export type {
   ChangeAdminServerPlanApiArg,
   ChangeAdminServerPlanApiResponse,
+  CreateAdminPlanApiArg,
+  CreateAdminPlanApiResponse,
   CreateAdminServerApiArg,
   CreateAdminServerApiResponse,
   CreateAdminUserApiArg,
   CreateAdminUserApiResponse,
   CreateAdminUserLoginTokenApiArg,
   CreateAdminUserLoginTokenApiResponse,
+  DeleteAdminPlanApiArg,
+  DeleteAdminPlanApiResponse,
   DeleteAdminServerApiArg,
   DeleteAdminServerApiResponse,
   DeleteAdminUserApiArg,
@@ -42,6 +46,7 @@ export type {
   ListAdminServersApiResponse,
   ListAdminTemplatesApiArg,
   ListAdminTemplatesApiResponse,
+  Plan,
   SuspendAdminServerApiArg,
   SuspendAdminServerApiResponse,
   SuspendAdminUserApiArg,
@@ -50,6 +55,8 @@ export type {
   UnsuspendAdminServerApiResponse,
   UnsuspendAdminUserApiArg,
   UnsuspendAdminUserApiResponse,
+  UpdateAdminPlanApiArg,
+  UpdateAdminPlanApiResponse,
 } from './admin.gen';
 export type {
   ExchangeLoginTokenApiArg,
@@ -90,6 +97,10 @@ export type {
   UpdateServerBackupSettingsApiArg,
   UpdateServerBackupSettingsApiResponse,
 } from './backups.gen';
+export type {
+  ReceiveBillingWebhookApiArg,
+  ReceiveBillingWebhookApiResponse,
+} from './billing.gen';
 export type {
   ConfigField,
   GetServerConfigFileApiArg,
@@ -132,6 +143,16 @@ export type {
   WriteServerFileApiArg,
   WriteServerFileApiResponse,
 } from './files.gen';
+export type {
+  ChangeServerPlanApiArg,
+  ChangeServerPlanApiResponse,
+  GetServerPlansApiArg,
+  GetServerPlansApiResponse,
+  PlanOrder,
+  PlanOverview,
+  RecommendServerPlanApiArg,
+  RecommendServerPlanApiResponse,
+} from './plans.gen';
 export type {
   AddServerWhitelistPlayerApiArg,
   AddServerWhitelistPlayerApiResponse,

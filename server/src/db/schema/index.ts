@@ -13,3 +13,4 @@ export * from './loginTokens';
 export * from './passwordResets';
 export * from './backups';
 export * from './schedules';
+export * from './planOrders';
