@@ -105,7 +105,7 @@ export const QuizAnswersSchema = Type.Object(
     modpack_size: Size,
     view_distance: Type.Integer({ minimum: 2, maximum: 32 }),
     world_size: Size,
-    budget: Nullable(Type.Integer({ minimum: 0, description: 'Most per month (minor units); null: no limit' })),
+    budget: Type.Optional(Type.Integer({ minimum: 0, description: 'Most per month (minor units); absent: no limit' })),
   },
   { additionalProperties: false },
 );

@@ -96,8 +96,8 @@ export type RecommendServerPlanApiArg = {
   /** Short id or uuid */
   id: string;
   body: {
-    /** Most per month (minor units); null: no limit */
-    budget: number | null;
+    /** Most per month (minor units); absent: no limit */
+    budget?: number;
     modpack_size: "small" | "medium" | "large";
     players: number;
     software: "vanilla" | "plugins" | "mods" | "modpack";

@@ -31,7 +31,7 @@ export async function recommendPlanRoute(app: FastifyInstance, { context }: { co
       const ladder = await gamePlans(context.db, current.plan.gameId);
       const body = request.body;
       const result = recommendPlan(
-        { players: body.players, software: body.software, modpackSize: body.modpack_size, viewDistance: body.view_distance, worldSize: body.world_size, budget: body.budget },
+        { players: body.players, software: body.software, modpackSize: body.modpack_size, viewDistance: body.view_distance, worldSize: body.world_size, budget: body.budget ?? null },
         ladder,
       )!;
       const plan = ladder.find((row) => row.slug === result.plan.slug)!;

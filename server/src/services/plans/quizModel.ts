@@ -90,7 +90,9 @@ export function recommendPlan(answers: QuizAnswers, plans: readonly QuizPlan[]):
   if (fitting) return { plan: fitting, needs, reasons: [...reasons, { code: 'cheapest', values: { price: fitting.priceMonthly } }] };
   if (affordable.length > 0) {
     const biggest = affordable[affordable.length - 1];
-    return { plan: biggest, needs, reasons: [...reasons, { code: 'short-within-budget', values: { budget: answers.budget ?? 0, price: biggest.priceMonthly } }] };
+    const last: QuizReason =
+      answers.budget === null ? { code: 'too-small', values: { price: biggest.priceMonthly } } : { code: 'short-within-budget', values: { budget: answers.budget, price: biggest.priceMonthly } };
+    return { plan: biggest, needs, reasons: [...reasons, last] };
   }
   // Nothing within the budget: the cheapest plan that holds the need, or else the biggest.
   const plan = byPrice.find((p) => fits(p, needs)) ?? byPrice[byPrice.length - 1];
