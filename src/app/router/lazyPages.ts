@@ -24,6 +24,9 @@ export const ConfigPage = lazy(() => import('../../features/config/ConfigPage').
 export const BackupsPage = lazy(() => import('../../features/backups/BackupsPage').then((m) => ({ default: m.BackupsPage })));
 export const TasksPage = lazy(() => import('../../features/tasks/TasksPage').then((m) => ({ default: m.TasksPage })));
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
+export const UpgradePage = lazy(() => import('../../features/plans/UpgradePage').then((m) => ({ default: m.UpgradePage })));
+export const PremiumPage = lazy(() => import('../../features/plans/PremiumPage').then((m) => ({ default: m.PremiumPage })));
+export const QuizPage = lazy(() => import('../../features/plans/QuizPage').then((m) => ({ default: m.QuizPage })));
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
 export const SharingAuditLogPage = lazy(() => import('../../features/sharing/SharingAuditLogPage').then((m) => ({ default: m.SharingAuditLogPage })));
