@@ -24,7 +24,7 @@ export function PremiumPage() {
   const overview = useGetServerPlansQuery({ id });
   const navigate = useNavigate();
   const [preview, setPreview] = useState(true);
-  const title = t('plans.premium.title', 'Premium');
+  const title = t('server.areas.upgradePremium.title', 'Premium');
   if (overview.error) return <ServerLoadFailure error={overview.error} onRetry={() => void overview.refetch()} />;
   const data = overview.data?.data;
   const game = server.data?.data.game.slug;

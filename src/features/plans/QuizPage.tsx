@@ -64,7 +64,7 @@ export function QuizPage() {
   };
 
   return (
-    <ServerPageSection title={t('plans.quiz.title', 'Which plan fits?')}>
+    <ServerPageSection title={t('server.areas.upgradeQuiz.title', 'Plan finder')}>
       <Form<Answers>
         form={form}
         layout="vertical"

@@ -31,7 +31,7 @@ export function UpgradePage() {
 
   if (overview.error) return <ServerLoadFailure error={overview.error} onRetry={() => void overview.refetch()} />;
   const data = overview.data?.data;
-  const title = t('plans.upgrade.title', 'Plan');
+  const title = t('server.areas.upgrade.title', 'Upgrade');
   if (!data) return <ServerPageSection title={title}><Skeleton active /></ServerPageSection>;
   const option = data.options.find((o) => o.plan.slug === selected);
   const money = (minor: number, currency: string) => formatPrice(minor, currency, i18n.language);
