@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { games, plans, servers, serverTemplates } from '../db/schema';
+import { servers, serverTemplates } from '../db/schema';
 import { createAdminKey, listAdminKeys, revokeAdminKey } from '../provisioning/adminKeys';
 import { createServer } from '../provisioning/createServer';
 import { requireServer } from '../provisioning/findServer';
@@ -12,6 +12,7 @@ import { loadServerViews } from '../routes/servers/serverView';
 import { HttpError } from '../lib/errors';
 import { deleteDatabaseHost, listDatabaseHosts, registerDatabaseHost, requireDatabaseHost } from '../services/databases/databaseHosts';
 import { databaseHostJson } from '../services/databases/hostView';
+import { createPlan, deletePlan, listAllPlans, updatePlan, type PlanFields } from '../services/plans/planAdmin';
 import type { ParsedArgs } from './parseArgs';
 
 /** One `npm run panel -- <name>` command. Results are printed as JSON. */
@@ -25,6 +26,23 @@ function required(args: ParsedArgs, name: string): string {
   const value = args.options[name];
   if (typeof value !== 'string' || value === '') throw new HttpError(422, `--${name} is required.`);
   return value;
+}
+
+/** `--memory-mb 2048` and friends as plan fields; a number option that is not a number is a 422. */
+function planFields(args: ParsedArgs): PlanFields {
+  const fields: Record<string, string | number> = {};
+  const texts = ['slug', 'game', 'tier', 'name', 'currency'];
+  const numbers = ['memory-mb', 'cpu-percent', 'disk-mb', 'backups', 'databases', 'extra-ports', 'price-monthly', 'display-order'];
+  for (const [option, value] of Object.entries(args.options)) {
+    if (typeof value !== 'string') continue;
+    const key = option.replace(/-/g, '_');
+    if (texts.includes(option)) fields[key] = value;
+    else if (numbers.includes(option)) {
+      if (!/^\d+$/.test(value)) throw new HttpError(422, `--${option} must be a whole number.`);
+      fields[key] = Number(value);
+    }
+  }
+  return fields as PlanFields;
 }
 
 function positional(args: ParsedArgs, index: number, what: string): string {
@@ -178,10 +196,25 @@ export const cliCommands: Record<string, CliCommand> = {
   },
   'plans:list': {
     usage: 'plans:list',
-    description: 'List plans and their limits.',
-    async run({ db }) {
-      const rows = await db.select({ plan: plans, game: games.slug }).from(plans).innerJoin(games, eq(games.id, plans.gameId)).orderBy(plans.id);
-      return rows.map(({ plan, game }) => ({ slug: plan.slug, game, tier: plan.tier, memory_mb: plan.memoryMb, cpu_percent: plan.cpuPercent, disk_mb: plan.diskMb }));
+    description: 'List plans with their limits and prices, by game and display order.',
+    run: async ({ db }) => listAllPlans(db),
+  },
+  'plans:create': {
+    usage: 'plans:create --slug SLUG --game GAME --tier budget|premium --name NAME --memory-mb N --cpu-percent N --disk-mb N --price-monthly CENTS [--backups N] [--databases N] [--extra-ports N] [--currency EUR] [--display-order N]',
+    description: 'Create a plan (several plans per game and tier make a ladder).',
+    run: async ({ db }, args) => createPlan(db, planFields(args)),
+  },
+  'plans:update': {
+    usage: 'plans:update SLUG [--name NAME] [--tier budget|premium] [--memory-mb N] [--cpu-percent N] [--disk-mb N] [--backups N] [--databases N] [--extra-ports N] [--price-monthly CENTS] [--currency EUR] [--display-order N] [--slug NEW]',
+    description: 'Change a plan’s price, limits, order, tier or name.',
+    run: async ({ db }, args) => updatePlan(db, positional(args, 0, 'plan'), planFields(args)),
+  },
+  'plans:delete': {
+    usage: 'plans:delete SLUG',
+    description: 'Delete a plan no server uses.',
+    async run({ db }, args) {
+      await deletePlan(db, positional(args, 0, 'plan'));
+      return { deleted: true };
     },
   },
   'database-hosts:create': {

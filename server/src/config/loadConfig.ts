@@ -74,6 +74,12 @@ export interface PanelConfig {
    * customer's code could then read the panel's data and other servers. Off by default.
    */
   unsafeNoSandbox: boolean;
+  /**
+   * How plan changes are paid (PANEL_BILLING_*): 'instant' applies them at once after the
+   * customer's confirmation (self-hosted panels, the demo); 'external' hands them to a billing
+   * system (signed redirect, signed webhook). Absent means instant.
+   */
+  billing?: BillingConfig;
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
   runtimeTuning?: {
     statsIntervalMs?: number;
@@ -82,6 +88,35 @@ export interface PanelConfig {
     maxCrashRestarts?: number;
     playerQueryIntervalMs?: number;
   };
+}
+
+/** The billing hand-off (see README, "Plans and billing"). */
+export interface BillingConfig {
+  provider: 'instant' | 'external';
+  /** Where customers are sent to pay (PANEL_BILLING_URL); external only. */
+  url?: string;
+  /** Shared HMAC-SHA256 key of redirects and webhooks (PANEL_BILLING_SECRET); external only. */
+  secret?: string;
+  /** How long a pending order (and its signed redirect) stays valid (PANEL_BILLING_ORDER_TTL_MINUTES, default 60). */
+  orderTtlMinutes: number;
+  /** How old a webhook's timestamp may be (PANEL_BILLING_WEBHOOK_TOLERANCE_SECONDS, default 300). */
+  webhookToleranceSeconds: number;
+}
+
+function parseBilling(env: NodeJS.ProcessEnv): BillingConfig {
+  const provider = (env.PANEL_BILLING_PROVIDER ?? 'instant').trim();
+  if (provider !== 'instant' && provider !== 'external') throw new Error(`PANEL_BILLING_PROVIDER must be instant or external, got "${provider}"`);
+  const config: BillingConfig = {
+    provider,
+    url: env.PANEL_BILLING_URL?.trim() || undefined,
+    secret: env.PANEL_BILLING_SECRET || undefined,
+    orderTtlMinutes: Number(env.PANEL_BILLING_ORDER_TTL_MINUTES ?? 60),
+    webhookToleranceSeconds: Number(env.PANEL_BILLING_WEBHOOK_TOLERANCE_SECONDS ?? 300),
+  };
+  if (provider === 'external' && (!config.url || !config.secret || config.secret.length < 16)) {
+    throw new Error('PANEL_BILLING_PROVIDER=external needs PANEL_BILLING_URL and PANEL_BILLING_SECRET (at least 16 characters).');
+  }
+  return config;
 }
 
 function parsePortRange(value: string): { start: number; end: number } {
@@ -153,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dns: parseDnsConfig(env),
     catalogueUrl: env.PANEL_CATALOGUE_URL?.trim() || undefined,
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
+    billing: parseBilling(env),
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   };

@@ -102,6 +102,13 @@ export const permissionGroups = {
     keys: { read: 'See installed and available plugins and mods.', manage: 'Install, update and remove plugins and mods.' },
   },
   setups: { description: 'Apply one-click setups.', keys: { read: 'Browse setups.', apply: 'Apply a setup (reinstalls the server).' } },
+  plan: {
+    description: 'See and change the server’s plan.',
+    keys: {
+      read: 'See the plans of this game, the usage they are checked against and the plan orders.',
+      change: 'Change the server’s plan (upgrades cost money; only the owner by default).',
+    },
+  },
 } as const satisfies Record<string, { description: string; keys: Record<string, string> }>;
 
 type Groups = typeof permissionGroups;

@@ -41,7 +41,11 @@ export async function deleteServer(context: ProvisioningContext, server: ServerR
   await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.deleted', ip: null, properties: { name: server.name } });
 }
 
-/** Moves a server to another plan of the same game; new limits apply at the next start. */
+/**
+ * Moves a server to another plan of the same game (billing's admin call: no usage check). A
+ * running server gets the new limits at once where the runtime can; the console says when the
+ * game needs a restart to use new memory.
+ */
 export async function changeServerPlan(context: ProvisioningContext, server: ServerRow, planSlug: string): Promise<ServerRow> {
   const [current] = await context.db.select().from(plans).where(eq(plans.id, server.planId));
   const [plan] = await context.db.select().from(plans).where(eq(plans.slug, planSlug));
@@ -50,8 +54,6 @@ export async function changeServerPlan(context: ProvisioningContext, server: Ser
   if (plan.id === server.planId) return server;
   await context.db.update(servers).set({ planId: plan.id, updatedAt: new Date() }).where(eq(servers.id, server.id));
   await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.plan-changed', ip: null, properties: { from: current?.slug, to: plan.slug } });
-  if (context.runtime.state(server.uuid) !== 'offline') {
-    await context.runtime.driver.notice(server.uuid, `The plan changed to ${plan.name}; restart the server to apply its limits.`);
-  }
+  await context.runtime.driver.updateLimits(server.uuid, { memoryMb: plan.memoryMb, cpuPercent: plan.cpuPercent, diskMb: plan.diskMb }).catch(() => undefined);
   return reload(context, server);
 }

@@ -17,6 +17,7 @@ import { addNetworkSchemas, networkRoutes } from './network';
 import { addDatabaseSchemas, databaseRoutes } from './databases';
 import { addVersionSchemas, versionRoutes } from './versions';
 import { addSetupSchemas, setupRoutes } from './setups';
+import { addPlanSchemas, billingRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sharingRoutes, { prefix: '/api/v2/servers' });
   await app.register(accountInvitationRoutes, { prefix: '/api/v2/account' });
   await app.register(permissionsRoute, { prefix: '/api/v2' });
+  addPlanSchemas(app);
   await app.register(adminRoutes, { prefix: '/api/v2/admin' });
   addFileSchemas(app);
   await app.register(fileRoutes, { prefix: '/api/v2' });
@@ -52,4 +54,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(versionRoutes, { prefix: '/api/v2/servers' });
   addSetupSchemas(app);
   await app.register(setupRoutes, { prefix: '/api/v2/servers' });
+  await app.register(planRoutes, { prefix: '/api/v2/servers' });
+  await app.register(billingRoutes, { prefix: '/api/v2/billing' });
 }

@@ -1,4 +1,4 @@
-import type { CrashInfo, PowerState, ServerIsolation, ServerSpec, ServerStats } from './types';
+import type { CrashInfo, LimitUpdate, PowerState, ResourceLimits, ServerIsolation, ServerSpec, ServerStats } from './types';
 import type { RootedFileSystem } from './RootedFileSystem';
 
 /** Events a driver reports, each with the server's uuid. */
@@ -57,6 +57,12 @@ export interface RuntimeDriver {
    * the new ports at its next start. Optional: drivers without a host firewall need nothing.
    */
   portsChanged?(spec: ServerSpec): Promise<void>;
+  /**
+   * Holds a running server to new limits at once where the runtime can (memory and CPU of its
+   * cgroup, or the panel's CPU pauses and memory polling; the disk quota); an offline server gets
+   * them at its next start.
+   */
+  updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate>;
   /** Writes a panel notice (`[Panel] …`) into the server's console. */
   notice(uuid: string, message: string): Promise<void>;
   state(uuid: string): PowerState;

@@ -16,6 +16,20 @@ export interface ResourceLimits {
   diskMb: number;
 }
 
+/**
+ * What a limit change did to a running server: which limits hold from now on (the kernel's cgroup,
+ * or the panel's own CPU pauses and polling), and whether the game must restart to use them (its
+ * start command sizes its heap from the memory limit).
+ */
+export interface LimitUpdate {
+  /** The server runs: there was something to change live. */
+  running: boolean;
+  /** Limits that hold from now on for the running process. */
+  appliedLive: ('memory' | 'cpu' | 'disk')[];
+  /** The game only uses a new memory limit after a restart (its heap is sized at start). */
+  restartNeeded: boolean;
+}
+
 /** Transport protocol of a game's port. */
 export type PortProtocol = 'tcp' | 'udp';
 

@@ -50,6 +50,38 @@ const injectedRtkApi = api
         query: () => ({ url: `/admin/plans` }),
         providesTags: ["admin"],
       }),
+      createAdminPlan: build.mutation<
+        CreateAdminPlanApiResponse,
+        CreateAdminPlanApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/plans`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      deleteAdminPlan: build.mutation<
+        DeleteAdminPlanApiResponse,
+        DeleteAdminPlanApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/plans/${queryArg.slug}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      updateAdminPlan: build.mutation<
+        UpdateAdminPlanApiResponse,
+        UpdateAdminPlanApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/plans/${queryArg.slug}`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       listAdminServers: build.query<
         ListAdminServersApiResponse,
         ListAdminServersApiArg
@@ -262,20 +294,61 @@ export type GetAdminDatabaseHostApiArg = {
   host: string;
 };
 export type ListAdminPlansApiResponse = /** status 200 Default Response */ {
-  data: {
-    backups: number;
+  data: Plan[];
+};
+export type ListAdminPlansApiArg = void;
+export type CreateAdminPlanApiResponse = /** status 201 Default Response */ {
+  data: Plan;
+};
+export type CreateAdminPlanApiArg = {
+  body: {
+    /** 100 = one core */
     cpu_percent: number;
-    databases: number;
     disk_mb: number;
-    extra_ports: number;
+    /** Game slug (minecraft, rust, …); fixed once created */
     game: string;
     memory_mb: number;
     name: string;
+    /** Minor units (cents) per month */
+    price_monthly: number;
     slug: string;
-    tier: string;
-  }[];
+    /** Picks the theme */
+    tier: "budget" | "premium";
+  } & {
+    backups?: number;
+    currency?: string;
+    databases?: number;
+    display_order?: number;
+    extra_ports?: number;
+  };
 };
-export type ListAdminPlansApiArg = void;
+export type DeleteAdminPlanApiResponse = unknown;
+export type DeleteAdminPlanApiArg = {
+  slug: string;
+};
+export type UpdateAdminPlanApiResponse = /** status 200 Default Response */ {
+  data: Plan;
+};
+export type UpdateAdminPlanApiArg = {
+  slug: string;
+  body: {
+    backups?: number;
+    /** 100 = one core */
+    cpu_percent?: number;
+    currency?: string;
+    databases?: number;
+    disk_mb?: number;
+    display_order?: number;
+    extra_ports?: number;
+    memory_mb?: number;
+    name?: string;
+    /** Minor units (cents) per month */
+    price_monthly?: number;
+    slug?: string;
+    /** Picks the theme */
+    tier?: "budget" | "premium";
+  };
+};
 export type ListAdminServersApiResponse = /** status 200 Default Response */ {
   data: {
     allocation: {
@@ -613,6 +686,24 @@ export type UnsuspendAdminUserApiArg = {
   /** uuid, username or email */
   user: string;
 };
+export type Plan = {
+  backups: number;
+  /** 100 = one core */
+  cpu_percent: number;
+  /** ISO 4217 */
+  currency: string;
+  databases: number;
+  disk_mb: number;
+  display_order: number;
+  extra_ports: number;
+  game: string;
+  memory_mb: number;
+  name: string;
+  /** Minor units (cents) per month */
+  price_monthly: number;
+  slug: string;
+  tier: "budget" | "premium";
+};
 export const {
   useListAdminDatabaseHostsQuery,
   useLazyListAdminDatabaseHostsQuery,
@@ -622,6 +713,9 @@ export const {
   useLazyGetAdminDatabaseHostQuery,
   useListAdminPlansQuery,
   useLazyListAdminPlansQuery,
+  useCreateAdminPlanMutation,
+  useDeleteAdminPlanMutation,
+  useUpdateAdminPlanMutation,
   useListAdminServersQuery,
   useLazyListAdminServersQuery,
   useCreateAdminServerMutation,

@@ -24,6 +24,8 @@ export type {
   ChangeAdminServerPlanApiResponse,
   CreateAdminDatabaseHostApiArg,
   CreateAdminDatabaseHostApiResponse,
+  CreateAdminPlanApiArg,
+  CreateAdminPlanApiResponse,
   CreateAdminServerApiArg,
   CreateAdminServerApiResponse,
   CreateAdminUserApiArg,
@@ -32,6 +34,8 @@ export type {
   CreateAdminUserLoginTokenApiResponse,
   DeleteAdminDatabaseHostApiArg,
   DeleteAdminDatabaseHostApiResponse,
+  DeleteAdminPlanApiArg,
+  DeleteAdminPlanApiResponse,
   DeleteAdminServerApiArg,
   DeleteAdminServerApiResponse,
   DeleteAdminUserApiArg,
@@ -50,6 +54,7 @@ export type {
   ListAdminServersApiResponse,
   ListAdminTemplatesApiArg,
   ListAdminTemplatesApiResponse,
+  Plan,
   SuspendAdminServerApiArg,
   SuspendAdminServerApiResponse,
   SuspendAdminUserApiArg,
@@ -58,6 +63,8 @@ export type {
   UnsuspendAdminServerApiResponse,
   UnsuspendAdminUserApiArg,
   UnsuspendAdminUserApiResponse,
+  UpdateAdminPlanApiArg,
+  UpdateAdminPlanApiResponse,
 } from './admin.gen';
 export type {
   ExchangeLoginTokenApiArg,
@@ -98,6 +105,10 @@ export type {
   UpdateServerBackupSettingsApiArg,
   UpdateServerBackupSettingsApiResponse,
 } from './backups.gen';
+export type {
+  ReceiveBillingWebhookApiArg,
+  ReceiveBillingWebhookApiResponse,
+} from './billing.gen';
 export type {
   ConfigField,
   GetServerConfigFileApiArg,
@@ -171,6 +182,16 @@ export type {
   UpdateServerAllocationApiArg,
   UpdateServerAllocationApiResponse,
 } from './network.gen';
+export type {
+  ChangeServerPlanApiArg,
+  ChangeServerPlanApiResponse,
+  GetServerPlansApiArg,
+  GetServerPlansApiResponse,
+  PlanOrder,
+  PlanOverview,
+  RecommendServerPlanApiArg,
+  RecommendServerPlanApiResponse,
+} from './plans.gen';
 export type {
   AddServerWhitelistPlayerApiArg,
   AddServerWhitelistPlayerApiResponse,

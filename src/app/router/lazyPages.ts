@@ -28,6 +28,9 @@ export const DatabasesPage = lazy(() => import('../../features/databases/Databas
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 export const VersionsPage = lazy(() => import('../../features/versions/VersionsPage').then((m) => ({ default: m.VersionsPage })));
 export const SetupsPage = lazy(() => import('../../features/setups/SetupsPage').then((m) => ({ default: m.SetupsPage })));
+export const UpgradePage = lazy(() => import('../../features/plans/UpgradePage').then((m) => ({ default: m.UpgradePage })));
+export const PremiumPage = lazy(() => import('../../features/plans/PremiumPage').then((m) => ({ default: m.PremiumPage })));
+export const QuizPage = lazy(() => import('../../features/plans/QuizPage').then((m) => ({ default: m.QuizPage })));
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
 export const SharingAuditLogPage = lazy(() => import('../../features/sharing/SharingAuditLogPage').then((m) => ({ default: m.SharingAuditLogPage })));

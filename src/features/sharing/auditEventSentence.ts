@@ -64,6 +64,12 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.suspended': (t) => t('sharing.audit.events.server.suspended', 'The server was suspended.'),
   'server.unsuspended': (t) => t('sharing.audit.events.server.unsuspended', 'The server’s suspension was lifted.'),
   'server.plan-changed': (t, { p }) => t('sharing.audit.events.server.plan-changed', 'The server’s plan changed from {{from}} to {{to}}.', { from: text(p.from), to: text(p.to), interpolation: raw }),
+  'server.plan.changed': (t, { actor, p }) =>
+    p.via === 'billing'
+      ? t('sharing.audit.events.server.plan.changedByBilling', 'The billing system moved the server from plan {{from}} to {{to}}.', { from: text(p.from), to: text(p.to), interpolation: raw })
+      : t('sharing.audit.events.server.plan.changed', '{{actor}} moved the server from plan {{from}} to {{to}}.', { actor, from: text(p.from), to: text(p.to), interpolation: raw }),
+  'server.plan.order-created': (t, { actor, p }) => t('sharing.audit.events.server.plan.order-created', '{{actor}} ordered plan {{to}}; payment is pending.', { actor, to: text(p.to), interpolation: raw }),
+  'server.plan.order-failed': (t, { p }) => t('sharing.audit.events.server.plan.order-failed', 'The billing system reported that the order for a plan change failed: {{reason}}', { reason: text(p.reason), interpolation: raw }),
   'server.installed': (t) => t('sharing.audit.events.server.installed', 'The game was installed.'),
   'server.install-failed': (t) => t('sharing.audit.events.server.install-failed', 'The game could not be installed.'),
   'server.reinstall': (t, { actor }) => t('sharing.audit.events.server.reinstall', '{{actor}} reinstalled the game.', { actor, interpolation: raw }),

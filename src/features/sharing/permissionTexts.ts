@@ -26,6 +26,7 @@ const groupTitles: Record<string, Text> = {
   modpacks: (t) => t('permissions.modpacks.title', 'Modpacks'),
   extensions: (t) => t('permissions.extensions.title', 'Plugins and mods'),
   setups: (t) => t('permissions.setups.title', 'Setups'),
+  plan: (t) => t('permissions.plan.title', 'Plan'),
 };
 
 const groupDescriptions: Record<string, Text> = {
@@ -47,6 +48,7 @@ const groupDescriptions: Record<string, Text> = {
   modpacks: (t) => t('permissions.modpacks.description', 'Install modpacks.'),
   extensions: (t) => t('permissions.extensions.description', 'Manage plugins and mods.'),
   setups: (t) => t('permissions.setups.description', 'Apply one-click setups.'),
+  plan: (t) => t('permissions.plan.description', 'See and change the server’s plan.'),
 };
 
 const keyTexts: Record<string, Text> = {
@@ -106,6 +108,8 @@ const keyTexts: Record<string, Text> = {
   'extensions.manage': (t) => t('permissions.extensions.manage', 'Install, update and remove plugins and mods.'),
   'setups.read': (t) => t('permissions.setups.read', 'Browse setups.'),
   'setups.apply': (t) => t('permissions.setups.apply', 'Apply a setup (reinstalls the server).'),
+  'plan.read': (t) => t('permissions.plan.read', 'See the plans of this game, the usage they are checked against and the plan orders.'),
+  'plan.change': (t) => t('permissions.plan.change', 'Change the server’s plan (upgrades cost money; only the owner by default).'),
 };
 
 /** The translated title of a permission group, e.g. "Files" for `file`; the group name when unknown. */

@@ -15,3 +15,4 @@ export * from './backups';
 export * from './schedules';
 export * from './network';
 export * from './databases';
+export * from './planOrders';

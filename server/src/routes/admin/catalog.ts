@@ -2,21 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { games, plans, serverTemplates } from '../../db/schema';
-import { errorResponses } from '../../lib/responseSchemas';
+import { games, serverTemplates } from '../../db/schema';
+import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
+import type { PlanJson } from '../../schemas/plans';
+import { createPlan, deletePlan, listAllPlans, updatePlan } from '../../services/plans/planAdmin';
 
-const PlanSchema = Type.Object({
-  slug: Type.String(),
-  game: Type.String(),
-  tier: Type.String(),
-  name: Type.String(),
-  memory_mb: Type.Integer(),
-  cpu_percent: Type.Integer(),
-  disk_mb: Type.Integer(),
-  backups: Type.Integer(),
-  databases: Type.Integer(),
-  extra_ports: Type.Integer(),
-});
+const PlanFieldsSchema = Type.Object(
+  {
+    slug: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,47}$' }),
+    game: Type.String({ description: 'Game slug (minecraft, rust, …); fixed once created' }),
+    tier: Type.Union([Type.Literal('budget'), Type.Literal('premium')], { description: 'Picks the theme' }),
+    name: Type.String({ minLength: 1, maxLength: 64 }),
+    memory_mb: Type.Integer({ minimum: 1 }),
+    cpu_percent: Type.Integer({ minimum: 1, description: '100 = one core' }),
+    disk_mb: Type.Integer({ minimum: 1 }),
+    backups: Type.Integer({ minimum: 0 }),
+    databases: Type.Integer({ minimum: 0 }),
+    extra_ports: Type.Integer({ minimum: 0 }),
+    price_monthly: Type.Integer({ minimum: 0, description: 'Minor units (cents) per month' }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    display_order: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+const CreatePlanSchema = Type.Intersect([
+  Type.Pick(PlanFieldsSchema, ['slug', 'game', 'tier', 'name', 'memory_mb', 'cpu_percent', 'disk_mb', 'price_monthly']),
+  Type.Partial(Type.Pick(PlanFieldsSchema, ['backups', 'databases', 'extra_ports', 'currency', 'display_order'])),
+]);
+const UpdatePlanSchema = Type.Partial(Type.Omit(PlanFieldsSchema, ['game']), { additionalProperties: false });
+const PlanParamsSchema = Type.Object({ slug: Type.String({ maxLength: 48 }) });
+const AdminPlan = Type.Unsafe<PlanJson>(Type.Ref('Plan'));
 const TemplateSchema = Type.Object({ slug: Type.String(), game: Type.String(), name: Type.String(), description: Type.String() });
 // The admin key is a bearer token too (a different one from users' access tokens).
 const security = [{ bearer: [] }];
@@ -26,23 +41,54 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/plans',
-    { schema: { operationId: 'listAdminPlans', tags: ['admin'], summary: 'Every plan with its limits', security, response: { 200: Type.Object({ data: Type.Array(PlanSchema) }), ...errorResponses(401, 429) } } },
-    async () => {
-      const rows = await app.db.select({ plan: plans, game: games.slug }).from(plans).innerJoin(games, eq(games.id, plans.gameId)).orderBy(plans.id);
-      return {
-        data: rows.map(({ plan, game }) => ({
-          slug: plan.slug,
-          game,
-          tier: plan.tier,
-          name: plan.name,
-          memory_mb: plan.memoryMb,
-          cpu_percent: plan.cpuPercent,
-          disk_mb: plan.diskMb,
-          backups: plan.backups,
-          databases: plan.databases,
-          extra_ports: plan.extraPorts,
-        })),
-      };
+    { schema: { operationId: 'listAdminPlans', tags: ['admin'], summary: 'Every plan with its limits', security, response: { 200: Type.Object({ data: Type.Array(AdminPlan) }), ...errorResponses(401, 429) } } },
+    async () => ({ data: await listAllPlans(app.db) }),
+  );
+  r.post(
+    '/plans',
+    {
+      schema: {
+        operationId: 'createAdminPlan',
+        tags: ['admin'],
+        summary: 'Create a plan',
+        description: 'Several plans may share a game and tier (a ladder); the slug names a plan. A slug in use → 409.',
+        security,
+        body: CreatePlanSchema,
+        response: { 201: Type.Object({ data: AdminPlan }), ...errorResponses(401, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await createPlan(app.db, request.body) }),
+  );
+  r.patch(
+    '/plans/:slug',
+    {
+      schema: {
+        operationId: 'updateAdminPlan',
+        tags: ['admin'],
+        summary: 'Change a plan (price, limits, order, tier, name)',
+        security,
+        params: PlanParamsSchema,
+        body: UpdatePlanSchema,
+        response: { 200: Type.Object({ data: AdminPlan }), ...errorResponses(401, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => ({ data: await updatePlan(app.db, request.params.slug, request.body) }),
+  );
+  r.delete(
+    '/plans/:slug',
+    {
+      schema: {
+        operationId: 'deleteAdminPlan',
+        tags: ['admin'],
+        summary: 'Delete a plan no server uses',
+        security,
+        params: PlanParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await deletePlan(app.db, request.params.slug);
+      return reply.code(204).send(null);
     },
   );
   r.get(

@@ -4,7 +4,7 @@ import { mkdirSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
 import { RootedFileSystem } from '../RootedFileSystem';
-import { RuntimeConflictError, type PowerState, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
+import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
 import type { InstallContext } from '../install/InstallContext';
@@ -331,6 +331,12 @@ export class LocalDriver implements RuntimeDriver {
     this.servers.clear();
     await this.releaseLock?.();
     this.releaseLock = null;
+  }
+
+  async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
+    const supervisor = this.servers.get(uuid);
+    if (!supervisor) return { running: false, appliedLive: [], restartNeeded: false };
+    return supervisor.updateLimits(limits);
   }
 
   async notice(uuid: string, message: string): Promise<void> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { RootedFileSystem } from '../RootedFileSystem';
-import { RuntimeConflictError, type CrashInfo, type PowerState, type ServerSpec, type ServerStats } from '../types';
+import { RuntimeConflictError, type CrashInfo, type LimitUpdate, type ResourceLimits, type PowerState, type ServerSpec, type ServerStats } from '../types';
 import { ConsoleCapture, type ConsoleCaptureOptions } from './ConsoleCapture';
 import { gameOutputAliases, hostPathMask } from './hostPathMask';
 import { ConsoleInput } from './ConsoleInput';
@@ -432,6 +432,29 @@ export class ProcessSupervisor {
     this.stopReason = 'memory';
     void this.notice(`The server used ${Math.round(rss / MiB)} MiB of memory, over its limit of ${spec.limits.memoryMb} MiB, and was killed.`);
     killSession(pid, 'SIGKILL');
+  }
+
+  /**
+   * New limits for the running process: the cgroup's memory and CPU quota are rewritten (else the
+   * CPU pauses restart with the new share and memory polling reads the new figure); the disk
+   * check reads the new limit at its next sample. The game sizes its heap at start, so a changed
+   * memory limit needs a restart before the game uses it.
+   */
+  async updateLimits(limits: ResourceLimits): Promise<LimitUpdate> {
+    const spec = this.spec;
+    if (spec === null || this.pid === null || this.state === 'offline') return { running: false, appliedLive: [], restartNeeded: false };
+    const before = spec.limits;
+    this.spec = { ...spec, limits: { ...limits } };
+    if (this.cgroup) {
+      await this.cgroup.limit({ memoryBytes: limits.memoryMb * MiB, cpuPercent: limits.cpuPercent, pids: SANDBOX_PIDS_MAX });
+    } else if (before.cpuPercent !== limits.cpuPercent) {
+      this.limitCpu(this.pid, this.spec);
+    }
+    const restartNeeded = before.memoryMb !== limits.memoryMb;
+    await this.notice(
+      `New plan limits: memory ${limits.memoryMb} MiB, CPU ${limits.cpuPercent} %, disk ${limits.diskMb} MiB.` + (restartNeeded ? ' Restart the server so the game uses its new memory.' : ''),
+    );
+    return { running: true, appliedLive: ['memory', 'cpu', 'disk'], restartNeeded };
   }
 
   /** Starts holding the process to the plan's CPU limit, where the limit is below the machine's cores. */

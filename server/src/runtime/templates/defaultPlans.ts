@@ -12,26 +12,63 @@ export interface PlanDefinition {
   backups: number;
   databases: number;
   extraPorts: number;
+  /** Minor units (cents) per month. */
+  priceMonthly: number;
+  currency: string;
+  displayOrder: number;
 }
 
-const plan = (game: GameSlug, tier: 'budget' | 'premium', name: string, limits: Omit<PlanDefinition, 'slug' | 'game' | 'tier' | 'name'>): PlanDefinition => ({
-  slug: `${game}-${tier}`,
-  game,
-  tier,
-  name,
-  ...limits,
-});
+type Limits = Pick<PlanDefinition, 'memoryMb' | 'cpuPercent' | 'diskMb' | 'backups' | 'databases' | 'extraPorts' | 'priceMonthly'>;
 
-/** Budget and premium plans of every game. */
+/** The four rungs every game's ladder has; the middle two keep the historical slugs `<game>-budget` and `<game>-premium`. */
+const rungs = [
+  { suffix: 'starter', tier: 'budget', label: 'Starter' },
+  { suffix: 'budget', tier: 'budget', label: 'Budget' },
+  { suffix: 'premium', tier: 'premium', label: 'Premium' },
+  { suffix: 'premium-xl', tier: 'premium', label: 'Premium XL' },
+] as const;
+
+const ladder = (game: GameSlug, title: string, limits: [Limits, Limits, Limits, Limits]): PlanDefinition[] =>
+  rungs.map((rung, index) => ({
+    slug: `${game}-${rung.suffix}`,
+    game,
+    tier: rung.tier,
+    name: `${title} ${rung.label}`,
+    currency: 'EUR',
+    displayOrder: (index + 1) * 10,
+    ...limits[index],
+  }));
+
+/** A ladder of four plans for every game: two budget, two premium, cheapest first. */
 export const defaultPlans: readonly PlanDefinition[] = [
-  plan('minecraft', 'budget', 'Minecraft Budget', { memoryMb: 2048, cpuPercent: 100, diskMb: 10_240, backups: 2, databases: 1, extraPorts: 1 }),
-  plan('minecraft', 'premium', 'Minecraft Premium', { memoryMb: 6144, cpuPercent: 300, diskMb: 51_200, backups: 10, databases: 5, extraPorts: 3 }),
-  plan('rust', 'budget', 'Rust Budget', { memoryMb: 8192, cpuPercent: 200, diskMb: 30_720, backups: 2, databases: 1, extraPorts: 0 }),
-  plan('rust', 'premium', 'Rust Premium', { memoryMb: 16_384, cpuPercent: 400, diskMb: 61_440, backups: 10, databases: 3, extraPorts: 2 }),
-  plan('terraria', 'budget', 'Terraria Budget', { memoryMb: 1024, cpuPercent: 100, diskMb: 5120, backups: 2, databases: 0, extraPorts: 0 }),
-  plan('terraria', 'premium', 'Terraria Premium', { memoryMb: 4096, cpuPercent: 200, diskMb: 20_480, backups: 10, databases: 1, extraPorts: 1 }),
-  plan('ark', 'budget', 'ARK Budget', { memoryMb: 8192, cpuPercent: 200, diskMb: 51_200, backups: 2, databases: 0, extraPorts: 0 }),
-  plan('ark', 'premium', 'ARK Premium', { memoryMb: 16_384, cpuPercent: 400, diskMb: 102_400, backups: 10, databases: 1, extraPorts: 2 }),
-  plan('palworld', 'budget', 'Palworld Budget', { memoryMb: 8192, cpuPercent: 200, diskMb: 30_720, backups: 2, databases: 0, extraPorts: 0 }),
-  plan('palworld', 'premium', 'Palworld Premium', { memoryMb: 16_384, cpuPercent: 400, diskMb: 61_440, backups: 10, databases: 1, extraPorts: 1 }),
+  ...ladder('minecraft', 'Minecraft', [
+    { memoryMb: 1024, cpuPercent: 100, diskMb: 5120, backups: 1, databases: 0, extraPorts: 0, priceMonthly: 300 },
+    { memoryMb: 2048, cpuPercent: 100, diskMb: 10_240, backups: 2, databases: 1, extraPorts: 1, priceMonthly: 600 },
+    { memoryMb: 6144, cpuPercent: 300, diskMb: 51_200, backups: 10, databases: 5, extraPorts: 3, priceMonthly: 1800 },
+    { memoryMb: 12_288, cpuPercent: 400, diskMb: 102_400, backups: 20, databases: 10, extraPorts: 5, priceMonthly: 3600 },
+  ]),
+  ...ladder('rust', 'Rust', [
+    { memoryMb: 6144, cpuPercent: 150, diskMb: 20_480, backups: 1, databases: 0, extraPorts: 0, priceMonthly: 1200 },
+    { memoryMb: 8192, cpuPercent: 200, diskMb: 30_720, backups: 2, databases: 1, extraPorts: 0, priceMonthly: 1600 },
+    { memoryMb: 16_384, cpuPercent: 400, diskMb: 61_440, backups: 10, databases: 3, extraPorts: 2, priceMonthly: 3200 },
+    { memoryMb: 24_576, cpuPercent: 600, diskMb: 102_400, backups: 20, databases: 5, extraPorts: 3, priceMonthly: 4800 },
+  ]),
+  ...ladder('terraria', 'Terraria', [
+    { memoryMb: 512, cpuPercent: 50, diskMb: 2048, backups: 1, databases: 0, extraPorts: 0, priceMonthly: 200 },
+    { memoryMb: 1024, cpuPercent: 100, diskMb: 5120, backups: 2, databases: 0, extraPorts: 0, priceMonthly: 400 },
+    { memoryMb: 4096, cpuPercent: 200, diskMb: 20_480, backups: 10, databases: 1, extraPorts: 1, priceMonthly: 1000 },
+    { memoryMb: 8192, cpuPercent: 300, diskMb: 40_960, backups: 20, databases: 2, extraPorts: 2, priceMonthly: 2000 },
+  ]),
+  ...ladder('ark', 'ARK', [
+    { memoryMb: 6144, cpuPercent: 150, diskMb: 40_960, backups: 1, databases: 0, extraPorts: 0, priceMonthly: 1400 },
+    { memoryMb: 8192, cpuPercent: 200, diskMb: 51_200, backups: 2, databases: 0, extraPorts: 0, priceMonthly: 1800 },
+    { memoryMb: 16_384, cpuPercent: 400, diskMb: 102_400, backups: 10, databases: 1, extraPorts: 2, priceMonthly: 3500 },
+    { memoryMb: 24_576, cpuPercent: 600, diskMb: 153_600, backups: 20, databases: 2, extraPorts: 3, priceMonthly: 5200 },
+  ]),
+  ...ladder('palworld', 'Palworld', [
+    { memoryMb: 6144, cpuPercent: 150, diskMb: 20_480, backups: 1, databases: 0, extraPorts: 0, priceMonthly: 1200 },
+    { memoryMb: 8192, cpuPercent: 200, diskMb: 30_720, backups: 2, databases: 0, extraPorts: 0, priceMonthly: 1600 },
+    { memoryMb: 16_384, cpuPercent: 400, diskMb: 61_440, backups: 10, databases: 1, extraPorts: 1, priceMonthly: 3200 },
+    { memoryMb: 24_576, cpuPercent: 600, diskMb: 102_400, backups: 20, databases: 2, extraPorts: 2, priceMonthly: 4800 },
+  ]),
 ];

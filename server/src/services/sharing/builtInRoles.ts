@@ -24,6 +24,7 @@ const viewerKeys: PermissionKey[] = [
   'modpacks.read',
   'extensions.read',
   'setups.read',
+  'plan.read',
 ];
 const viewer: PermissionKey[] = permissionKeys.filter((key) => viewerKeys.includes(key));
 
@@ -34,9 +35,10 @@ const moderator: PermissionKey[] = permissionKeys.filter((key) => viewer.include
 /**
  * Admin: everything except managing who else has access (user.*, role.*), so an admin cannot
  * hand out access or reshape roles; sharing stays with the owner and those given user/role keys
- * explicitly.
+ * explicitly. Plan changes cost the owner money: plan.change stays with the owner unless granted
+ * on its own.
  */
-const admin: PermissionKey[] = permissionKeys.filter((key) => !key.startsWith('user.') && !key.startsWith('role.'));
+const admin: PermissionKey[] = permissionKeys.filter((key) => !key.startsWith('user.') && !key.startsWith('role.') && key !== 'plan.change');
 
 /** The built-in roles, in the order the roles screen lists them. */
 export const builtInRoles: readonly BuiltInRole[] = [
@@ -47,5 +49,5 @@ export const builtInRoles: readonly BuiltInRole[] = [
     description: 'A viewer who may also send console commands, start, stop and restart the server and manage players.',
     permissions: moderator,
   },
-  { key: 'admin', name: 'Admin', description: 'Everything except sharing the server and managing roles.', permissions: admin },
+  { key: 'admin', name: 'Admin', description: 'Everything except sharing the server, managing roles and changing the plan.', permissions: admin },
 ];
