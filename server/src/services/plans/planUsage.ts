@@ -2,6 +2,7 @@ import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { allocations, backups, type PlanRow, type ServerRow } from '../../db/schema';
 import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import { countServerDatabases } from '../databases/serverDatabases';
 
 /** What a server uses of the limits a plan sets. */
 export interface PlanUsage {
@@ -37,8 +38,7 @@ const counters: Record<keyof PlanUsage, Counter> = {
     const rows = await db.select({ id: allocations.id }).from(allocations).where(and(eq(allocations.serverId, server.id), isNull(allocations.purpose)));
     return rows.filter((row) => row.id !== server.allocationId).length;
   },
-  // The databases area is not here yet: 0 until its counter replaces this line (count the server's database rows).
-  databases: async () => 0,
+  databases: (db, server) => countServerDatabases(db, server.id),
 };
 
 /** The server's real usage of every limit. */
