@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { allocations, auditLogs, backups, nodes, serverPermissions, servers, type ServerRow } from '../../../server/src/db/schema';
+import { allocations, auditLogs, backups, databaseHosts, nodes, serverDatabases, serverPermissions, servers, type ServerRow } from '../../../server/src/db/schema';
 import { createPlan } from '../../../server/src/services/plans/planAdmin';
 import { prorate } from '../../../server/src/services/plans/proration';
 import { builtInRoles } from '../../../server/src/services/sharing/builtInRoles';
@@ -91,8 +91,8 @@ describe('refused changes', () => {
     expect(await planOf()).toBe('minecraft-budget');
   });
 
-  it('409 with what to remove when real usage does not fit a downgrade: disk, backups, extra ports', async () => {
-    // 2 backups (the starter plan allows 1), one port added by the customer (starter: 0), 3 MiB of files (tiny: 1 MiB).
+  it('409 with what to remove when real usage does not fit a downgrade: disk, backups, extra ports, databases', async () => {
+    // 2 backups (the starter plan allows 1), one port added by the customer (starter: 0), one database (starter: 0), 3 MiB of files (tiny: 1 MiB).
     await t.app.db.insert(backups).values([
       { serverId: server.id, name: 'a', state: 'completed' },
       { serverId: server.id, name: 'b', state: 'completed' },
@@ -100,6 +100,9 @@ describe('refused changes', () => {
     ]);
     const [node] = await t.app.db.select().from(nodes);
     const [extra] = await t.app.db.insert(allocations).values({ nodeId: node.id, ip: '127.0.0.1', port: 48_999, serverId: server.id }).returning();
+    // The rows the databases area keeps (the host itself is not reached by a plan change).
+    const [host] = await t.app.db.insert(databaseHosts).values({ name: 'plans-test', host: '192.0.2.1', username: 'panel', passwordSealed: 'sealed', nodeId: node.id }).returning();
+    const [database] = await t.app.db.insert(serverDatabases).values({ serverId: server.id, hostId: host.id, name: `s${server.id}_plans`, username: `u${server.id}_plans`, passwordSealed: 'sealed' }).returning();
     writeFileSync(join(t.app.runtime.driver.serverRoot(server.uuid), 'world.dat'), Buffer.alloc(3 * 1024 * 1024, 1));
     await new Promise((resolve) => setTimeout(resolve, 400)); // the disk figure may be 300 ms old
 
@@ -108,20 +111,22 @@ describe('refused changes', () => {
     expect(res.json().blockers).toEqual([
       { resource: 'backups', used: 2, limit: 1, remove: 1 },
       { resource: 'extraPorts', used: 1, limit: 0, remove: 1 },
+      { resource: 'databases', used: 1, limit: 0, remove: 1 },
     ]);
     res = await change(owner, 'minecraft-tiny');
     expect(res.statusCode).toBe(409);
-    expect(res.json().blockers.map((b: { resource: string }) => b.resource)).toEqual(['diskMb', 'backups', 'extraPorts']);
+    expect(res.json().blockers.map((b: { resource: string }) => b.resource)).toEqual(['diskMb', 'backups', 'extraPorts', 'databases']);
     expect(res.json().blockers[0]).toMatchObject({ resource: 'diskMb', limit: 1 });
     expect(res.json().blockers[0].used).toBeGreaterThanOrEqual(3);
     const overview = (await get(owner)).json().data;
-    expect(overview.usage).toMatchObject({ backups: 2, extra_ports: 1 });
-    expect(overview.options.find((o: { plan: { slug: string } }) => o.plan.slug === 'minecraft-starter').blockers).toHaveLength(2);
+    expect(overview.usage).toMatchObject({ backups: 2, extra_ports: 1, databases: 1 });
+    expect(overview.options.find((o: { plan: { slug: string } }) => o.plan.slug === 'minecraft-starter').blockers).toHaveLength(3);
     expect(await planOf()).toBe('minecraft-budget');
 
     // Removing what was listed makes the downgrade fit.
     await t.app.db.delete(backups).where(and(eq(backups.serverId, server.id), eq(backups.name, 'b')));
     await t.app.db.update(allocations).set({ serverId: null }).where(eq(allocations.id, extra.id));
+    await t.app.db.delete(serverDatabases).where(eq(serverDatabases.id, database.id));
     res = await change(owner, 'minecraft-starter');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ order: { status: 'completed', provider: 'instant', amount_due: 0, from_plan: 'minecraft-budget', to_plan: 'minecraft-starter' }, redirect_url: null });

@@ -32,7 +32,7 @@ function callArguments(source: string, name: string): string[] {
  * Every event the server can write into a server's audit log, read from its source: the `event`
  * of each recordAudit call (a literal, both sides of a `cond ? '…' : '…'`, or a known computed
  * form: `server.power.${signal}`, the file routes' `server.file.${action}` with the actions of
- * their auditFileChange calls, REFUSED_EVENT, the player actions' `audit.event`), and the sharing area's `audit(app, request, '…')`.
+ * their auditFileChange calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`), and the sharing area's `audit(app, request, '…')`.
  * Any other computed event fails here, so a new form is taught to this test first.
  */
 function serverAuditEvents(): Set<string> {
@@ -49,6 +49,7 @@ function serverAuditEvents(): Set<string> {
       // The helpers whose callers are read below.
       else if (value === '`server.file.${action}`' && file.endsWith('/fileRouteContext.ts')) continue;
       else if (value === 'event' && file.endsWith('/manageRoles.ts')) continue;
+      else if (value === 'event' && file.endsWith('/SwitchJobs.ts')) continue;
       // The player actions pick their event first (`audit = { event: '…', … }`), then record it.
       else if (value === 'audit.event' && file.endsWith('/playerLists.ts')) for (const picked of source.matchAll(/audit = \{ event: '([^']+)'/g)) events.add(picked[1]);
       else unknown.push(`${file}: event: ${value}`);
@@ -59,6 +60,8 @@ function serverAuditEvents(): Set<string> {
       else if (!call.startsWith('app: FastifyInstance')) unknown.push(`${file}: audit(${call.slice(0, 60)})`);
     }
     for (const match of source.matchAll(/\bauditFileChange\(app, request, '([^']+)'/g)) events.add(`server.file.${match[1]}`);
+    // A version switch or setup job records its outcome with `recordJobAudit(kind ? '…' : '…', …)`.
+    for (const call of callArguments(source, 'recordJobAudit')) for (const literal of call.split(/,\s*[{(]/)[0].matchAll(/'(server\.[^']+)'/g)) events.add(literal[1]);
   }
   expect(unknown).toEqual([]);
   return new Set([...events].filter((event) => event.startsWith('server.')));

@@ -134,7 +134,7 @@ export class SwitchJobs {
     const previousVariables = { ...server.variables };
     let snapshot: SoftwareSnapshot | null = null;
     let release: (() => void) | null = null;
-    const audit = (event: string, properties: Record<string, unknown>) =>
+    const recordJobAudit = (event: string, properties: Record<string, unknown>) =>
       recordAudit(db, { actorId: actor.userId, serverUuid: uuid, event, ip: actor.ip, properties: { software: plan.software, version: plan.version, ...(plan.setup ? { setup: plan.setup } : {}), ...properties } });
     try {
       this.publish(uuid, job, { step: 'stop' });
@@ -176,7 +176,7 @@ export class SwitchJobs {
       await fs.rm(join(workDir, 'download'), { recursive: true, force: true });
       this.publish(uuid, job, { step: 'done', state: 'completed' });
       job.finishedAt = new Date().toISOString();
-      await audit(plan.kind === 'setup' ? 'server.setups.applied' : 'server.versions.switched', { backup: job.backup, build: download?.build ?? null, resetWorld: plan.resetWorld ?? false });
+      await recordJobAudit(plan.kind === 'setup' ? 'server.setups.applied' : 'server.versions.switched', { backup: job.backup, build: download?.build ?? null, resetWorld: plan.resetWorld ?? false });
     } catch (error) {
       const message = (error as Error).message || String(error);
       this.options.log.warn({ err: error, server: uuid }, 'version switch failed; rolling back');
@@ -198,7 +198,7 @@ export class SwitchJobs {
       }
       this.publish(uuid, job, { step: 'done', state: 'failed', error: message });
       job.finishedAt = new Date().toISOString();
-      await audit(plan.kind === 'setup' ? 'server.setups.failed' : 'server.versions.switch-failed', { reason: message });
+      await recordJobAudit(plan.kind === 'setup' ? 'server.setups.failed' : 'server.versions.switch-failed', { reason: message });
     } finally {
       release?.();
     }
