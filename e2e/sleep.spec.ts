@@ -80,5 +80,14 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 120_000 });
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
   await expect(page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' }).getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // The demo server is shared with the specs that follow: they expect it to stay up once started.
+  const settings = page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' });
+  await settings.getByRole('combobox', { name: 'Stop when nobody has played for' }).click();
+  await page.locator('.ant-select-item-option[title="Off"]').click();
+  await expect(settings.locator('.ant-select-selection-item')).toHaveText('Off');
+  await settings.getByRole('switch', { name: 'Start when someone joins' }).click();
+  await expect(settings.getByRole('switch', { name: 'Start when someone joins' })).toHaveAttribute('aria-checked', 'false');
+  await expect(settings.getByText('Sleeping', { exact: true })).toBeHidden({ timeout: 15_000 });
   expect(errors).toEqual([]);
 });
