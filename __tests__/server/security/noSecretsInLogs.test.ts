@@ -81,8 +81,13 @@ describe('server logs', () => {
     expect((await call('POST', '/auth/login', { login: 'demo', password: wrong })).status).toBe(422);
     const enrol = await call('GET', '/account/two-factor', undefined, token);
     const secret = enrol.json.data.secret as string;
-    const enableCode = await totpCode(secret, -1);
-    const enabled = await call('POST', '/account/two-factor', { code: enableCode, password: DEMO_PASSWORD }, token);
+    let enableCode = await totpCode(secret, -1);
+    let enabled = await call('POST', '/account/two-factor', { code: enableCode, password: DEMO_PASSWORD }, token);
+    if (enabled.status === 422) {
+      // A busy machine can take the request past a 30-second step: a fresh code once more.
+      enableCode = await totpCode(secret, -1);
+      enabled = await call('POST', '/account/two-factor', { code: enableCode, password: DEMO_PASSWORD }, token);
+    }
     expect(enabled.status).toBe(200);
     const pending = await call('POST', '/auth/login', { login: 'demo', password: DEMO_PASSWORD });
     const confirmation = pending.json.data.confirmation_token as string;

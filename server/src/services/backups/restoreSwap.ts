@@ -123,6 +123,9 @@ async function mergeInto(source: string, target: string, aside: string, pauseMs:
 export async function applySwap(journal: RestoreJournal, pauseMs = 0): Promise<void> {
   const fresh = join(journal.staging, 'new');
   const aside = join(journal.staging, 'old');
+  // The staged folder stays until the clean-up: without it, the swap had finished and the panel
+  // stopped while the staging folder was being removed. Only the clean-up is left to do.
+  if (!(await exists(fresh))) return;
   await fs.mkdir(aside, { recursive: true });
   if (journal.truncate) {
     const restored = new Set(journal.names);
