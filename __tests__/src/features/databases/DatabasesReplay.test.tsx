@@ -5,12 +5,11 @@ import { DatabasesPage } from '../../../../src/features/databases/DatabasesPage'
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
 import { locationChanged } from '../../../../src/features/support/routerSlice';
-import { SupportReplayPage } from '../../../../src/features/support/replay/SupportReplayPage';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
-import { initTestI18n } from '../../testI18n';
+import { openInReplay } from '../../helpers/openInReplay';
 
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(120_000);
@@ -57,11 +56,7 @@ it('the Databases page is recorded without the password and plays back in the su
   const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new Error('no network in replay')));
   fetchSpy.mockClear();
   try {
-    renderWithProviders(<SupportReplayPage i18n={initTestI18n()} />, { route: '/support/replay' });
-    const file = new File([text], 'log.json', { type: 'application/json' });
-    if (typeof file.text !== 'function') Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
-    fireEvent.change(screen.getByLabelText('Action log file'), { target: { files: [file] } });
-    const replayed = await screen.findByTestId('replay-screen');
+    const replayed = await openInReplay(text);
     expect(replayed).toHaveAttribute('data-location', '/server/s1/database');
     const replayedCard = await within(replayed).findByRole('region', { name: 'Database s7_luckperms' });
     expect(within(replayedCard).getByText('u7_k3j9x2m1qa')).toBeInTheDocument();

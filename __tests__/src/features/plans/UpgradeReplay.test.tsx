@@ -1,16 +1,15 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { makeStore } from '../../../../src/app/store';
 import { UpgradePage } from '../../../../src/features/plans/UpgradePage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
 import { locationChanged } from '../../../../src/features/support/routerSlice';
-import { SupportReplayPage } from '../../../../src/features/support/replay/SupportReplayPage';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
-import { initTestI18n } from '../../testI18n';
+import { openInReplay } from '../../helpers/openInReplay';
 
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(120_000);
@@ -70,11 +69,7 @@ it('the Upgrade page is recorded and plays back in the support replay, without c
   const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new Error('no network in replay')));
   fetchSpy.mockClear();
   try {
-    renderWithProviders(<SupportReplayPage i18n={initTestI18n()} />, { route: '/support/replay' });
-    const file = new File([text], 'log.json', { type: 'application/json' });
-    if (typeof file.text !== 'function') Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
-    fireEvent.change(screen.getByLabelText('Action log file'), { target: { files: [file] } });
-    const replayed = await screen.findByTestId('replay-screen');
+    const replayed = await openInReplay(text);
     expect(replayed).toHaveAttribute('data-location', '/server/s1/upgrade');
     expect(await within(replayed).findByText('Order for minecraft-premium failed: The card was declined.')).toBeInTheDocument();
     expect(within(replayed).getByText('Minecraft Premium')).toBeInTheDocument();
