@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createBot } from 'mineflayer';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { joinAndLeave } from './helpers/minecraftPlayer';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
@@ -10,27 +10,6 @@ const zone = process.env.E2E_DNS_ZONE ?? 'play.test';
 
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 const area = (page: Page, name: string) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name }).click();
-
-/** Joins like a player (offline mode); resolves once spawned. */
-function joins(host: string, port: number, username: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const bot = createBot({ host, port, username, auth: 'offline', version: '1.21.4' });
-    const timer = setTimeout(() => reject(new Error(`${username} did not join within 60 s`)), 60_000);
-    bot.once('spawn', () => {
-      clearTimeout(timer);
-      bot.quit();
-      resolve();
-    });
-    bot.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    bot.once('kicked', (reason) => {
-      clearTimeout(timer);
-      reject(new Error(`kicked: ${JSON.stringify(reason)}`));
-    });
-  });
-}
 
 test('network: an extra port, a subdomain whose SRV record a player follows into the game', async ({ page }) => {
   test.skip(!dnsServer, 'needs the test BIND that e2e/run.mjs starts');
@@ -76,7 +55,7 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
   expect(srv.port).toBe(primaryPort);
   const [ip] = await resolver.resolve4(srv.name);
   // … and a player joins through the address it resolves to.
-  await joins(ip, srv.port, 'e2e_dns_player');
+  await joinAndLeave(ip, srv.port, 'e2e_dns_player');
 
   // Clean up the shared demo server: no subdomain, no extra port.
   await subdomain.getByRole('button', { name: 'Remove subdomain' }).click();

@@ -1,27 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createBot } from 'mineflayer';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { joinAndLeave } from './helpers/minecraftPlayer';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
 const stateBadge = (page: Page) => page.locator('section .ant-tag[data-state]').first();
 const area = (page: Page, name: string) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name, exact: true });
-
-/** Joins like a player (offline mode) at `version`; resolves once spawned. */
-function joins(host: string, port: number, username: string, version: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const bot = createBot({ host, port, username, auth: 'offline', version });
-    const timer = setTimeout(() => reject(new Error(`${username} did not join within 60 s`)), 60_000);
-    bot.once('spawn', () => {
-      clearTimeout(timer);
-      bot.quit();
-      resolve();
-    });
-    bot.once('kicked', (reason) => reject(new Error(`kicked: ${JSON.stringify(reason)}`)));
-    bot.once('error', reject);
-  });
-}
 
 /** Switches on the versions page and waits for the job to end well. */
 async function switchTo(page: Page, version: string): Promise<void> {
@@ -51,7 +36,7 @@ test('versions and setups: switch the embedded server to 1.21.1 and join at that
   await expect(page.getByText('This server runs flying-squid (embedded) 1.21.4.')).toBeVisible({ timeout: 30_000 });
   await switchTo(page, '1.21.1');
   await expect(page.getByText('This server runs flying-squid (embedded) 1.21.1.')).toBeVisible();
-  await joins(host, port, 'Versioned', '1.21.1');
+  await joinAndLeave(host, port, 'Versioned', '1.21.1');
 
   await area(page, 'Setups').click();
   await page.getByRole('button', { name: 'Preview Creative build server' }).click();
