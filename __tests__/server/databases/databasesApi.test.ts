@@ -244,8 +244,10 @@ describe('customers’ databases', () => {
   it('deletes a database with its user', async () => {
     const first = (await call(owner, 'GET', premium)).json().data[0];
     expect((await call(owner, 'DELETE', premium, `/${first.uuid}`)).statusCode).toBe(204);
-    expect(await databasesOnHost(first.name)).toEqual([]);
-    expect(await usersOnHost(first.username)).toEqual([]);
+    // Prefix lookups, so compare exactly: `s2_p1` must not be confused with a surviving `s2_p11`.
+    expect(await databasesOnHost(first.name)).not.toContain(first.name);
+    expect(await usersOnHost(first.username)).not.toContain(first.username);
+    expect(await databasesOnHost(`s${premium.id}_`)).toHaveLength(4);
     expect(await countServerDatabases(t.app.db, premium.id)).toBe(4);
   });
 });

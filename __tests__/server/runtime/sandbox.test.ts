@@ -154,7 +154,7 @@ describe('a game server in its sandbox', () => {
     t.app.runtime.driver.on('crashed', (uuid, info) => uuid === server.uuid && crashes.push(info.reason));
     await start();
     await t.app.runtime.sendCommand(server, 'hog');
-    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'killed for memory', timeoutMs: 30_000 });
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'killed for memory', timeoutMs: 90_000 });
     expect(lines).toContain('[Panel] The server ran out of memory (its plan allows 256 MiB) and was killed.');
     expect(crashes).toEqual(['memory']);
   });
