@@ -25,10 +25,13 @@ import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
 import { versionsPlugin } from './plugins/versions';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: PanelConfig;
+    /** The route schemas' compilers: each compiles on first use (see LazySchemaCompilers). */
+    schemaCompilers: LazySchemaCompilers;
   }
 }
 
@@ -49,14 +52,17 @@ const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.hea
  * Used by server.ts and by every server test through `app.inject`.
  */
 export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis }: BuildAppOptions): Promise<FastifyInstance> {
+  const schemaCompilers = new LazySchemaCompilers();
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
+    schemaController: { compilersFactory: { buildValidator: schemaCompilers.validatorFactory, buildSerializer: schemaCompilers.serializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('schemaCompilers', schemaCompilers);
   registerErrorHandler(app);
 
   // Infrastructure

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   await app.sleep.start();
   await seedDemoServers(app);
   await app.listen({ port: config.port, host: config.host });
+  // Route schemas compile on first use; the rest compile now, between requests.
+  app.schemaCompilers.compileInBackground((error) => app.log.error(error, 'a route schema does not compile'));
 }
 
 main().catch((error) => {

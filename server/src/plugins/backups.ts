@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { BackupStorage } from '../services/backups/BackupStorage';
 import { BackupService } from '../services/backups/BackupService';
 import { LocalBackupStorage } from '../services/backups/LocalBackupStorage';
-import { S3BackupStorage } from '../services/backups/S3BackupStorage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +18,10 @@ declare module 'fastify' {
  */
 export const backupsPlugin = fp(
   async (app) => {
-    const storage: BackupStorage = app.config.backupS3 ? new S3BackupStorage(app.config.backupS3) : new LocalBackupStorage(join(app.config.dataDir, 'backups'));
+    // The S3 client is loaded only when S3 is configured: it is a large library.
+    const storage: BackupStorage = app.config.backupS3
+      ? new (await import('../services/backups/S3BackupStorage')).S3BackupStorage(app.config.backupS3)
+      : new LocalBackupStorage(join(app.config.dataDir, 'backups'));
     const service = new BackupService({ db: app.db, runtime: app.runtime, storage, dataDir: app.config.dataDir, log: app.log });
     app.decorate('backups', service);
     app.addHook('onReady', async () => {

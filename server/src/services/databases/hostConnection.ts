@@ -1,4 +1,4 @@
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import { HttpError } from '../../lib/errors';
 
 /** How a panel reaches a database host with its admin account. */
@@ -63,7 +63,9 @@ export interface HostSession {
 export async function openHostSession(credentials: HostCredentials, secrets: string[] = []): Promise<HostSession> {
   let connection: mysql.Connection;
   try {
-    connection = await mysql.createConnection({
+    // Loaded on first use: most panels and most requests never reach a database host.
+    const { createConnection } = await import('mysql2/promise');
+    connection = await createConnection({
       host: credentials.host,
       port: credentials.port,
       user: credentials.username,

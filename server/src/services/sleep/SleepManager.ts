@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createServer, type Client, type Server as ProtocolServer } from 'minecraft-protocol';
+import type { Client, Server as ProtocolServer } from 'minecraft-protocol';
 import { servers, serverTemplates, type ServerRow } from '../../db/schema';
 import { loadServerContext, specOf } from '../../runtime/loadServerContext';
 import { parseProperties } from '../../runtime/properties';
@@ -149,6 +149,9 @@ export class SleepManager {
         .catch(() => ''),
     );
     const { ip, port } = context.primary;
+    // Loaded on first use: the protocol library takes most of a second to load, and a panel
+    // with no sleeping server never needs it.
+    const { createServer } = await import('minecraft-protocol');
     // The game may still be letting go of the port just after it stopped: try a few times.
     for (let attempt = 0; ; attempt++) {
       try {

@@ -1,0 +1,91 @@
+import AjvCompiler from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+
+/**
+ * Fastify's own schema compilers (Ajv for requests, fast-json-stringify for answers), compiling
+ * each route's schema on its first use instead of during start-up. Compiling all of the API's
+ * few hundred schemas took over a second of every start (and of every server test file, which
+ * calls a handful of routes). The panel compiles the rest in the background once it listens
+ * (`compileInBackground`), so customers never wait for it.
+ *
+ * Behaviour is unchanged: the same compilers with the same options, so the same coercion,
+ * defaults and error messages. `compileAll` lets a test prove that every schema compiles.
+ */
+
+type Compile<T> = () => T;
+
+interface Validator {
+  (data: unknown, context?: unknown): unknown;
+  errors?: unknown;
+  schemaEnv?: unknown;
+}
+
+type ValidatorFactory = ReturnType<typeof AjvCompiler>;
+type SerializerFactory = ReturnType<typeof SerializerSelector>;
+
+export class LazySchemaCompilers {
+  /** Compilations not done yet; each removes itself when it runs. */
+  private readonly pending = new Set<Compile<unknown>>();
+  /** One selector each, as Fastify keeps them: they pool compilers by shared schemas and options. */
+  private readonly buildValidator = AjvCompiler();
+  private readonly buildSerializer = SerializerSelector();
+
+  /** Defers `compile` until the first call (or compileAll), then keeps its result. */
+  private once<T>(compile: Compile<T>): Compile<T> {
+    let compiled: T | undefined;
+    const get = () => {
+      if (compiled === undefined) {
+        compiled = compile();
+        this.pending.delete(get);
+      }
+      return compiled;
+    };
+    this.pending.add(get);
+    return get;
+  }
+
+  readonly validatorFactory: ValidatorFactory = ((externalSchemas, options) => {
+    const compiler = this.buildValidator(externalSchemas, options);
+    return (route: Parameters<typeof compiler>[0]) => {
+      const get = this.once(() => compiler(route) as Validator);
+      // Fastify passes the parent data only to validators that have `schemaEnv` (Ajv's); Ajv
+      // needs it to coerce or default a root value, so the wrapper always asks for it.
+      const validate: Validator = (data, context) => get()(data, context);
+      validate.schemaEnv = true;
+      // Ajv reports the last call's errors on the function itself.
+      Object.defineProperty(validate, 'errors', { get: () => get().errors });
+      return validate;
+    };
+  }) as ValidatorFactory;
+
+  readonly serializerFactory: SerializerFactory = (externalSchemas, options) => {
+    const compiler = this.buildSerializer(externalSchemas, options);
+    return (route) => {
+      const get = this.once(() => compiler(route));
+      return (doc: unknown) => get()(doc);
+    };
+  };
+
+  /** Compiles every schema not compiled yet, at once; throws on the first that cannot compile. */
+  compileAll(): number {
+    const count = this.pending.size;
+    for (const compile of [...this.pending]) compile();
+    return count;
+  }
+
+  /** Compiles the rest one at a time between requests, so a route's first call is not slowed. */
+  compileInBackground(onError: (error: unknown) => void): void {
+    const next = () => {
+      const [compile] = this.pending;
+      if (!compile) return;
+      try {
+        compile();
+      } catch (error) {
+        this.pending.delete(compile);
+        onError(error);
+      }
+      setImmediate(next);
+    };
+    setImmediate(next);
+  }
+}
