@@ -24,6 +24,6 @@ export const setupsApi = generatedSetupsApi.enhanceEndpoints({
 });
 
 export const { useGetServerVersionsQuery, useGetServerVersionJobQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation } = versionsApi;
-export const { useListServerSetupsQuery, useLazyPreviewServerSetupQuery, useApplyServerSetupMutation } = setupsApi;
+export const { useListServerSetupsQuery, usePreviewServerSetupQuery, useApplyServerSetupMutation } = setupsApi;
 export type { SoftwareVersions, VersionsOverview } from './generated/versions.gen';
 export type { Setup, SetupPreview } from './generated/setups.gen';

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Checkbox, Flex, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
-import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useLazyPreviewServerSetupQuery, useListServerSetupsQuery, type Setup } from '../../api/versions';
+import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useListServerSetupsQuery, usePreviewServerSetupQuery, type Setup } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../app/sharedState';
 import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
@@ -23,9 +23,13 @@ export function SetupsPage() {
   const permissions = server.data?.data.permissions ?? [];
   const canRead = permissions.includes('setups.read');
   const list = useListServerSetupsQuery({ id }, { skip: !canRead });
-  const [loadPreview, preview] = useLazyPreviewServerSetupQuery();
-  const [selected, setSelected] = useState<Setup | null>(null);
-  const [resetWorld, setResetWorld] = useState(false);
+  // The previewed setup is in the address (?preview=<id>): Back closes it, a link opens it, and
+  // the support replay shows the same preview the customer saw.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const previewed = searchParams.get('preview');
+  const preview = usePreviewServerSetupQuery({ id, setup: previewed ?? '' }, { skip: !canRead || !previewed });
+  // null: the setup's own suggestion, until the customer ticks or unticks the box.
+  const [resetWorldChoice, setResetWorld] = useState<boolean | null>(null);
   const job = useGetServerVersionJobQuery({ id }, { skip: !canRead });
   const running = job.data?.data?.state === 'running';
   useGetServerVersionJobQuery({ id }, { skip: !canRead || !running, pollingInterval: 1000 });
@@ -49,10 +53,11 @@ export function SetupsPage() {
   }
 
   const choose = (setup: Setup) => {
-    setSelected(setup);
-    setResetWorld(setup.suggests_new_world);
-    void loadPreview({ id, setup: setup.id });
+    setResetWorld(null);
+    setSearchParams({ preview: setup.id });
   };
+  const selected: Setup | null = list.data.data.find((setup) => setup.id === previewed) ?? null;
+  const resetWorld = resetWorldChoice ?? selected?.suggests_new_world ?? false;
   const shown = selected && preview.data?.data.setup === selected.id ? preview.data.data : null;
   const canApply = permissions.includes('setups.apply') && !running && shown !== null;
 
