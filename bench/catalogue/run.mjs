@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * bench/catalogue: on a fresh panel with the demo data and the local catalogue server (recorded
+ * answers of the public APIs, served over real HTTP: PANEL_CATALOGUE_URL=local):
+ * - the versions list's answer time for each software the demo Minecraft server offers: cold (the
+ *   panel asks the catalogue) and cached (median of BENCH_CATALOGUE_ROUNDS answers, default 20);
+ * - a version switch of the embedded server (flying-squid) while it runs, on its fresh world:
+ *   from the request to the job's end (stop, backup, install, start) and to "running".
+ * Targets: cached list ≤ 50 ms; switch ≤ 10 s, backup included.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { saveResult } from '../results.mjs';
+
+const rounds = Number(process.env.BENCH_CATALOGUE_ROUNDS ?? 20);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function waitFor(check, what, timeoutMs = 180_000, everyMs = 25) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+const password = `bench-${randomBytes(9).toString('base64url')}`;
+const panel = await startPanel({ env: { PANEL_DEMO_PASSWORD: password, PANEL_DEMO_DATA: 'true', PANEL_CATALOGUE_URL: 'local' } });
+try {
+  const call = async (method, path, body, token) => {
+    const response = await fetch(`${panel.baseUrl}/api/v2${path}`, {
+      method,
+      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await response.json().catch(() => null);
+    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const token = (await call('POST', '/auth/login', { login: 'demo', password })).data.token;
+  const api = (method, path, body) => call(method, path, body, token);
+  const timed = async (method, path, body) => {
+    const started = performance.now();
+    const answer = await api(method, path, body);
+    return { ms: performance.now() - started, answer };
+  };
+
+  const server = (await api('GET', '/servers')).data.find((s) => s.name === 'Survival with friends');
+  if (!server) throw new Error('the demo Minecraft server is missing');
+  const id = server.identifier;
+  const state = async () => (await api('GET', `/servers/${id}`)).data.state;
+  await waitFor(async () => {
+    const { data } = await api('GET', `/servers/${id}`);
+    return data.status === null && ['offline', 'running'].includes(data.state);
+  }, 'installed');
+
+  const lines = [];
+  const lists = {};
+  const overview = (await api('GET', `/servers/${id}/versions`)).data;
+  for (const software of overview.software) {
+    const path = `/servers/${id}/versions/software/${software.id}`;
+    const cold = await timed('GET', path);
+    const cached = [];
+    for (let round = 0; round < rounds; round++) cached.push((await timed('GET', path)).ms);
+    lists[software.id] = { coldMs: Math.round(cold.ms), cachedMedianMs: Math.round(median(cached)), versions: cold.answer.data.total };
+    lines.push(`versions list of ${software.id} (${cold.answer.data.total} versions): cold ${cold.ms.toFixed(0)} ms, cached median ${median(cached).toFixed(1)} ms, worst ${Math.max(...cached).toFixed(1)} ms (target ≤ 50)`);
+  }
+
+  if ((await state()) !== 'running') await api('POST', `/servers/${id}/power`, { signal: 'start' });
+  await waitFor(async () => (await state()) === 'running', 'running');
+  const from = overview.current?.version ?? '1.21.4';
+  const target = from === '1.21.1' ? '1.21.4' : '1.21.1';
+  const started = Date.now();
+  const job = (await api('POST', `/servers/${id}/versions/switch`, { software: 'flying-squid', version: target })).data;
+  const done = await waitFor(async () => {
+    const current = (await api('GET', `/servers/${id}/versions/job`)).data;
+    return current && current.job === job.job && current.state !== 'running' ? current : null;
+  }, 'the switch');
+  const jobMs = Date.now() - started;
+  if (done.state !== 'completed') throw new Error(`the switch failed: ${done.error}`);
+  await waitFor(async () => (await state()) === 'running', 'running again');
+  const runningMs = Date.now() - started;
+  lines.push(`switch of flying-squid ${from} → ${target} while running, backup ${done.backup ? 'made' : 'NOT made'}: job ${jobMs} ms, running again after ${runningMs} ms (target ≤ 10000)`);
+  lines.push(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  await api('POST', `/servers/${id}/power`, { signal: 'stop' });
+
+  for (const line of lines) console.log(line);
+  const cachedWorst = Math.max(...Object.values(lists).map((l) => l.cachedMedianMs));
+  saveResult('catalogue', { lines, ok: cachedWorst <= 50 && runningMs <= 10_000, lists, switch: { from, to: target, jobMs, runningMs } });
+} finally {
+  await panel.stop();
+}
+process.exit(0);
