@@ -4,8 +4,8 @@
  * answers of the public APIs, served over real HTTP: PANEL_CATALOGUE_URL=local):
  * - the versions list's answer time for each software the demo Minecraft server offers: cold (the
  *   panel asks the catalogue) and cached (median of BENCH_CATALOGUE_ROUNDS answers, default 20);
- * - a version switch of the embedded server (flying-squid) while it runs, on its fresh world:
- *   from the request to the job's end (stop, backup, install, start) and to "running".
+ * - a version switch of the embedded server (flying-squid) while it runs, on its fresh world, and
+ *   back: from the request to the job's end (stop, backup, install, start) and to "running".
  * Targets: cached list ≤ 50 ms; switch ≤ 10 s, backup included.
  */
 import { randomBytes } from 'node:crypto';
@@ -71,25 +71,35 @@ try {
 
   if ((await state()) !== 'running') await api('POST', `/servers/${id}/power`, { signal: 'start' });
   await waitFor(async () => (await state()) === 'running', 'running');
+
+  /** Switches the running server to `version` and answers how long the job and the way back to "running" took. */
+  const switchTo = async (version) => {
+    const started = Date.now();
+    const job = (await api('POST', `/servers/${id}/versions/switch`, { software: 'flying-squid', version })).data;
+    const done = await waitFor(async () => {
+      const current = (await api('GET', `/servers/${id}/versions/job`)).data;
+      return current && current.job === job.job && current.state !== 'running' ? current : null;
+    }, `the switch to ${version}`);
+    const jobMs = Date.now() - started;
+    if (done.state !== 'completed') throw new Error(`the switch to ${version} failed: ${done.error}`);
+    await waitFor(async () => (await state()) === 'running', 'running again');
+    return { version, jobMs, runningMs: Date.now() - started, backup: Boolean(done.backup) };
+  };
+  // There and back: the way back finds the world the first version left.
   const from = overview.current?.version ?? '1.21.4';
-  const target = from === '1.21.1' ? '1.21.4' : '1.21.1';
-  const started = Date.now();
-  const job = (await api('POST', `/servers/${id}/versions/switch`, { software: 'flying-squid', version: target })).data;
-  const done = await waitFor(async () => {
-    const current = (await api('GET', `/servers/${id}/versions/job`)).data;
-    return current && current.job === job.job && current.state !== 'running' ? current : null;
-  }, 'the switch');
-  const jobMs = Date.now() - started;
-  if (done.state !== 'completed') throw new Error(`the switch failed: ${done.error}`);
-  await waitFor(async () => (await state()) === 'running', 'running again');
-  const runningMs = Date.now() - started;
-  lines.push(`switch of flying-squid ${from} → ${target} while running, backup ${done.backup ? 'made' : 'NOT made'}: job ${jobMs} ms, running again after ${runningMs} ms (target ≤ 10000)`);
+  const switches = [await switchTo(from === '1.21.1' ? '1.21.4' : '1.21.1'), await switchTo(from)];
+  let previous = from;
+  for (const step of switches) {
+    lines.push(`switch of flying-squid ${previous} → ${step.version} while running, backup ${step.backup ? 'made' : 'NOT made'}: job ${step.jobMs} ms, running again after ${step.runningMs} ms (target ≤ 10000)`);
+    previous = step.version;
+  }
+  const runningMs = Math.max(...switches.map((step) => step.runningMs));
   lines.push(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   await api('POST', `/servers/${id}/power`, { signal: 'stop' });
 
   for (const line of lines) console.log(line);
   const cachedWorst = Math.max(...Object.values(lists).map((l) => l.cachedMedianMs));
-  saveResult('catalogue', { lines, ok: cachedWorst <= 50 && runningMs <= 10_000, lists, switch: { from, to: target, jobMs, runningMs } });
+  saveResult('catalogue', { lines, ok: cachedWorst <= 50 && runningMs <= 10_000, lists, switches });
 } finally {
   await panel.stop();
 }
