@@ -28,7 +28,8 @@ export default defineConfig({
   // In CI a test that fails is run once more: one that then passes is reported as flaky (named,
   // with its first error, in the summary of `npm test`), while one that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Generous: two browsers, the panel and game servers share two cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
