@@ -69,7 +69,8 @@ try {
     lines.push(`versions list of ${software.id} (${cold.answer.data.total} versions): cold ${cold.ms.toFixed(0)} ms, cached median ${median(cached).toFixed(1)} ms, worst ${Math.max(...cached).toFixed(1)} ms (target ≤ 50)`);
   }
 
-  if ((await state()) !== 'running') await api('POST', `/servers/${id}/power`, { signal: 'start' });
+  // The demo server may be starting on its own already (it was running when the demo was made).
+  if ((await state()) === 'offline') await api('POST', `/servers/${id}/power`, { signal: 'start' });
   await waitFor(async () => (await state()) === 'running', 'running');
 
   /** Switches the running server to `version` and answers how long the job and the way back to "running" took. */

@@ -74,7 +74,8 @@ try {
     const { data } = await api('GET', `/servers/${id}`);
     return data.status === null && ['offline', 'running'].includes(data.state);
   }, 'installed');
-  if ((await state()) !== 'running') await api('POST', `/servers/${id}/power`, { signal: 'start' });
+  // The demo server may be starting on its own already (it was running when the demo was made).
+  if ((await state()) === 'offline') await api('POST', `/servers/${id}/power`, { signal: 'start' });
   await waitFor(async () => (await state()) === 'running', 'running');
 
   const listed = [];
