@@ -35,7 +35,7 @@ function render(template: string, base: string, artefacts: Map<string, Artefact>
 
 /**
  * A local stand-in for the public catalogue APIs, for tests and the offline demo: it serves the
- * recorded answers (real shapes, see scripts/catalogue-record.mjs) with ETag and Last-Modified,
+ * recorded answers (real shapes, refreshed by `npm run catalogue:record`) with ETag and Last-Modified,
  * answers conditional requests with 304, and serves small real artefacts whose digests the
  * recordings carry. Listens on 127.0.0.1 on a free port.
  */
