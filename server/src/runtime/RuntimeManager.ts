@@ -10,7 +10,7 @@ import { minecraftPing, type PlayerCount } from './query/minecraftPing';
 import { findTemplate } from './templates';
 import { ServerEventHub, type InstallStatus, type ServerResources } from './ServerEventHub';
 import { OnlinePlayers, PANEL_LINE_MARK } from './players/OnlinePlayers';
-import { RuntimeConflictError, type CrashInfo, type PortProtocol, type PowerSignal, type PowerState, type ServerStats } from './types';
+import { RuntimeConflictError, type CrashInfo, type InstallStep, type PortProtocol, type PowerSignal, type PowerState, type ServerStats } from './types';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -173,6 +173,15 @@ export class RuntimeManager {
   /** The install in progress, if any (tests and the CLI wait for it). */
   waitForInstall(uuid: string): Promise<void> {
     return this.installs.get(uuid) ?? Promise.resolve();
+  }
+
+  /**
+   * Runs install steps of the panel's own on a stopped server (a software switch's installer),
+   * where and how the template's steps run: in the server's sandbox, output on its console.
+   */
+  async runInstallSteps(server: ServerRow, steps: InstallStep[]): Promise<void> {
+    const context = await loadServerContext(this.db, server);
+    await this.driver.install({ ...specOf(context, this.driver.gamePaths(server.uuid)), install: steps });
   }
 
   private async runInstall(server: ServerRow, startOnCompletion: boolean): Promise<void> {

@@ -46,7 +46,8 @@ export type InstallStep =
   | { type: 'extract-zip'; archive: string; subdir?: string; removeArchive?: boolean }
   | { type: 'chmod'; path: string; mode: number }
   | { type: 'write-file'; path: string; content: string; overwrite: boolean; executable?: boolean }
-  | { type: 'properties-defaults'; path: string; values: Record<string, string> };
+  | { type: 'properties-defaults'; path: string; values: Record<string, string> }
+  | { type: 'java-installer'; jar: string; args: string[] };
 
 /**
  * Everything a driver needs to run one server, with the template's variables already filled in.

@@ -8,6 +8,7 @@ import { downloadFile } from './download';
 import { extractZip } from './extractZip';
 import { findBinary } from './findBinary';
 import { installMinecraftServerJar } from './minecraftServerJar';
+import { runCommand } from './runCommand';
 import { installSteamApp } from './steamcmd';
 
 /** Where our launchers live; node modules they need resolve from here. */
@@ -48,6 +49,14 @@ export async function runInstallStep(context: InstallContext, step: InstallStep)
       if (!step.overwrite && (await context.files.exists(step.path))) return;
       await context.files.writeFile(step.path, step.content, step.executable ? 0o755 : 0o644);
       context.log(`Wrote ${step.path}`);
+      return;
+    }
+    case 'java-installer': {
+      const java = await findBinary('java');
+      if (!java) throw new InstallError('Java is not installed on this node, so the installer cannot run.');
+      // An installer (Forge, NeoForge, Fabric) downloads and runs more code: it works in the
+      // server's sandbox as the server's own user, like every install step that runs a program.
+      await runCommand(java, ['-jar', step.jar, ...step.args], { cwd: context.root, log: context.log, sandbox: context.sandbox?.([]) });
       return;
     }
     case 'properties-defaults': {

@@ -162,7 +162,8 @@ export class SwitchJobs {
       snapshot = await SoftwareSnapshot.take(root, join(workDir, 'snapshot'), plan.resetWorld ? [] : worlds);
       if (plan.resetWorld) for (const world of worlds) await fs.rm(join(root, world), { recursive: true, force: true });
       const jarName = previousVariables.SERVER_JARFILE || 'server.jar';
-      const variables = download ? await installSoftware(root, download, file, jarName) : {};
+      const runInstaller = (jar: string, args: string[]) => runtime.runInstallSteps(server, [{ type: 'java-installer', jar, args }]);
+      const variables = download ? await installSoftware(root, download, file, jarName, runInstaller) : {};
       if (plan.apply) await plan.apply(root);
       await db.update(servers).set({ variables: { ...previousVariables, ...variables } }).where(eq(servers.id, server.id));
 
