@@ -8,40 +8,14 @@
  *   back: from the request to the job's end (stop, backup, install, start) and to "running".
  * Targets: cached list ≤ 50 ms; switch ≤ 10 s, backup included.
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { median, startDemoPanel, waitFor } from '../demoPanel.mjs';
 import { saveResult } from '../results.mjs';
 
 const rounds = Number(process.env.BENCH_CATALOGUE_ROUNDS ?? 20);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function waitFor(check, what, timeoutMs = 180_000, everyMs = 25) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
-
-const password = `bench-${randomBytes(9).toString('base64url')}`;
-const panel = await startPanel({ env: { PANEL_DEMO_PASSWORD: password, PANEL_DEMO_DATA: 'true', PANEL_CATALOGUE_URL: 'local' } });
+const { panel, api } = await startDemoPanel({ PANEL_CATALOGUE_URL: 'local' });
 try {
-  const call = async (method, path, body, token) => {
-    const response = await fetch(`${panel.baseUrl}/api/v2${path}`, {
-      method,
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await response.json().catch(() => null);
-    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const token = (await call('POST', '/auth/login', { login: 'demo', password })).data.token;
-  const api = (method, path, body) => call(method, path, body, token);
   const timed = async (method, path, body) => {
     const started = performance.now();
     const answer = await api(method, path, body);

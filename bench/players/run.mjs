@@ -7,23 +7,11 @@
  * - wake: from a join attempt on the sleeping server to the server being "running".
  * BENCH_PLAYERS_ROUNDS sets how many joins are measured (default 3).
  */
-import { randomBytes } from 'node:crypto';
 import mineflayer from 'mineflayer';
-import { startPanel } from '../../scripts/lib/panelProcess.mjs';
+import { median, startDemoPanel, waitFor } from '../demoPanel.mjs';
 import { saveResult } from '../results.mjs';
 
 const rounds = Number(process.env.BENCH_PLAYERS_ROUNDS ?? 3);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check, what, timeoutMs = 120_000, everyMs = 25) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 /** Joins like a player: resolves 'spawned' (with the bot) or the refusal text. */
 function join(host, port, username) {
@@ -45,23 +33,9 @@ function join(host, port, username) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const password = `bench-${randomBytes(9).toString('base64url')}`;
-const panel = await startPanel({ env: { PANEL_DEMO_PASSWORD: password, PANEL_DEMO_DATA: 'true' } });
+const { panel, api } = await startDemoPanel();
 try {
-  const call = async (method, path, body, token) => {
-    const response = await fetch(`${panel.baseUrl}/api/v2${path}`, {
-      method,
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await response.json().catch(() => null);
-    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-    return json;
-  };
-  const token = (await call('POST', '/auth/login', { login: 'demo', password })).data.token;
-  const api = (method, path, body) => call(method, path, body, token);
   const servers = (await api('GET', '/servers')).data;
   const server = servers.find((s) => s.name === 'Survival with friends');
   if (!server) throw new Error('the demo Minecraft server is missing');
