@@ -1,20 +1,15 @@
-import { loadConfig } from './config/loadConfig';
-import { openDatabase } from './db/client';
-import { cliCommands } from './cli/commands';
-import { controlSocketPath, runCliCommand, sendToPanel, type CliAnswer } from './cli/controlSocket';
-import { createLocalDriver } from './runtime/local/createLocalDriver';
-import { RuntimeManager } from './runtime/RuntimeManager';
-import { crashRestartDefaults } from './runtime/crashRestartPolicy';
-import { syncCatalog } from './provisioning/syncCatalog';
 import { join } from 'node:path';
-import { prepareDataDir, secureDatabaseFiles } from './config/dataDir';
+import { loadConfig } from './config/loadConfig';
+import { controlSocketPath, sendToPanel, type CliAnswer } from './cli/panelClient';
 
 /**
  * `npm run panel -- <command> [options]`: the admin API's operations for operators. With the panel
  * running, commands go to it over its control socket; otherwise the CLI opens the database itself.
+ * The panel's own code loads only when needed (help, or no panel running).
  */
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+    const { cliCommands } = await import('./cli/commands');
     console.log('Usage: npm run panel -- <command> [options]\n');
     for (const command of Object.values(cliCommands)) console.log(`  ${command.usage}\n      ${command.description}`);
     return 0;
@@ -39,6 +34,15 @@ async function main(argv: string[]): Promise<number> {
 
 /** No panel is running: open the database and the runtime here for this one command. */
 async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]): Promise<CliAnswer> {
+  const [{ prepareDataDir, secureDatabaseFiles }, { openDatabase }, { runCliCommand }, { createLocalDriver }, { RuntimeManager }, { crashRestartDefaults }, { syncCatalog }] = await Promise.all([
+    import('./config/dataDir'),
+    import('./db/client'),
+    import('./cli/controlSocket'),
+    import('./runtime/local/createLocalDriver'),
+    import('./runtime/RuntimeManager'),
+    import('./runtime/crashRestartPolicy'),
+    import('./provisioning/syncCatalog'),
+  ]);
   // Like the panel: the embedded database is opened by one process at a time.
   const releaseDataDir = prepareDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });

@@ -1,17 +1,11 @@
 import { chmodSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { createServer, type Server } from 'node:net';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
 import { provisioningOf, type ProvisioningContext } from '../provisioning/ProvisioningContext';
 import { cliCommands } from './commands';
 import { parseArgs } from './parseArgs';
-
-/** A command's answer as it travels over the control socket. */
-export type CliAnswer = { ok: true; result: unknown } | { ok: false; status: number; message: string; errors?: Record<string, string[]> };
-
-/** Where a running panel listens for its CLI: a unix socket only its own user can open. */
-export const controlSocketPath = (dataDir: string): string => join(dataDir, 'panel.sock');
+import { controlSocketPath, type CliAnswer } from './panelClient';
 
 /** Runs one CLI command line against a provisioning context. */
 export async function runCliCommand(context: ProvisioningContext, argv: string[]): Promise<CliAnswer> {
@@ -76,22 +70,3 @@ export const controlSocketPlugin = fp(
   },
   { name: 'control-socket', dependencies: ['runtime'] },
 );
-
-/** CLI side: sends a command line to a running panel. Rejects with ENOENT/ECONNREFUSED when none runs. */
-export function sendToPanel(path: string, argv: string[]): Promise<CliAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(path);
-    let output = '';
-    socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(`${JSON.stringify({ argv })}\n`));
-    socket.on('data', (chunk: string) => (output += chunk));
-    socket.on('end', () => {
-      try {
-        resolve(JSON.parse(output) as CliAnswer);
-      } catch {
-        reject(new Error('The panel gave no answer.'));
-      }
-    });
-    socket.on('error', reject);
-  });
-}
