@@ -33,6 +33,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+      setupFiles: ['<rootDir>/__tests__/server/lightPasswordHashes.ts'],
       // A real database and app take several seconds to open on two busy cores (game processes run too).
       testTimeout: 30_000,
     },

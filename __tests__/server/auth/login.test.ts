@@ -3,6 +3,10 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { users } from '../../../server/src/db/schema';
 import { bearer, createAccount, freshIp, send, type TestAccount } from './accountFixtures';
 
+// The timing test compares real argon2 work (about 0.3 s a check), so this file hashes at the
+// real cost; the other server tests use a light one (__tests__/server/lightPasswordHashes.ts).
+delete process.env.PANEL_TEST_PASSWORD_HASH;
+
 // Each login runs one argon2 verification (about 0.3 s): the rate-limit tests need a few.
 jest.setTimeout(60_000);
 

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 
-/** Hashes a password with argon2id (library defaults: 64 MiB, 3 passes). No length truncation. */
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id });
+/**
+ * The test suites (Jest sets NODE_ENV=test) may ask for light hashes with
+ * PANEL_TEST_PASSWORD_HASH=light: 1 MiB and 1 pass instead of 64 MiB and 3. Their hundreds of
+ * sign-ups and logins otherwise spend minutes of CPU on hashing alone. A panel never runs with
+ * NODE_ENV=test (npm start does not set it), so the setting does not weaken a real panel's hashes.
+ */
+function hashCost(): { memoryCost?: number; timeCost?: number } {
+  return process.env.NODE_ENV === 'test' && process.env.PANEL_TEST_PASSWORD_HASH === 'light' ? { memoryCost: 1024, timeCost: 1 } : {};
+}
+
+/**
+ * Hashes a password with argon2id (library defaults: 64 MiB, 3 passes). No length truncation.
+ * A stored hash names its own cost, so verification follows whichever cost made it.
+ */
+export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id, ...hashCost() });
 
 /** How many password hashes were checked since the process started (read by tests and metrics). */
 export const passwordVerifications = { count: 0 };
