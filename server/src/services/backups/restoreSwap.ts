@@ -1,6 +1,7 @@
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { Unpack, type ReadEntry } from 'tar';
 import { ArchiveChecker, type ArchiveEntryKind } from '../../files/archives/ArchiveChecker';
 import { PANEL_INTERNAL } from './walkForBackup';
@@ -77,10 +78,12 @@ export async function extractBackup(source: Readable, destination: string, check
   await new Promise<void>((resolve, reject) => {
     // unlink: an existing path is removed before writing, never written through.
     const unpack = new Unpack({ cwd: destination, strict: true, preservePaths: false, preserveOwner: false, unlink: true, filter, maxDepth: 256 });
-    source.on('error', reject);
-    unpack.on('error', reject);
+    // Node's gunzip runs beside the tar parsing (in libuv's pool) and holds back the archive while
+    // files are written; tar's own synchronous gunzip queued up to a tenth of the archive in memory.
+    const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+    for (const stream of [source, gunzip, unpack]) stream.on('error', reject);
     unpack.on('close', () => resolve());
-    source.pipe(unpack as unknown as NodeJS.WritableStream);
+    source.pipe(gunzip).pipe(unpack as unknown as NodeJS.WritableStream);
   });
   if (refusal) throw refusal;
 }
