@@ -1,6 +1,7 @@
 /** @jest-config-loader esbuild-register */
 import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
+import { typeboxPaths } from './__tests__/server/typeboxBundle';
 
 // Packages published only as ES modules are transpiled by Babel like our own code.
 const esmPackages = ['typebox', 'cookie', '@noble/hashes', '@scure/base', 'content-disposition', '@ant-design/colors'].join('|');
@@ -33,6 +34,10 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+      // typebox from one bundle that globalSetup builds (__tests__/server/typeboxBundle.ts).
+      moduleNameMapper: Object.fromEntries(Object.entries(typeboxPaths).map(([name, path]) => [`^${path}$`, `<rootDir>/.tmp/jest-typebox/${name}.cjs`])),
+      // The bundle is CommonJS for Node already; Babel would only spend seconds on its 700 KB.
+      transformIgnorePatterns: [...common.transformIgnorePatterns, '/\\.tmp/jest-typebox/'],
       setupFiles: ['<rootDir>/__tests__/server/lightPasswordHashes.ts'],
       // A real database and app take several seconds to open on two busy cores (game processes run too).
       testTimeout: 30_000,

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../server/src/db/client';
+import { buildTypeboxBundle } from './typeboxBundle';
 
 export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar.gz');
 
@@ -11,6 +12,7 @@ export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar.gz')
  * With DATABASE_URL set the tests use PostgreSQL and no template is needed.
  */
 export default async function globalSetup(): Promise<void> {
+  buildTypeboxBundle();
   if (process.env.DATABASE_URL) return;
   mkdirSync(join(templateFile, '..'), { recursive: true });
   const pglite = await PGlite.create();
