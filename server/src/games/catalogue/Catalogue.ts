@@ -3,7 +3,9 @@ import { AdoptiumProvider } from './providers/adoptium';
 import { FabricProvider } from './providers/fabric';
 import { FlyingSquidProvider } from './providers/flyingSquid';
 import { forgeSpec, MavenLoaderProvider, neoForgeSpec } from './providers/mavenLoader';
+import { HangarClient } from './providers/hangar';
 import { ModrinthClient } from './providers/modrinth';
+import { SpigetClient } from './providers/spiget';
 import { MojangProvider } from './providers/mojang';
 import { PaperMcProvider } from './providers/papermc';
 import { PurpurProvider } from './providers/purpur';
@@ -76,6 +78,9 @@ export class Catalogue {
   readonly http: CatalogueHttp[] = [];
   /** Modrinth's plugins, mods and modpacks (not server software: outside the lookup by software id). */
   readonly modrinth: ModrinthClient;
+  /** Paper plugins on Hangar, and Spigot resources through SpiGet. */
+  readonly hangar: HangarClient;
+  readonly spiget: SpigetClient;
   readonly endpoints: CatalogueEndpoints;
   /** Whether the endpoints are a local catalogue server (its downloads come from its own host). */
   readonly local: boolean;
@@ -112,6 +117,8 @@ export class Catalogue {
     ];
     // Modrinth's files come from its CDN; plugins and mods are small (the cap guards the disk).
     this.modrinth = new ModrinthClient(client('Modrinth', hosts(e.modrinth, ['cdn.modrinth.com']), options.extensionMaxMiB ?? 100), `${e.modrinth.replace(/\/+$/, '')}`);
+    this.hangar = new HangarClient(client('Hangar', hosts(e.hangar, ['hangarcdn.papermc.io']), options.extensionMaxMiB ?? 100), e.hangar.replace(/\/+$/, ''));
+    this.spiget = new SpigetClient(client('SpiGet', hosts(e.spiget, ['cdn.spiget.org', 'www.spigotmc.org']), options.extensionMaxMiB ?? 100), e.spiget.replace(/\/+$/, ''), local ? `${e.spiget.replace(/\/+$/, '')}/site` : 'https://www.spigotmc.org');
     this.providers = entries.map(([p]) => p);
     for (const [provider, http] of entries) for (const software of provider.software()) this.bySoftware.set(software.id, { provider, software, http });
   }

@@ -188,6 +188,21 @@ export class CatalogueHttp {
    */
   async download(url: string, target: string, checksum: Checksum | null, onProgress?: (done: number, total: number | null) => void): Promise<{ bytes: number; digest: string | null }> {
     if (!checksum) throw new DownloadRefusedError(`${url} has no checksum to verify; the download was refused.`);
+    return this.fetchFile(url, target, checksum.algorithm, checksum.value, onProgress);
+  }
+
+  /**
+   * For catalogues that publish no checksum (SpiGet): the same allowlisted, size-capped download
+   * through a temporary file, answering the file's digest (to record and recognise it later)
+   * since there is nothing to compare it with.
+   */
+  async downloadUnchecked(url: string, target: string, algorithm: Checksum['algorithm'] = 'sha512', onProgress?: (done: number, total: number | null) => void): Promise<{ bytes: number; digest: string }> {
+    const { bytes, digest } = await this.fetchFile(url, target, algorithm, null, onProgress);
+    return { bytes, digest: digest! };
+  }
+
+  private async fetchFile(url: string, target: string, algorithm: Checksum['algorithm'], expected: string | null, onProgress?: (done: number, total: number | null) => void): Promise<{ bytes: number; digest: string | null }> {
+    const checksum = { algorithm, value: expected };
     const response = await this.request(url, { 'user-agent': 'game-panel (catalogue)' }, 30 * 60_000);
     if (!response.ok || !response.body) {
       await response.body?.cancel();
@@ -216,7 +231,7 @@ export class CatalogueHttp {
     try {
       await pipeline(Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>), meter, createWriteStream(temp, { mode: 0o644 }));
       const digest = hash.digest('hex');
-      if (digest !== checksum.value.toLowerCase()) {
+      if (checksum.value !== null && digest !== checksum.value.toLowerCase()) {
         throw new DownloadRefusedError(`The download's ${checksum.algorithm.toUpperCase()} is ${digest}, but the catalogue says ${checksum.value}: it was refused and nothing was changed.`);
       }
       await fs.rename(temp, target);
