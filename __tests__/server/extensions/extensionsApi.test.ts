@@ -158,6 +158,16 @@ describe('extensions of a server', () => {
     expect((await events(paper, 'server.extensions.update')).map((e) => e.properties)).toEqual([expect.objectContaining({ from: '1.4.28', version: '1.4.36' })]);
   });
 
+  it('offers the newest version for an older one the panel installed on request', async () => {
+    expect((await call(owner, fabric, 'POST', '/install', { provider: 'modrinth', project: 'chunky', version: 'dPliWter' })).statusCode).toBe(422);
+    const res = await call(owner, paper, 'POST', '/install', { provider: 'modrinth', project: 'luckperms', version: 'OrIs0S6b' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.installed).toEqual([expect.objectContaining({ name: 'LuckPerms', version_number: '5.4.145', recognised: true })]);
+    expect((await overview(paper)).installed.find((i: { name: string }) => i.name === 'LuckPerms').update).toBeNull();
+    expect((await call(owner, paper, 'POST', '/installed/LuckPerms-Bukkit-5.4.145.jar/update')).json().errors.file[0]).toMatch(/already the newest/);
+    expect((await call(owner, paper, 'DELETE', '/installed/LuckPerms-Bukkit-5.4.145.jar')).statusCode).toBe(204);
+  });
+
   it('disables, enables and removes', async () => {
     let res = await call(owner, paper, 'PATCH', '/installed/ChunkyBorder-Bukkit-1.2.23.jar', { enabled: false });
     expect(res.statusCode).toBe(200);
@@ -170,7 +180,7 @@ describe('extensions of a server', () => {
     expect((await call(owner, paper, 'DELETE', '/installed/..%2Fserver.properties')).statusCode).toBe(422);
     expect(listing(paper, 'plugins')).toEqual(['Chunky-Bukkit-1.4.36.jar', 'ChunkyBorder-Bukkit-1.2.23.jar']);
     expect((await events(paper, 'server.extensions.disable')).length).toBe(1);
-    expect((await events(paper, 'server.extensions.remove')).length).toBe(2);
+    expect((await events(paper, 'server.extensions.remove')).length).toBe(3);
   });
 
   it('installs from Hangar (SHA-256 verified, with its dependency) and SpiGet; outside downloads are refused', async () => {

@@ -40,6 +40,9 @@ function useDebounced(value: string, ms: number): string {
 /** What went wrong, in the server's words: the per-field messages of a 422 (a refused file says why), else its message. */
 const errorText = (error: unknown): string | undefined => Object.values(apiFieldErrors(error)).flat().join(' ') || apiErrorMessage(error);
 
+/** Catalogue icons from their https CDNs (the page's content policy allows those); others show the name's first letter. */
+const iconSrc = (url: string | null): string | undefined => (url?.startsWith('https://') ? url : undefined);
+
 const compactNumber = (n: number, language: string) => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /**
@@ -169,7 +172,7 @@ export function ExtensionsPage() {
             key: 'name',
             render: (_: unknown, row: Installed) => (
               <Space>
-                <Avatar shape="square" size="small" src={row.icon_url ?? undefined} alt="">
+                <Avatar shape="square" size="small" src={iconSrc(row.icon_url)} alt="">
                   {row.name.slice(0, 1)}
                 </Avatar>
                 <span>{row.name}</span>
@@ -277,7 +280,7 @@ export function ExtensionsPage() {
           >
             <List.Item.Meta
               avatar={
-                <Avatar shape="square" size={40} src={hit.icon_url ?? undefined} alt="">
+                <Avatar shape="square" size={40} src={iconSrc(hit.icon_url)} alt="">
                   {hit.name.slice(0, 1)}
                 </Avatar>
               }

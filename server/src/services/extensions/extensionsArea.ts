@@ -156,7 +156,7 @@ async function installedList(app: FastifyInstance, server: ServerRow, target: Ex
     if (withUpdates && known && source && catalogueError === null) {
       try {
         const newest = await source.release(target, known.projectId);
-        if (newest.versionId !== known.versionId && !newest.externalUrl && (!row || newest.publishedAt === null || newest.publishedAt > row.installedAt.toISOString() || known.provider !== 'modrinth')) {
+        if (newest.versionId !== known.versionId && !newest.externalUrl) {
           update = { version_id: newest.versionId, version_number: newest.versionNumber };
         }
       } catch (error) {

@@ -125,6 +125,7 @@ function modrinthSource(catalogue: Catalogue): ExtensionSource {
         const v = await m.version(versionId);
         const project = await m.project(projectId);
         if (v.projectId !== project.id) throw new CatalogueNotFoundError('version', `${versionId} is not a version of ${project.title}.`);
+        if (!v.loaders.some((l) => t.loaders.includes(l))) throw new CatalogueNotFoundError('version', `${project.title} ${v.versionNumber} is not made for ${t.softwareName}.`);
         return toRelease(v);
       }
       const versions = await m.projectVersions(projectId, filter(t));
