@@ -216,6 +216,29 @@ describe('extensions of a server', () => {
     expect(listing(fabric, 'mods')).toEqual([]);
   });
 
+  it('CurseForge joins only when the host set its API key: mods searched and installed, verified by SHA-1', async () => {
+    expect((await overview(fabric)).providers.map((p: { id: string }) => p.id)).toEqual(['modrinth']);
+    expect((await call(owner, fabric, 'GET', '/search?provider=curseforge')).statusCode).toBe(422);
+    const original = t.app.catalogue;
+    (t.app as unknown as { catalogue: Catalogue }).catalogue = new Catalogue({ endpoints: localEndpoints(local.url), curseforgeApiKey: 'key-of-the-host' });
+    try {
+      expect((await overview(fabric)).providers.map((p: { id: string }) => p.id)).toEqual(['modrinth', 'curseforge']);
+      const hits = (await call(owner, fabric, 'GET', '/search?provider=curseforge&query=lithium')).json().data.hits;
+      expect(hits).toEqual([expect.objectContaining({ provider: 'curseforge', project_id: '360438', name: 'Lithium', installed: false })]);
+      const res = await call(owner, fabric, 'POST', '/install', { provider: 'curseforge', project: '360438' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.installed).toEqual([expect.objectContaining({ provider: 'curseforge', name: 'Lithium', recognised: true })]);
+      local.tamper('curseforge-fabric-api-0.114.0');
+      const tampered = await call(owner, fabric, 'POST', '/install', { provider: 'curseforge', project: '306612' });
+      local.tamper('curseforge-fabric-api-0.114.0', false);
+      expect(tampered.json().errors.file[0]).toMatch(/SHA1 .* refused/);
+      expect(listing(fabric, 'mods')).toEqual(['lithium-fabric-0.14.3+mc1.21.4.jar']);
+      expect((await call(owner, fabric, 'DELETE', '/installed/lithium-fabric-0.14.3+mc1.21.4.jar')).statusCode).toBe(204);
+    } finally {
+      (t.app as unknown as { catalogue: Catalogue }).catalogue = original;
+    }
+  });
+
   it('a catalogue that is down: search says so clearly, installed extensions are still listed', async () => {
     mkdirSync(folder(fabric, 'mods'), { recursive: true });
     writeFileSync(join(folder(fabric, 'mods'), 'lithium.jar'), local.artefacts.get('modrinth-lithium-0.14.3')!.bytes);

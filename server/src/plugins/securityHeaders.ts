@@ -12,7 +12,7 @@ export function contentSecurityDirectives(extraConnect: readonly string[]): Reco
     // first-frame background is one inline <style> too.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // The theme art and the two-factor QR code are data: URLs; plugin and mod icons come from the catalogues' CDNs.
-    imgSrc: ["'self'", 'data:', 'https://cdn.modrinth.com', 'https://hangarcdn.papermc.io', 'https://www.spigotmc.org'],
+    imgSrc: ["'self'", 'data:', 'https://cdn.modrinth.com', 'https://hangarcdn.papermc.io', 'https://www.spigotmc.org', 'https://media.forgecdn.net'],
     fontSrc: ["'self'", 'data:'],
     // 'self' covers the console websocket on the same host (ws:/wss:) in CSP level 3 browsers.
     connectSrc: ["'self'", ...extraConnect],

@@ -3,6 +3,7 @@ import { AdoptiumProvider } from './providers/adoptium';
 import { FabricProvider } from './providers/fabric';
 import { FlyingSquidProvider } from './providers/flyingSquid';
 import { forgeSpec, MavenLoaderProvider, neoForgeSpec } from './providers/mavenLoader';
+import { CurseForgeClient } from './providers/curseforge';
 import { HangarClient } from './providers/hangar';
 import { ModrinthClient } from './providers/modrinth';
 import { SpigetClient } from './providers/spiget';
@@ -68,6 +69,8 @@ const MiB = 1024 * 1024;
 export interface CatalogueOptions {
   endpoints?: CatalogueEndpoints;
   ttlMs?: number;
+  /** CurseForge's API key (PANEL_CURSEFORGE_API_KEY): without it CurseForge is left out. */
+  curseforgeApiKey?: string;
   /** Largest plugin, mod or modpack file accepted, in MiB (100 by default). */
   extensionMaxMiB?: number;
 }
@@ -81,6 +84,8 @@ export class Catalogue {
   /** Paper plugins on Hangar, and Spigot resources through SpiGet. */
   readonly hangar: HangarClient;
   readonly spiget: SpigetClient;
+  /** CurseForge, only when the host set its API key (null otherwise). */
+  readonly curseforge: CurseForgeClient | null;
   readonly endpoints: CatalogueEndpoints;
   /** Whether the endpoints are a local catalogue server (its downloads come from its own host). */
   readonly local: boolean;
@@ -91,8 +96,8 @@ export class Catalogue {
     const local = options.endpoints !== undefined && options.endpoints !== publicEndpoints;
     this.endpoints = e;
     this.local = local;
-    const client = (name: string, hosts: string[], maxMiB: number) => {
-      const http = new CatalogueHttp({ name, allowedHosts: [...new Set(hosts.map((h) => h.toLowerCase()))], ttlMs: options.ttlMs, maxDownloadBytes: maxMiB * MiB });
+    const client = (name: string, hosts: string[], maxMiB: number, apiHeaders?: Record<string, string>) => {
+      const http = new CatalogueHttp({ name, allowedHosts: [...new Set(hosts.map((h) => h.toLowerCase()))], ttlMs: options.ttlMs, maxDownloadBytes: maxMiB * MiB, apiHeaders });
       this.http.push(http);
       return http;
     };
@@ -119,6 +124,10 @@ export class Catalogue {
     this.modrinth = new ModrinthClient(client('Modrinth', hosts(e.modrinth, ['cdn.modrinth.com']), options.extensionMaxMiB ?? 100), `${e.modrinth.replace(/\/+$/, '')}`);
     this.hangar = new HangarClient(client('Hangar', hosts(e.hangar, ['hangarcdn.papermc.io']), options.extensionMaxMiB ?? 100), e.hangar.replace(/\/+$/, ''));
     this.spiget = new SpigetClient(client('SpiGet', hosts(e.spiget, ['cdn.spiget.org', 'www.spigotmc.org']), options.extensionMaxMiB ?? 100), e.spiget.replace(/\/+$/, ''), local ? `${e.spiget.replace(/\/+$/, '')}/site` : 'https://www.spigotmc.org');
+    const key = options.curseforgeApiKey?.trim();
+    this.curseforge = key
+      ? new CurseForgeClient(client('CurseForge', hosts(e.curseforge, ['edge.forgecdn.net', 'mediafilez.forgecdn.net']), options.extensionMaxMiB ?? 100, { 'x-api-key': key }), e.curseforge.replace(/\/+$/, ''))
+      : null;
     this.providers = entries.map(([p]) => p);
     for (const [provider, http] of entries) for (const software of provider.software()) this.bySoftware.set(software.id, { provider, software, http });
   }

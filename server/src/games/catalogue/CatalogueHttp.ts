@@ -23,6 +23,8 @@ export interface CatalogueHttpOptions {
   /** Largest download accepted, in bytes. */
   maxDownloadBytes?: number;
   timeoutMs?: number;
+  /** Headers of every API request (an API key); never sent with downloads. */
+  apiHeaders?: Record<string, string>;
 }
 
 /** What a text fetch answered, and whether it came from the cache because the API was down. */
@@ -130,6 +132,7 @@ export class CatalogueHttp {
     const cached = this.cache.get(key);
     if (cached && Date.now() - cached.fetchedAt < this.ttlMs) return { body: cached.body, stale: false };
     const headers: Record<string, string> = { accept: 'application/json, application/xml;q=0.9, */*;q=0.5', 'user-agent': 'game-panel (catalogue)' };
+    Object.assign(headers, this.options.apiHeaders);
     if (requestBody !== undefined) headers['content-type'] = 'application/json';
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;

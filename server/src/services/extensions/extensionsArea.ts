@@ -297,6 +297,8 @@ async function downloadAndPlace(app: FastifyInstance, server: ServerRow, source:
       if (!release.url) throw new ValidationError({ project: [`${release.name} is only offered as an outside download.`] });
       const name = FILE.test(release.fileName) && !release.fileName.endsWith('.disabled') ? release.fileName : `${release.projectId.replace(/[^\w.-]+/g, '')}-${release.versionNumber.replace(/[^\w.+-]+/g, '')}.jar`;
       const path = join(staging, name);
+      // Only SpiGet publishes no checksums; from any other catalogue a file without one is refused.
+      if (!release.checksum && release.provider !== 'spiget') throw new DownloadRefusedError(`${release.name} ${release.versionNumber} has no checksum to verify; the download was refused.`);
       if (release.checksum) await source.http.download(release.url, path, release.checksum);
       else await source.http.downloadUnchecked(release.url, path);
       const sha512 = createHash('sha512').update(await fs.readFile(path)).digest('hex');

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../games/catalogue/Catalogue';
 import type { CatalogueHttp } from '../../games/catalogue/CatalogueHttp';
+import type { CurseForgeClient, CurseForgeMod } from '../../games/catalogue/providers/curseforge';
 import { primaryFile, type ModrinthVersion } from '../../games/catalogue/providers/modrinth';
 import { CatalogueNotFoundError, type Checksum } from '../../games/catalogue/types';
 import type { ProviderId } from '../../schemas/extensions';
@@ -247,7 +248,59 @@ function spigetSource(catalogue: Catalogue): ExtensionSource {
   };
 }
 
+function curseforgeSource(catalogue: Catalogue, c: CurseForgeClient): ExtensionSource {
+  const hitOf = (m: CurseForgeMod): Hit => ({
+    provider: 'curseforge',
+    projectId: String(m.id),
+    slug: m.slug,
+    name: m.name,
+    description: m.summary,
+    author: m.authors[0]?.name ?? '',
+    iconUrl: m.logo?.thumbnailUrl ?? null,
+    downloads: m.downloadCount,
+    pageUrl: catalogue.local ? null : m.links.websiteUrl,
+    externalUrl: m.allowModDistribution === false ? (m.links.websiteUrl ?? null) : null,
+  });
+  const filter = (t: ExtensionTarget) => ({ gameVersion: t.gameVersion, loaderType: t.curseforge.loaderType });
+  return {
+    id: 'curseforge',
+    name: 'CurseForge',
+    http: c.http,
+    fits: () => true,
+    async search(t, query, offset, limit) {
+      const r = await c.search({ classId: t.curseforge.classId, query, ...filter(t), offset, limit });
+      return { total: r.total, hasMore: offset + r.mods.length < r.total, hits: r.mods.map(hitOf) };
+    },
+    async project(t, id) {
+      const m = await c.mod(id);
+      const files = await c.files(m.id, filter(t));
+      return { hit: hitOf(m), body: m.summary, versions: files.map((f) => ({ id: String(f.id), number: f.displayName, publishedAt: f.fileDate })) };
+    },
+    async release(t, projectId, versionId) {
+      const m = await c.mod(projectId);
+      const f = versionId ? await c.file(m.id, versionId) : ((await c.files(m.id, filter(t))).find((x) => x.releaseType === 1) ?? (await c.files(m.id, filter(t)))[0]);
+      if (!f) throw noFit(m.name, t);
+      const sha1 = f.hashes.find((h) => h.algo === 1)?.value ?? null;
+      return {
+        provider: 'curseforge',
+        projectId: String(m.id),
+        name: m.name,
+        iconUrl: m.logo?.thumbnailUrl ?? null,
+        versionId: String(f.id),
+        versionNumber: f.displayName,
+        fileName: f.fileName,
+        url: f.downloadUrl,
+        size: f.fileLength,
+        checksum: sha1 ? { algorithm: 'sha1', value: sha1 } : null,
+        externalUrl: f.downloadUrl ? null : (m.links.websiteUrl ?? `https://www.curseforge.com/minecraft/mc-mods/${m.slug}`),
+        publishedAt: f.fileDate,
+        requires: f.dependencies.filter((d) => d.relationType === 3).map((d) => String(d.modId)),
+      };
+    },
+  };
+}
+
 /** The catalogues in the order the page offers them; CurseForge joins when the host set its key. */
-export function extensionSources(catalogue: Catalogue, extra: ExtensionSource[] = []): ExtensionSource[] {
-  return [modrinthSource(catalogue), hangarSource(catalogue), spigetSource(catalogue), ...extra];
+export function extensionSources(catalogue: Catalogue): ExtensionSource[] {
+  return [modrinthSource(catalogue), hangarSource(catalogue), spigetSource(catalogue), ...(catalogue.curseforge ? [curseforgeSource(catalogue, catalogue.curseforge)] : [])];
 }

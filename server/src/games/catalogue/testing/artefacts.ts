@@ -65,6 +65,8 @@ async function extensionArtefacts(): Promise<Artefact[]> {
     artefact('modrinth-lithium-0.14.3', await fabricModJar('lithium', 'mc1.21.4-0.14.3-fabric'), modrinth('gvQqBUqZ', 'pDfTqezk', 'lithium-fabric-0.14.3+mc1.21.4.jar')),
     artefact('hangar-viaversion-5.2.1', await pluginJar('ViaVersion', '5.2.1'), () => 'hangar/api/v1/projects/ViaVersion/versions/5.2.1/PAPER/download'),
     artefact('hangar-viabackwards-5.2.1', await pluginJar('ViaBackwards', '5.2.1', ['ViaVersion']), () => 'hangar/api/v1/projects/ViaBackwards/versions/5.2.1/PAPER/download'),
+    artefact('curseforge-fabric-api-0.114.0', await fabricModJar('fabric-api', '0.114.0+1.21.4'), () => 'curseforge-cdn/files/6056/571/fabric-api-0.114.0+1.21.4.jar'),
+    artefact('curseforge-lithium-0.14.3', await fabricModJar('lithium', 'mc1.21.4-0.14.3+curseforge'), () => 'curseforge-cdn/files/5997/41/lithium-fabric-0.14.3+mc1.21.4.jar'),
     artefact('spiget-vault-1.7.3', await pluginJar('Vault', '1.7.3'), () => 'spiget/v2/resources/34315/download'),
   ];
 }

@@ -185,6 +185,51 @@ function spiget(method: string, path: string, params: URLSearchParams, read: Rea
   return undefined;
 }
 
+interface CurseForgeMod {
+  id: number;
+  name: string;
+  classId: number;
+  downloadCount: number;
+  summary: string;
+}
+interface CurseForgeFile {
+  id: number;
+  gameVersions: string[];
+}
+/** CurseForge's loader types as they appear among a file's game versions. */
+const CURSEFORGE_LOADERS: Record<string, string> = { '1': 'Forge', '4': 'Fabric', '5': 'Quilt', '6': 'NeoForge' };
+
+function curseforge(method: string, path: string, params: URLSearchParams, read: ReadRecording, list: ListRecordings): unknown {
+  if (method !== 'GET') return undefined;
+  const mods = () => list('curseforge/v1/mods').map((id) => (read(`curseforge/v1/mods/${id}.json`) as { data: CurseForgeMod }).data);
+  const fits = (f: CurseForgeFile) =>
+    (!params.get('gameVersion') || f.gameVersions.includes(params.get('gameVersion')!)) && (!params.get('modLoaderType') || f.gameVersions.includes(CURSEFORGE_LOADERS[params.get('modLoaderType')!] ?? '?'));
+  if (path === 'curseforge/v1/mods/search') {
+    const q = (params.get('searchFilter') ?? '').toLowerCase();
+    const classId = params.get('classId');
+    const found = mods()
+      .filter((m) => (!classId || String(m.classId) === classId) && (!q || `${m.name} ${m.summary}`.toLowerCase().includes(q)))
+      .filter((m) => ((read(`curseforge/v1/mods/${m.id}/files.json`) as { data: CurseForgeFile[] } | null)?.data ?? []).some(fits))
+      .sort((a, b) => b.downloadCount - a.downloadCount);
+    const index = Number(params.get('index') ?? 0) || 0;
+    const pageSize = Number(params.get('pageSize') ?? 50) || 50;
+    const data = found.slice(index, index + pageSize);
+    return { data, pagination: { index, pageSize, resultCount: data.length, totalCount: found.length } };
+  }
+  const files = /^curseforge\/v1\/mods\/(\d+)\/files(?:\/(\d+))?$/.exec(path);
+  if (files) {
+    const all = (read(`curseforge/v1/mods/${files[1]}/files.json`) as { data: CurseForgeFile[] } | null)?.data;
+    if (!all) return null;
+    if (files[2]) {
+      const one = all.find((f) => String(f.id) === files[2]);
+      return one ? { data: one } : null;
+    }
+    const data = all.filter(fits);
+    return { data, pagination: { index: 0, pageSize: 50, resultCount: data.length, totalCount: data.length } };
+  }
+  return undefined;
+}
+
 /**
  * The answer of a plugin or mod catalogue to a query the recordings hold no single file for:
  * `undefined` when the request is not one of these (the recorded file is served), null for 404.
@@ -193,5 +238,6 @@ export function answerExtensionApi(method: string, path: string, params: URLSear
   if (path.startsWith('modrinth/')) return modrinth(method, path, params, body, read, list);
   if (path.startsWith('hangar/')) return hangar(method, path, params, read);
   if (path.startsWith('spiget/')) return spiget(method, path, params, read);
+  if (path.startsWith('curseforge/')) return curseforge(method, path, params, read, list);
   return undefined;
 }

@@ -154,10 +154,13 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
   const from = options.from ?? RECORDINGS_DIR;
   const to = options.to ?? from;
   const log = options.log ?? (() => undefined);
+  // CurseForge answers only with an API key: its recordings are refreshed when one is set.
+  const curseforgeKey = process.env.PANEL_CURSEFORGE_API_KEY?.trim();
   const fetchText =
     options.fetchText ??
     (async (url: string) => {
-      const response = await fetch(url, { headers: { 'user-agent': 'game-panel catalogue recorder' }, signal: AbortSignal.timeout(30_000) });
+      const key: Record<string, string> = curseforgeKey && url.startsWith(endpoints.curseforge) ? { 'x-api-key': curseforgeKey } : {};
+      const response = await fetch(url, { headers: { 'user-agent': 'game-panel catalogue recorder', ...key }, signal: AbortSignal.timeout(30_000) });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return response.text();
     });
@@ -181,7 +184,9 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
   const outputs = new Map<string, string>();
   const stale: string[] = [];
   const write = (path: string, text: string) => void outputs.set(path, text);
-  const files = walk(from).filter((file) => !relative(from, file).startsWith('mojang/v1/packages/'));
+  const skipCurseForge = endpoints.curseforge === publicEndpoints.curseforge && !curseforgeKey && !options.fetchText;
+  if (skipCurseForge) log('CurseForge left as recorded: set PANEL_CURSEFORGE_API_KEY to refresh it.');
+  const files = walk(from).filter((file) => !relative(from, file).startsWith('mojang/v1/packages/') && !(skipCurseForge && relative(from, file).startsWith('curseforge/')));
   for (const file of files) {
     const url = liveUrl(file);
     log(`GET ${url}`);
