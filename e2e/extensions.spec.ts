@@ -1,4 +1,5 @@
-import { expect, request, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request, test, type Page } from '@playwright/test';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
 import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
 
@@ -26,6 +27,12 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   }
 }
 
+/** axe's serious and critical findings on the page as it is now. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).options({ resultTypes: ['violations'] }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
+
 test('extensions: search a plugin, install it with its dependency, see both recognised, update one, remove one', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
@@ -50,6 +57,14 @@ test('extensions: search a plugin, install it with its dependency, see both reco
     await expect(row('ChunkyBorder')).toContainText('Recognised');
     await expect(row('Chunky')).toContainText('1.4.36');
     await expect(row('Chunky')).toContainText('Recognised');
+
+    // The Paper view passes axe, and on a phone its lists become cards without sideways scrolling.
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText('ChunkyBorder', { exact: true }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // An older Chunky in its place: the list offers the update, one click installs it.
     expect((await api('DELETE', '/extensions/installed/Chunky-Bukkit-1.4.36.jar')).status).toBe(204);
