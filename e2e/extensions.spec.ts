@@ -48,6 +48,12 @@ test('extensions: search a plugin, install it with its dependency, see both reco
     await page.goto(`/server/${id}/extensions`);
     await expect(page.getByText('This server runs Paper 1.21.4: plugins go into plugins/.')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('searchbox', { name: 'Search plugins' }).fill('chunkyborder');
+    // Its project page: the description and the versions that fit this server.
+    await page.getByRole('button', { name: 'Details of ChunkyBorder' }).click();
+    const details = page.getByRole('dialog', { name: 'ChunkyBorder' });
+    await expect(details.getByRole('heading', { name: 'Versions for this server' })).toBeVisible();
+    await expect(details.getByText('1.2.23')).toBeVisible();
+    await details.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Install ChunkyBorder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Install ChunkyBorder?' });
     await expect(dialog).toContainText('Chunky 1.4.36');

@@ -1,9 +1,10 @@
-import { Alert, Avatar, Button, Card, Empty, Input, List, Modal, Pagination, Popconfirm, Result, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Drawer, Empty, Input, List, Modal, Pagination, Popconfirm, Result, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
 import {
+  useGetServerExtensionProjectQuery,
   useGetServerExtensionsQuery,
   useInstallServerExtensionMutation,
   usePlanServerExtensionInstallMutation,
@@ -79,6 +80,8 @@ export function ExtensionsPage() {
   const [remove, removing] = useRemoveServerExtensionMutation();
   const [pending, setPending] = useState<{ hit: Hit; plan: ExtensionInstallPlan } | null>(null);
   const [changed, setChanged] = useState(false);
+  const [details, setDetails] = useState<Hit | null>(null);
+  const project = useGetServerExtensionProjectQuery({ id, provider: details?.provider ?? 'modrinth', project: details?.project_id ?? '' }, { skip: !details });
   const title = t('extensions.title', 'Plugins and mods');
 
   if (server.data && !canRead) {
@@ -255,6 +258,9 @@ export function ExtensionsPage() {
           <List.Item
             key={`${hit.provider}:${hit.project_id}`}
             actions={[
+              <Button key="details" size="small" type="link" onClick={() => setDetails(hit)} aria-label={t('extensions.detailsLabel', 'Details of {{name}}', { name: hit.name })}>
+                {t('extensions.details', 'Details')}
+              </Button>,
               hit.installed ? (
                 <Tag color="success" key="installed">
                   {t('extensions.tag.installed', 'Installed')}
@@ -299,6 +305,29 @@ export function ExtensionsPage() {
         )}
       />
       {total > PER_PAGE ? <Pagination current={page} pageSize={PER_PAGE} total={total} showSizeChanger={false} onChange={setPage} size="small" /> : null}
+
+      <Drawer open={details !== null} onClose={() => setDetails(null)} title={details?.name ?? ''} size="large">
+        {project.error ? <Alert type="error" showIcon title={errorText(project.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
+        {project.isFetching || !project.data ? (
+          project.error ? null : <Skeleton active />
+        ) : (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{project.data.data.body || project.data.data.hit.description}</Typography.Paragraph>
+            <Typography.Title level={4}>{t('extensions.versionsForServer', 'Versions for this server')}</Typography.Title>
+            <List
+              size="small"
+              dataSource={project.data.data.versions}
+              locale={{ emptyText: <Empty description={t('extensions.noVersions', 'No version fits this server.')} /> }}
+              renderItem={(v) => (
+                <List.Item key={v.id}>
+                  {v.number}
+                  {v.published_at ? <Typography.Text type="secondary"> · {new Date(v.published_at).toLocaleDateString(i18n.language)}</Typography.Text> : null}
+                </List.Item>
+              )}
+            />
+          </Space>
+        )}
+      </Drawer>
 
       <Modal
         open={pending !== null}

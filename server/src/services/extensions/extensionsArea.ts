@@ -85,6 +85,8 @@ async function hashFile(app: FastifyInstance, server: ServerRow, path: string, s
       sha1.update(chunk);
     }
     const out = { sha512: sha512.digest('hex'), sha1: sha1.digest('hex') };
+    // Keyed by name, size and modification time; dropped whole when it grows large.
+    if (hashCache.size > 10_000) hashCache.clear();
     hashCache.set(key, out);
     return out;
   } finally {
