@@ -29,7 +29,8 @@ async function main() {
     console.log('Starting the panel…');
     panel = await startPanel({
       // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
-      env: { PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true', PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000', ...bind.env },
+      // The software, plugin and mod catalogues answer from their recordings (e2e/extensions.spec.ts installs from them).
+      env: { PANEL_CATALOGUE_URL: process.env.PANEL_CATALOGUE_URL ?? 'local', PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true', PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000', ...bind.env },
       logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),
     });
     baseUrl = panel.baseUrl;

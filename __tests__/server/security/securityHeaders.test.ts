@@ -42,7 +42,7 @@ describe('security headers', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
-    expect(csp['img-src']).toEqual(["'self'", 'data:']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://cdn.modrinth.com', 'https://hangarcdn.papermc.io', 'https://www.spigotmc.org', 'https://media.forgecdn.net']);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     // The API and translation hosts the app is built with, and their websocket origins.
     expect(csp['connect-src']).toEqual(["'self'", 'https://translations.example.com:8443', 'wss://translations.example.com:8443', 'http://api.example.com', 'ws://api.example.com']);

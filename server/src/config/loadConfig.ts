@@ -67,6 +67,8 @@ export interface PanelConfig {
    * the recorded local catalogue inside the panel (offline demo).
    */
   catalogueUrl?: string;
+  /** CurseForge's API key (PANEL_CURSEFORGE_API_KEY): the extensions area searches CurseForge only with it. */
+  curseforgeApiKey?: string;
   /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
   backupS3?: S3StorageConfig;
   /**
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupS3: parseBackupS3(env),
     dns: parseDnsConfig(env),
     catalogueUrl: env.PANEL_CATALOGUE_URL?.trim() || undefined,
+    curseforgeApiKey: env.PANEL_CURSEFORGE_API_KEY?.trim() || undefined,
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     billing: parseBilling(env),
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),

@@ -11,8 +11,8 @@ export function contentSecurityDirectives(extraConnect: readonly string[]): Reco
     // antd's CSS-in-JS injects <style> elements and React sets style attributes; index.html's
     // first-frame background is one inline <style> too.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // The theme art and the two-factor QR code are data: URLs.
-    imgSrc: ["'self'", 'data:'],
+    // The theme art and the two-factor QR code are data: URLs; plugin and mod icons come from the catalogues' CDNs.
+    imgSrc: ["'self'", 'data:', 'https://cdn.modrinth.com', 'https://hangarcdn.papermc.io', 'https://www.spigotmc.org', 'https://media.forgecdn.net'],
     fontSrc: ["'self'", 'data:'],
     // 'self' covers the console websocket on the same host (ws:/wss:) in CSP level 3 browsers.
     connectSrc: ["'self'", ...extraConnect],

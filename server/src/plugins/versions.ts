@@ -25,7 +25,7 @@ export const versionsPlugin = fp(
       endpoints = localEndpoints(local.url);
       app.log.info({ url: local.url }, 'local software catalogue (recorded answers) started');
     } else if (app.config.catalogueUrl) endpoints = localEndpoints(app.config.catalogueUrl);
-    const catalogue = new Catalogue({ endpoints });
+    const catalogue = new Catalogue({ endpoints, curseforgeApiKey: app.config.curseforgeApiKey });
     const jobs = new SwitchJobs({ db: app.db, runtime: app.runtime, backups: app.backups, catalogue, dataDir: app.config.dataDir, log: app.log });
     app.decorate('catalogue', catalogue);
     app.decorate('switchJobs', jobs);

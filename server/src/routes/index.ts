@@ -16,6 +16,7 @@ import { addScheduleSchemas, scheduleRoutes } from './schedules';
 import { addNetworkSchemas, networkRoutes } from './network';
 import { addDatabaseSchemas, databaseRoutes } from './databases';
 import { addVersionSchemas, versionRoutes } from './versions';
+import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
 import { addPlanSchemas, billingRoutes, planRoutes } from './plans';
 
@@ -52,6 +53,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(databaseRoutes, { prefix: '/api/v2' });
   addVersionSchemas(app);
   await app.register(versionRoutes, { prefix: '/api/v2/servers' });
+  addExtensionSchemas(app);
+  await app.register(extensionRoutes, { prefix: '/api/v2/servers' });
   addSetupSchemas(app);
   await app.register(setupRoutes, { prefix: '/api/v2/servers' });
   await app.register(planRoutes, { prefix: '/api/v2/servers' });

@@ -132,6 +132,28 @@ export type {
   ServerDatabase,
 } from './databases.gen';
 export type {
+  ExtensionInstallPlan,
+  ExtensionProject,
+  ExtensionSearch,
+  ExtensionsOverview,
+  GetServerExtensionProjectApiArg,
+  GetServerExtensionProjectApiResponse,
+  GetServerExtensionsApiArg,
+  GetServerExtensionsApiResponse,
+  InstallServerExtensionApiArg,
+  InstallServerExtensionApiResponse,
+  PlanServerExtensionInstallApiArg,
+  PlanServerExtensionInstallApiResponse,
+  RemoveServerExtensionApiArg,
+  RemoveServerExtensionApiResponse,
+  SearchServerExtensionsApiArg,
+  SearchServerExtensionsApiResponse,
+  ToggleServerExtensionApiArg,
+  ToggleServerExtensionApiResponse,
+  UpdateServerExtensionApiArg,
+  UpdateServerExtensionApiResponse,
+} from './extensions.gen';
+export type {
   ChmodServerFilesApiArg,
   ChmodServerFilesApiResponse,
   CompressServerFilesApiArg,

@@ -26,6 +26,7 @@ export const TasksPage = lazy(() => import('../../features/tasks/TasksPage').the
 export const NetworkPage = lazy(() => import('../../features/network/NetworkPage').then((m) => ({ default: m.NetworkPage })));
 export const DatabasesPage = lazy(() => import('../../features/databases/DatabasesPage').then((m) => ({ default: m.DatabasesPage })));
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
+export const ExtensionsPage = lazy(() => import('../../features/extensions/ExtensionsPage').then((m) => ({ default: m.ExtensionsPage })));
 export const VersionsPage = lazy(() => import('../../features/versions/VersionsPage').then((m) => ({ default: m.VersionsPage })));
 export const SetupsPage = lazy(() => import('../../features/setups/SetupsPage').then((m) => ({ default: m.SetupsPage })));
 export const UpgradePage = lazy(() => import('../../features/plans/UpgradePage').then((m) => ({ default: m.UpgradePage })));

@@ -175,6 +175,11 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.setups.apply': (t, { actor, p }) => t('sharing.audit.events.server.setups.apply', '{{actor}} applied the setup {{setup}}.', { actor, setup: text(p.setup), interpolation: raw }),
   'server.setups.applied': (t, { p }) => t('sharing.audit.events.server.setups.applied', 'The setup {{setup}} is in place.', { setup: text(p.setup), interpolation: raw }),
   'server.setups.failed': (t, { p }) => t('sharing.audit.events.server.setups.failed', 'The setup {{setup}} failed and was rolled back: {{reason}}', { setup: text(p.setup), reason: text(p.reason), interpolation: raw }),
+  'server.extensions.install': (t, { actor, p }) => t('extensions.audit.install', '{{actor}} installed {{project}} {{version}} ({{file}}).', { actor, project: text(p.project), version: text(p.version), file: text(p.file), interpolation: raw }),
+  'server.extensions.update': (t, { actor, p }) => t('extensions.audit.update', '{{actor}} updated {{project}} from {{from}} to {{version}}.', { actor, project: text(p.project), from: text(p.from), version: text(p.version), interpolation: raw }),
+  'server.extensions.enable': (t, { actor, p }) => t('extensions.audit.enable', '{{actor}} enabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
+  'server.extensions.disable': (t, { actor, p }) => t('extensions.audit.disable', '{{actor}} disabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
+  'server.extensions.remove': (t, { actor, p }) => t('extensions.audit.remove', '{{actor}} removed {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
 };
 
 /**

@@ -3,6 +3,10 @@ import { AdoptiumProvider } from './providers/adoptium';
 import { FabricProvider } from './providers/fabric';
 import { FlyingSquidProvider } from './providers/flyingSquid';
 import { forgeSpec, MavenLoaderProvider, neoForgeSpec } from './providers/mavenLoader';
+import { CurseForgeClient } from './providers/curseforge';
+import { HangarClient } from './providers/hangar';
+import { ModrinthClient } from './providers/modrinth';
+import { SpigetClient } from './providers/spiget';
 import { MojangProvider } from './providers/mojang';
 import { PaperMcProvider } from './providers/papermc';
 import { PurpurProvider } from './providers/purpur';
@@ -18,6 +22,11 @@ export interface CatalogueEndpoints {
   forge: string;
   neoforge: string;
   adoptium: string;
+  /** Plugins and mods (the extensions and modpacks areas). */
+  modrinth: string;
+  hangar: string;
+  spiget: string;
+  curseforge: string;
 }
 
 export const publicEndpoints: CatalogueEndpoints = {
@@ -29,6 +38,10 @@ export const publicEndpoints: CatalogueEndpoints = {
   forge: 'https://maven.minecraftforge.net',
   neoforge: 'https://maven.neoforged.net/releases',
   adoptium: 'https://api.adoptium.net',
+  modrinth: 'https://api.modrinth.com',
+  hangar: 'https://hangar.papermc.io',
+  spiget: 'https://api.spiget.org',
+  curseforge: 'https://api.curseforge.com',
 };
 
 /** Every API under one local base (`<base>/mojang`, `<base>/papermc` ...), as the local catalogue server serves them. */
@@ -43,6 +56,10 @@ export function localEndpoints(base: string): CatalogueEndpoints {
     forge: `${root}/forge`,
     neoforge: `${root}/neoforge`,
     adoptium: `${root}/adoptium`,
+    modrinth: `${root}/modrinth`,
+    hangar: `${root}/hangar`,
+    spiget: `${root}/spiget`,
+    curseforge: `${root}/curseforge`,
   };
 }
 
@@ -52,19 +69,35 @@ const MiB = 1024 * 1024;
 export interface CatalogueOptions {
   endpoints?: CatalogueEndpoints;
   ttlMs?: number;
+  /** CurseForge's API key (PANEL_CURSEFORGE_API_KEY): without it CurseForge is left out. */
+  curseforgeApiKey?: string;
+  /** Largest plugin, mod or modpack file accepted, in MiB (100 by default). */
+  extensionMaxMiB?: number;
 }
 
 /** The software catalogue: every provider behind one lookup by software id. */
 export class Catalogue {
   readonly providers: CatalogueProvider[];
   readonly http: CatalogueHttp[] = [];
+  /** Modrinth's plugins, mods and modpacks (not server software: outside the lookup by software id). */
+  readonly modrinth: ModrinthClient;
+  /** Paper plugins on Hangar, and Spigot resources through SpiGet. */
+  readonly hangar: HangarClient;
+  readonly spiget: SpigetClient;
+  /** CurseForge, only when the host set its API key (null otherwise). */
+  readonly curseforge: CurseForgeClient | null;
+  readonly endpoints: CatalogueEndpoints;
+  /** Whether the endpoints are a local catalogue server (its downloads come from its own host). */
+  readonly local: boolean;
   private readonly bySoftware = new Map<string, { provider: CatalogueProvider; software: CatalogueSoftware; http: CatalogueHttp | null }>();
 
   constructor(options: CatalogueOptions = {}) {
     const e = options.endpoints ?? publicEndpoints;
     const local = options.endpoints !== undefined && options.endpoints !== publicEndpoints;
-    const client = (name: string, hosts: string[], maxMiB: number) => {
-      const http = new CatalogueHttp({ name, allowedHosts: [...new Set(hosts.map((h) => h.toLowerCase()))], ttlMs: options.ttlMs, maxDownloadBytes: maxMiB * MiB });
+    this.endpoints = e;
+    this.local = local;
+    const client = (name: string, hosts: string[], maxMiB: number, apiHeaders?: Record<string, string>) => {
+      const http = new CatalogueHttp({ name, allowedHosts: [...new Set(hosts.map((h) => h.toLowerCase()))], ttlMs: options.ttlMs, maxDownloadBytes: maxMiB * MiB, apiHeaders });
       this.http.push(http);
       return http;
     };
@@ -87,6 +120,14 @@ export class Catalogue {
       [new MavenLoaderProvider(neoforge, e.neoforge, neoForgeSpec), neoforge],
       [new AdoptiumProvider(adoptium, e.adoptium), adoptium],
     ];
+    // Modrinth's files come from its CDN; plugins and mods are small (the cap guards the disk).
+    this.modrinth = new ModrinthClient(client('Modrinth', hosts(e.modrinth, ['cdn.modrinth.com']), options.extensionMaxMiB ?? 100), `${e.modrinth.replace(/\/+$/, '')}`);
+    this.hangar = new HangarClient(client('Hangar', hosts(e.hangar, ['hangarcdn.papermc.io']), options.extensionMaxMiB ?? 100), e.hangar.replace(/\/+$/, ''));
+    this.spiget = new SpigetClient(client('SpiGet', hosts(e.spiget, ['cdn.spiget.org', 'www.spigotmc.org']), options.extensionMaxMiB ?? 100), e.spiget.replace(/\/+$/, ''), local ? `${e.spiget.replace(/\/+$/, '')}/site` : 'https://www.spigotmc.org');
+    const key = options.curseforgeApiKey?.trim();
+    this.curseforge = key
+      ? new CurseForgeClient(client('CurseForge', hosts(e.curseforge, ['edge.forgecdn.net', 'mediafilez.forgecdn.net']), options.extensionMaxMiB ?? 100, { 'x-api-key': key }), e.curseforge.replace(/\/+$/, ''))
+      : null;
     this.providers = entries.map(([p]) => p);
     for (const [provider, http] of entries) for (const software of provider.software()) this.bySoftware.set(software.id, { provider, software, http });
   }

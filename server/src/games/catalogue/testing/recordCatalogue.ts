@@ -18,6 +18,7 @@ import { RECORDINGS_DIR } from './catalogueServer';
 export const publicDownloadHosts: Record<string, string> = {
   'https://piston-data.mojang.com': 'mojang-data',
   'https://github.com': 'github',
+  'https://cdn.modrinth.com': 'modrinth-cdn',
 };
 
 export interface RecordOptions {
@@ -42,9 +43,13 @@ const FOLDERS: Record<keyof CatalogueEndpoints, string> = {
   forge: 'forge',
   neoforge: 'neoforge',
   adoptium: 'adoptium',
+  modrinth: 'modrinth',
+  hangar: 'hangar',
+  spiget: 'spiget',
+  curseforge: 'curseforge',
 };
 
-const ARTEFACT_PLACEHOLDER = /\{\{(sha1|sha256|md5|size):[\w.\-+]+\}\}/;
+const ARTEFACT_PLACEHOLDER = /\{\{(sha1|sha256|sha512|md5|size):[\w.\-+]+\}\}/;
 const IDENTITY_KEYS = ['id', 'build', 'version', 'name'];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -149,10 +154,13 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
   const from = options.from ?? RECORDINGS_DIR;
   const to = options.to ?? from;
   const log = options.log ?? (() => undefined);
+  // CurseForge answers only with an API key: its recordings are refreshed when one is set.
+  const curseforgeKey = process.env.PANEL_CURSEFORGE_API_KEY?.trim();
   const fetchText =
     options.fetchText ??
     (async (url: string) => {
-      const response = await fetch(url, { headers: { 'user-agent': 'game-panel catalogue recorder' }, signal: AbortSignal.timeout(30_000) });
+      const key: Record<string, string> = curseforgeKey && url.startsWith(endpoints.curseforge) ? { 'x-api-key': curseforgeKey } : {};
+      const response = await fetch(url, { headers: { 'user-agent': 'game-panel catalogue recorder', ...key }, signal: AbortSignal.timeout(30_000) });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return response.text();
     });
@@ -176,7 +184,9 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
   const outputs = new Map<string, string>();
   const stale: string[] = [];
   const write = (path: string, text: string) => void outputs.set(path, text);
-  const files = walk(from).filter((file) => !relative(from, file).startsWith('mojang/v1/packages/'));
+  const skipCurseForge = endpoints.curseforge === publicEndpoints.curseforge && !curseforgeKey && !options.fetchText;
+  if (skipCurseForge) log('CurseForge left as recorded: set PANEL_CURSEFORGE_API_KEY to refresh it.');
+  const files = walk(from).filter((file) => !relative(from, file).startsWith('mojang/v1/packages/') && !(skipCurseForge && relative(from, file).startsWith('curseforge/')));
   for (const file of files) {
     const url = liveUrl(file);
     log(`GET ${url}`);
@@ -219,5 +229,5 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
 
 /** For tests: the local catalogue's own addresses, as the recorder would meet them live. */
 export function localRecordOptions(base: string): Pick<RecordOptions, 'endpoints' | 'downloadHosts'> {
-  return { endpoints: localEndpoints(base), downloadHosts: { [`${base}/mojang-data`]: 'mojang-data', [`${base}/github`]: 'github' } };
+  return { endpoints: localEndpoints(base), downloadHosts: { [`${base}/mojang-data`]: 'mojang-data', [`${base}/github`]: 'github', [`${base}/modrinth-cdn`]: 'modrinth-cdn' } };
 }

@@ -1,0 +1,365 @@
+import { Alert, Avatar, Button, Card, Drawer, Empty, Input, List, Modal, Pagination, Popconfirm, Result, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
+import {
+  useGetServerExtensionProjectQuery,
+  useGetServerExtensionsQuery,
+  useInstallServerExtensionMutation,
+  usePlanServerExtensionInstallMutation,
+  useRemoveServerExtensionMutation,
+  useSearchServerExtensionsQuery,
+  useToggleServerExtensionMutation,
+  useUpdateServerExtensionMutation,
+  type ExtensionInstallPlan,
+  type ExtensionSearch,
+  type ExtensionsOverview,
+} from '../../api/extensions';
+import { useGetServerQuery } from '../../api/servers';
+import { useClearValidationOnLeave } from '../../app/sharedState';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerPageSection } from '../../components/server/ServerPageSection';
+
+type Installed = ExtensionsOverview['installed'][number];
+type Hit = ExtensionSearch['hits'][number];
+type Provider = NonNullable<ExtensionSearch['provider']>;
+
+const PER_PAGE = 10;
+
+/** The search text a moment after the person stopped typing (no request per key stroke). */
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** What went wrong, in the server's words: the per-field messages of a 422 (a refused file says why), else its message. */
+const errorText = (error: unknown): string | undefined => Object.values(apiFieldErrors(error)).flat().join(' ') || apiErrorMessage(error);
+
+/** Catalogue icons from their https CDNs (the page's content policy allows those); others show the name's first letter. */
+const iconSrc = (url: string | null): string | undefined => (url?.startsWith('https://') ? url : undefined);
+
+const compactNumber = (n: number, language: string) => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+
+/**
+ * /server/{id}/extensions: the plugins (Paper, Spigot, Purpur, Folia) or mods (Fabric, Forge,
+ * NeoForge, Quilt) that fit the server's software and version: the installed ones recognised by
+ * hash, with updates, enable/disable and removal; and a search of the catalogues (Modrinth,
+ * Hangar, SpiGet, CurseForge when the host set its key) to install from, dependencies included
+ * after confirmation.
+ */
+export function ExtensionsPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  useClearValidationOnLeave();
+  const server = useGetServerQuery({ id });
+  const permissions = server.data?.data.permissions ?? [];
+  const canRead = permissions.includes('extensions.read');
+  const canManage = permissions.includes('extensions.manage');
+  const overview = useGetServerExtensionsQuery({ id }, { skip: !canRead });
+  const target = overview.data?.data.target ?? null;
+  const [provider, setProvider] = useState<Provider | null>(null);
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), 350);
+  const chosen = provider ?? overview.data?.data.providers[0]?.id ?? null;
+  // A new search or catalogue starts at its first page.
+  const searchKey = `${chosen ?? ''}|${query}`;
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const page = paging.key === searchKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: searchKey, page: next });
+  const search = useSearchServerExtensionsQuery({ id, provider: chosen ?? undefined, query: query || undefined, page, perPage: PER_PAGE }, { skip: !canRead || !target || !chosen });
+  const [plan, planning] = usePlanServerExtensionInstallMutation();
+  const [install, installing] = useInstallServerExtensionMutation();
+  const [update, updating] = useUpdateServerExtensionMutation();
+  const [toggle, toggling] = useToggleServerExtensionMutation();
+  const [remove, removing] = useRemoveServerExtensionMutation();
+  const [pending, setPending] = useState<{ hit: Hit; plan: ExtensionInstallPlan } | null>(null);
+  const [changed, setChanged] = useState(false);
+  const [details, setDetails] = useState<Hit | null>(null);
+  const project = useGetServerExtensionProjectQuery({ id, provider: details?.provider ?? 'modrinth', project: details?.project_id ?? '' }, { skip: !details });
+  const title = t('extensions.title', 'Plugins and mods');
+
+  if (server.data && !canRead) {
+    return (
+      <ServerPageSection title={title}>
+        <Result status="403" title={t('extensions.forbidden', 'You may not see the plugins and mods of this server.')} />
+      </ServerPageSection>
+    );
+  }
+  if (!server.data || !overview.data) {
+    const failed = server.error ?? overview.error;
+    return (
+      <ServerPageSection title={title}>
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+      </ServerPageSection>
+    );
+  }
+
+  const data = overview.data.data;
+  const versionsLink = (
+    <Link to={`/server/${id}/minecraft/versions`}>
+      <Button type="primary">{t('extensions.toVersions', 'Open the versions page')}</Button>
+    </Link>
+  );
+  if (!target) {
+    return (
+      <ServerPageSection title={title}>
+        <Result
+          status="info"
+          title={
+            data.software
+              ? t('extensions.noneForSoftware', '{{name}} takes no plugins or mods.', { name: data.software.name })
+              : t('extensions.noneForGame', 'This game takes no plugins or mods from the panel.')
+          }
+          subTitle={t('extensions.switchHint', 'Plugins need Paper, Purpur, Folia or Spigot; mods need Fabric, Quilt, Forge or NeoForge. Switch the server’s software on the versions page.')}
+          extra={versionsLink}
+        />
+      </ServerPageSection>
+    );
+  }
+
+  const plugins = target.kind === 'plugin';
+  const searchLabel = plugins ? t('extensions.searchPlugins', 'Search plugins') : t('extensions.searchMods', 'Search mods');
+  const busy = installing.isLoading || updating.isLoading || toggling.isLoading || removing.isLoading;
+  const failure = [planning.error, installing.error, updating.error, toggling.error, removing.error].find(Boolean);
+  const done = () => setChanged(true);
+
+  const startInstall = async (hit: Hit) => {
+    const result = await plan({ id, body: { provider: hit.provider, project: hit.project_id } });
+    if ('data' in result && result.data) {
+      const p = result.data.data;
+      if (p.releases.length > 1) setPending({ hit, plan: p });
+      else if (p.releases.length === 1) void install({ id, body: { provider: hit.provider, project: hit.project_id } }).then(done);
+    }
+  };
+  const confirmInstall = (withDependencies: boolean) => {
+    if (!pending) return;
+    void install({ id, body: { provider: pending.hit.provider, project: pending.hit.project_id, dependencies: withDependencies } }).then(done);
+    setPending(null);
+  };
+
+  const results = search.data?.data;
+  const total = results ? (results.total ?? (results.page - 1) * PER_PAGE + results.hits.length + (results.has_more ? PER_PAGE : 0)) : 0;
+
+  return (
+    <ServerPageSection title={title}>
+      <Card size="small">
+        <Typography.Text>
+          {plugins
+            ? t('extensions.fitsPlugins', 'This server runs {{software}} {{version}}: plugins go into plugins/.', { software: target.software_name, version: target.game_version ?? '' })
+            : t('extensions.fitsMods', 'This server runs {{software}} {{version}}: mods go into mods/.', { software: target.software_name, version: target.game_version ?? '' })}
+        </Typography.Text>
+      </Card>
+      {data.catalogue_error ? <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} description={data.catalogue_error} /> : null}
+      {failure ? <Alert type="error" showIcon closable title={errorText(failure) ?? t('extensions.actionFailed', 'That did not work.')} /> : null}
+      {changed ? <Alert type="info" showIcon closable onClose={() => setChanged(false)} title={t('extensions.restartHint', 'Restart the server to load the changes.')} /> : null}
+
+      <Typography.Title level={3} style={{ marginBottom: 0 }}>
+        {t('extensions.installedTitle', 'Installed')}
+      </Typography.Title>
+      <ResponsiveTable<Installed>
+        rowKey="file"
+        rowLabel={(row) => row.name}
+        dataSource={data.installed}
+        loading={overview.isFetching}
+        pagination={false}
+        locale={{ emptyText: <Empty description={plugins ? t('extensions.noPlugins', 'No plugins installed yet.') : t('extensions.noMods', 'No mods installed yet.')} /> }}
+        columns={[
+          {
+            title: t('extensions.column.name', 'Name'),
+            key: 'name',
+            render: (_: unknown, row: Installed) => (
+              <Space>
+                <Avatar shape="square" size="small" src={iconSrc(row.icon_url)} alt="">
+                  {row.name.slice(0, 1)}
+                </Avatar>
+                <span>{row.name}</span>
+              </Space>
+            ),
+          },
+          { title: t('extensions.column.version', 'Version'), key: 'version', render: (_: unknown, row: Installed) => row.version_number ?? '—' },
+          {
+            title: t('extensions.column.status', 'Status'),
+            key: 'status',
+            render: (_: unknown, row: Installed) => (
+              <Space wrap size={4}>
+                {row.update ? <Tag color="processing">{t('extensions.tag.update', 'Update available: {{version}}', { version: row.update.version_number })}</Tag> : null}
+                {!row.enabled ? <Tag>{t('extensions.tag.disabled', 'Disabled')}</Tag> : null}
+                {row.recognised ? <Tag color="success">{t('extensions.tag.recognised', 'Recognised')}</Tag> : <Tag color="warning">{t('extensions.tag.unknown', 'Not in a catalogue')}</Tag>}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {row.file}
+                </Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            title: t('extensions.column.actions', 'Actions'),
+            key: 'actions',
+            render: (_: unknown, row: Installed) => (
+              <Space wrap>
+                {row.update ? (
+                  <Button size="small" type="primary" disabled={!canManage || busy} loading={updating.isLoading && updating.originalArgs?.file === row.file} onClick={() => void update({ id, file: row.file }).then(done)}>
+                    {t('extensions.update', 'Update')}
+                  </Button>
+                ) : null}
+                <Switch
+                  size="small"
+                  checked={row.enabled}
+                  disabled={!canManage || busy}
+                  aria-label={t('extensions.enabledLabel', '{{name}} enabled', { name: row.name })}
+                  onChange={(enabled) => void toggle({ id, file: row.file, body: { enabled } }).then(done)}
+                />
+                <Popconfirm
+                  title={t('extensions.removeConfirm', 'Remove {{name}}?', { name: row.name })}
+                  description={t('extensions.removeText', 'The file is deleted; its configuration folder stays.')}
+                  okText={t('extensions.remove', 'Remove')}
+                  cancelText={t('extensions.cancel', 'Cancel')}
+                  onConfirm={() => void remove({ id, file: row.file }).then(done)}
+                  disabled={!canManage || busy}
+                >
+                  <Button size="small" danger disabled={!canManage || busy} aria-label={t('extensions.removeLabel', 'Remove {{name}}', { name: row.name })}>
+                    {t('extensions.remove', 'Remove')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+
+      <Typography.Title level={3} style={{ marginBottom: 0 }}>
+        {plugins ? t('extensions.findPlugins', 'Find plugins') : t('extensions.findMods', 'Find mods')}
+      </Typography.Title>
+      <Space wrap>
+        {data.providers.length > 1 ? (
+          <Segmented aria-label={t('extensions.catalogue', 'Catalogue')} value={chosen ?? undefined} onChange={(value) => setProvider(value as Provider)} options={data.providers.map((p) => ({ value: p.id, label: p.name }))} />
+        ) : null}
+        <Input.Search
+          aria-label={searchLabel}
+          placeholder={searchLabel}
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onSearch={setText}
+          style={{ maxWidth: 320 }}
+        />
+      </Space>
+      {search.error ? <Alert type="error" showIcon title={apiErrorMessage(search.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
+      <List<Hit>
+        loading={search.isFetching}
+        dataSource={results?.hits ?? []}
+        locale={{ emptyText: <Empty description={t('extensions.noHits', 'Nothing found.')} /> }}
+        renderItem={(hit) => (
+          <List.Item
+            key={`${hit.provider}:${hit.project_id}`}
+            actions={[
+              <Button key="details" size="small" type="link" onClick={() => setDetails(hit)} aria-label={t('extensions.detailsLabel', 'Details of {{name}}', { name: hit.name })}>
+                {t('extensions.details', 'Details')}
+              </Button>,
+              hit.installed ? (
+                <Tag color="success" key="installed">
+                  {t('extensions.tag.installed', 'Installed')}
+                </Tag>
+              ) : hit.external_url ? (
+                <a key="external" href={hit.external_url} target="_blank" rel="noreferrer noopener">
+                  {t('extensions.external', 'Outside download')}
+                </a>
+              ) : (
+                <Button
+                  key="install"
+                  size="small"
+                  type="primary"
+                  disabled={!canManage || busy}
+                  loading={planning.isLoading && planning.originalArgs?.body.project === hit.project_id}
+                  aria-label={t('extensions.installLabel', 'Install {{name}}', { name: hit.name })}
+                  onClick={() => void startInstall(hit)}
+                >
+                  {t('extensions.install', 'Install')}
+                </Button>
+              ),
+            ]}
+          >
+            <List.Item.Meta
+              avatar={
+                <Avatar shape="square" size={40} src={iconSrc(hit.icon_url)} alt="">
+                  {hit.name.slice(0, 1)}
+                </Avatar>
+              }
+              title={hit.page_url ? <a href={hit.page_url} target="_blank" rel="noreferrer noopener">{hit.name}</a> : hit.name}
+              description={
+                <Space direction="vertical" size={0}>
+                  <span>{hit.description}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('extensions.downloads', '{{downloads}} downloads', { downloads: compactNumber(hit.downloads, i18n.language) })}
+                    {hit.external_url ? ` · ${t('extensions.externalNote', 'offered only as an outside download: not installed by the panel')}` : ''}
+                  </Typography.Text>
+                </Space>
+              }
+            />
+          </List.Item>
+        )}
+      />
+      {total > PER_PAGE ? <Pagination current={page} pageSize={PER_PAGE} total={total} showSizeChanger={false} onChange={setPage} size="small" /> : null}
+
+      <Drawer open={details !== null} onClose={() => setDetails(null)} title={details?.name ?? ''} size="large">
+        {project.error ? <Alert type="error" showIcon title={errorText(project.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
+        {project.isFetching || !project.data ? (
+          project.error ? null : <Skeleton active />
+        ) : (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{project.data.data.body || project.data.data.hit.description}</Typography.Paragraph>
+            <Typography.Title level={4}>{t('extensions.versionsForServer', 'Versions for this server')}</Typography.Title>
+            <List
+              size="small"
+              dataSource={project.data.data.versions}
+              locale={{ emptyText: <Empty description={t('extensions.noVersions', 'No version fits this server.')} /> }}
+              renderItem={(v) => (
+                <List.Item key={v.id}>
+                  {v.number}
+                  {v.published_at ? <Typography.Text type="secondary"> · {new Date(v.published_at).toLocaleDateString(i18n.language)}</Typography.Text> : null}
+                </List.Item>
+              )}
+            />
+          </Space>
+        )}
+      </Drawer>
+
+      <Modal
+        open={pending !== null}
+        title={pending ? t('extensions.planTitle', 'Install {{name}}?', { name: pending.hit.name }) : ''}
+        onCancel={() => setPending(null)}
+        footer={[
+          <Button key="cancel" onClick={() => setPending(null)}>
+            {t('extensions.cancel', 'Cancel')}
+          </Button>,
+          <Button key="only" onClick={() => confirmInstall(false)}>
+            {t('extensions.installOnly', 'Only {{name}}', { name: pending?.hit.name ?? '' })}
+          </Button>,
+          <Button key="all" type="primary" onClick={() => confirmInstall(true)}>
+            {t('extensions.installAll', 'Install with its dependencies')}
+          </Button>,
+        ]}
+      >
+        {pending ? (
+          <>
+            <Typography.Paragraph>{t('extensions.planText', '{{name}} needs these to work; they will be installed too:', { name: pending.hit.name })}</Typography.Paragraph>
+            <List
+              size="small"
+              dataSource={pending.plan.releases.slice(1)}
+              renderItem={(r) => (
+                <List.Item key={`${r.provider}:${r.project_id}`}>
+                  {r.name} {r.version_number}
+                </List.Item>
+              )}
+            />
+          </>
+        ) : null}
+      </Modal>
+    </ServerPageSection>
+  );
+}
