@@ -17,6 +17,7 @@ import { addNetworkSchemas, networkRoutes } from './network';
 import { addDatabaseSchemas, databaseRoutes } from './databases';
 import { addVersionSchemas, versionRoutes } from './versions';
 import { addSetupSchemas, setupRoutes } from './setups';
+import { addModpackSchemas, modpackRoutes } from './modpacks';
 import { addPlanSchemas, billingRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
@@ -54,6 +55,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(versionRoutes, { prefix: '/api/v2/servers' });
   addSetupSchemas(app);
   await app.register(setupRoutes, { prefix: '/api/v2/servers' });
+  addModpackSchemas(app);
+  await app.register(modpackRoutes, { prefix: '/api/v2/servers' });
   await app.register(planRoutes, { prefix: '/api/v2/servers' });
   await app.register(billingRoutes, { prefix: '/api/v2/billing' });
 }

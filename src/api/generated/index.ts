@@ -165,6 +165,13 @@ export type {
   WriteServerFileApiResponse,
 } from './files.gen';
 export type {
+  GetServerModpacksApiArg,
+  GetServerModpacksApiResponse,
+  InstallServerModpackApiArg,
+  InstallServerModpackApiResponse,
+  ModpacksOverview,
+} from './modpacks.gen';
+export type {
   CreateServerAllocationApiArg,
   CreateServerAllocationApiResponse,
   DeleteServerAllocationApiArg,

@@ -175,6 +175,9 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.setups.apply': (t, { actor, p }) => t('sharing.audit.events.server.setups.apply', '{{actor}} applied the setup {{setup}}.', { actor, setup: text(p.setup), interpolation: raw }),
   'server.setups.applied': (t, { p }) => t('sharing.audit.events.server.setups.applied', 'The setup {{setup}} is in place.', { setup: text(p.setup), interpolation: raw }),
   'server.setups.failed': (t, { p }) => t('sharing.audit.events.server.setups.failed', 'The setup {{setup}} failed and was rolled back: {{reason}}', { setup: text(p.setup), reason: text(p.reason), interpolation: raw }),
+  'server.modpacks.install': (t, { actor, p }) => t('modpacks.audit.install', '{{actor}} started installing the modpack {{pack}} {{version}}.', { actor, pack: text(p.pack), version: text(p.version), interpolation: raw }),
+  'server.modpacks.installed': (t, { p }) => t('modpacks.audit.installed', 'The modpack {{pack}} {{version}} is installed.', { pack: text(p.pack), version: text(p.packVersion), interpolation: raw }),
+  'server.modpacks.install-failed': (t, { p }) => t('modpacks.audit.failed', 'Installing the modpack {{pack}} {{version}} failed and was rolled back: {{reason}}', { pack: text(p.pack), version: text(p.packVersion), reason: text(p.reason), interpolation: raw }),
 };
 
 /**

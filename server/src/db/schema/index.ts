@@ -16,3 +16,4 @@ export * from './schedules';
 export * from './network';
 export * from './databases';
 export * from './planOrders';
+export * from './modpacks';

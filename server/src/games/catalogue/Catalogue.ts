@@ -58,10 +58,13 @@ export interface CatalogueOptions {
 export class Catalogue {
   readonly providers: CatalogueProvider[];
   readonly http: CatalogueHttp[] = [];
+  /** Where each API lives (the public ones, or a local catalogue's). */
+  readonly endpoints: CatalogueEndpoints;
   private readonly bySoftware = new Map<string, { provider: CatalogueProvider; software: CatalogueSoftware; http: CatalogueHttp | null }>();
 
   constructor(options: CatalogueOptions = {}) {
     const e = options.endpoints ?? publicEndpoints;
+    this.endpoints = e;
     const local = options.endpoints !== undefined && options.endpoints !== publicEndpoints;
     const client = (name: string, hosts: string[], maxMiB: number) => {
       const http = new CatalogueHttp({ name, allowedHosts: [...new Set(hosts.map((h) => h.toLowerCase()))], ttlMs: options.ttlMs, maxDownloadBytes: maxMiB * MiB });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { ZipFile } from 'yazl';
+import { modpackArtefacts } from './modpackArtefacts';
 
 /** A file the local catalogue serves in place of a real server jar, installer or runtime. */
 export interface Artefact {
@@ -71,5 +72,6 @@ export async function makeArtefacts(): Promise<Artefact[]> {
       'github/adoptium/temurin21-binaries/releases/download/jdk-21.0.5%2B11/OpenJDK21U-jre_x64_linux_hotspot_21.0.5_11.tar.gz',
     ),
   );
+  out.push(...(await modpackArtefacts()));
   return out;
 }
