@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { publicEndpoints } from '../games/catalogue/Catalogue';
 import { ModpackInstaller } from '../services/modpacks/ModpackInstaller';
 
 declare module 'fastify' {
@@ -13,7 +12,7 @@ declare module 'fastify' {
 export const modpacksPlugin = fp(
   async (app) => {
     const e = app.catalogue.endpoints;
-    const localBase = e === publicEndpoints ? null : e.mojang.replace(/\/mojang$/, '');
+    const localBase = app.catalogue.local ? e.mojang.replace(/\/mojang$/, '') : null;
     app.decorate('modpacks', new ModpackInstaller(app, localBase));
   },
   { name: 'modpacks', dependencies: ['versions'] },

@@ -3,6 +3,7 @@ import { AdoptiumProvider } from './providers/adoptium';
 import { FabricProvider } from './providers/fabric';
 import { FlyingSquidProvider } from './providers/flyingSquid';
 import { forgeSpec, MavenLoaderProvider, neoForgeSpec } from './providers/mavenLoader';
+import { ModrinthClient } from './providers/modrinth';
 import { MojangProvider } from './providers/mojang';
 import { PaperMcProvider } from './providers/papermc';
 import { PurpurProvider } from './providers/purpur';
@@ -18,6 +19,11 @@ export interface CatalogueEndpoints {
   forge: string;
   neoforge: string;
   adoptium: string;
+  /** Plugins and mods (the extensions and modpacks areas). */
+  modrinth: string;
+  hangar: string;
+  spiget: string;
+  curseforge: string;
 }
 
 export const publicEndpoints: CatalogueEndpoints = {
@@ -29,6 +35,10 @@ export const publicEndpoints: CatalogueEndpoints = {
   forge: 'https://maven.minecraftforge.net',
   neoforge: 'https://maven.neoforged.net/releases',
   adoptium: 'https://api.adoptium.net',
+  modrinth: 'https://api.modrinth.com',
+  hangar: 'https://hangar.papermc.io',
+  spiget: 'https://api.spiget.org',
+  curseforge: 'https://api.curseforge.com',
 };
 
 /** Every API under one local base (`<base>/mojang`, `<base>/papermc` ...), as the local catalogue server serves them. */
@@ -43,6 +53,10 @@ export function localEndpoints(base: string): CatalogueEndpoints {
     forge: `${root}/forge`,
     neoforge: `${root}/neoforge`,
     adoptium: `${root}/adoptium`,
+    modrinth: `${root}/modrinth`,
+    hangar: `${root}/hangar`,
+    spiget: `${root}/spiget`,
+    curseforge: `${root}/curseforge`,
   };
 }
 
@@ -52,20 +66,26 @@ const MiB = 1024 * 1024;
 export interface CatalogueOptions {
   endpoints?: CatalogueEndpoints;
   ttlMs?: number;
+  /** Largest plugin, mod or modpack file accepted, in MiB (100 by default). */
+  extensionMaxMiB?: number;
 }
 
 /** The software catalogue: every provider behind one lookup by software id. */
 export class Catalogue {
   readonly providers: CatalogueProvider[];
   readonly http: CatalogueHttp[] = [];
-  /** Where each API lives (the public ones, or a local catalogue's). */
+  /** Modrinth's plugins, mods and modpacks (not server software: outside the lookup by software id). */
+  readonly modrinth: ModrinthClient;
   readonly endpoints: CatalogueEndpoints;
+  /** Whether the endpoints are a local catalogue server (its downloads come from its own host). */
+  readonly local: boolean;
   private readonly bySoftware = new Map<string, { provider: CatalogueProvider; software: CatalogueSoftware; http: CatalogueHttp | null }>();
 
   constructor(options: CatalogueOptions = {}) {
     const e = options.endpoints ?? publicEndpoints;
-    this.endpoints = e;
     const local = options.endpoints !== undefined && options.endpoints !== publicEndpoints;
+    this.endpoints = e;
+    this.local = local;
     const client = (name: string, hosts: string[], maxMiB: number) => {
       const http = new CatalogueHttp({ name, allowedHosts: [...new Set(hosts.map((h) => h.toLowerCase()))], ttlMs: options.ttlMs, maxDownloadBytes: maxMiB * MiB });
       this.http.push(http);
@@ -90,6 +110,8 @@ export class Catalogue {
       [new MavenLoaderProvider(neoforge, e.neoforge, neoForgeSpec), neoforge],
       [new AdoptiumProvider(adoptium, e.adoptium), adoptium],
     ];
+    // Modrinth's files come from its CDN; plugins and mods are small (the cap guards the disk).
+    this.modrinth = new ModrinthClient(client('Modrinth', hosts(e.modrinth, ['cdn.modrinth.com']), options.extensionMaxMiB ?? 100), `${e.modrinth.replace(/\/+$/, '')}`);
     this.providers = entries.map(([p]) => p);
     for (const [provider, http] of entries) for (const software of provider.software()) this.bySoftware.set(software.id, { provider, software, http });
   }

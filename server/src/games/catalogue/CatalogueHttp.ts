@@ -74,7 +74,7 @@ export class CatalogueHttp {
   }
 
   /** Follows redirects by hand so every hop is checked against the allowlist. */
-  private async request(url: string, headers: Record<string, string>, timeoutMs: number): Promise<Response> {
+  private async request(url: string, headers: Record<string, string>, timeoutMs: number, body?: string): Promise<Response> {
     let current = url;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       this.assertAllowed(current);
@@ -82,7 +82,7 @@ export class CatalogueHttp {
       // One retry: a kept-alive connection the API closed in between fails once with ECONNRESET.
       for (let attempt = 0; response === null; attempt++) {
         try {
-          response = await fetch(current, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+          response = await fetch(current, { method: body === undefined ? 'GET' : 'POST', body, headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
         } catch (error) {
           const cause = (error as Error).cause as Error | undefined;
           if (attempt === 0 && (error as Error).name !== 'TimeoutError') continue;
@@ -101,22 +101,41 @@ export class CatalogueHttp {
 
   /** A text answer (JSON, XML), cached as described above. */
   getText(url: string): Promise<CachedText> {
-    const running = this.inflight.get(url);
+    return this.cachedText(url, url);
+  }
+
+  /**
+   * A JSON answer to a POST of a JSON body (lookups such as Modrinth's version files by hash),
+   * cached by address and body the same way as answers to GET.
+   */
+  async postJson<T>(url: string, body: unknown): Promise<T> {
+    const text = JSON.stringify(body);
+    const { body: answer } = await this.cachedText(`POST ${url} ${text}`, url, text);
+    try {
+      return JSON.parse(answer) as T;
+    } catch {
+      throw new CatalogueUnavailableError(this.options.name, url, 'the answer is not JSON');
+    }
+  }
+
+  private cachedText(key: string, url: string, body?: string): Promise<CachedText> {
+    const running = this.inflight.get(key);
     if (running) return running;
-    const run = this.fetchText(url).finally(() => this.inflight.delete(url));
-    this.inflight.set(url, run);
+    const run = this.fetchText(key, url, body).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, run);
     return run;
   }
 
-  private async fetchText(url: string): Promise<CachedText> {
-    const cached = this.cache.get(url);
+  private async fetchText(key: string, url: string, requestBody?: string): Promise<CachedText> {
+    const cached = this.cache.get(key);
     if (cached && Date.now() - cached.fetchedAt < this.ttlMs) return { body: cached.body, stale: false };
     const headers: Record<string, string> = { accept: 'application/json, application/xml;q=0.9, */*;q=0.5', 'user-agent': 'game-panel (catalogue)' };
+    if (requestBody !== undefined) headers['content-type'] = 'application/json';
     if (cached?.etag) headers['if-none-match'] = cached.etag;
     if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
     let response: Response;
     try {
-      response = await this.request(url, headers, this.timeoutMs);
+      response = await this.request(url, headers, this.timeoutMs, requestBody);
     } catch (error) {
       if (cached && error instanceof CatalogueUnavailableError) {
         this.staleSince ??= Date.now();
@@ -144,7 +163,7 @@ export class CatalogueHttp {
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > MAX_ANSWER_BYTES) throw new CatalogueUnavailableError(this.options.name, url, 'answer too large');
     const body = await response.text();
-    this.cache.set(url, { body, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), fetchedAt: Date.now() });
+    this.cache.set(key, { body, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified'), fetchedAt: Date.now() });
     return { body, stale: false };
   }
 

@@ -11,17 +11,19 @@ export interface Artefact {
   bytes: Buffer;
   sha1: string;
   sha256: string;
+  sha512: string;
   md5: string;
 }
 
 const MTIME = new Date('2025-01-01T00:00:00Z');
 
 /** A real (small) jar: a zip with a manifest and a text file naming what it stands for. */
-export function makeJar(label: string, mainClass?: string): Promise<Buffer> {
+export function makeJar(label: string, mainClass?: string, entries: Record<string, string> = {}): Promise<Buffer> {
   const zip = new ZipFile();
   const manifest = `Manifest-Version: 1.0\r\nCreated-By: game-panel catalogue test\r\n${mainClass ? `Main-Class: ${mainClass}\r\n` : ''}\r\n`;
   zip.addBuffer(Buffer.from(manifest), 'META-INF/MANIFEST.MF', { mtime: MTIME });
   zip.addBuffer(Buffer.from(`${label}\n`), 'catalogue-test.txt', { mtime: MTIME });
+  for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name, { mtime: MTIME });
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -35,7 +37,37 @@ const digest = (algorithm: string, bytes: Buffer) => createHash(algorithm).updat
 
 function artefact(name: string, bytes: Buffer, path: (sha1: string) => string): Artefact {
   const sha1 = digest('sha1', bytes);
-  return { name, bytes, sha1, sha256: digest('sha256', bytes), md5: digest('md5', bytes), path: path(sha1) };
+  return { name, bytes, sha1, sha256: digest('sha256', bytes), sha512: digest('sha512', bytes), md5: digest('md5', bytes), path: path(sha1) };
+}
+
+/** A plugin jar (plugin.yml, as Paper and Spigot read it) or a Fabric mod jar (fabric.mod.json). */
+function pluginJar(name: string, version: string, depend: string[] = []): Promise<Buffer> {
+  const yml = `name: ${name}\nversion: ${version}\nmain: test.${name.toLowerCase()}.Main\napi-version: '1.20'\n${depend.length ? `depend: [${depend.join(', ')}]\n` : ''}`;
+  return makeJar(`${name} ${version}`, undefined, { 'plugin.yml': yml });
+}
+function fabricModJar(id: string, version: string, depends: Record<string, string> = {}): Promise<Buffer> {
+  const json = JSON.stringify({ schemaVersion: 1, id, version, name: id, environment: '*', depends: { fabricloader: '>=0.16.0', minecraft: '~1.21.4', ...depends } }, null, 2);
+  return makeJar(`${id} ${version}`, undefined, { 'fabric.mod.json': json });
+}
+
+/**
+ * The plugins and mods the extension catalogues (Modrinth, Hangar, SpiGet) serve in tests: small
+ * real jars with their plugin.yml or fabric.mod.json, at the paths the recordings give.
+ */
+async function extensionArtefacts(): Promise<Artefact[]> {
+  const modrinth = (projectId: string, versionId: string, file: string) => () => `modrinth-cdn/data/${projectId}/versions/${versionId}/${file}`;
+  return [
+    artefact('modrinth-chunky-1.4.28', await pluginJar('Chunky', '1.4.28'), modrinth('fALzjamp', 'dPliWter', 'Chunky-Bukkit-1.4.28.jar')),
+    artefact('modrinth-chunky-1.4.36', await pluginJar('Chunky', '1.4.36'), modrinth('fALzjamp', 'RP8Fnl1J', 'Chunky-Bukkit-1.4.36.jar')),
+    artefact('modrinth-chunkyborder-1.2.23', await pluginJar('ChunkyBorder', '1.2.23', ['Chunky']), modrinth('s86X568j', 'Kq0Xz5Wl', 'ChunkyBorder-Bukkit-1.2.23.jar')),
+    artefact('modrinth-luckperms-5.4.145', await pluginJar('LuckPerms', '5.4.145'), modrinth('Vebnzrzj', 'OrIs0S6b', 'LuckPerms-Bukkit-5.4.145.jar')),
+    artefact('modrinth-fabric-api-0.114.0', await fabricModJar('fabric-api', '0.114.0+1.21.4'), modrinth('P7dR8mSH', 'ZNwYCTsk', 'fabric-api-0.114.0+1.21.4.jar')),
+    artefact('modrinth-modmenu-13.0.0', await fabricModJar('modmenu', '13.0.0', { 'fabric-api': '*' }), modrinth('mOgUt4GM', 'aFcQBnQ9', 'modmenu-13.0.0.jar')),
+    artefact('modrinth-lithium-0.14.3', await fabricModJar('lithium', 'mc1.21.4-0.14.3-fabric'), modrinth('gvQqBUqZ', 'pDfTqezk', 'lithium-fabric-0.14.3+mc1.21.4.jar')),
+    artefact('hangar-viaversion-5.2.1', await pluginJar('ViaVersion', '5.2.1'), () => 'hangar/api/v1/projects/ViaVersion/versions/5.2.1/PAPER/download'),
+    artefact('hangar-viabackwards-5.2.1', await pluginJar('ViaBackwards', '5.2.1', ['ViaVersion']), () => 'hangar/api/v1/projects/ViaBackwards/versions/5.2.1/PAPER/download'),
+    artefact('spiget-vault-1.7.3', await pluginJar('Vault', '1.7.3'), () => 'spiget/v2/resources/34315/download'),
+  ];
 }
 
 /** Every artefact the recordings refer to (by `{{sha1:name}}`, `{{size:name}}` ...), made fresh. */
@@ -72,6 +104,7 @@ export async function makeArtefacts(): Promise<Artefact[]> {
       'github/adoptium/temurin21-binaries/releases/download/jdk-21.0.5%2B11/OpenJDK21U-jre_x64_linux_hotspot_21.0.5_11.tar.gz',
     ),
   );
+  out.push(...(await extensionArtefacts()));
   out.push(...(await modpackArtefacts()));
   return out;
 }

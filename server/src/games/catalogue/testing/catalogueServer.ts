@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { makeArtefacts, type Artefact } from './artefacts';
+import { answerExtensionApi } from './extensionApis';
 
 /** Where the recorded answers live: one file per API path, `{{BASE}}` and digests filled in when served. */
 export const RECORDINGS_DIR = join(__dirname, 'recordings');
@@ -26,10 +27,10 @@ export interface LocalCatalogue {
 function render(template: string, base: string, artefacts: Map<string, Artefact>): string {
   return template
     .replaceAll('{{BASE}}', base)
-    .replace(/\{\{(sha1|sha256|md5|size):([\w.\-+]+)\}\}/g, (_, kind: string, name: string) => {
+    .replace(/\{\{(sha1|sha256|sha512|md5|size):([\w.\-+]+)\}\}/g, (_, kind: string, name: string) => {
       const a = artefacts.get(name);
       if (!a) throw new Error(`The recordings name an unknown artefact "${name}".`);
-      return kind === 'size' ? String(a.bytes.length) : a[kind as 'sha1' | 'sha256' | 'md5'];
+      return kind === 'size' ? String(a.bytes.length) : a[kind as 'sha1' | 'sha256' | 'sha512' | 'md5'];
     });
 }
 
@@ -58,8 +59,31 @@ export async function startLocalCatalogue(port = 0): Promise<LocalCatalogue> {
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
+  const readRecording = (relative: string): unknown => {
+    const file = join(RECORDINGS_DIR, normalize(relative));
+    if (!file.startsWith(RECORDINGS_DIR) || !existsSync(file)) return null;
+    return JSON.parse(render(readFileSync(file, 'utf8'), base, artefacts)) as unknown;
+  };
+  const listRecordings = (folder: string): string[] => {
+    const dir = join(RECORDINGS_DIR, normalize(folder));
+    if (!dir.startsWith(RECORDINGS_DIR) || !existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.replace(/\.json$/, ''));
+  };
+
   const server = createServer((req, res) => {
     if (down) return req.socket.destroy();
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+      return;
+    }
+    handle(req, res, '');
+  });
+
+  const handle = (req: IncomingMessage, res: ServerResponse, requestBody: string) => {
     const url = new URL(req.url ?? '/', base);
     const path = decodeURIComponent(url.pathname).replace(/^\/+/, '');
     requests.push(url.pathname);
@@ -74,6 +98,20 @@ export async function startLocalCatalogue(port = 0): Promise<LocalCatalogue> {
     if (digest && byPath.has(digest[1])) return send(req, res, Buffer.from(byPath.get(digest[1])![digest[2] as 'sha1']), 'text/plain');
     const safe = normalize(path);
     if (safe.startsWith('..')) return res.writeHead(400).end();
+    let parsedBody: unknown;
+    try {
+      parsedBody = requestBody ? JSON.parse(requestBody) : null;
+    } catch {
+      return res.writeHead(400).end();
+    }
+    const answer = answerExtensionApi(req.method ?? 'GET', safe, url.searchParams, parsedBody, readRecording, listRecordings);
+    if (answer !== undefined) {
+      if (answer === null) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: 'not_found', description: 'the requested resource does not exist' }));
+      }
+      return send(req, res, Buffer.from(JSON.stringify(answer)), 'application/json');
+    }
     for (const candidate of [safe, `${safe}.json`]) {
       const file = join(RECORDINGS_DIR, candidate);
       if (file.startsWith(RECORDINGS_DIR) && existsSync(file) && !file.endsWith('/')) {
@@ -87,7 +125,7 @@ export async function startLocalCatalogue(port = 0): Promise<LocalCatalogue> {
     }
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: 'not found' }));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -18,6 +18,7 @@ import { RECORDINGS_DIR } from './catalogueServer';
 export const publicDownloadHosts: Record<string, string> = {
   'https://piston-data.mojang.com': 'mojang-data',
   'https://github.com': 'github',
+  'https://cdn.modrinth.com': 'modrinth-cdn',
 };
 
 export interface RecordOptions {
@@ -42,9 +43,13 @@ const FOLDERS: Record<keyof CatalogueEndpoints, string> = {
   forge: 'forge',
   neoforge: 'neoforge',
   adoptium: 'adoptium',
+  modrinth: 'modrinth',
+  hangar: 'hangar',
+  spiget: 'spiget',
+  curseforge: 'curseforge',
 };
 
-const ARTEFACT_PLACEHOLDER = /\{\{(sha1|sha256|md5|size):[\w.\-+]+\}\}/;
+const ARTEFACT_PLACEHOLDER = /\{\{(sha1|sha256|sha512|md5|size):[\w.\-+]+\}\}/;
 const IDENTITY_KEYS = ['id', 'build', 'version', 'name'];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -219,5 +224,5 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
 
 /** For tests: the local catalogue's own addresses, as the recorder would meet them live. */
 export function localRecordOptions(base: string): Pick<RecordOptions, 'endpoints' | 'downloadHosts'> {
-  return { endpoints: localEndpoints(base), downloadHosts: { [`${base}/mojang-data`]: 'mojang-data', [`${base}/github`]: 'github' } };
+  return { endpoints: localEndpoints(base), downloadHosts: { [`${base}/mojang-data`]: 'mojang-data', [`${base}/github`]: 'github', [`${base}/modrinth-cdn`]: 'modrinth-cdn' } };
 }
