@@ -142,6 +142,74 @@ describe('installing an .mrpack', () => {
   });
 });
 
+describe('Modrinth modpacks', () => {
+  beforeAll(newInstaller);
+
+  it('browses Modrinth modpacks and their versions; CurseForge and FTB say why they cannot be browsed', async () => {
+    const res = await call(reader, java, 'GET', '/search?query=optimized');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.hits.map((h: { id: string }) => h.id)).toEqual(['1KVo5zza']);
+    expect(data.hits[0]).toMatchObject({ title: 'Fabulously Optimized', slug: 'fabulously-optimized' });
+    expect(data.sources.map((s: { id: string; available: boolean }) => `${s.id}:${s.available}`)).toEqual(['modrinth:true', 'curseforge:false', 'ftb:false']);
+    // Mods and plugins are not modpacks.
+    expect((await call(reader, java, 'GET', '/search?query=lithium')).json().data.hits).toEqual([]);
+    const versions = (await call(reader, java, 'GET', '/projects/1KVo5zza/versions')).json().data;
+    expect(versions.project.title).toBe('Fabulously Optimized');
+    expect(versions.versions.map((v: { version_number: string }) => v.version_number)).toEqual(['6.5.0', '6.4.0']);
+    expect(versions.versions[0]).toMatchObject({ game_versions: ['1.21.4'], loaders: ['fabric'], file: { name: 'Fabulously.Optimized-6.5.0.mrpack' } });
+    expect((await call(reader, java, 'GET', '/projects/P7dR8mSH/versions')).statusCode).toBe(422);
+  });
+
+  it('installs a Modrinth version with its loader (Fabric set up through the versions layer), then offers and installs the update', async () => {
+    let res = await call(installer, java, 'POST', '/install', { project_id: '1KVo5zza', version_id: 'yZ4W7Uk8' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().data.pack).toMatchObject({ name: 'Fabulously Optimized', version_number: '6.4.0', loader: 'fabric', loader_version: '0.16.10', files: 2 });
+    let job = (await t.app.switchJobs.waitFor(java.uuid))!;
+    expect(job).toMatchObject({ state: 'completed', software: 'fabric', version: '1.21.4' });
+    const root = rootOf(java);
+    expect(readdirSync(join(root, 'mods')).sort()).toEqual(['fabric-api-0.114.0+1.21.4.jar', 'lithium-fabric-0.14.3+mc1.21.4.jar']);
+    expect(readFileSync(join(root, 'mods/fabric-api-0.114.0+1.21.4.jar')).equals(local.artefacts.get('modrinth-fabric-api-0.114.0')!.bytes)).toBe(true);
+    expect(readFileSync(join(root, 'config/fabulously-optimized.txt'), 'utf8')).toBe('Fabulously Optimized 6.4.0\n');
+    expect(existsSync(join(root, 'fabric-server-launch.jar'))).toBe(true);
+    expect(await variablesOf(java)).toMatchObject({ SERVER_SOFTWARE: 'fabric', MINECRAFT_VERSION: '1.21.4', SOFTWARE_BUILD: '0.16.10', SERVER_JARFILE: 'fabric-server-launch.jar' });
+    let overview = (await call(reader, java, 'GET', '')).json().data;
+    expect(overview.installed).toMatchObject({ source: 'modrinth', project_id: '1KVo5zza', version_id: 'yZ4W7Uk8', name: 'Fabulously Optimized', version_number: '6.4.0', loader: 'fabric', loader_version: '0.16.10' });
+    expect(overview.update).toMatchObject({ version_id: 'Tg1pXl3N', version_number: '6.5.0' });
+
+    res = await call(installer, java, 'POST', '/install', { project_id: '1KVo5zza', version_id: 'Tg1pXl3N' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().data.pack).toMatchObject({ version_number: '6.5.0', files: 2, client_only: 1 });
+    job = (await t.app.switchJobs.waitFor(java.uuid))!;
+    expect(job.state).toBe('completed');
+    expect(readdirSync(join(root, 'mods')).sort()).toEqual(['fabric-api-0.114.0+1.21.4.jar', 'lithium-fabric-0.14.3+mc1.21.4.jar']);
+    expect(readFileSync(join(root, 'config/fabulously-optimized.txt'), 'utf8')).toBe('Fabulously Optimized 6.5.0\n');
+    overview = (await call(reader, java, 'GET', '')).json().data;
+    expect(overview.installed).toMatchObject({ version_id: 'Tg1pXl3N', version_number: '6.5.0' });
+    expect(overview.update).toBeNull();
+  });
+
+  it('refuses a version of another project, an unknown version, and says clearly when Modrinth is down', async () => {
+    let res = await call(installer, java, 'POST', '/install', { project_id: '1KVo5zza', version_id: 'ZNwYCTsk' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.version_id[0]).toMatch(/not a version of Fabulously Optimized/);
+    res = await call(installer, java, 'POST', '/install', { project_id: '1KVo5zza', version_id: 'nope1234' });
+    expect(res.statusCode).toBe(422);
+    local.setDown(true);
+    try {
+      t.app.catalogue.clearCache();
+      res = await call(reader, java, 'GET', '/search?query=fabulous');
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/Modrinth catalogue cannot be reached/);
+      res = await call(installer, java, 'POST', '/install', { project_id: '1KVo5zza', version_id: 'Tg1pXl3N' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/cannot be reached/);
+    } finally {
+      local.setDown(false);
+    }
+  });
+});
+
 describe('refusals', () => {
   beforeEach(newInstaller);
   async function refused(spec: TestPackSpec | Buffer, pattern: RegExp) {
@@ -208,11 +276,11 @@ describe('refusals', () => {
 
 describe('failures roll back', () => {
   beforeAll(newInstaller);
-  async function failsAndRollsBack(spec: TestPackSpec, pattern: RegExp) {
+  async function failsAndRollsBack(spec: TestPackSpec, pattern: RegExp, body: object = {}) {
     const before = filesOf(java);
     const variables = await variablesOf(java);
     const installed = (await call(owner, java, 'GET', '')).json().data.installed;
-    const { job } = await installAndWait(spec);
+    const { job } = await installAndWait(spec, body);
     expect(job).toMatchObject({ kind: 'modpack', state: 'failed' });
     expect(job.error).toMatch(pattern);
     expect(filesOf(java)).toEqual(before);
@@ -241,12 +309,19 @@ describe('failures roll back', () => {
     }
   });
 
-  it('rolls back a failure in the middle of the install (files placed, then the Fabric installer fails)', async () => {
+  it('rolls back a failure in the middle of the install (files placed, world reset, then the Forge installer fails)', async () => {
+    const steps: string[] = [];
+    const unsubscribe = t.app.runtime.events.subscribe(java.uuid, (e) => e.type === 'version-switch' && steps.push(e.progress.step));
     const job = await failsAndRollsBack(
-      { name: 'Fabric pack', dependencies: { minecraft: '1.21.4', 'fabric-loader': '0.16.9' }, files: testModFiles(local.artefacts, 5), entries: { 'overrides/config/fabric.toml': 'x' } },
+      { name: 'Forge pack', dependencies: { minecraft: '1.21.4', forge: '54.0.26' }, files: testModFiles(local.artefacts, 5), entries: { 'overrides/config/forge.toml': 'x' } },
       /installer|Java|exit/i,
+      { keep_world: false },
     );
-    expect(job.software).toBe('fabric');
+    unsubscribe();
+    expect(job).toMatchObject({ software: 'forge', version: '1.21.4' });
+    expect(steps).toContain('install');
+    expect(steps).toContain('rollback');
+    expect(readFileSync(join(rootOf(java), 'world/level.dat'), 'utf8')).toBe('the world');
   });
 
   it('says clearly when the catalogue is down', async () => {

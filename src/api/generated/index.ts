@@ -169,7 +169,13 @@ export type {
   GetServerModpacksApiResponse,
   InstallServerModpackApiArg,
   InstallServerModpackApiResponse,
+  ListServerModpackVersionsApiArg,
+  ListServerModpackVersionsApiResponse,
+  ModpackSearch,
+  ModpackVersions,
   ModpacksOverview,
+  SearchServerModpacksApiArg,
+  SearchServerModpacksApiResponse,
 } from './modpacks.gen';
 export type {
   CreateServerAllocationApiArg,

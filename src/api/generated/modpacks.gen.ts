@@ -24,6 +24,32 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["modpacks"],
       }),
+      listServerModpackVersions: build.query<
+        ListServerModpackVersionsApiResponse,
+        ListServerModpackVersionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/servers/${queryArg.id}/modpacks/projects/${queryArg.project}/versions`,
+        }),
+        providesTags: ["modpacks"],
+      }),
+      searchServerModpacks: build.query<
+        SearchServerModpacksApiResponse,
+        SearchServerModpacksApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/servers/${queryArg.id}/modpacks/search`,
+          params: {
+            query: queryArg.query,
+            game_version: queryArg.gameVersion,
+            loader: queryArg.loader,
+            sort: queryArg.sort,
+            offset: queryArg.offset,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["modpacks"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -74,6 +100,28 @@ export type InstallServerModpackApiArg = {
     version_id?: string;
   };
 };
+export type ListServerModpackVersionsApiResponse =
+  /** status 200 Default Response */ {
+    data: ModpackVersions;
+  };
+export type ListServerModpackVersionsApiArg = {
+  id: string;
+  project: string;
+};
+export type SearchServerModpacksApiResponse =
+  /** status 200 Default Response */ {
+    data: ModpackSearch;
+  };
+export type SearchServerModpacksApiArg = {
+  query?: string;
+  gameVersion?: string;
+  loader?: "fabric" | "forge" | "neoforge" | "quilt";
+  sort?: "relevance" | "downloads" | "follows" | "newest" | "updated";
+  offset?: number;
+  limit?: number;
+  /** Short id or uuid */
+  id: string;
+};
 export type ModpacksOverview = {
   installed: {
     files: number;
@@ -109,8 +157,61 @@ export type ModpacksOverview = {
     version_number: string;
   } | null;
 };
+export type ModpackVersions = {
+  project: {
+    description: string;
+    downloads: number;
+    icon_url: string | null;
+    id: string;
+    slug: string;
+    title: string;
+  };
+  versions: {
+    changelog: string | null;
+    downloads: number;
+    file: {
+      name: string;
+      size: number;
+    } | null;
+    game_versions: string[];
+    id: string;
+    loaders: string[];
+    name: string;
+    published_at: string;
+    version_number: string;
+    version_type: string;
+  }[];
+};
+export type ModpackSearch = {
+  hits: {
+    author: string;
+    categories: string[];
+    description: string;
+    downloads: number;
+    game_versions: string[];
+    icon_url: string | null;
+    id: string;
+    latest_version: string | null;
+    server_side: string;
+    slug: string;
+    title: string;
+    updated_at: string | null;
+  }[];
+  offset: number;
+  sources: {
+    available: boolean;
+    id: string;
+    name: string;
+    reason: string | null;
+  }[];
+  total: number;
+};
 export const {
   useGetServerModpacksQuery,
   useLazyGetServerModpacksQuery,
   useInstallServerModpackMutation,
+  useListServerModpackVersionsQuery,
+  useLazyListServerModpackVersionsQuery,
+  useSearchServerModpacksQuery,
+  useLazySearchServerModpacksQuery,
 } = injectedRtkApi;

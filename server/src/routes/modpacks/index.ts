@@ -3,13 +3,26 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { recordAudit } from '../../services/audit';
-import { modpacksOverview, requestInstall } from '../../services/modpacks/modpacksArea';
-import { ModpackInstallAnswerSchema, ModpackInstallBodySchema, ModpacksOverviewSchema, type ModpacksOverviewJson } from '../../schemas/modpacks';
+import { modpacksOverview, modpackVersions, requestInstall, searchModpacks } from '../../services/modpacks/modpacksArea';
+import {
+  ModpackInstallAnswerSchema,
+  ModpackInstallBodySchema,
+  ModpackProjectParamsSchema,
+  ModpackSearchQuerySchema,
+  ModpackSearchSchema,
+  ModpacksOverviewSchema,
+  ModpackVersionsSchema,
+  type ModpackSearchJson,
+  type ModpacksOverviewJson,
+  type ModpackVersionsJson,
+} from '../../schemas/modpacks';
 import { ServerParamsSchema } from '../servers/schemas';
 
 /** Shared schema components of the modpacks area (registered once at the root). */
 export function addModpackSchemas(app: FastifyInstance): void {
   app.addSchema(ModpacksOverviewSchema);
+  app.addSchema(ModpackSearchSchema);
+  app.addSchema(ModpackVersionsSchema);
 }
 
 const BadGateway = Type.Object({ message: Type.String() }, { description: 'The catalogue cannot be reached; nothing was changed' });
@@ -32,6 +45,44 @@ export async function modpackRoutes(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'modpacks.read' },
     },
     async (request) => ({ data: await modpacksOverview(app, request.serverAccess!.server) }),
+  );
+
+  typed.get(
+    '/:id/modpacks/search',
+    {
+      schema: {
+        operationId: 'searchServerModpacks',
+        tags: ['modpacks'],
+        summary: 'Browse modpacks (Modrinth; CurseForge and FTB are listed with why they cannot be browsed)',
+        description: 'Catalogue unreachable and nothing cached → 502 with the reason. Needs modpacks.read.',
+        security: [{ bearer: [] }],
+        params: ServerParamsSchema,
+        querystring: ModpackSearchQuerySchema,
+        response: { 200: Type.Object({ data: Type.Unsafe<ModpackSearchJson>(Type.Ref('ModpackSearch')) }), ...errorResponses(401, 403, 404, 422, 429), 502: BadGateway },
+      },
+      config: { serverPermission: 'modpacks.read' },
+    },
+    async (request) => {
+      await app.rateLimit({ key: `modpacks.search:${request.user!.id}`, limit: 120, windowMs: 60_000 });
+      return { data: await searchModpacks(app, request.query) };
+    },
+  );
+
+  typed.get(
+    '/:id/modpacks/projects/:project/versions',
+    {
+      schema: {
+        operationId: 'listServerModpackVersions',
+        tags: ['modpacks'],
+        summary: 'A Modrinth modpack and its versions, newest first',
+        description: 'Unknown project or not a modpack → 422; catalogue unreachable → 502. Needs modpacks.read.',
+        security: [{ bearer: [] }],
+        params: ModpackProjectParamsSchema,
+        response: { 200: Type.Object({ data: Type.Unsafe<ModpackVersionsJson>(Type.Ref('ModpackVersions')) }), ...errorResponses(401, 403, 404, 422), 502: BadGateway },
+      },
+      config: { serverPermission: 'modpacks.read' },
+    },
+    async (request) => ({ data: await modpackVersions(app, request.params.project) }),
   );
 
   typed.post(

@@ -11,8 +11,18 @@ export const MODPACK_MOD_COUNT = 50;
 /** Where the local catalogue serves a test mod (the pack's index names https://cdn.modrinth.com/<this>). */
 export const modPath = (name: string) => `data/mptest00/versions/v1/${name}.jar`;
 
-/** Every mod jar test modpacks refer to, served by the local catalogue under modrinth-cdn/. */
-export async function modpackArtefacts(): Promise<Artefact[]> {
+/** The recorded Modrinth modpack (Fabulously Optimized, 1KVo5zza): its versions' .mrpack files, made at start from the recorded mods. */
+export const RECORDED_PACK_VERSIONS = [
+  { id: 'yZ4W7Uk8', number: '6.4.0', file: 'Fabulously.Optimized-6.4.0.mrpack' },
+  { id: 'Tg1pXl3N', number: '6.5.0', file: 'Fabulously.Optimized-6.5.0.mrpack' },
+];
+
+/**
+ * Every file test modpacks refer to, served by the local catalogue under modrinth-cdn/: small
+ * mod jars, and the .mrpack files of the recorded modpack versions (real zips built here from
+ * the recorded mods `existing` holds, with their real Modrinth addresses).
+ */
+export async function modpackArtefacts(existing: Artefact[] = []): Promise<Artefact[]> {
   const out: Artefact[] = [];
   const add = (name: string, bytes: Buffer) => {
     out.push({ name, bytes, sha1: digest('sha1', bytes), sha256: digest('sha256', bytes), sha512: digest('sha512', bytes), md5: digest('md5', bytes), path: `modrinth-cdn/${modPath(name)}` } as Artefact);
@@ -26,6 +36,28 @@ export async function modpackArtefacts(): Promise<Artefact[]> {
   const big: Buffer[] = [];
   for (let i = 0; big.length * 64 < 96 * 1024; i++) big.push(createHash('sha512').update(String(i)).digest());
   add('modpack-bigmod', Buffer.concat(big));
+  const recorded = (name: string) => existing.find((a) => a.name === name);
+  const fabricApi = recorded('modrinth-fabric-api-0.114.0');
+  const lithium = recorded('modrinth-lithium-0.14.3');
+  const modmenu = recorded('modrinth-modmenu-13.0.0');
+  if (fabricApi && lithium && modmenu) {
+    const cdnFile = (a: Artefact) => `https://cdn.modrinth.com/${a.path.replace(/^modrinth-cdn\//, '')}`;
+    const mods = (withClient: boolean): TestPackFile[] => [
+      { path: `mods/${fabricApi.path.split('/').pop()}`, bytes: fabricApi.bytes, downloads: [cdnFile(fabricApi)] },
+      { path: `mods/${lithium.path.split('/').pop()}`, bytes: lithium.bytes, downloads: [cdnFile(lithium)] },
+      ...(withClient ? [{ path: `mods/${modmenu.path.split('/').pop()}`, bytes: modmenu.bytes, downloads: [cdnFile(modmenu)], env: { client: 'required', server: 'unsupported' } }] : []),
+    ];
+    for (const [i, v] of RECORDED_PACK_VERSIONS.entries()) {
+      const bytes = await buildMrpack({
+        name: 'Fabulously Optimized',
+        versionId: v.number,
+        dependencies: { minecraft: '1.21.4', 'fabric-loader': '0.16.10' },
+        files: mods(i > 0),
+        entries: { 'overrides/config/fabulously-optimized.txt': `Fabulously Optimized ${v.number}\n`, 'client-overrides/options.txt': 'graphicsMode:1\n' },
+      });
+      out.push({ name: `modpack-fo-${v.number}`, bytes, sha1: digest('sha1', bytes), sha256: digest('sha256', bytes), sha512: digest('sha512', bytes), md5: digest('md5', bytes), path: `modrinth-cdn/data/1KVo5zza/versions/${v.id}/${v.file}` } as Artefact);
+    }
+  }
   return out;
 }
 
