@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, NetworkPage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
+import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, ModpacksPage, NetworkPage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -28,6 +28,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   players: <PlayersPage />,
   network: <NetworkPage />,
   versions: <VersionsPage />,
+  modpacks: <ModpacksPage />,
   setups: <SetupsPage />,
   sharing: <SharingPage />,
   sharingRoles: <SharingRolesPage />,
