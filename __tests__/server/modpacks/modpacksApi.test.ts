@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, serverPermissions, servers, type ServerRow } from '../../../server/src/db/schema';
+import { auditLogs, plans, serverPermissions, servers, type ServerRow } from '../../../server/src/db/schema';
 import { startLocalCatalogue, type LocalCatalogue } from '../../../server/src/games/catalogue/testing/catalogueServer';
 import { buildMrpack, modPath, renameEntries, testModFiles, type TestPackFile, type TestPackSpec } from '../../../server/src/games/catalogue/testing/modpackArtefacts';
 import { defaultModpackLimits } from '../../../server/src/services/modpacks/mrpack';
@@ -250,6 +251,22 @@ describe('refusals', () => {
     }
   });
 
+  it('refuses a pack that does not fit in the plan’s disk space (507), nothing written', async () => {
+    const [{ diskMb }] = await t.app.db.select({ diskMb: plans.diskMb }).from(plans).where(eq(plans.id, java.planId));
+    await t.app.db.update(plans).set({ diskMb: 1 }).where(eq(plans.id, java.planId));
+    writeTree(rootOf(java), { 'filler.bin': Buffer.alloc(1024 * 1024) });
+    try {
+      const before = filesOf(java);
+      const res = await offer({ files: testModFiles(local.artefacts, 50) });
+      expect(res.statusCode).toBe(507);
+      expect(res.json().message).toMatch(/Not enough disk space/);
+      expect(filesOf(java)).toEqual(before);
+    } finally {
+      await t.app.db.update(plans).set({ diskMb }).where(eq(plans.id, java.planId));
+      rmSync(join(rootOf(java), 'filler.bin'));
+    }
+  });
+
   it('refuses bad input: not a zip, no index, another game, an unknown loader, a server that cannot run mods; checks permissions', async () => {
     await refused(Buffer.from('not a zip at all'), /not a zip/);
     await refused(await buildMrpack({ rawIndex: '{"formatVersion":1,"game":"minecraft"' }), /not valid JSON/);
@@ -271,6 +288,28 @@ describe('refusals', () => {
     expect([400, 422]).toContain(res.statusCode);
     res = await call(installer, java, 'POST', '/install', {});
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('links in the server folder', () => {
+  beforeAll(newInstaller);
+
+  it('replaces a link the game left where the pack puts a folder, and never writes through it', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'modpack-outside-'));
+    const root = rootOf(java);
+    const saved = readdirSync(join(root, 'mods'));
+    rmSync(join(root, 'mods'), { recursive: true, force: true });
+    symlinkSync(outside, join(root, 'mods'));
+    try {
+      const { job } = await installAndWait({ name: 'Linked', files: testModFiles(local.artefacts, 2) });
+      expect(job.state).toBe('completed');
+      expect(readdirSync(outside)).toEqual([]);
+      expect(lstatSync(join(root, 'mods')).isDirectory()).toBe(true);
+      expect(readdirSync(join(root, 'mods')).sort()).toEqual(['testmod01.jar', 'testmod02.jar']);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+    expect(saved.length).toBeGreaterThan(0);
   });
 });
 

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { serverModpacks, type ServerModpackRow, type ServerRow } from '../../db/schema';
 import { checkUserPath } from '../../files/checkUserPath';
 import { fileLimitsOf, type FileLimits } from '../../files/fileLimits';
-import { toFileHttpError } from '../../files/fileErrors';
+import { DiskQuota } from '../../files/DiskQuota';
+import { DiskQuotaError, toFileHttpError } from '../../files/fileErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import type { Actor } from '../backups/BackupService';
@@ -122,6 +123,11 @@ export class ModpackInstaller {
       this.assertFree(server);
       const limits = { ...this.limits };
       const index = await readMrpack(packFile, limits, this.fileLimits, this.localHosts);
+      // The plan's disk space: the pack's files must fit beside what is there (what they replace is not counted back).
+      const budget = await new DiskQuota(this.app.db).open(server, this.app.runtime.driver.serverRoot(server.uuid));
+      budget.release();
+      const needed = index.totalBytes + index.overrideBytes;
+      if (needed > budget.freeBytes) throw new DiskQuotaError(needed, budget.freeBytes, budget.limitBytes);
       const target = softwareOf(index);
       const download = await resolveTarget(this.app, server, target);
       const previous = await this.installed(server);

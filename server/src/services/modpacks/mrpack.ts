@@ -37,8 +37,9 @@ export interface MrpackIndex {
   files: MrpackFile[];
   /** Files of the index left out because the server does not use them. */
   clientOnly: number;
-  /** Entries under overrides/ and server-overrides/ (checked like the file manager's extractions). */
+  /** Entries under overrides/ and server-overrides/ (checked like the file manager's extractions), and their bytes. */
   overrides: number;
+  overrideBytes: number;
   totalBytes: number;
 }
 
@@ -120,7 +121,7 @@ function checkPath(path: string): string[] {
 }
 
 /** Checks the parsed index (formatVersion 1, game minecraft) and keeps the files meant for servers. */
-export function checkIndex(raw: unknown, limits: ModpackLimits, localHosts: string[] = []): Omit<MrpackIndex, 'overrides'> {
+export function checkIndex(raw: unknown, limits: ModpackLimits, localHosts: string[] = []): Omit<MrpackIndex, 'overrides' | 'overrideBytes'> {
   if (!isRecord(raw)) throw new ModpackRefusedError(`${INDEX_NAME} is not an object.`);
   if (raw.formatVersion !== 1) throw new ModpackRefusedError(`formatVersion ${String(raw.formatVersion)} is not supported (only 1).`);
   if (raw.game !== 'minecraft') throw new ModpackRefusedError(`it is for the game "${String(raw.game)}", not Minecraft.`);
@@ -185,10 +186,14 @@ export async function readMrpack(file: string, limits: ModpackLimits, fileLimits
     if (header[0] !== 0x50 || header[1] !== 0x4b) throw new ModpackRefusedError('it is not a zip archive.');
     const checker = new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY });
     let overrides = 0;
+    let overrideBytes = 0;
     const counting = {
       check: (entry: Parameters<ArchiveChecker['check']>[0]) => {
         const segments = checker.check(entry);
-        if (['overrides', 'server-overrides'].includes(segments[0]) && entry.kind === 'file') overrides += 1;
+        if (['overrides', 'server-overrides'].includes(segments[0]) && entry.kind === 'file') {
+          overrides += 1;
+          overrideBytes += entry.size;
+        }
         return segments;
       },
     } as unknown as ArchiveChecker;
@@ -207,7 +212,7 @@ export async function readMrpack(file: string, limits: ModpackLimits, fileLimits
     } catch {
       throw new ModpackRefusedError(`${INDEX_NAME} is not valid JSON.`);
     }
-    return { ...checkIndex(raw, limits, localHosts), overrides };
+    return { ...checkIndex(raw, limits, localHosts), overrides, overrideBytes };
   } finally {
     await handle.close();
   }

@@ -7,7 +7,7 @@ import { ArchiveChecker } from '../../files/archives/ArchiveChecker';
 import { moveInto } from '../../files/archives/extractedFiles';
 import { extractZipInto } from '../../files/archives/zipArchive';
 import type { FileLimits } from '../../files/fileLimits';
-import { RootedFileSystem, type ConfinedDir } from '../../runtime/RootedFileSystem';
+import { PathEscapeError, RootedFileSystem, type ConfinedDir } from '../../runtime/RootedFileSystem';
 import { removeTree } from '../../runtime/confined/removeTree';
 import { MRPACK_HOSTS, type ModpackLimits, type MrpackIndex } from './mrpack';
 
@@ -154,8 +154,9 @@ export async function placeMrpack(staging: string, root: string, index: MrpackIn
   const rootDir = await rooted.openDir('/');
   try {
     for (const path of previousFiles) {
+      // Gone already, or behind a link leading out (never followed): nothing of the server's to remove.
       await rooted.at(path, {}, (dir, name) => removeTree(dir, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT' && error.code !== 'ENOTDIR') throw error;
+        if (!(error instanceof PathEscapeError) && !['ENOENT', 'ENOTDIR', 'ELOOP'].includes(error.code ?? '')) throw error;
       });
     }
     const sources = [await openIfDir(staging, 'files'), await openIfDir(join(staging, 'zip'), 'overrides'), await openIfDir(join(staging, 'zip'), 'server-overrides')];
