@@ -26,6 +26,7 @@ export function addModpackSchemas(app: FastifyInstance): void {
 }
 
 const BadGateway = Type.Object({ message: Type.String() }, { description: 'The catalogue cannot be reached; nothing was changed' });
+const NoSpace = Type.Object({ message: Type.String() }, { description: 'The modpack does not fit in the plan’s disk space; nothing was changed' });
 
 /** The modpacks area under /api/v2/servers/{id}/modpacks (tag `modpacks`). */
 export async function modpackRoutes(app: FastifyInstance): Promise<void> {
@@ -93,11 +94,11 @@ export async function modpackRoutes(app: FastifyInstance): Promise<void> {
         tags: ['modpacks'],
         summary: 'Install a modpack (.mrpack) from Modrinth or from the server’s files',
         description:
-          'The pack is read and checked first: paths with `..`, absolute paths or links, files from hosts other than cdn.modrinth.com, github.com, raw.githubusercontent.com and gitlab.com, files over the size cap, or a loader the catalogue lacks → 422 and nothing is written. Then a job (202, progress on the server socket as `version switch` events of kind `modpack`): stop, backup, download the files meant for servers (in parallel, each SHA-512 verified), set up the loader and Minecraft version, put the files, overrides and server-overrides in place, keep or reset the world, start again if it was running. Any failure rolls back to the previous state. A job already running → 409; catalogue unreachable → 502. Needs modpacks.install; audited.',
+          'The pack is read and checked first: paths with `..`, absolute paths or links, files from hosts other than cdn.modrinth.com, github.com, raw.githubusercontent.com and gitlab.com, files over the size cap, or a loader the catalogue lacks → 422 and nothing is written. Then a job (202, progress on the server socket as `version switch` events of kind `modpack`): stop, backup, download the files meant for servers (in parallel, each SHA-512 verified), set up the loader and Minecraft version, put the files, overrides and server-overrides in place, keep or reset the world, start again if it was running. Any failure rolls back to the previous state. A job already running → 409; catalogue unreachable → 502; not enough disk space in the plan → 507. Needs modpacks.install; audited.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         body: ModpackInstallBodySchema,
-        response: { 202: Type.Object({ data: ModpackInstallAnswerSchema }), ...errorResponses(401, 403, 404, 409, 419, 422, 429), 502: BadGateway },
+        response: { 202: Type.Object({ data: ModpackInstallAnswerSchema }), ...errorResponses(401, 403, 404, 409, 419, 422, 429), 502: BadGateway, 507: NoSpace },
       },
       config: { serverPermission: 'modpacks.install' },
     },
