@@ -152,7 +152,8 @@ export async function modpacksOverview(app: FastifyInstance, server: ServerRow):
           installed_at: row.installedAt.toISOString(),
         }
       : null,
-    update: await updateOf(app, row),
+    // Not asked while a job runs (the page polls then; the answer comes once the job has ended).
+    update: job?.state === 'running' ? null : await updateOf(app, row),
     supported: await runsModpacks(app, server),
     job: job?.kind === 'modpack' ? job : null,
   };
