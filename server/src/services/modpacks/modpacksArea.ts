@@ -48,11 +48,11 @@ async function updateOf(app: FastifyInstance, row: ServerModpackRow | null): Pro
   }
 }
 
-/** Where modpacks can be browsed: Modrinth always; CurseForge and FTB need what this panel does not have yet. */
+/** Where modpacks can be browsed: Modrinth; CurseForge's format and FTB's catalogue are not supported yet (listed with the reason). */
 function sources(): ModpackSearchJson['sources'] {
   return [
     { id: 'modrinth', name: 'Modrinth', available: true, reason: null },
-    { id: 'curseforge', name: 'CurseForge', available: false, reason: 'CurseForge needs an API key, which this panel is not configured with.' },
+    { id: 'curseforge', name: 'CurseForge', available: false, reason: 'CurseForge modpacks come in their own format (manifest.json), which this panel does not install yet.' },
     { id: 'ftb', name: 'Feed The Beast', available: false, reason: 'FTB packs are not in the catalogue yet.' },
   ];
 }
