@@ -24,6 +24,7 @@ import { backupsPlugin } from './plugins/backups';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
 import { versionsPlugin } from './plugins/versions';
+import { modpacksPlugin } from './plugins/modpacks';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
 
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);
   await app.register(versionsPlugin);
+  await app.register(modpacksPlugin);
   await app.register(sleepPlugin);
   await app.register(controlSocketPlugin);
 

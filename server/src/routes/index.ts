@@ -18,6 +18,7 @@ import { addDatabaseSchemas, databaseRoutes } from './databases';
 import { addVersionSchemas, versionRoutes } from './versions';
 import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
+import { addModpackSchemas, modpackRoutes } from './modpacks';
 import { addPlanSchemas, billingRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
@@ -57,6 +58,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(extensionRoutes, { prefix: '/api/v2/servers' });
   addSetupSchemas(app);
   await app.register(setupRoutes, { prefix: '/api/v2/servers' });
+  addModpackSchemas(app);
+  await app.register(modpackRoutes, { prefix: '/api/v2/servers' });
   await app.register(planRoutes, { prefix: '/api/v2/servers' });
   await app.register(billingRoutes, { prefix: '/api/v2/billing' });
 }

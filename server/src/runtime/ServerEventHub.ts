@@ -39,7 +39,7 @@ export interface BackupProgress {
 /** Progress of a version switch or a setup being applied, as the socket's `version switch` event sends it. */
 export interface SwitchProgress {
   job: string;
-  kind: 'switch' | 'setup';
+  kind: 'switch' | 'setup' | 'modpack';
   software: string;
   version: string;
   step: 'queued' | 'stop' | 'backup' | 'download' | 'install' | 'start' | 'rollback' | 'done';

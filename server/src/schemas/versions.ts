@@ -13,7 +13,7 @@ export const SoftwareEntrySchema = Type.Object({
 
 export const SwitchJobSchema = Type.Object({
   job: Type.String(),
-  kind: Type.Union([Type.Literal('switch'), Type.Literal('setup')]),
+  kind: Type.Union([Type.Literal('switch'), Type.Literal('setup'), Type.Literal('modpack')]),
   software: Type.String(),
   version: Type.String(),
   step: Type.String(),

@@ -187,6 +187,19 @@ export type {
   WriteServerFileApiResponse,
 } from './files.gen';
 export type {
+  GetServerModpacksApiArg,
+  GetServerModpacksApiResponse,
+  InstallServerModpackApiArg,
+  InstallServerModpackApiResponse,
+  ListServerModpackVersionsApiArg,
+  ListServerModpackVersionsApiResponse,
+  ModpackSearch,
+  ModpackVersions,
+  ModpacksOverview,
+  SearchServerModpacksApiArg,
+  SearchServerModpacksApiResponse,
+} from './modpacks.gen';
+export type {
   CreateServerAllocationApiArg,
   CreateServerAllocationApiResponse,
   DeleteServerAllocationApiArg,

@@ -50,7 +50,7 @@ export type ApplyServerSetupApiResponse = /** status 202 Default Response */ {
     error: string | null;
     finishedAt: string | null;
     job: string;
-    kind: "switch" | "setup";
+    kind: "switch" | "setup" | "modpack";
     percent: number;
     software: string;
     startedAt: string;

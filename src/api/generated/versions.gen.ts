@@ -63,7 +63,7 @@ export type GetServerVersionJobApiResponse =
       error: string | null;
       finishedAt: string | null;
       job: string;
-      kind: "switch" | "setup";
+      kind: "switch" | "setup" | "modpack";
       percent: number;
       software: string;
       startedAt: string;
@@ -94,7 +94,7 @@ export type SwitchServerVersionApiResponse =
       error: string | null;
       finishedAt: string | null;
       job: string;
-      kind: "switch" | "setup";
+      kind: "switch" | "setup" | "modpack";
       percent: number;
       software: string;
       startedAt: string;
@@ -125,7 +125,7 @@ export type VersionsOverview = {
     error: string | null;
     finishedAt: string | null;
     job: string;
-    kind: "switch" | "setup";
+    kind: "switch" | "setup" | "modpack";
     percent: number;
     software: string;
     startedAt: string;

@@ -28,6 +28,7 @@ export const DatabasesPage = lazy(() => import('../../features/databases/Databas
 export const PlayersPage = lazy(() => import('../../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })));
 export const ExtensionsPage = lazy(() => import('../../features/extensions/ExtensionsPage').then((m) => ({ default: m.ExtensionsPage })));
 export const VersionsPage = lazy(() => import('../../features/versions/VersionsPage').then((m) => ({ default: m.VersionsPage })));
+export const ModpacksPage = lazy(() => import('../../features/modpacks/ModpacksPage').then((m) => ({ default: m.ModpacksPage })));
 export const SetupsPage = lazy(() => import('../../features/setups/SetupsPage').then((m) => ({ default: m.SetupsPage })));
 export const UpgradePage = lazy(() => import('../../features/plans/UpgradePage').then((m) => ({ default: m.UpgradePage })));
 export const PremiumPage = lazy(() => import('../../features/plans/PremiumPage').then((m) => ({ default: m.PremiumPage })));

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, ExtensionsPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, NetworkPage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
+import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, ExtensionsPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, ModpacksPage, NetworkPage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -29,6 +29,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   network: <NetworkPage />,
   versions: <VersionsPage />,
   extensions: <ExtensionsPage />,
+  modpacks: <ModpacksPage />,
   setups: <SetupsPage />,
   sharing: <SharingPage />,
   sharingRoles: <SharingRolesPage />,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A version switch or setup job as the API answers it. */
 export interface SwitchJobView {
-  kind: 'switch' | 'setup';
+  kind: 'switch' | 'setup' | 'modpack';
   software: string;
   version: string;
   step: string;

@@ -180,6 +180,9 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.extensions.enable': (t, { actor, p }) => t('extensions.audit.enable', '{{actor}} enabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
   'server.extensions.disable': (t, { actor, p }) => t('extensions.audit.disable', '{{actor}} disabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
   'server.extensions.remove': (t, { actor, p }) => t('extensions.audit.remove', '{{actor}} removed {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
+  'server.modpacks.install': (t, { actor, p }) => t('modpacks.audit.install', '{{actor}} started installing the modpack {{pack}} {{version}}.', { actor, pack: text(p.pack), version: text(p.version), interpolation: raw }),
+  'server.modpacks.installed': (t, { p }) => t('modpacks.audit.installed', 'The modpack {{pack}} {{version}} is installed.', { pack: text(p.pack), version: text(p.packVersion), interpolation: raw }),
+  'server.modpacks.install-failed': (t, { p }) => t('modpacks.audit.failed', 'Installing the modpack {{pack}} {{version}} failed and was rolled back: {{reason}}', { pack: text(p.pack), version: text(p.packVersion), reason: text(p.reason), interpolation: raw }),
 };
 
 /**

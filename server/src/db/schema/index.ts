@@ -17,3 +17,4 @@ export * from './network';
 export * from './databases';
 export * from './planOrders';
 export * from './extensions';
+export * from './modpacks';

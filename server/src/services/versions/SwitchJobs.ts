@@ -19,7 +19,7 @@ import { worldFolders } from './currentSoftware';
 
 /** What a job changes: the software (always) and, for setups, files and the world. */
 export interface SwitchPlan {
-  kind: 'switch' | 'setup';
+  kind: 'switch' | 'setup' | 'modpack';
   software: string;
   version: string;
   build?: string;
@@ -29,7 +29,26 @@ export interface SwitchPlan {
   apply?: (root: string) => Promise<void>;
   /** Moves the world aside (into the snapshot) so the game makes a new one. */
   resetWorld?: boolean;
+  /** Name of what is installed, for the backup (a modpack and its version). */
+  label?: string;
+  /** More properties of the job's audit entries. */
+  auditProperties?: Record<string, unknown>;
+  /** Runs in the download step, after the backup, before anything in the server's folder changes (modpacks fetch their files here). */
+  prepare?: (onProgress: (fraction: number) => void) => Promise<void>;
+  /** Runs after the snapshot (and the world reset), before the software is installed: the files the job puts in place. */
+  place?: (root: string) => Promise<void>;
+  /** Runs once the job succeeded (records what was installed). */
+  committed?: () => Promise<void>;
+  /** Runs when the job ends, whatever the outcome (removes what `prepare` staged). */
+  cleanup?: () => Promise<void>;
 }
+
+/** The audit events of a job's outcome, by kind. */
+const OUTCOME_EVENTS: Record<SwitchPlan['kind'], [string, string]> = {
+  switch: ['server.versions.switched', 'server.versions.switch-failed'],
+  setup: ['server.setups.applied', 'server.setups.failed'],
+  modpack: ['server.modpacks.installed', 'server.modpacks.install-failed'],
+};
 
 /** A job as the API shows it. */
 export type SwitchJob = SwitchProgress & { startedAt: string; finishedAt: string | null; backup: string | null };
@@ -107,7 +126,7 @@ export class SwitchJobs {
   }
 
   private async backup(server: ServerRow, plan: SwitchPlan, actor: Actor, root: string, worlds: string[], workDir: string): Promise<string> {
-    const name = `Before ${plan.setup ? `setup "${plan.setup}"` : `${plan.software} ${plan.version}`}`.slice(0, 191);
+    const name = `Before ${plan.label ?? (plan.setup ? `setup "${plan.setup}"` : `${plan.software} ${plan.version}`)}`.slice(0, 191);
     let created;
     try {
       created = await this.options.backups.create(server, { name }, actor);
@@ -135,7 +154,7 @@ export class SwitchJobs {
     let snapshot: SoftwareSnapshot | null = null;
     let release: (() => void) | null = null;
     const recordJobAudit = (event: string, properties: Record<string, unknown>) =>
-      recordAudit(db, { actorId: actor.userId, serverUuid: uuid, event, ip: actor.ip, properties: { software: plan.software, version: plan.version, ...(plan.setup ? { setup: plan.setup } : {}), ...properties } });
+      recordAudit(db, { actorId: actor.userId, serverUuid: uuid, event, ip: actor.ip, properties: { software: plan.software, version: plan.version, ...(plan.setup ? { setup: plan.setup } : {}), ...plan.auditProperties, ...properties } });
     try {
       this.publish(uuid, job, { step: 'stop' });
       if (wasRunning) {
@@ -157,10 +176,21 @@ export class SwitchJobs {
         if (!http) throw new Error(`${download.software} has no download client.`);
         await http.download(download.url, file, download.checksum);
       }
+      if (plan.prepare) {
+        let shown = 0;
+        await plan.prepare((fraction) => {
+          const percent = Math.round(STEP_PERCENT.download + (STEP_PERCENT.install - STEP_PERCENT.download) * Math.min(1, Math.max(0, fraction)));
+          if (percent > shown) {
+            shown = percent;
+            this.publish(uuid, job, { percent });
+          }
+        });
+      }
 
       this.publish(uuid, job, { step: 'install' });
       snapshot = await SoftwareSnapshot.take(root, join(workDir, 'snapshot'), plan.resetWorld ? [] : worlds);
       if (plan.resetWorld) for (const world of worlds) await fs.rm(join(root, world), { recursive: true, force: true });
+      if (plan.place) await plan.place(root);
       const jarName = previousVariables.SERVER_JARFILE || 'server.jar';
       const runInstaller = (jar: string, args: string[]) => runtime.runInstallSteps(server, [{ type: 'java-installer', jar, args }]);
       const variables = download ? await installSoftware(root, download, file, jarName, runInstaller) : {};
@@ -175,9 +205,10 @@ export class SwitchJobs {
       }
       await snapshot.discard();
       await fs.rm(join(workDir, 'download'), { recursive: true, force: true });
+      if (plan.committed) await plan.committed();
       this.publish(uuid, job, { step: 'done', state: 'completed' });
       job.finishedAt = new Date().toISOString();
-      await recordJobAudit(plan.kind === 'setup' ? 'server.setups.applied' : 'server.versions.switched', { backup: job.backup, build: download?.build ?? null, resetWorld: plan.resetWorld ?? false });
+      await recordJobAudit(OUTCOME_EVENTS[plan.kind][0], { backup: job.backup, build: download?.build ?? null, resetWorld: plan.resetWorld ?? false });
     } catch (error) {
       const message = (error as Error).message || String(error);
       this.options.log.warn({ err: error, server: uuid }, 'version switch failed; rolling back');
@@ -199,9 +230,10 @@ export class SwitchJobs {
       }
       this.publish(uuid, job, { step: 'done', state: 'failed', error: message });
       job.finishedAt = new Date().toISOString();
-      await recordJobAudit(plan.kind === 'setup' ? 'server.setups.failed' : 'server.versions.switch-failed', { reason: message });
+      await recordJobAudit(OUTCOME_EVENTS[plan.kind][1], { reason: message });
     } finally {
       release?.();
+      await plan.cleanup?.().catch(() => undefined);
     }
   }
 

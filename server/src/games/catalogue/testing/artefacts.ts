@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { ZipFile } from 'yazl';
+import { fabricInstallerJar } from './fabricInstaller/fabricInstallerStandIn';
+import { modpackArtefacts } from './modpackArtefacts';
 
 /** A file the local catalogue serves in place of a real server jar, installer or runtime. */
 export interface Artefact {
@@ -92,7 +94,7 @@ export async function makeArtefacts(): Promise<Artefact[]> {
   }
   out.push(artefact('purpur-1.21.4-2388', await makeJar('Purpur 1.21.4 build 2388'), () => 'purpur/v2/purpur/1.21.4/2388/download'));
   for (const v of ['1.0.1', '1.0.0']) {
-    out.push(artefact(`fabric-installer-${v}`, await makeJar(`Fabric installer ${v}`), () => `fabric-maven/net/fabricmc/fabric-installer/${v}/fabric-installer-${v}.jar`));
+    out.push(artefact(`fabric-installer-${v}`, await fabricInstallerJar(v), () => `fabric-maven/net/fabricmc/fabric-installer/${v}/fabric-installer-${v}.jar`));
   }
   for (const v of ['1.20.4-49.1.34', '1.21.4-54.0.26', '1.21.4-54.0.16', '1.20.4-49.1.0']) {
     out.push(artefact(`forge-${v}-installer`, await makeJar(`Forge installer ${v}`), () => `forge/net/minecraftforge/forge/${v}/forge-${v}-installer.jar`));
@@ -106,5 +108,6 @@ export async function makeArtefacts(): Promise<Artefact[]> {
     ),
   );
   out.push(...(await extensionArtefacts()));
+  out.push(...(await modpackArtefacts(out)));
   return out;
 }
