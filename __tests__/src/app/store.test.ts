@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { makeStore } from '../../../src/app/store';
 import { selectThemeName, themeChanged } from '../../../src/features/theme/themeSlice';
@@ -50,10 +51,10 @@ describe('preferences kept across visits', () => {
     store.dispatch(localeChanged('de'));
     store.dispatch(tokenReceived('tok-secret'));
     store.dispatch(themeChanged('palworldPremium'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // redux-persist writes in a later task; on a busy machine that can take longer than a fixed pause.
+    await waitFor(() => expect(localStorage.getItem('persist:preferences')).toContain('palworldPremium'));
 
     const saved = localStorage.getItem('persist:preferences');
-    expect(saved).not.toBeNull();
     expect(JSON.parse(JSON.parse(saved!).theme)).toEqual({ name: 'palworldPremium' });
     expect(Object.keys(JSON.parse(saved!)).sort()).toEqual(['_persist', 'support', 'theme']);
     expect(saved).not.toContain('tok-secret');
