@@ -19,8 +19,8 @@ import {
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../app/sharedState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { serverAreaGate } from '../../components/server/serverAreaGate';
 
 type Installed = ExtensionsOverview['installed'][number];
 type Hit = ExtensionSearch['hits'][number];
@@ -84,21 +84,8 @@ export function ExtensionsPage() {
   const project = useGetServerExtensionProjectQuery({ id, provider: details?.provider ?? 'modrinth', project: details?.project_id ?? '' }, { skip: !details });
   const title = t('extensions.title', 'Plugins and mods');
 
-  if (server.data && !canRead) {
-    return (
-      <ServerPageSection title={title}>
-        <Result status="403" title={t('extensions.forbidden', 'You may not see the plugins and mods of this server.')} />
-      </ServerPageSection>
-    );
-  }
-  if (!server.data || !overview.data) {
-    const failed = server.error ?? overview.error;
-    return (
-      <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
-      </ServerPageSection>
-    );
-  }
+  const gate = serverAreaGate({ title, canRead, forbidden: t('extensions.forbidden', 'You may not see the plugins and mods of this server.'), server, overview });
+  if (gate || !overview.data) return gate;
 
   const data = overview.data.data;
   const versionsLink = (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Empty, Input, Modal, Radio, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Input, Modal, Radio, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -7,8 +7,8 @@ import { useGetServerModpacksQuery, useInstallServerModpackMutation, useListServ
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../app/sharedState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { serverAreaGate } from '../../components/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 
 type Hit = ModpackSearch['hits'][number];
@@ -51,21 +51,8 @@ export function ModpacksPage() {
   }, [running, canRead, refetch]);
   const title = t('modpacks.title', 'Modpacks');
 
-  if (server.data && !canRead) {
-    return (
-      <ServerPageSection title={title}>
-        <Result status="403" title={t('modpacks.forbidden', 'You may not see the modpacks of this server.')} />
-      </ServerPageSection>
-    );
-  }
-  if (!server.data || !overview.data) {
-    const failed = server.error ?? overview.error;
-    return (
-      <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
-      </ServerPageSection>
-    );
-  }
+  const gate = serverAreaGate({ title, canRead, forbidden: t('modpacks.forbidden', 'You may not see the modpacks of this server.'), server, overview });
+  if (gate || !overview.data) return gate;
 
   const data = overview.data.data;
   const installed = data.installed;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Input, Popconfirm, Result, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -7,8 +7,8 @@ import { useGetServerQuery } from '../../api/servers';
 import { useGetServerVersionJobQuery, useGetServerVersionsQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation, type SoftwareVersions } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../app/sharedState';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { serverAreaGate } from '../../components/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 
 type VersionRow = SoftwareVersions['versions'][number];
@@ -49,21 +49,8 @@ export function VersionsPage() {
   }, [running, canRead, refetchOverview, refetchVersions, noVersions]);
   const title = t('versions.title', 'Game versions');
 
-  if (server.data && !canRead) {
-    return (
-      <ServerPageSection title={title}>
-        <Result status="403" title={t('versions.forbidden', 'You may not see the versions of this server.')} />
-      </ServerPageSection>
-    );
-  }
-  if (!server.data || !overview.data) {
-    const failed = server.error ?? overview.error;
-    return (
-      <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
-      </ServerPageSection>
-    );
-  }
+  const gate = serverAreaGate({ title, canRead, forbidden: t('versions.forbidden', 'You may not see the versions of this server.'), server, overview });
+  if (gate || !overview.data) return gate;
 
   const data = overview.data.data;
   const entry = data.software.find((s) => s.id === software);

@@ -7,7 +7,7 @@ import { createGzip, type Gzip } from 'node:zlib';
  */
 const COMPRESSED_ALREADY = /\.(mca|mcr|mcc|jar|zip|gz|tgz|xz|zst|bz2|7z|rar|png|jpe?g|gif|webp|ogg|mp3|mp4)$/i;
 
-export const isCompressedAlready = (path: string): boolean => COMPRESSED_ALREADY.test(path);
+const isCompressedAlready = (path: string): boolean => COMPRESSED_ALREADY.test(path);
 
 /**
  * The archive's order: everything else first, then the files that are compressed already, so the
