@@ -34,6 +34,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+      globalTeardown: '<rootDir>/__tests__/server/globalTeardown.ts',
       // typebox from one bundle that globalSetup builds (__tests__/server/typeboxBundle.ts).
       moduleNameMapper: Object.fromEntries(Object.entries(typeboxPaths).map(([name, path]) => [`^${path}$`, `<rootDir>/.tmp/jest-typebox/${name}.cjs`])),
       // The bundle is CommonJS for Node already; Babel would only spend seconds on its 700 KB.

@@ -1,10 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { openDatabase } from '../../server/src/db/client';
 import { buildTypeboxBundle } from './typeboxBundle';
 
 export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar');
+
+/**
+ * With DATABASE_URL: the migrated database each test file's database is created from
+ * (CREATE DATABASE … TEMPLATE), so a file no longer runs every migration itself. Its name
+ * reaches the test workers through the environment, which they inherit from this process.
+ */
+export const POSTGRES_TEMPLATE_ENV = 'PANEL_TEST_PG_TEMPLATE';
 
 /**
  * Creates one migrated PGlite database and dumps it, so each test file opens a copy in
@@ -14,11 +22,31 @@ export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar');
  */
 export default async function globalSetup(): Promise<void> {
   buildTypeboxBundle();
-  if (process.env.DATABASE_URL) return;
+  if (process.env.DATABASE_URL) {
+    process.env[POSTGRES_TEMPLATE_ENV] = await createPostgresTemplate(process.env.DATABASE_URL);
+    return;
+  }
   mkdirSync(join(templateFile, '..'), { recursive: true });
   const pglite = await PGlite.create();
   const handle = await openDatabase({ pglite });
   const dump = await pglite.dumpDataDir('none');
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
+}
+
+/** A freshly migrated database on the PostgreSQL server, left without connections so it can be copied. */
+async function createPostgresTemplate(url: string): Promise<string> {
+  const name = `panel_test_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // Templates of earlier runs that ended without their teardown.
+  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'panel\\_test\\_template\\_%'");
+  for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const templateUrl = new URL(url);
+  templateUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: templateUrl.toString() });
+  await handle.close();
+  return name;
 }

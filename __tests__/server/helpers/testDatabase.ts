@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
-import { templateFile } from '../globalSetup';
+import { POSTGRES_TEMPLATE_ENV, templateFile } from '../globalSetup';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template, or, when
@@ -19,7 +19,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const name = `panel_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the migrated template when the global set-up made one (the migrations then find
+  // nothing to do); otherwise an empty database that openDatabase migrates.
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
