@@ -23,7 +23,8 @@ const config: Config = {
     {
       ...common,
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      // jsdom with a larger selector cache (see the file).
+      testEnvironment: '<rootDir>/__tests__/src/jsdomEnvironment.cjs',
       roots: ['<rootDir>/__tests__/src'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/src/setupTests.ts'],
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/__tests__/src/fileStub.ts' },
