@@ -59,7 +59,7 @@ test.describe('an account from sign-up to a right-to-left account page', () => {
 
     await logOut(page, 'Log out');
 
-    // Log in again: the password step now asks for the code (the next time step's: each is used once).
+    // Log in again: the password step now asks for a code of a later time step (each is used once).
     await submitPasswordStep(page, account.email, account.password);
     await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
     const checkpoint = await freshTotpCode(secret, enrolment.step);
