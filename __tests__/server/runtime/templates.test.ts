@@ -3,9 +3,9 @@ import { builtInTemplates } from '../../../server/src/runtime/templates';
 import { buildServerSpec } from '../../../server/src/runtime/templates/buildServerSpec';
 import { shellQuote } from '../../../server/src/runtime/templates/shellQuote';
 
-/** The argv a shell would run for a start command (printed one per line by printf). */
-function argvOf(command: string): string[] {
-  const out = execFileSync('/bin/sh', ['-c', `set -f; printf '%s\\n' ${command.replace(/^\S+/, '')}`], { encoding: 'utf8' });
+/** The argv a shell would run for a start command (printed one per line by printf), in the server's environment. */
+function argvOf(command: string, env: Record<string, string> = {}): string[] {
+  const out = execFileSync('/bin/sh', ['-c', `set -f; printf '%s\\n' ${command.replace(/^\S+/, '')}`], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
   return out.split('\n').slice(0, -1);
 }
 
@@ -38,9 +38,13 @@ describe('templates', () => {
     expect(argv.slice(1)).toEqual(['-server', '-log']);
   });
 
-  it('start Minecraft Java with the plan’s memory and the jar', () => {
-    expect(argvOf(specFor('minecraft-java').startCommand)).toEqual(['-Xms128M', '-Xmx1024M', '-jar', 'server.jar', 'nogui']);
-    expect(specFor('minecraft-java').startCommand.startsWith('java ')).toBe(true);
+  it('start Minecraft Java with the plan’s memory and the jar, or Forge’s arguments file', () => {
+    const jar = specFor('minecraft-java');
+    expect(argvOf(jar.startCommand, jar.env)).toEqual(['-Xms128M', '-Xmx1024M', '-jar', 'server.jar', 'nogui']);
+    expect(jar.startCommand.startsWith('java ')).toBe(true);
+    const argsFile = 'libraries/net/minecraftforge/forge/1.20.1-47.2.0/unix_args.txt';
+    const forge = specFor('minecraft-java', { JAVA_ARGS_FILE: argsFile });
+    expect(argvOf(forge.startCommand, forge.env)).toEqual(['-Xms128M', '-Xmx1024M', `@${argsFile}`, 'nogui']);
   });
 
   it('give Node launchers a heap below the plan’s memory and manage the port in server.properties', () => {

@@ -8,7 +8,9 @@ export const minecraftJava: TemplateDefinition = {
   game: 'minecraft',
   name: 'Minecraft (Java server)',
   description: 'The official Minecraft Java Edition server, downloaded from Mojang at install.',
-  startCommand: 'java -Xms128M -Xmx{{SERVER_MEMORY}}M -jar {{SERVER_JARFILE}} nogui',
+  // Forge and NeoForge (1.17 and later) have no server jar to run: their installer names the
+  // classpath and main class in an arguments file, which the panel records in JAVA_ARGS_FILE.
+  startCommand: 'java -Xms128M -Xmx{{SERVER_MEMORY}}M $(if [ -n "$JAVA_ARGS_FILE" ]; then echo "@$JAVA_ARGS_FILE"; else echo "-jar $SERVER_JARFILE"; fi) nogui',
   env: {},
   doneRegex: ['\\)! For help, type "help"'],
   stop: { type: 'command', value: 'stop' },
@@ -34,6 +36,14 @@ export const minecraftJava: TemplateDefinition = {
       default: 'server.jar',
       userEditable: true,
       pattern: '^[\\w.\\-]{1,64}\\.jar$',
+    },
+    {
+      key: 'JAVA_ARGS_FILE',
+      name: 'Java arguments file',
+      description: 'Set by the panel when Forge or NeoForge is installed: the file that names their start arguments.',
+      default: '',
+      userEditable: false,
+      pattern: '^((?!.*\\.\\.)libraries/[\\w.+\\-/]{1,200}/unix_args\\.txt)?$',
     },
   ],
   configFiles: [{ path: 'server.properties', format: 'properties', managed: minecraftManagedProperties, title: 'Server properties', fields: minecraftServerProperties }],
