@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadConfig } from './config/loadConfig';
+import { loadConfig } from './plugins/config/loadConfig';
 import { controlSocketPath, sendToPanel, type CliAnswer } from './cli/panelClient';
 
 /**
@@ -35,13 +35,13 @@ async function main(argv: string[]): Promise<number> {
 /** No panel is running: open the database and the runtime here for this one command. */
 async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]): Promise<CliAnswer> {
   const [{ prepareDataDir, secureDatabaseFiles }, { openDatabase }, { runCliCommand }, { createLocalDriver }, { RuntimeManager }, { crashRestartDefaults }, { syncCatalog }] = await Promise.all([
-    import('./config/dataDir'),
+    import('./plugins/config/dataDir'),
     import('./db/client'),
     import('./cli/controlSocket'),
     import('./runtime/local/createLocalDriver'),
-    import('./runtime/RuntimeManager'),
+    import('./services/servers/RuntimeManager'),
     import('./runtime/crashRestartPolicy'),
-    import('./provisioning/syncCatalog'),
+    import('./services/servers/syncCatalog'),
   ]);
   // Like the panel: the embedded database is opened by one process at a time.
   const releaseDataDir = prepareDataDir(config.dataDir);

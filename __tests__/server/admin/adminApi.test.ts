@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { allocations, servers } from '../../../server/src/db/schema';
-import { createAdminKey, revokeAdminKey } from '../../../server/src/provisioning/adminKeys';
+import { createAdminKey, revokeAdminKey } from '../../../server/src/services/admin/adminKeys';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser } from '../helpers/createTestUser';
 import { waitFor } from '../helpers/waitFor';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { auditLogs, loginTokens, users } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
-import { createAdminKey } from '../../../server/src/provisioning/adminKeys';
+import { createAdminKey } from '../../../server/src/services/admin/adminKeys';
 import { loginLinkInvalid } from '../../../server/src/routes/auth/login-token';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { bearer, createAccount, freshIp, type TestAccount } from '../auth/accountFixtures';

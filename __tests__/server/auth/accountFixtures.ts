@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { generate } from 'otplib';
-import { hashPassword } from '../../../server/src/services/passwords';
-import { createUser, findUserById } from '../../../server/src/services/userAccounts';
-import { issueAccessToken } from '../../../server/src/services/accessTokens';
+import { hashPassword } from '../../../server/src/services/auth/passwords';
+import { createUser, findUserById } from '../../../server/src/services/auth/userAccounts';
+import { issueAccessToken } from '../../../server/src/services/auth/accessTokens';
 
 export const PASSWORD = 'correct horse battery staple';
 

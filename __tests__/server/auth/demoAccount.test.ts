@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../helpers/testApp';
-import { seedDemoAccount } from '../../../server/src/demo/seedDemoAccount';
+import { seedDemoAccount } from '../../../server/src/services/demo/seedDemoAccount';
 import { users } from '../../../server/src/db/schema';
 import { send } from './accountFixtures';
 

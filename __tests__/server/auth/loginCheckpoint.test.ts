@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { loginConfirmations } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
-import { createLoginConfirmation } from '../../../server/src/services/loginConfirmations';
+import { createLoginConfirmation } from '../../../server/src/services/auth/loginConfirmations';
 import { bearer, createAccount, enableTwoFactorFor, freshIp, send, totpCode, type TestAccount } from './accountFixtures';
 
 jest.setTimeout(60_000);

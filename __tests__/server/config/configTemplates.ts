@@ -1,8 +1,8 @@
 import { fixtureTemplate } from '../helpers/testTemplates';
-import { registerTemplate, type TemplateDefinition } from '../../../server/src/runtime/templates';
-import { minecraftServerProperties } from '../../../server/src/config-files/minecraftServerProperties';
-import { terrariaServerConfig } from '../../../server/src/config-files/terrariaServerConfig';
-import { minecraftManagedProperties } from '../../../server/src/runtime/templates/minecraftProperties';
+import { registerTemplate, type TemplateDefinition } from '../../../server/src/games/templates';
+import { minecraftServerProperties } from '../../../server/src/games/config-files/minecraftServerProperties';
+import { terrariaServerConfig } from '../../../server/src/games/config-files/terrariaServerConfig';
+import { minecraftManagedProperties } from '../../../server/src/games/templates/minecraftProperties';
 
 /** server.properties as a game and a customer left it: comments, an unknown key, escapes, a secret. */
 export const sampleProperties = [

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, securePanelDataDir } from '../../../server/src/config/dataDir';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, securePanelDataDir } from '../../../server/src/plugins/config/dataDir';
 
 // Real panel processes open (and create) an embedded database each: seconds on a busy machine.
 jest.setTimeout(420_000);

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, type ServerRow } from '../../../server/src/db/schema';
-import { registerTemplate, type TemplateDefinition } from '../../../server/src/runtime/templates';
-import { ark } from '../../../server/src/runtime/templates/ark';
-import { palworld } from '../../../server/src/runtime/templates/palworld';
-import { rust } from '../../../server/src/runtime/templates/rust';
+import { registerTemplate, type TemplateDefinition } from '../../../server/src/games/templates';
+import { ark } from '../../../server/src/games/templates/ark';
+import { palworld } from '../../../server/src/games/templates/palworld';
+import { rust } from '../../../server/src/games/templates/rust';
 import { applyManagedConfig } from '../../../server/src/runtime/local/applyManagedConfig';
-import { loadServerContext, specOf } from '../../../server/src/runtime/loadServerContext';
+import { loadServerContext, specOf } from '../../../server/src/services/servers/loadServerContext';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

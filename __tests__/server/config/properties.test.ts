@@ -1,6 +1,6 @@
-import { lineEndingOf, parseProperties, updateProperties, withLineEndings } from '../../../server/src/runtime/properties';
-import { validateConfigValue } from '../../../server/src/config-files/validateConfigValue';
-import { minecraftServerProperties } from '../../../server/src/config-files/minecraftServerProperties';
+import { lineEndingOf, parseProperties, updateProperties, withLineEndings } from '../../../server/src/lib/properties';
+import { validateConfigValue } from '../../../server/src/games/config-files/validateConfigValue';
+import { minecraftServerProperties } from '../../../server/src/games/config-files/minecraftServerProperties';
 
 const spec = (key: string) => minecraftServerProperties.find((field) => field.key === key)!;
 

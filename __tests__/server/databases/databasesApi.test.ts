@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { auditLogs, databaseHosts, serverDatabases, serverPermissions, servers, type ServerRow } from '../../../server/src/db/schema';
-import { createAdminKey } from '../../../server/src/provisioning/adminKeys';
+import { createAdminKey } from '../../../server/src/services/admin/adminKeys';
 import { sealSecret } from '../../../server/src/lib/secretBox';
 import { runCliCommand } from '../../../server/src/cli/controlSocket';
-import { provisioningOf } from '../../../server/src/provisioning/ProvisioningContext';
+import { provisioningOf } from '../../../server/src/services/servers/ProvisioningContext';
 import { countServerDatabases } from '../../../server/src/services/databases/serverDatabases';
 import { HOST_PASSWORD_PURPOSE } from '../../../server/src/services/databases/databaseHosts';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { serverPermissions } from '../../../server/src/db/schema';
-import { permissionKeys, type PermissionKey } from '../../../server/src/permissions/permissionKeys';
+import { permissionKeys, type PermissionKey } from '../../../server/src/schemas/permissions';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { zipArchive } from './archiveFixtures';
 import { createFilesKit, multipartBody, type FilesKit } from './filesTestKit';

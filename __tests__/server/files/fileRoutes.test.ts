@@ -210,7 +210,7 @@ describe('downloads', () => {
   });
 
   it('expires links after their lifetime', () => {
-    const { DownloadTokens } = jest.requireActual('../../../server/src/files/DownloadTokens') as typeof import('../../../server/src/files/DownloadTokens');
+    const { DownloadTokens } = jest.requireActual('../../../server/src/services/files/DownloadTokens') as typeof import('../../../server/src/services/files/DownloadTokens');
     const tokens = new DownloadTokens('s');
     const grant = { serverUuid: '705bdb72-3eb1-48e0-93a3-13cdc774000f', userId: 7, path: '/a', expiresAt: 1_000_000 };
     const token = tokens.issue(grant);

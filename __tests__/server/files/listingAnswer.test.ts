@@ -2,8 +2,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Value } from 'typebox/value';
-import { listDirectory, listDirectoryJson } from '../../../server/src/files/listDirectory';
-import { FileEntrySchema, type FileEntryJson } from '../../../server/src/routes/files/schemas';
+import { listDirectory, listDirectoryJson } from '../../../server/src/services/files/listDirectory';
+import { FileEntrySchema, type FileEntryJson } from '../../../server/src/schemas/files';
 import { createFilesKit, type FilesKit } from './filesTestKit';
 
 jest.setTimeout(120_000);

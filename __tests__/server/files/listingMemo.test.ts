@@ -2,10 +2,10 @@ import { promises as fsPromises, appendFileSync, chmodSync, lstatSync, mkdirSync
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sortEntries } from '../../../server/src/files/entryOrder';
-import { listDirectory, listDirectoryJson } from '../../../server/src/files/listDirectory';
-import { ListingMemo, SETTLED_MS, settledNames, type ListedEntry } from '../../../server/src/files/ListingMemo';
-import { toFileEntry } from '../../../server/src/files/toFileEntry';
+import { sortEntries } from '../../../server/src/services/files/entryOrder';
+import { listDirectory, listDirectoryJson } from '../../../server/src/services/files/listDirectory';
+import { ListingMemo, SETTLED_MS, settledNames, type ListedEntry } from '../../../server/src/services/files/ListingMemo';
+import { toFileEntry } from '../../../server/src/services/files/toFileEntry';
 import { RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';
 
 let root: string;

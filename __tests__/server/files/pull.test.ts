@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { isPublicAddress } from '../../../server/src/files/pull/addressPolicy';
+import { isPublicAddress } from '../../../server/src/services/files/pull/addressPolicy';
 import { createFilesKit, type FilesKit } from './filesTestKit';
 
 jest.setTimeout(120_000);

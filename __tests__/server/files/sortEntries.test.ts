@@ -1,6 +1,6 @@
-import { naturalSortKey, sortEntries } from '../../../server/src/files/entryOrder';
-import { isoTime, mimeOf, toFileEntry } from '../../../server/src/files/toFileEntry';
-import type { FileEntryJson } from '../../../server/src/routes/files/schemas';
+import { naturalSortKey, sortEntries } from '../../../server/src/services/files/entryOrder';
+import { isoTime, mimeOf, toFileEntry } from '../../../server/src/services/files/toFileEntry';
+import type { FileEntryJson } from '../../../server/src/schemas/files';
 
 const entry = (name: string, isDirectory = false) => ({ name, is_directory: isDirectory }) as FileEntryJson;
 const names = (list: FileEntryJson[]) => sortEntries(list).map((e) => e.name);

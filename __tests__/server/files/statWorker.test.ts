@@ -1,10 +1,10 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sortEntries } from '../../../server/src/files/entryOrder';
-import { listDirectory } from '../../../server/src/files/listDirectory';
-import { StatWorker } from '../../../server/src/files/StatWorker';
-import { toFileEntry } from '../../../server/src/files/toFileEntry';
+import { sortEntries } from '../../../server/src/services/files/entryOrder';
+import { listDirectory } from '../../../server/src/services/files/listDirectory';
+import { StatWorker } from '../../../server/src/runtime/confined/StatWorker';
+import { toFileEntry } from '../../../server/src/services/files/toFileEntry';
 import { RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';
 
 jest.setTimeout(60_000);

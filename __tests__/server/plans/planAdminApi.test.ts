@@ -1,4 +1,4 @@
-import { createAdminKey } from '../../../server/src/provisioning/adminKeys';
+import { createAdminKey } from '../../../server/src/services/admin/adminKeys';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { createTestServer } from '../helpers/createTestServer';
 import { createTestUser } from '../helpers/createTestUser';

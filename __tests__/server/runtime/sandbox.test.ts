@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerTemplate, type TemplateDefinition } from '../../../server/src/runtime/templates';
+import { registerTemplate, type TemplateDefinition } from '../../../server/src/games/templates';
 import { fixtureTemplate, createTestPlan } from '../helpers/testTemplates';
 import { detectCgroupHost } from '../../../server/src/runtime/local/sandbox/cgroup';
 import { SANDBOX_PIDS_MAX } from '../../../server/src/runtime/local/sandbox/Sandbox';

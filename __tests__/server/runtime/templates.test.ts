@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { builtInTemplates } from '../../../server/src/runtime/templates';
-import { buildServerSpec } from '../../../server/src/runtime/templates/buildServerSpec';
-import { shellQuote } from '../../../server/src/runtime/templates/shellQuote';
+import { builtInTemplates } from '../../../server/src/games/templates';
+import { buildServerSpec } from '../../../server/src/runtime/buildServerSpec';
+import { shellQuote } from '../../../server/src/games/templates/shellQuote';
 
 /** The argv a shell would run for a start command (printed one per line by printf). */
 function argvOf(command: string): string[] {

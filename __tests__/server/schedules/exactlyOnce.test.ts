@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import '../helpers/testTemplates';
 import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config/loadConfig';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import type { DatabaseHandle } from '../../../server/src/db/client';
 import { scheduleRuns, schedules } from '../../../server/src/db/schema';
 import { openTestDatabase } from '../helpers/testDatabase';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import '../helpers/testTemplates';
 import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config/loadConfig';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { scheduleRuns, schedules } from '../../../server/src/db/schema';
 import type { PanelProcess } from '../../../scripts/lib/panelProcess.mjs';
 import { createTestServer } from '../helpers/createTestServer';

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { bearer, createAccount, enableTwoFactorFor, freshIp, send, uniqueName } from '../auth/accountFixtures';
-import { passwordVerifications } from '../../../server/src/services/passwords';
-import { createAdminKey } from '../../../server/src/provisioning/adminKeys';
+import { passwordVerifications } from '../../../server/src/services/auth/passwords';
+import { createAdminKey } from '../../../server/src/services/admin/adminKeys';
 
 // Parallel bursts of argon2 checks on a shared machine.
 jest.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { auditLogs } from '../../../server/src/db/schema';
-import { recordAudit } from '../../../server/src/services/audit';
+import { recordAudit } from '../../../server/src/services/audit/audit';
 import { bearer, freshIp, send, totpCode } from '../auth/accountFixtures';
 
 jest.setTimeout(60_000);

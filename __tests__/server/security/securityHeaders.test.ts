@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../../server/src/config/loadConfig';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { connectSources } from '../../../server/src/lib/connectSources';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 

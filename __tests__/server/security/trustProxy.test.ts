@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { loadConfig } from '../../../server/src/config/loadConfig';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { auditLogs } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 

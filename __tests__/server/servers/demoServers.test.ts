@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { servers } from '../../../server/src/db/schema';
-import { seedDemoAccount } from '../../../server/src/demo/seedDemoAccount';
-import { seedDemoServers } from '../../../server/src/demo/seedDemoServers';
-import { findUser } from '../../../server/src/provisioning/findUser';
+import { seedDemoAccount } from '../../../server/src/services/demo/seedDemoAccount';
+import { seedDemoServers } from '../../../server/src/services/demo/seedDemoServers';
+import { findUser } from '../../../server/src/services/users/findUser';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { waitFor } from '../helpers/waitFor';
 import type { TestApp } from '../helpers/testApp';

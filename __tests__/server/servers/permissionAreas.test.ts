@@ -1,10 +1,10 @@
 import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config/loadConfig';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { permissionGroups, type PermissionKey } from '../../../server/src/permissions/permissionKeys';
+import { permissionGroups, type PermissionKey } from '../../../server/src/schemas/permissions';
 import { createTestUser } from '../helpers/createTestUser';
 import { openTestDatabase } from '../helpers/testDatabase';
 

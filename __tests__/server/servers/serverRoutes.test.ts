@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverPermissions, servers, type ServerRow } from '../../../server/src/db/schema';
-import { permissionKeys } from '../../../server/src/permissions/permissionKeys';
+import { permissionKeys } from '../../../server/src/schemas/permissions';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../../../server/src/services/passwords';
+import { hashPassword, verifyPassword } from '../../../server/src/services/auth/passwords';
 
 /** The memory (KiB) and passes a stored argon2id hash names: "$argon2id$v=19$m=65536,p=4,t=3$…". */
 const costOf = (hash: string) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverPermissions, type ServerRow } from '../../../server/src/db/schema';
-import { REFUSED_EVENT, REFUSAL_WINDOW_MS } from '../../../server/src/services/refusedActions';
+import { REFUSED_EVENT, REFUSAL_WINDOW_MS } from '../../../server/src/services/permissions/refusedActions';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, type ServerRow } from '../../../server/src/db/schema';
-import { parseProperties } from '../../../server/src/runtime/properties';
+import { parseProperties } from '../../../server/src/lib/properties';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

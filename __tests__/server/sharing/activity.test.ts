@@ -1,5 +1,5 @@
 import { auditLogs, serverPermissions, type ServerRow } from '../../../server/src/db/schema';
-import { recordAudit } from '../../../server/src/services/audit';
+import { recordAudit } from '../../../server/src/services/audit/audit';
 import { csvCell } from '../../../server/src/services/sharing/csv';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mailLanguage } from '../../../server/src/mail/mailTranslator';
-import { TranslationStore } from '../../../server/src/routes/translations/translationStore';
+import { mailLanguage } from '../../../server/src/services/mail/mailTranslator';
+import { TranslationStore } from '../../../server/src/services/translations/translationStore';
 
 function storeWith(dictionaries: Record<string, unknown>): TranslationStore {
   const dir = mkdtempSync(join(tmpdir(), 'mail-language-'));

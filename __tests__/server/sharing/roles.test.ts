@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { auditLogs, serverRoles, type ServerRow } from '../../../server/src/db/schema';
 import { foreignKeyViolation } from '../../../server/src/lib/uniqueViolation';
-import { permissionKeys } from '../../../server/src/permissions/permissionKeys';
+import { permissionKeys } from '../../../server/src/schemas/permissions';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

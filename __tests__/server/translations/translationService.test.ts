@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildTranslationService } from '../../../server/src/routes/translations/buildTranslationService';
-import { defaultTranslationsDir } from '../../../server/src/routes/translations/translationStore';
+import { buildTranslationService } from '../../../server/src/services/translations/buildTranslationService';
+import { defaultTranslationsDir } from '../../../server/src/services/translations/translationStore';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
 const RTL_AND_OTHERS = ['en', 'ar', 'fa', 'he', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'zh'];

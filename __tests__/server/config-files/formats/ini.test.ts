@@ -1,5 +1,5 @@
-import { iniFormat } from '../../../../server/src/config-files/formats/ini';
-import { arkGameUserSettings } from '../../../../server/src/config-files/arkGameUserSettings';
+import { iniFormat } from '../../../../server/src/games/config-files/formats/ini';
+import { arkGameUserSettings } from '../../../../server/src/games/config-files/arkGameUserSettings';
 
 const specs = new Map(arkGameUserSettings.map((field) => [field.key, field]));
 const sample = [

@@ -1,5 +1,5 @@
-import { palworldOptionsFormat } from '../../../../server/src/config-files/formats/palworldOptions';
-import { palworldDefaultSettings, palworldSettings } from '../../../../server/src/config-files/palworldSettings';
+import { palworldOptionsFormat } from '../../../../server/src/games/config-files/formats/palworldOptions';
+import { palworldDefaultSettings, palworldSettings } from '../../../../server/src/games/config-files/palworldSettings';
 
 const specs = new Map(palworldSettings.map((field) => [field.key, field]));
 const sample = [

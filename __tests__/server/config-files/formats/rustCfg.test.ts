@@ -1,5 +1,5 @@
-import { rustCfgFormat } from '../../../../server/src/config-files/formats/rustCfg';
-import { rustServerCfg } from '../../../../server/src/config-files/rustServerCfg';
+import { rustCfgFormat } from '../../../../server/src/games/config-files/formats/rustCfg';
+import { rustServerCfg } from '../../../../server/src/games/config-files/rustServerCfg';
 
 const specs = new Map(rustServerCfg.map((field) => [field.key, field]));
 const sample = ['// my settings', 'server.hostname "My Server"', 'server.pve false', '', 'ownerid 76561198000000001 "Admin" "owner"', 'oxide.custom 5', 'decay.scale 0.5', ''].join(

@@ -1,4 +1,4 @@
-import { checkedAddress, isPublicAddress } from '../../../../server/src/files/pull/addressPolicy';
+import { checkedAddress, isPublicAddress } from '../../../../server/src/services/files/pull/addressPolicy';
 
 /** Every spelling and range a pull might be pointed at, and whether it may connect. */
 const table: Array<[address: string, allowed: boolean, why: string]> = [

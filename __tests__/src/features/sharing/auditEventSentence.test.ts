@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInstance, type TFunction } from 'i18next';
 import { powerSignals } from '../../../../server/src/runtime/types';
-import { REFUSED_EVENT } from '../../../../server/src/services/refusedActions';
+import { REFUSED_EVENT } from '../../../../server/src/services/permissions/refusedActions';
 import { AUDIT_EVENT_SENTENCES, auditEventSentence } from '../../../../src/features/sharing/auditEventSentence';
 import type { ActivityEntry } from '../../../../src/features/sharing/sharingTypes';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { accessAllows, accessFor } from '../../permissions/serverAccess';
+import { accessAllows, accessFor } from '../../services/permissions/serverAccess';
 import { BackupDownloadParamsSchema, BackupDownloadSchema, BackupParamsSchema } from '../../schemas/backups';
 
 const invalidLink = () => new HttpError(404, 'The download link is invalid, used or expired.');

@@ -6,10 +6,10 @@ import { Type } from 'typebox';
 import { servers, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { accessAllows, accessFor } from '../../permissions/serverAccess';
-import type { FileRouteOptions } from './fileRouteContext';
-import { DownloadTokenParamsSchema, FileQuerySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { accessAllows, accessFor } from '../../services/permissions/serverAccess';
+import type { FileRouteOptions } from './file-route-context';
+import { DownloadTokenParamsSchema, FileQuerySchema } from '../../schemas/files';
 
 const invalidLink = () => new HttpError(404, 'The download link is invalid or has expired.');
 

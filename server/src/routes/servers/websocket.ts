@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerParamsSchema } from './schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 import { issueTicket } from './socket/websocketTicket';
 
 /** The socket URL as the caller reached us (same host, ws or wss). */
