@@ -1,4 +1,4 @@
-import { buildTranslationService } from './services/translations/buildTranslationService';
+import { buildTranslationService } from './translationService';
 
 /**
  * Entry point of `npm run translations`: the translation service alone on TRANSLATIONS_PORT

@@ -1,5 +1,4 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import type { UserRow } from '../plugins/auth';
 import { USERNAME_PATTERN } from './auth';
 import { PowerStateSchema } from './servers';
 
@@ -23,20 +22,6 @@ export const AdminUserSchema = Type.Object(
 );
 export type AdminUser = Static<typeof AdminUserSchema>;
 
-export function toAdminUser(user: UserRow): AdminUser {
-  return {
-    uuid: user.uuid,
-    username: user.username,
-    email: user.email,
-    name_first: user.nameFirst,
-    name_last: user.nameLast,
-    language: user.language,
-    root_admin: user.rootAdmin,
-    suspended: user.suspended,
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
-  };
-}
 
 /** A server as the billing system sees it. */
 export const AdminServerSchema = Type.Object(

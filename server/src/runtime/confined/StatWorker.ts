@@ -1,5 +1,13 @@
 import { Worker } from 'node:worker_threads';
-import type { StatFields } from '../../services/files/toFileEntry';
+
+/** The stat fields a folder entry is made from (a Stats object has them, among others). */
+export interface StatFields {
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  birthtimeMs: number;
+}
 
 // Numbers per name in the worker's answer: mode (-1 when the name vanished), size, mtimeMs,
 // ctimeMs, birthtimeMs.

@@ -1,6 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { StatWorker } from './StatWorker';
-import type { StatFields } from '../../services/files/toFileEntry';
+import type { StatFields } from './StatWorker';
 
 // Names stat'ed per turn of the event loop on the main thread.
 const STAT_BATCH = 256;

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accessTokens } from '../../db/schema';
+import { accessTokens, users } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
 import { hashToken, newToken } from '../../lib/tokens';
 
 /** Session lifetime without "remember me". */
@@ -59,4 +60,15 @@ export function listActiveSessions(db: Database, userId: number) {
     .from(accessTokens)
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
     .orderBy(desc(accessTokens.lastUsedAt), desc(accessTokens.id));
+}
+
+/** The user of an access token while the token is valid (not revoked, not expired) and the user not suspended. */
+export async function activeTokenUser(db: Database, tokenId: number, userId: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
+    .limit(1);
+  return row && !row.user.suspended ? row.user : null;
 }

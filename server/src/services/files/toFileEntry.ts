@@ -1,5 +1,8 @@
 import { lookup } from 'mime-types';
 import type { FileEntryJson } from '../../schemas/files';
+import type { StatFields } from '../../runtime/confined/StatWorker';
+
+export type { StatFields };
 
 const TYPE_CHAR: Array<[number, string]> = [
   [0o040000, 'd'],
@@ -135,14 +138,6 @@ export function isoTime(ms: number): string {
   return prefix + MILLIS_Z[whole - second * 1000];
 }
 
-/** The stat fields a folder entry is made from (a Stats object has them, among others). */
-export interface StatFields {
-  mode: number;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  birthtimeMs: number;
-}
 
 const S_IFMT = 0o170000;
 const isType = (stats: StatFields | null | undefined, type: number) => stats != null && (stats.mode & S_IFMT) === type;

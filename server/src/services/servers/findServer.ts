@@ -12,3 +12,9 @@ export async function requireServer(db: Database, identifier: string): Promise<S
   if (!byExternal) throw notFound('Server');
   return byExternal;
 }
+
+/** A server by its uuid, or null. */
+export async function findServerByUuid(db: Database, uuid: string): Promise<ServerRow | null> {
+  const [server] = await db.select().from(servers).where(eq(servers.uuid, uuid)).limit(1);
+  return server ?? null;
+}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RawData, WebSocket } from 'ws';
-import { accessTokens, users, type ServerRow } from '../../../db/schema';
+import type { ServerRow } from '../../../db/schema';
 import type { UserRow } from '../../../plugins/auth';
 import type { PermissionKey } from '../../../schemas/permissions';
+import { activeTokenUser } from '../../../services/auth/accessTokens';
 import { accessAllows, accessFor, findServerByIdentifier, type ServerAccess } from '../../../services/permissions/serverAccess';
 import type { ServerEvent } from '../../../runtime/ServerEventHub';
 import { powerSignals, type PowerSignal } from '../../../runtime/types';
@@ -177,13 +177,7 @@ export class ServerSocketSession {
 
   /** The ticket's user while its access token is still valid (not revoked, not expired). */
   private async activeUser(ticket: TicketPayload): Promise<UserRow | null> {
-    const [row] = await this.app.db
-      .select({ user: users })
-      .from(accessTokens)
-      .innerJoin(users, eq(users.id, accessTokens.userId))
-      .where(and(eq(accessTokens.id, ticket.t), eq(accessTokens.userId, ticket.u), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)))
-      .limit(1);
-    return row && !row.user.suspended ? row.user : null;
+    return activeTokenUser(this.app.db, ticket.t, ticket.u);
   }
 
   private async authenticate(token: unknown): Promise<void> {
