@@ -7,7 +7,8 @@
  *     features meet only in src/app or through shared code;
  *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
  *   - server/src imports only down its layer table (SERVER_LAYERS below): routes → services →
- *     (runtime, db, games) → schemas → lib, with plugins/ and the composition roots on top.
+ *     (runtime, db, games) → schemas → lib, with plugins/ and the composition roots on top;
+ *   - files under server/src/routes are named in kebab-case.
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
  */
@@ -30,7 +31,7 @@ const sharedAreas = ['components', 'themes', 'i18n', 'api'];
  */
 const SERVER_LAYERS = {
   root: { imports: ['*'] },
-  plugins: { imports: ['services', 'routes', 'runtime', 'db', 'games', 'schemas', 'lib', 'types'] },
+  plugins: { imports: ['services', 'runtime', 'db', 'games', 'schemas', 'lib', 'types'] },
   routes: { imports: ['plugins', 'services', 'runtime', 'games', 'schemas', 'lib', 'types'], types: ['db'] },
   services: { imports: ['runtime', 'db', 'games', 'schemas', 'lib', 'types'], types: ['plugins'] },
   runtime: { imports: ['games', 'schemas', 'lib', 'types'], types: ['plugins'] },
@@ -47,6 +48,17 @@ function serverRoomOf(path) {
   if (parts[1] !== 'src') return 'outside';
   if (parts.length === 3 || parts[2] === 'cli') return 'root';
   return parts[2] in SERVER_LAYERS ? parts[2] : 'unknown';
+}
+
+/** Route files are named in kebab-case (`get-players.ts`, `two-factor.ts`), as DESIGN.md says. */
+const ROUTE_FILE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*\.ts$/;
+
+/** Why a file's name breaks the server's naming rule, or null. */
+function serverNameViolation(path) {
+  const parts = path.split('/');
+  if (parts[0] !== 'server' || parts[1] !== 'src' || parts[2] !== 'routes') return null;
+  const name = parts[parts.length - 1];
+  return ROUTE_FILE_NAME.test(name) ? null : `route files are named in kebab-case ("${name}")`;
 }
 
 /** Why a server/src file may not import `target`, or null. */
@@ -105,6 +117,10 @@ const boundaries = {
     const typeOnlyImport = (node) =>
       node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
     return {
+      Program: (node) => {
+        const reason = serverNameViolation(sourcePath);
+        if (reason) context.report({ node, message: `File name breaks the layout: ${reason}.` });
+      },
       ImportDeclaration: (node) => check(node.source, typeOnlyImport(node)),
       ExportNamedDeclaration: (node) => check(node.source, node.exportKind === 'type'),
       ExportAllDeclaration: (node) => check(node.source, node.exportKind === 'type'),

@@ -59,6 +59,21 @@ describe("the server's layer table (eslint.config.mjs)", () => {
   }, 60_000);
 });
 
+describe('route file names (eslint.config.mjs)', () => {
+  it('takes kebab-case and refuses the other styles', () => {
+    const results = boundaryMessages([
+      ['server/src/routes/players/get-players.ts', 'export const x = 1;'],
+      ['server/src/routes/files/list.ts', 'export const x = 1;'],
+      ['server/src/routes/config/getServerConfigFile.ts', 'export const x = 1;'],
+      ['server/src/routes/servers/socket/SocketSession.ts', 'export const x = 1;'],
+      ['server/src/routes/auth/known_device.ts', 'export const x = 1;'],
+      ['server/src/services/players/playerLists.ts', 'export const x = 1;'],
+    ]);
+    expect(results.map((found) => found.length)).toEqual([0, 0, 1, 1, 1, 0]);
+    expect(results[2][0]).toMatch(/route files are named in kebab-case \("getServerConfigFile.ts"\)/);
+  }, 60_000);
+});
+
 describe('the import cycle check (scripts/check-cycles.mjs)', () => {
   const check = (dir: string) => {
     try {

@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { removeAllStagingLeftovers } from '../services/files/stagingLeftovers';
 import { syncCatalog } from '../services/servers/syncCatalog';
-import { crashRestartDefaults } from '../runtime/crashRestartPolicy';
-import { createLocalDriver } from '../runtime/local/createLocalDriver';
+import { createRuntimeSetup } from '../runtime/createRuntimeSetup';
 import { RuntimeManager } from '../services/servers/RuntimeManager';
 
 declare module 'fastify' {
@@ -22,19 +21,7 @@ declare module 'fastify' {
  */
 export const runtimePlugin = fp(
   async (app) => {
-    const tuning = app.config.runtimeTuning ?? {};
-    const driver = createLocalDriver(app.config, app.log);
-    const manager = new RuntimeManager({
-      db: app.db,
-      driver,
-      log: app.log,
-      crashRestart: {
-        ...crashRestartDefaults,
-        backoffMs: tuning.crashBackoffMs ?? crashRestartDefaults.backoffMs,
-        maxRestarts: tuning.maxCrashRestarts ?? crashRestartDefaults.maxRestarts,
-      },
-      playerQueryIntervalMs: tuning.playerQueryIntervalMs ?? 5000,
-    });
+    const manager = new RuntimeManager({ db: app.db, log: app.log, ...createRuntimeSetup(app.config, app.log) });
     app.decorate('runtime', manager);
     app.addHook('onReady', async () => {
       await syncCatalog(app.db, app.config);

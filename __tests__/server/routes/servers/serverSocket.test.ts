@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { accessTokens, auditLogs, serverPermissions, type ServerRow } from '../../../../server/src/db/schema';
-import { issueTicket } from '../../../../server/src/routes/servers/socket/websocketTicket';
+import { issueTicket } from '../../../../server/src/routes/servers/socket/websocket-ticket';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';

@@ -1,4 +1,4 @@
-import { SocketOutput } from '../../../../../server/src/routes/servers/socket/SocketOutput';
+import { SocketOutput } from '../../../../../server/src/routes/servers/socket/socket-output';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

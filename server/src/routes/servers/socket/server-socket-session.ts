@@ -9,9 +9,9 @@ import type { ServerEvent } from '../../../runtime/ServerEventHub';
 import { powerSignals, type PowerSignal } from '../../../runtime/types';
 import { toResourcesJson } from '../../../services/servers/serverView';
 import { powerPermission, runPowerAction, runServerCommand } from '../../../services/servers/serverActions';
-import { SocketClose, type SocketLimits } from './socketProtocol';
-import { SocketOutput } from './SocketOutput';
-import { verifyTicket, type TicketPayload } from './websocketTicket';
+import { SocketClose, type SocketLimits } from './socket-protocol';
+import { SocketOutput } from './socket-output';
+import { verifyTicket, type TicketPayload } from './websocket-ticket';
 
 interface Authenticated {
   user: UserRow;
