@@ -5,7 +5,10 @@
  *   - src/ never imports server/, and server/ never imports src/;
  *   - a feature (src/features/X) never imports another feature (src/features/Y);
  *     features meet only in src/app or through shared code;
- *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature.
+ *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
+ *   - server/src imports only down its layer table (SERVER_LAYERS below): routes → services →
+ *     (runtime, db, games) → schemas → lib, with plugins/ and the composition roots on top;
+ *   - files under server/src/routes are named in kebab-case.
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
  */
@@ -20,6 +23,58 @@ import tseslint from 'typescript-eslint';
 const rootDir = dirname(fileURLToPath(import.meta.url));
 const sharedAreas = ['components', 'themes', 'i18n', 'api'];
 
+/**
+ * The server's layer table: what each room of server/src may import besides itself (DESIGN.md
+ * "Layout"). `types` lists rooms it may import for types only (Fastify's decorations, the panel's
+ * config type, the template types a game describes itself with). `root` is app.ts, server.ts,
+ * cli.ts, translations.ts and cli/: the composition roots, which may import anything.
+ */
+const SERVER_LAYERS = {
+  root: { imports: ['*'] },
+  plugins: { imports: ['services', 'runtime', 'db', 'games', 'schemas', 'lib', 'types'] },
+  routes: { imports: ['plugins', 'services', 'runtime', 'games', 'schemas', 'lib', 'types'], types: ['db'] },
+  services: { imports: ['runtime', 'db', 'games', 'schemas', 'lib', 'types'], types: ['plugins'] },
+  runtime: { imports: ['games', 'schemas', 'lib', 'types'], types: ['plugins'] },
+  games: { imports: ['schemas', 'lib', 'types'], types: ['runtime'] },
+  db: { imports: ['schemas', 'lib', 'types'] },
+  schemas: { imports: ['lib', 'types'] },
+  lib: { imports: ['types'] },
+  types: { imports: [] },
+};
+
+/** The room of a path under server/src (see SERVER_LAYERS). */
+function serverRoomOf(path) {
+  const parts = path.split('/');
+  if (parts[1] !== 'src') return 'outside';
+  if (parts.length === 3 || parts[2] === 'cli') return 'root';
+  return parts[2] in SERVER_LAYERS ? parts[2] : 'unknown';
+}
+
+/** Route files are named in kebab-case (`get-players.ts`, `two-factor.ts`), as DESIGN.md says. */
+const ROUTE_FILE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*\.ts$/;
+
+/** Why a file's name breaks the server's naming rule, or null. */
+function serverNameViolation(path) {
+  const parts = path.split('/');
+  if (parts[0] !== 'server' || parts[1] !== 'src' || parts[2] !== 'routes') return null;
+  const name = parts[parts.length - 1];
+  return ROUTE_FILE_NAME.test(name) ? null : `route files are named in kebab-case ("${name}")`;
+}
+
+/** Why a server/src file may not import `target`, or null. */
+function serverLayerViolation(source, target, typeOnly) {
+  const from = serverRoomOf(source);
+  const to = serverRoomOf(target);
+  if (from === 'outside' || to === 'outside' || from === to) return null;
+  if (from === 'unknown') return `${source} is in a room the server's layer table does not name (add it to DESIGN.md and SERVER_LAYERS first)`;
+  const layer = SERVER_LAYERS[from];
+  if (layer.imports.includes('*') || layer.imports.includes(to)) return null;
+  if (typeOnly && layer.types?.includes(to)) return null;
+  if (to === 'root') return 'nothing imports the composition roots (app.ts, server.ts, cli.ts, cli/)';
+  const allowed = [...layer.imports, ...(layer.types ?? []).map((room) => `${room} (types)`)].join(', ');
+  return `server/src/${from} imports only ${allowed || 'nothing'}, not ${to}/ (routes → services → runtime, db, games → schemas → lib)`;
+}
+
 /** Where a repository-relative path sits in the layering. */
 function areaOf(path) {
   const [top, area, name] = path.split('/');
@@ -31,9 +86,10 @@ function areaOf(path) {
 }
 
 /** Why importing `target` from `source` crosses a boundary, or null when it is allowed. */
-function boundaryViolation(source, target) {
+function boundaryViolation(source, target, typeOnly = false) {
   const from = areaOf(source);
   const to = areaOf(target);
+  if (from.kind === 'server' && to.kind === 'server') return serverLayerViolation(source, target, typeOnly);
   if (from.kind === 'server' && ['feature', 'shared', 'app'].includes(to.kind)) return 'server/ never imports from src/';
   if (from.kind !== 'server' && from.kind !== 'outside' && to.kind === 'server') {
     return 'src/ never imports from server/ (the API contract reaches the client through src/api/generated)';
@@ -50,19 +106,26 @@ const boundaries = {
   meta: { type: 'problem', docs: { description: 'Import boundaries between src/, server/ and features' }, schema: [] },
   create(context) {
     const sourcePath = relative(rootDir, context.filename).split(sep).join('/');
-    const check = (node) => {
+    const check = (node, typeOnly = false) => {
       const spec = node?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
       const targetPath = relative(rootDir, resolve(dirname(context.filename), spec)).split(sep).join('/');
-      const reason = boundaryViolation(sourcePath, targetPath);
+      const reason = boundaryViolation(sourcePath, targetPath, typeOnly);
       if (reason) context.report({ node, message: `Import of "${spec}" crosses a boundary: ${reason}.` });
     };
+    // `import type { A }` and `import { type A, type B }` bring in no code.
+    const typeOnlyImport = (node) =>
+      node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
     return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
+      Program: (node) => {
+        const reason = serverNameViolation(sourcePath);
+        if (reason) context.report({ node, message: `File name breaks the layout: ${reason}.` });
+      },
+      ImportDeclaration: (node) => check(node.source, typeOnlyImport(node)),
+      ExportNamedDeclaration: (node) => check(node.source, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.literal ?? node.source),
+      TSImportType: (node) => check(node.argument?.literal ?? node.source, true),
     };
   },
 };

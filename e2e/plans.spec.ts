@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BillingStandIn } from '../__tests__/server/plans/billingStandIn';
+import { BillingStandIn } from '../__tests__/server/routes/plans/billingStandIn';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
 import { apiStatus, collectConsoleErrors, loginAsFreshUser, signUpFreshUser } from './helpers';
 

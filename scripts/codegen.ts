@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { generateEndpoints, parseConfig } from '@rtk-query/codegen-openapi';
 import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config/loadConfig';
+import { loadConfig } from '../server/src/plugins/config/loadConfig';
 import { openDatabase } from '../server/src/db/client';
 
 const rootDir = resolve(__dirname, '..');

@@ -10,7 +10,7 @@
  * anything failed.
  *
  * Options:
- *   --only=lockfile,typecheck,lint,i18n,codegen,jest,e2e   run only these suites
+ *   --only=lockfile,typecheck,lint,cycles,i18n,codegen,jest,e2e run only these suites
  *   --jest-project=server                          run only this Jest project
  *   --jest-workers=1                               at most this many Jest workers
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
@@ -160,6 +160,8 @@ const suites = [
   // The type check and the linter only read the tree, and each keeps one core busy: they run together.
   { name: 'typecheck', run: () => step(bin('tsc'), ['--noEmit', '-p', '.']), together: 'static' },
   { name: 'lint', run: () => step(bin('eslint'), ['.']), together: 'static' },
+  // Import cycles in src/ and server/src (type-only imports and the Drizzle schema excepted): under a second.
+  { name: 'cycles', run: () => step(process.execPath, [join(rootDir, 'scripts', 'check-cycles.mjs')]) },
   { name: 'i18n', run: () => step('npm', ['run', '--silent', 'i18n:check']) },
   { name: 'codegen', run: () => step('npm', ['run', '--silent', 'codegen:check']), skip: !scripts['codegen:check'] && 'no codegen:check script' },
   { name: 'jest', run: jest },

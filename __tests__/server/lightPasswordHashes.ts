@@ -1,5 +1,5 @@
 /**
- * Server tests hash passwords with a light argon2id cost (see server/src/services/passwords.ts):
+ * Server tests hash passwords with a light argon2id cost (see server/src/services/auth/passwords.ts):
  * hundreds of sign-ups and logins would otherwise spend minutes on hashing. A test about the
  * cost itself (login timing) turns it off before it creates its accounts.
  */

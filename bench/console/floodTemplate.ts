@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerTemplate, type TemplateDefinition } from '../../server/src/runtime/templates';
+import { registerTemplate, type TemplateDefinition } from '../../server/src/games/templates';
 
 /** Slug of the benchmark's template (servers:create --template bench-flood). */
 export const FLOOD_TEMPLATE_SLUG = 'bench-flood';

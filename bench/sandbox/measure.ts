@@ -14,9 +14,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDriver, localDriverDefaults } from '../../server/src/runtime/local/LocalDriver';
-import { findTemplate } from '../../server/src/runtime/templates';
-import { buildServerSpec } from '../../server/src/runtime/templates/buildServerSpec';
-import type { TemplateDefinition } from '../../server/src/runtime/templates/TemplateDefinition';
+import { findTemplate } from '../../server/src/games/templates';
+import { buildServerSpec } from '../../server/src/runtime/buildServerSpec';
+import type { TemplateDefinition } from '../../server/src/games/templates/TemplateDefinition';
 import type { ServerSpec } from '../../server/src/runtime/types';
 import { floodTemplate } from '../console/floodTemplate';
 

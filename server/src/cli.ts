@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadConfig } from './config/loadConfig';
+import { loadConfig } from './plugins/config/loadConfig';
 import { controlSocketPath, sendToPanel, type CliAnswer } from './cli/panelClient';
 
 /**
@@ -34,14 +34,13 @@ async function main(argv: string[]): Promise<number> {
 
 /** No panel is running: open the database and the runtime here for this one command. */
 async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]): Promise<CliAnswer> {
-  const [{ prepareDataDir, secureDatabaseFiles }, { openDatabase }, { runCliCommand }, { createLocalDriver }, { RuntimeManager }, { crashRestartDefaults }, { syncCatalog }] = await Promise.all([
-    import('./config/dataDir'),
+  const [{ prepareDataDir, secureDatabaseFiles }, { openDatabase }, { runCliCommand }, { createRuntimeSetup }, { RuntimeManager }, { syncCatalog }] = await Promise.all([
+    import('./plugins/config/dataDir'),
     import('./db/client'),
     import('./cli/controlSocket'),
-    import('./runtime/local/createLocalDriver'),
-    import('./runtime/RuntimeManager'),
-    import('./runtime/crashRestartPolicy'),
-    import('./provisioning/syncCatalog'),
+    import('./runtime/createRuntimeSetup'),
+    import('./services/servers/RuntimeManager'),
+    import('./services/servers/syncCatalog'),
   ]);
   // Like the panel: the embedded database is opened by one process at a time.
   const releaseDataDir = prepareDataDir(config.dataDir);
@@ -51,10 +50,8 @@ async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]
   const log = { warn: (obj: unknown, msg?: string) => console.error(msg ?? '', obj), error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj) };
   const runtime = new RuntimeManager({
     db: database.db,
-    driver: createLocalDriver(config),
     log: log as unknown as ConstructorParameters<typeof RuntimeManager>[0]['log'],
-    crashRestart: crashRestartDefaults,
-    playerQueryIntervalMs: 5000,
+    ...createRuntimeSetup(config),
   });
   try {
     await syncCatalog(database.db, config);

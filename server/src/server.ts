@@ -1,11 +1,11 @@
-import { loadConfig } from './config/loadConfig';
+import { loadConfig } from './plugins/config/loadConfig';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { connectRateLimitRedis } from './lib/rateLimitRedis';
-import { seedDemoAccount } from './demo/seedDemoAccount';
-import { seedDemoServers } from './demo/seedDemoServers';
+import { seedDemoAccount } from './services/demo/seedDemoAccount';
+import { seedDemoServers } from './services/demo/seedDemoServers';
 import { join } from 'node:path';
-import { DataDirLockedError, prepareDataDir, secureDatabaseFiles } from './config/dataDir';
+import { DataDirLockedError, prepareDataDir, secureDatabaseFiles } from './plugins/config/dataDir';
 
 /** Entry point of `npm start`: config from the environment, database, app, listen, graceful shutdown. */
 async function main(): Promise<void> {

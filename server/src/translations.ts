@@ -1,4 +1,4 @@
-import { buildTranslationService } from './routes/translations/buildTranslationService';
+import { buildTranslationService } from './translationService';
 
 /**
  * Entry point of `npm run translations`: the translation service alone on TRANSLATIONS_PORT

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../../server/src/db/schema';
 import type { UserRow } from '../../../server/src/plugins/auth';
-import { createServer } from '../../../server/src/provisioning/createServer';
-import { provisioningOf } from '../../../server/src/provisioning/ProvisioningContext';
+import { createServer } from '../../../server/src/services/servers/createServer';
+import { provisioningOf } from '../../../server/src/services/servers/ProvisioningContext';
 import { servers } from '../../../server/src/db/schema';
 import { eq } from 'drizzle-orm';
 

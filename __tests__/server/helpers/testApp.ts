@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app';
-import { loadConfig, type PanelConfig } from '../../../server/src/config/loadConfig';
+import { loadConfig, type PanelConfig } from '../../../server/src/plugins/config/loadConfig';
 import { openTestDatabase } from './testDatabase';
 
 export interface TestApp {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { plans, games } from '../../../server/src/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { registerTemplate } from '../../../server/src/runtime/templates';
-import type { TemplateDefinition } from '../../../server/src/runtime/templates';
+import { registerTemplate } from '../../../server/src/games/templates';
+import type { TemplateDefinition } from '../../../server/src/games/templates';
 
 const fixture = readFileSync(join(__dirname, '..', 'runtime', 'fixtures', 'gameFixture.cjs'), 'utf8');
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectCgroupHost } from '../../../server/src/runtime/local/sandbox/cgroup';
+import { detectCgroupHost } from '../../../server/src/runtime/local/sandbox/detectCgroupHost';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

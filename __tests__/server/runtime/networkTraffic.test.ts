@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import type { ServerResources } from '../../../server/src/runtime/ServerEventHub';
-import { registerTemplate } from '../../../server/src/runtime/templates';
+import { registerTemplate } from '../../../server/src/games/templates';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { servers } from '../../../server/src/db/schema';
 import { createLocalDriver } from '../../../server/src/runtime/local/createLocalDriver';
 import { readProcess } from '../../../server/src/runtime/local/procfs';
-import { RuntimeManager } from '../../../server/src/runtime/RuntimeManager';
+import { RuntimeManager } from '../../../server/src/services/servers/RuntimeManager';
 import { crashRestartDefaults } from '../../../server/src/runtime/crashRestartPolicy';
 import { DriverLockedError } from '../../../server/src/runtime/local/driverLock';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';

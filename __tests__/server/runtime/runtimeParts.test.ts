@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, symlin
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RingBuffer } from '../../../server/src/runtime/RingBuffer';
-import { parseProperties, updateProperties } from '../../../server/src/runtime/properties';
+import { parseProperties, updateProperties } from '../../../server/src/lib/properties';
 import { ConsoleCapture } from '../../../server/src/runtime/local/ConsoleCapture';
 import { CrashRestartPolicy } from '../../../server/src/runtime/crashRestartPolicy';
 import { PathEscapeError, RootedFileSystem } from '../../../server/src/runtime/RootedFileSystem';

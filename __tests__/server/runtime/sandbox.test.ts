@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerTemplate, type TemplateDefinition } from '../../../server/src/runtime/templates';
+import { registerTemplate, type TemplateDefinition } from '../../../server/src/games/templates';
 import { fixtureTemplate, createTestPlan } from '../helpers/testTemplates';
-import { detectCgroupHost } from '../../../server/src/runtime/local/sandbox/cgroup';
+import { detectCgroupHost } from '../../../server/src/runtime/local/sandbox/detectCgroupHost';
 import { SANDBOX_PIDS_MAX } from '../../../server/src/runtime/local/sandbox/Sandbox';
 import { SANDBOX_UID_BASE, SANDBOX_UID_COUNT } from '../../../server/src/runtime/local/sandbox/sandboxUsers';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';

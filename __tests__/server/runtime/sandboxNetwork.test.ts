@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, connect, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { registerTemplate, type TemplateDefinition } from '../../../server/src/runtime/templates';
+import { registerTemplate, type TemplateDefinition } from '../../../server/src/games/templates';
 import { fixtureTemplate } from '../helpers/testTemplates';
 import { FIREWALL_TABLE, HostFirewall, removeHostFirewall } from '../../../server/src/runtime/local/sandbox/hostFirewall';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';

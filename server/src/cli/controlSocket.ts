@@ -2,7 +2,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/errors';
-import { provisioningOf, type ProvisioningContext } from '../provisioning/ProvisioningContext';
+import { provisioningOf, type ProvisioningContext } from '../services/servers/ProvisioningContext';
 import { cliCommands } from './commands';
 import { parseArgs } from './parseArgs';
 import { controlSocketPath, type CliAnswer } from './panelClient';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { openApiRoute } from './meta/openapi';
-import { UserSchema } from './auth/userSchema';
+import { UserSchema } from '../schemas/user';
 import { authRoutes } from './auth';
 import { accountRoutes } from './account';
 import { translationRoutes } from './translations';
@@ -10,7 +10,7 @@ import { addFileSchemas, fileRoutes } from './files';
 import { addConfigSchemas, configRoutes } from './config';
 import { accountInvitationRoutes, addSharingSchemas, sharingRoutes } from './sharing';
 import { addPlayerSchemas, playerRoutes } from './players';
-import { mailerPlugin } from '../mail/mailerPlugin';
+import { mailerPlugin } from '../plugins/mailer';
 import { addBackupSchemas, backupRoutes } from './backups';
 import { addScheduleSchemas, scheduleRoutes } from './schedules';
 import { addNetworkSchemas, networkRoutes } from './network';

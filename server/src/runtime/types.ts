@@ -1,4 +1,4 @@
-import type { ConfigFileFormat } from '../config-files/ConfigFieldSpec';
+import type { ConfigFileFormat } from '../games/config-files/ConfigFieldSpec';
 
 /** Power states of a game server, in the order a start goes through them. */
 export const powerStates = ['offline', 'starting', 'running', 'stopping'] as const;

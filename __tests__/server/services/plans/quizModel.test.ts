@@ -1,5 +1,5 @@
 import { MODEL, estimateNeeds, recommendPlan, type QuizAnswers, type QuizPlan } from '../../../../server/src/services/plans/quizModel';
-import { defaultPlans } from '../../../../server/src/runtime/templates/defaultPlans';
+import { defaultPlans } from '../../../../server/src/games/defaultPlans';
 
 const minecraft: QuizPlan[] = defaultPlans.filter((p) => p.game === 'minecraft');
 const answers = (over: Partial<QuizAnswers> = {}): QuizAnswers => ({ players: 10, software: 'vanilla', modpackSize: 'small', viewDistance: 10, worldSize: 'small', budget: null, ...over });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInstance, type TFunction } from 'i18next';
 import { powerSignals } from '../../../../server/src/runtime/types';
-import { REFUSED_EVENT } from '../../../../server/src/services/refusedActions';
+import { REFUSED_EVENT } from '../../../../server/src/services/permissions/refusedActions';
 import { AUDIT_EVENT_SENTENCES, auditEventSentence } from '../../../../src/features/sharing/auditEventSentence';
 import type { ActivityEntry } from '../../../../src/features/sharing/sharingTypes';
 
@@ -40,14 +40,14 @@ function serverAuditEvents(): Set<string> {
   const unknown: string[] = [];
   for (const file of sourceFiles(serverSource)) {
     const source = readFileSync(file, 'utf8');
-    if (file.endsWith('/services/audit.ts')) continue;
+    if (file.endsWith('/services/audit/audit.ts')) continue;
     for (const call of callArguments(source, 'recordAudit')) {
       const value = /\bevent(?::\s*(`[^`]*`|[^,}\n]+))?/.exec(call)?.[1]?.trim() ?? 'event';
       if (/^(?:[\w.!]+\s*\?\s*)?'[^']+'(?:\s*:\s*'[^']+')?$/.test(value)) for (const literal of value.matchAll(/'([^']+)'/g)) events.add(literal[1]);
       else if (value === '`server.power.${signal}`') powerSignals.forEach((signal) => events.add(`server.power.${signal}`));
       else if (value === 'REFUSED_EVENT') events.add(REFUSED_EVENT);
       // The helpers whose callers are read below.
-      else if (value === '`server.file.${action}`' && file.endsWith('/fileRouteContext.ts')) continue;
+      else if (value === '`server.file.${action}`' && file.endsWith('/file-route-context.ts')) continue;
       else if (value === 'event' && file.endsWith('/manageRoles.ts')) continue;
       else if (value === 'event' && file.endsWith('/SwitchJobs.ts')) continue;
       // The player actions pick their event first (`audit = { event: '…', … }`), then record it.

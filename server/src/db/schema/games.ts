@@ -9,7 +9,7 @@ export const games = pgTable('games', {
 });
 
 /**
- * Server templates (like Pterodactyl's eggs). The code under server/src/runtime/templates is the
+ * Server templates (like Pterodactyl's eggs). The code under server/src/games/templates/index.ts is the
  * source of truth; these rows mirror it (synced at start-up) so servers and plans can refer to them.
  * `definition` keeps the synced snapshot for inspection; behaviour always comes from the code.
  */

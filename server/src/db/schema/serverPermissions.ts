@@ -5,7 +5,7 @@ import { serverRoles } from './serverRoles';
 
 /**
  * Permissions a user holds on a server they do not own (sharing). Each row lists permission keys
- * from server/src/permissions/permissionKeys.ts. The owner and root admins hold every key and need
+ * from server/src/schemas/permissions.ts. The owner and root admins hold every key and need
  * no row.
  *
  * A row is either `active` (userId set) or a `pending` invitation of an email address without an

@@ -1,4 +1,4 @@
-import type { GameSlug } from '../../runtime/templates/TemplateDefinition';
+import type { GameSlug } from '../templates/TemplateDefinition';
 
 /**
  * A ready-made setup, as data: the software it runs (Minecraft), config values set through the

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AccountSessionSchema } from './schemas';
+import { AccountSessionSchema } from '../../schemas/account';
 import { updateAccountRoute } from './update-account';
 import { updateEmailRoute } from './update-email';
 import { updatePasswordRoute } from './update-password';

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { notFound } from '../../lib/errors';
-import { listActiveSessions, revokeUserSession } from '../../services/accessTokens';
-import { recordAudit } from '../../services/audit';
-import { SessionParamsSchema, SessionsResponseSchema } from './schemas';
+import { listActiveSessions, revokeUserSession } from '../../services/auth/accessTokens';
+import { recordAudit } from '../../services/audit/audit';
+import { SessionParamsSchema, SessionsResponseSchema } from '../../schemas/account';
 
 /** The account's live sessions (unrevoked, unexpired tokens) and revoking one of them. */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {

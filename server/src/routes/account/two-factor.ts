@@ -4,9 +4,9 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { HttpError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
-import { disableTwoFactor, enableTwoFactor, startEnrolment } from '../../services/twoFactor';
-import { recordAudit } from '../../services/audit';
-import { checkPassword } from './checkPassword';
+import { disableTwoFactor, enableTwoFactor, startEnrolment } from '../../services/auth/twoFactor';
+import { recordAudit } from '../../services/audit/audit';
+import { checkPassword } from './check-password';
 import {
   DisableTwoFactorBodySchema,
   EnableTwoFactorBodySchema,
@@ -14,7 +14,7 @@ import {
   TwoFactorEnrolmentResponseSchema,
   type DisableTwoFactorBody,
   type EnableTwoFactorBody,
-} from './schemas';
+} from '../../schemas/account';
 
 /** Two-factor set-up: enrol (new secret and QR), enable with a code and the password, disable. */
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
-import { updateUser } from '../../services/userAccounts';
-import { toUserResource } from '../../services/userResource';
-import { AccountUserResponseSchema, UpdateAccountBodySchema } from './schemas';
+import { updateUser } from '../../services/auth/userAccounts';
+import { toUserResource } from '../../services/auth/userResource';
+import { AccountUserResponseSchema, UpdateAccountBodySchema } from '../../schemas/account';
 
 /** PATCH /account: profile and preferences; absent fields stay as they are. */
 export async function updateAccountRoute(app: FastifyInstance): Promise<void> {

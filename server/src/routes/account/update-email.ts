@@ -3,11 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
 import { accountMessages } from '../../lib/accountMessages';
-import { findTakenFields, updateUser } from '../../services/userAccounts';
-import { toUserResource } from '../../services/userResource';
-import { recordAudit } from '../../services/audit';
-import { checkPassword } from './checkPassword';
-import { AccountUserResponseSchema, UpdateEmailBodySchema, type UpdateEmailBody } from './schemas';
+import { findTakenFields, updateUser } from '../../services/auth/userAccounts';
+import { toUserResource } from '../../services/auth/userResource';
+import { recordAudit } from '../../services/audit/audit';
+import { checkPassword } from './check-password';
+import { AccountUserResponseSchema, UpdateEmailBodySchema, type UpdateEmailBody } from '../../schemas/account';
 
 /** PUT /account/email: a new email address, confirmed with the current password. */
 export async function updateEmailRoute(app: FastifyInstance): Promise<void> {

@@ -3,13 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { accountMessages } from '../../lib/accountMessages';
-import { hashPassword } from '../../services/passwords';
-import { updateUser } from '../../services/userAccounts';
-import { revokeOtherAccessTokens } from '../../services/accessTokens';
-import { toUserResource } from '../../services/userResource';
-import { recordAudit } from '../../services/audit';
-import { checkPassword } from './checkPassword';
-import { AccountUserResponseSchema, UpdatePasswordBodySchema, type UpdatePasswordBody } from './schemas';
+import { hashPassword } from '../../services/auth/passwords';
+import { updateUser } from '../../services/auth/userAccounts';
+import { revokeOtherAccessTokens } from '../../services/auth/accessTokens';
+import { toUserResource } from '../../services/auth/userResource';
+import { recordAudit } from '../../services/audit/audit';
+import { checkPassword } from './check-password';
+import { AccountUserResponseSchema, UpdatePasswordBodySchema, type UpdatePasswordBody } from '../../schemas/account';
 
 /** PUT /account/password: needs the current password; every other session of the account ends. */
 export async function updatePasswordRoute(app: FastifyInstance): Promise<void> {

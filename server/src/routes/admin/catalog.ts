@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { games, serverTemplates } from '../../db/schema';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import type { PlanJson } from '../../schemas/plans';
+import { listTemplates } from '../../services/admin/templateCatalog';
 import { createPlan, deletePlan, listAllPlans, updatePlan } from '../../services/plans/planAdmin';
 
 const PlanFieldsSchema = Type.Object(
@@ -95,12 +94,7 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
     '/templates',
     { schema: { operationId: 'listAdminTemplates', tags: ['admin'], summary: 'Every server template', security, response: { 200: Type.Object({ data: Type.Array(TemplateSchema) }), ...errorResponses(401, 429) } } },
     async () => {
-      const rows = await app.db
-        .select({ slug: serverTemplates.slug, game: games.slug, name: serverTemplates.name, description: serverTemplates.description })
-        .from(serverTemplates)
-        .innerJoin(games, eq(games.id, serverTemplates.gameId))
-        .orderBy(serverTemplates.id);
-      return { data: rows };
+      return { data: await listTemplates(app.db) };
     },
   );
 }

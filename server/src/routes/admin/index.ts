@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminAuthenticate } from './adminAuth';
+import { adminAuthenticate } from './admin-auth';
 import { adminUserRoutes } from './users';
 import { adminServerRoutes } from './servers';
 import { adminCatalogRoutes } from './catalog';
-import { adminLoginTokenRoutes } from './loginTokens';
+import { adminLoginTokenRoutes } from './login-tokens';
 import { adminDatabaseHostRoutes } from './database-hosts';
 
 /**

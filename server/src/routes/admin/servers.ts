@@ -3,14 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { ValidationError } from '../../lib/errors';
-import { createServer } from '../../provisioning/createServer';
-import { requireServer } from '../../provisioning/findServer';
-import { findUser } from '../../provisioning/findUser';
-import { provisioningOf } from '../../provisioning/ProvisioningContext';
-import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../../provisioning/serverOperations';
-import { loadServerViews } from '../servers/serverView';
-import { AdminServerSchema, ChangePlanBodySchema, CreateServerBodySchema, ServerParamsSchema } from './schemas';
-import { adminServerOf, toAdminServer } from './toAdminServer';
+import { createServer } from '../../services/servers/createServer';
+import { requireServer } from '../../services/servers/findServer';
+import { findUser } from '../../services/users/findUser';
+import { provisioningOf } from '../../services/servers/ProvisioningContext';
+import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../../services/servers/serverOperations';
+import { loadServerViews } from '../../services/servers/serverView';
+import { AdminServerSchema, ChangePlanBodySchema, CreateServerBodySchema, ServerParamsSchema } from '../../schemas/admin';
+import { adminServerOf, toAdminServer } from '../../services/admin/toAdminServer';
 
 const ServerAnswer = Type.Object({ data: Type.Object({ server: AdminServerSchema }) });
 // The admin key is a bearer token too (a different one from users' access tokens).

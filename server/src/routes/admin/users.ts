@@ -3,10 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { normalizeFields } from '../../lib/fieldErrors';
-import { requireUser } from '../../provisioning/findUser';
-import { provisioningOf } from '../../provisioning/ProvisioningContext';
-import { createPanelUser, deletePanelUser, setUserSuspended } from '../../provisioning/userOperations';
-import { AdminUserSchema, CreateUserBodySchema, toAdminUser, UserParamsSchema } from './schemas';
+import { requireUser } from '../../services/users/findUser';
+import { provisioningOf } from '../../services/servers/ProvisioningContext';
+import { createPanelUser, deletePanelUser, setUserSuspended } from '../../services/users/userOperations';
+import { AdminUserSchema, CreateUserBodySchema, UserParamsSchema } from '../../schemas/admin';
+import { toAdminUser } from '../../services/admin/adminUserView';
 
 const UserAnswer = Type.Object({ data: Type.Object({ user: AdminUserSchema }) });
 // The admin key is a bearer token too (a different one from users' access tokens).

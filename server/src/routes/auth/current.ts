@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { toUserResource } from '../../services/userResource';
-import { CurrentUserResponseSchema } from './schemas';
+import { toUserResource } from '../../services/auth/userResource';
+import { CurrentUserResponseSchema } from '../../schemas/auth';
 
 /** GET /auth/current: the user behind the bearer token. */
 export async function currentUserRoute(app: FastifyInstance): Promise<void> {

@@ -3,12 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
 import { panelUrl } from '../../lib/panelUrl';
-import { findUserByLogin } from '../../services/userAccounts';
-import { createPasswordReset } from '../../services/passwordResets';
-import { recordAudit } from '../../services/audit';
-import { mailLanguage } from '../../mail/mailTranslator';
-import { passwordResetMail } from '../../mail/passwordResetMails';
-import { ForgotPasswordBodySchema, MessageAnswerSchema } from './schemas';
+import { findUserByLogin } from '../../services/auth/userAccounts';
+import { createPasswordReset } from '../../services/auth/passwordResets';
+import { recordAudit } from '../../services/audit/audit';
+import { mailLanguage } from '../../services/mail/mailTranslator';
+import { passwordResetMail } from '../../services/mail/passwordResetMails';
+import { ForgotPasswordBodySchema, MessageAnswerSchema } from '../../schemas/auth';
 
 /** Reset requests per address and 15 minutes, and per email address and hour. */
 export const FORGOT_PER_IP = { limit: 5, windowMs: 15 * 60_000 };

@@ -5,12 +5,12 @@ import { FieldErrors } from '../../lib/fieldErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { accountMessages } from '../../lib/accountMessages';
-import { consumeLoginConfirmation, findLoginConfirmation } from '../../services/loginConfirmations';
-import { acceptSecondFactor } from '../../services/twoFactor';
-import { findUserById } from '../../services/userAccounts';
-import { recordAudit } from '../../services/audit';
-import { completeLogin } from './completeLogin';
-import { CompleteLoginResponseSchema, LoginCheckpointBodySchema } from './schemas';
+import { consumeLoginConfirmation, findLoginConfirmation } from '../../services/auth/loginConfirmations';
+import { acceptSecondFactor } from '../../services/auth/twoFactor';
+import { findUserById } from '../../services/auth/userAccounts';
+import { recordAudit } from '../../services/audit/audit';
+import { completeLogin } from './complete-login';
+import { CompleteLoginResponseSchema, LoginCheckpointBodySchema } from '../../schemas/auth';
 
 /** Attempts per minute per confirmation token. */
 const CHECKPOINT_LIMIT = { limit: 5, windowMs: 60_000 };

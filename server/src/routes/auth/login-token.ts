@@ -5,11 +5,11 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
-import { redeemLoginToken } from '../../services/loginTokens';
-import { findUserById } from '../../services/userAccounts';
-import { recordAudit } from '../../services/audit';
-import { completeLogin } from './completeLogin';
-import { CompleteLoginSchema } from './schemas';
+import { redeemLoginToken } from '../../services/auth/loginTokens';
+import { findUserById } from '../../services/auth/userAccounts';
+import { recordAudit } from '../../services/audit/audit';
+import { completeLogin } from './complete-login';
+import { CompleteLoginSchema } from '../../schemas/auth';
 
 /** Exchanges per minute and address, successful or not. */
 const EXCHANGE_LIMIT = { limit: 10, windowMs: 60_000 };

@@ -4,13 +4,13 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
-import { verifyPassword, verifyAgainstDummy } from '../../services/passwords';
-import { findUserByLogin } from '../../services/userAccounts';
-import { createLoginConfirmation } from '../../services/loginConfirmations';
-import { recordAudit } from '../../services/audit';
-import { completeLogin } from './completeLogin';
-import { isKnownSession } from './knownDevice';
-import { LoginBodySchema, LoginResponseSchema } from './schemas';
+import { verifyPassword, verifyAgainstDummy } from '../../services/auth/passwords';
+import { findUserByLogin } from '../../services/auth/userAccounts';
+import { createLoginConfirmation } from '../../services/auth/loginConfirmations';
+import { recordAudit } from '../../services/audit/audit';
+import { completeLogin } from './complete-login';
+import { isKnownSession } from './known-device';
+import { LoginBodySchema, LoginResponseSchema } from '../../schemas/auth';
 
 /** Failed attempts allowed per minute, per IP and per login name. */
 const LOGIN_LIMIT = { limit: 10, windowMs: 60_000 };

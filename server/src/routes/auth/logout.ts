@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { revokeAccessToken } from '../../services/accessTokens';
-import { recordAudit } from '../../services/audit';
+import { revokeAccessToken } from '../../services/auth/accessTokens';
+import { recordAudit } from '../../services/audit/audit';
 
 /** POST /auth/logout: revokes the presented token at once. */
 export async function logoutRoute(app: FastifyInstance): Promise<void> {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
-import { hashPassword } from '../../services/passwords';
-import { createUser, findTakenFields } from '../../services/userAccounts';
-import { recordAudit } from '../../services/audit';
-import { completeLogin } from './completeLogin';
-import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from './schemas';
+import { hashPassword } from '../../services/auth/passwords';
+import { createUser, findTakenFields } from '../../services/auth/userAccounts';
+import { recordAudit } from '../../services/audit/audit';
+import { completeLogin } from './complete-login';
+import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from '../../schemas/auth';
 import { accountMessages } from '../../lib/accountMessages';
 
 /** Registrations per minute and address, counted by @fastify/rate-limit before anything runs. */

@@ -4,12 +4,12 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
-import { hashPassword } from '../../services/passwords';
-import { redeemPasswordReset } from '../../services/passwordResets';
-import { findUserById, updateUser } from '../../services/userAccounts';
-import { revokeOtherAccessTokens } from '../../services/accessTokens';
-import { recordAudit } from '../../services/audit';
-import { MessageAnswerSchema, ResetPasswordBodySchema, type ResetPasswordBody } from './schemas';
+import { hashPassword } from '../../services/auth/passwords';
+import { redeemPasswordReset } from '../../services/auth/passwordResets';
+import { findUserById, updateUser } from '../../services/auth/userAccounts';
+import { revokeOtherAccessTokens } from '../../services/auth/accessTokens';
+import { recordAudit } from '../../services/audit/audit';
+import { MessageAnswerSchema, ResetPasswordBodySchema, type ResetPasswordBody } from '../../schemas/auth';
 
 /** Reset attempts per address and 15 minutes (each hashes a password), counted first. */
 export const RESET_PER_IP = { limit: 10, windowMs: 15 * 60_000 };

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FieldErrors } from '../../lib/fieldErrors';
-import { accessAllows } from '../../permissions/serverAccess';
+import { accessAllows } from '../../services/permissions/serverAccess';
 import { errorResponses } from '../../lib/responseSchemas';
 import { BackupRef, CreateBackupBodySchema, IGNORED_MAX_BYTES } from '../../schemas/backups';
-import { ServerParamsSchema } from '../servers/schemas';
-import { backupView } from './backupView';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { backupView } from '../../services/backups/backupView';
 
 /** POST /servers/{id}/backups: starts a backup (state `running`; progress on the console socket). */
 export async function createBackupRoute(app: FastifyInstance): Promise<void> {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { accessAllows, accessFor } from '../../permissions/serverAccess';
+import { accessAllows, accessFor } from '../../services/permissions/serverAccess';
+import { findUserById } from '../../services/auth/userAccounts';
 import { BackupDownloadParamsSchema, BackupDownloadSchema, BackupParamsSchema } from '../../schemas/backups';
 
 const invalidLink = () => new HttpError(404, 'The download link is invalid, used or expired.');
@@ -51,7 +50,7 @@ export async function backupDownloadRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const claimed = await app.backups.consumeDownload(request.params.token);
       if (!claimed) throw invalidLink();
-      const [user] = await app.db.select().from(users).where(eq(users.id, claimed.userId));
+      const user = await findUserById(app.db, claimed.userId);
       const access = user ? await accessFor(app.db, user, claimed.server) : null;
       if (!access || !accessAllows(access, 'backup.download')) throw invalidLink();
       const stream = await app.backups.storage.read(claimed.server.uuid, claimed.backup.uuid);

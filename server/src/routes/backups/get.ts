@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { BackupParamsSchema, BackupRef } from '../../schemas/backups';
-import { backupView } from './backupView';
+import { backupView } from '../../services/backups/backupView';
 
 /** GET /servers/{id}/backups/{backup}. */
 export async function getBackupRoute(app: FastifyInstance): Promise<void> {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { BackupListSchema } from '../../schemas/backups';
-import { ServerParamsSchema } from '../servers/schemas';
-import { backupView } from './backupView';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { backupView } from '../../services/backups/backupView';
 
 /** GET /servers/{id}/backups: every backup, newest first, with the plan's limit. */
 export async function listBackupsRoute(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { BackupParamsSchema, BackupRef, LockBackupBodySchema } from '../../schemas/backups';
-import { backupView } from './backupView';
+import { backupView } from '../../services/backups/backupView';
 
 /** PUT /servers/{id}/backups/{backup}/lock: lock or unlock. */
 export async function lockBackupRoute(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { BackupSettingsSchema } from '../../schemas/backups';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** PUT /servers/{id}/backup-settings: rotation on or off. */
 export async function backupSettingsRoute(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getServerConfigFileRoute } from './getServerConfigFile';
-import { listServerConfigFilesRoute } from './listServerConfigFiles';
-import { ConfigFieldSchema } from './schemas';
-import { updateServerConfigFileRoute } from './updateServerConfigFile';
+import { getServerConfigFileRoute } from './get-server-config-file';
+import { listServerConfigFilesRoute } from './list-server-config-files';
+import { ConfigFieldSchema } from '../../schemas/config';
+import { updateServerConfigFileRoute } from './update-server-config-file';
 
 /** Shared schema component `ConfigField` (registered once at the root). */
 export function addConfigSchemas(app: FastifyInstance): void {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { accessAllows } from '../../permissions/serverAccess';
+import { accessAllows } from '../../services/permissions/serverAccess';
 import { CreateServerDatabaseBodySchema, HostUnavailableSchema, ServerDatabaseWithPasswordSchema } from '../../schemas/databases';
 import { createServerDatabase } from '../../services/databases/serverDatabases';
-import { ServerParamsSchema } from '../servers/schemas';
-import { databaseView } from './databaseView';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { databaseView } from '../../services/databases/databaseView';
 
 /** POST /servers/{id}/databases: creates a database and its user; the password is shown once. */
 export async function createDatabaseRoute(app: FastifyInstance): Promise<void> {

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ServerDatabaseListSchema } from '../../schemas/databases';
 import { databaseLimitOf, databasesAvailable, listServerDatabases } from '../../services/databases/serverDatabases';
-import { ServerParamsSchema } from '../servers/schemas';
-import { databaseView } from './databaseView';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { databaseView } from '../../services/databases/databaseView';
 
 /** GET /servers/{id}/databases: the server's databases, the plan's limit and whether databases are set up. */
 export async function listDatabasesRoute(app: FastifyInstance): Promise<void> {

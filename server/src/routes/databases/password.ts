@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { accessAllows } from '../../permissions/serverAccess';
+import { accessAllows } from '../../services/permissions/serverAccess';
 import { DatabasePasswordSchema, HostUnavailableSchema, ServerDatabaseParamsSchema, ServerDatabaseWithPasswordSchema } from '../../schemas/databases';
 import { databasePassword, findServerDatabase, rotateDatabasePassword } from '../../services/databases/serverDatabases';
-import { databaseView } from './databaseView';
+import { databaseView } from '../../services/databases/databaseView';
 
 /** GET …/password shows the password again; POST …/rotate-password gives the user a new one. */
 export async function databasePasswordRoutes(app: FastifyInstance): Promise<void> {

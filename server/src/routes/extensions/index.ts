@@ -20,7 +20,7 @@ import {
   type InstallPlanJson,
 } from '../../schemas/extensions';
 import { extensionProject, extensionsOverview, installExtension, installPlan, removeExtension, searchExtensions, toggleExtension, updateExtension } from '../../services/extensions/extensionsArea';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** Shared schema components of the extensions area (registered once at the root). */
 export function addExtensionSchemas(app: FastifyInstance): void {

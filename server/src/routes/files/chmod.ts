@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { changeModes } from '../../files/manageFiles';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf } from './fileRouteContext';
-import { ChmodBodySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { changeModes } from '../../services/files/manageFiles';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, serverFilesOf } from './file-route-context';
+import { ChmodBodySchema } from '../../schemas/files';
 
 /** POST /servers/{id}/files/chmod: sets permission bits such as 755. */
 export async function chmodFilesRoute(app: FastifyInstance): Promise<void> {

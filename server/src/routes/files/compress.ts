@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { compressEntries } from '../../files/archives/compressEntries';
-import { fileOperation } from '../../files/fileErrors';
-import { toFileEntry } from '../../files/toFileEntry';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { CompressBodySchema, diskFullResponse, FileEntryRef } from './schemas';
+import { compressEntries } from '../../services/files/archives/compressEntries';
+import { fileOperation } from '../../services/files/fileErrors';
+import { toFileEntry } from '../../services/files/toFileEntry';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { CompressBodySchema, diskFullResponse, FileEntryRef } from '../../schemas/files';
 
 /** POST /servers/{id}/files/compress: packs entries of `root` into a zip or tar.gz beside them. */
 export async function compressFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { readForEditor } from '../../files/fileContents';
-import { ServerParamsSchema } from '../servers/schemas';
-import { serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { FileQuerySchema, tooLargeResponse } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { readForEditor } from '../../services/files/fileContents';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { FileQuerySchema, tooLargeResponse } from '../../schemas/files';
 
 /** GET /servers/{id}/files/contents: a file's text for the editor (413 above the editor limit). */
 export async function fileContentsRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { copyEntry } from '../../files/copyEntry';
-import { fileOperation } from '../../files/fileErrors';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { CopyBodySchema, diskFullResponse } from './schemas';
+import { copyEntry } from '../../services/files/copyEntry';
+import { fileOperation } from '../../services/files/fileErrors';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { CopyBodySchema, diskFullResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/copy: a copy beside the original ("name copy.ext"). */
 export async function copyFileRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { createFolder } from '../../files/manageFiles';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf } from './fileRouteContext';
-import { CreateFolderBodySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { createFolder } from '../../services/files/manageFiles';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, serverFilesOf } from './file-route-context';
+import { CreateFolderBodySchema } from '../../schemas/files';
 
 /** POST /servers/{id}/files/create-folder: a new folder `name` in `root`. */
 export async function createFolderRoute(app: FastifyInstance): Promise<void> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { extractArchive } from '../../files/archives/extractArchive';
-import { fileOperation } from '../../files/fileErrors';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { DecompressBodySchema, diskFullResponse } from './schemas';
+import { extractArchive } from '../../services/files/archives/extractArchive';
+import { fileOperation } from '../../services/files/fileErrors';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { DecompressBodySchema, diskFullResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/decompress: extracts a zip, tar or tar.gz into `root`. */
 export async function decompressFileRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

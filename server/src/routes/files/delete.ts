@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { deleteEntries } from '../../files/manageFiles';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf } from './fileRouteContext';
-import { FilesBodySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { deleteEntries } from '../../services/files/manageFiles';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, serverFilesOf } from './file-route-context';
+import { FilesBodySchema } from '../../schemas/files';
 
 /** POST /servers/{id}/files/delete: deletes entries of `root` (folders with their content). */
 export async function deleteFilesRoute(app: FastifyInstance): Promise<void> {

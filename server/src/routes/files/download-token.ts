@@ -1,15 +1,15 @@
 import { basename } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { servers, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { accessAllows, accessFor } from '../../permissions/serverAccess';
-import type { FileRouteOptions } from './fileRouteContext';
-import { DownloadTokenParamsSchema, FileQuerySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { accessAllows, accessFor } from '../../services/permissions/serverAccess';
+import { findServerByUuid } from '../../services/servers/findServer';
+import { findUserById } from '../../services/auth/userAccounts';
+import type { FileRouteOptions } from './file-route-context';
+import { DownloadTokenParamsSchema, FileQuerySchema } from '../../schemas/files';
 
 const invalidLink = () => new HttpError(404, 'The download link is invalid or has expired.');
 
@@ -41,10 +41,11 @@ export async function downloadTokenRoute(app: FastifyInstance, { context }: File
     async (request, reply) => {
       const grant = context.tokens.verify(request.params.token, request.query.file);
       if (!grant) throw invalidLink();
-      const [server] = await app.db.select().from(servers).where(eq(servers.uuid, grant.serverUuid)).limit(1);
-      const [user] = await app.db.select().from(users).where(eq(users.id, grant.userId)).limit(1);
+      const server = await findServerByUuid(app.db, grant.serverUuid);
+      const user = await findUserById(app.db, grant.userId);
       // The permission is checked again: a link stops working once its user loses access.
-      const access = server && user ? await accessFor(app.db, user, server) : null;
+      if (!server || !user) throw invalidLink();
+      const access = await accessFor(app.db, user, server);
       if (!access || !accessAllows(access, 'file.read-content')) throw invalidLink();
       const { handle, stats } = await fileOperation(() => app.runtime.driver.files(server.uuid).openForRead(grant.path));
       return reply

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { checkUserPath } from '../../files/checkUserPath';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { DownloadUrlSchema, FileQuerySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { checkUserPath } from '../../services/files/checkUserPath';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { DownloadUrlSchema, FileQuerySchema } from '../../schemas/files';
 
 /** GET /servers/{id}/files/download: a short-lived signed URL that streams the file. */
 export async function downloadUrlRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

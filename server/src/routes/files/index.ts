@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { DiskQuota } from '../../files/DiskQuota';
-import { DownloadTokens } from '../../files/DownloadTokens';
-import { fileLimitsOf } from '../../files/fileLimits';
-import type { FileRouteContext } from './fileRouteContext';
-import { FileEntrySchema } from './schemas';
+import { DiskQuota } from '../../services/files/DiskQuota';
+import { DownloadTokens } from '../../services/files/DownloadTokens';
+import { fileLimitsOf } from '../../services/files/fileLimits';
+import type { FileRouteContext } from './file-route-context';
+import { FileEntrySchema } from '../../schemas/files';
 import { listFilesRoute } from './list';
 import { fileContentsRoute } from './contents';
 import { writeFileRoute } from './write';

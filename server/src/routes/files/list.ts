@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { listDirectoryJson } from '../../files/listDirectory';
-import { ServerParamsSchema } from '../servers/schemas';
-import { serverFilesOf } from './fileRouteContext';
-import { DirectoryQuerySchema, FileEntryRef, type FileEntryJson } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { listDirectoryJson } from '../../services/files/listDirectory';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { serverFilesOf } from './file-route-context';
+import { DirectoryQuerySchema, FileEntryRef, type FileEntryJson } from '../../schemas/files';
 
 /** GET /servers/{id}/files/list: a folder's entries, folders first, then by name. */
 export async function listFilesRoute(app: FastifyInstance): Promise<void> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { pullFromUrl } from '../../files/pull/pullFromUrl';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { diskFullResponse, PullBodySchema, tooLargeResponse } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { pullFromUrl } from '../../services/files/pull/pullFromUrl';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { diskFullResponse, PullBodySchema, tooLargeResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/pull: downloads a URL into the server's files. */
 export async function pullFileRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { renameEntries } from '../../files/manageFiles';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, fileGuardOf, serverFilesOf } from './fileRouteContext';
-import { RenameBodySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { renameEntries } from '../../services/files/manageFiles';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, fileGuardOf, serverFilesOf } from './file-route-context';
+import { RenameBodySchema } from '../../schemas/files';
 
 /** PUT /servers/{id}/files/rename: renames or moves entries; never replaces an existing one. */
 export async function renameFilesRoute(app: FastifyInstance): Promise<void> {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { searchFiles } from '../../files/searchFiles';
-import { ServerParamsSchema } from '../servers/schemas';
-import { serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { FoundFileSchema, SearchQuerySchema } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { searchFiles } from '../../services/files/searchFiles';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { FoundFileSchema, SearchQuerySchema } from '../../schemas/files';
 
 /** GET /servers/{id}/files/search: entries whose name matches, in a folder and its subfolders. */
 export async function searchFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

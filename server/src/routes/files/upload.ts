@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { DiskQuotaError, fileOperation } from '../../files/fileErrors';
-import { receiveUpload } from '../../files/receiveUpload';
-import { MAX_UPLOAD_PATH_BYTES } from '../../files/uploadPath';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from './schemas';
+import { DiskQuotaError, fileOperation } from '../../services/files/fileErrors';
+import { receiveUpload } from '../../services/files/receiveUpload';
+import { MAX_UPLOAD_PATH_BYTES } from '../../services/files/uploadPath';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from '../../schemas/files';
 
 // Room for the multipart headers and boundaries when comparing Content-Length with the free space.
 const MULTIPART_SLACK_BYTES = 1024 * 1024;

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { fileOperation } from '../../files/fileErrors';
-import { writeFromEditor } from '../../files/fileContents';
-import { defaultFileLimits } from '../../files/fileLimits';
-import { ServerParamsSchema } from '../servers/schemas';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './fileRouteContext';
-import { diskFullResponse, FileQuerySchema, tooLargeResponse } from './schemas';
+import { fileOperation } from '../../services/files/fileErrors';
+import { writeFromEditor } from '../../services/files/fileContents';
+import { defaultFileLimits } from '../../services/files/fileLimits';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { diskFullResponse, FileQuerySchema, tooLargeResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/write: saves the body (raw text) atomically, creating the file if needed. */
 export async function writeFileRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit';
+import { recordAudit } from '../../services/audit/audit';
 import { modpacksOverview, modpackVersions, requestInstall, searchModpacks } from '../../services/modpacks/modpacksArea';
 import {
   ModpackInstallAnswerSchema,
@@ -16,7 +16,7 @@ import {
   type ModpacksOverviewJson,
   type ModpackVersionsJson,
 } from '../../schemas/modpacks';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** Shared schema components of the modpacks area (registered once at the root). */
 export function addModpackSchemas(app: FastifyInstance): void {

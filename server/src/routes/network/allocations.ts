@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { AllocationParamsSchema, ServerPortRef, UpdateAllocationBodySchema } from '../../schemas/network';
-import { ServerParamsSchema } from '../servers/schemas';
-import { allocationId } from './views';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { allocationId } from '../../services/network/views';
 
 const PortAnswer = Type.Object({ data: ServerPortRef });
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ServerNetworkSchema } from '../../schemas/network';
-import { ServerParamsSchema } from '../servers/schemas';
-import { subdomainView } from './views';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { subdomainView } from '../../services/network/views';
 
 /** GET /servers/{id}/network: ports, the extra-port limit, the subdomain and the zones. */
 export async function getNetworkRoute(app: FastifyInstance): Promise<void> {

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { ServerSubdomainRef, SubdomainBodySchema } from '../../schemas/network';
-import { ServerParamsSchema } from '../servers/schemas';
-import { subdomainView } from './views';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { subdomainView } from '../../services/network/views';
 
 /** Choose and remove the server's subdomain. */
 export async function subdomainRoutes(app: FastifyInstance): Promise<void> {

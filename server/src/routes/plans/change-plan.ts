@@ -4,7 +4,7 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { panelUrl } from '../../lib/panelUrl';
 import { PlanChangeBodySchema, PlanChangeResultSchema, PlanConflictSchema } from '../../schemas/plans';
 import { PlanDoesNotFitError, requestPlanChange, type PlanContext } from '../../services/plans/planChanges';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 const CHANGES_PER_SERVER = { limit: 10, windowMs: 60_000 };
 

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { accessAllows } from '../../permissions/serverAccess';
+import { accessAllows } from '../../services/permissions/serverAccess';
 import type { PlanOverviewJson } from '../../schemas/plans';
 import { planOverview, type PlanContext } from '../../services/plans/planChanges';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** GET /servers/{id}/plans: the current plan beside the game's others, with prices, proration, usage and orders. */
 export async function getPlansRoute(app: FastifyInstance, { context }: { context: PlanContext }): Promise<void> {

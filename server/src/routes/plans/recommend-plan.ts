@@ -6,7 +6,7 @@ import { QuizAnswersSchema, QuizRecommendationSchema } from '../../schemas/plans
 import { gamePlans, planById, planJson } from '../../services/plans/planCatalog';
 import type { PlanContext } from '../../services/plans/planChanges';
 import { recommendPlan } from '../../services/plans/quizModel';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** POST /servers/{id}/plans/recommendation: the upgrade quiz's answer. */
 export async function recommendPlanRoute(app: FastifyInstance, { context }: { context: PlanContext }): Promise<void> {

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { playersOverview } from '../../services/players/playerLists';
-import { ServerParamsSchema } from '../servers/schemas';
-import type { PlayersOverviewJson } from './schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
+import type { PlayersOverviewJson } from '../../schemas/players';
 
 /** GET /servers/{id}/players: who is online and the whitelist, operators and bans. */
 export async function getPlayersRoute(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getPlayersRoute } from './get-players';
 import { playerActionRoutes } from './player-actions';
-import { PlayersOverviewSchema } from './schemas';
+import { PlayersOverviewSchema } from '../../schemas/players';
 import { sleepSettingsRoutes } from './sleep-settings';
 
 /** Shared schema component `PlayersOverview` (registered once at the root). */

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { changePlayers, playersOverview, type PlayerChange } from '../../services/players/playerLists';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 import {
   BanBodySchema,
   IpBanBodySchema,
@@ -14,7 +14,7 @@ import {
   PlayerNameParamsSchema,
   WhitelistEnabledBodySchema,
   type PlayersOverviewJson,
-} from './schemas';
+} from '../../schemas/players';
 
 interface ActionSpec {
   method: 'post' | 'delete' | 'put';

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { readSleepSettings, updateSleepSettings } from '../../services/sleep/sleepSettings';
-import { ServerParamsSchema } from '../servers/schemas';
-import { SleepSettingsSchema, SleepStatusSchema } from './schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { SleepSettingsSchema, SleepStatusSchema } from '../../schemas/players';
 
 /** GET and PUT /servers/{id}/players/sleep: auto-stop when empty, start when someone joins. */
 export async function sleepSettingsRoutes(app: FastifyInstance): Promise<void> {

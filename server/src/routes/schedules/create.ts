@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { CreateScheduleBodySchema, ScheduleRef } from '../../schemas/schedules';
-import { ServerParamsSchema } from '../servers/schemas';
-import { scheduleView, throwSchemaErrors } from './scheduleView';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { scheduleView, throwSchemaErrors } from '../../services/schedules/scheduleView';
 
 /** POST /servers/{id}/schedules: a schedule with its chain of tasks. */
 export async function createScheduleRoute(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ScheduleParamsSchema, ScheduleRef } from '../../schemas/schedules';
-import { scheduleView } from './scheduleView';
+import { scheduleView } from '../../services/schedules/scheduleView';
 
 /** GET /servers/{id}/schedules/{schedule}. */
 export async function getScheduleRoute(app: FastifyInstance): Promise<void> {

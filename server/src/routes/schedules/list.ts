@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { SCHEDULE_LIMITS, ScheduleListSchema } from '../../schemas/schedules';
-import { ServerParamsSchema } from '../servers/schemas';
-import { scheduleView } from './scheduleView';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { scheduleView } from '../../services/schedules/scheduleView';
 
 /** GET /servers/{id}/schedules: every schedule with its tasks, next times and last result. */
 export async function listSchedulesRoute(app: FastifyInstance): Promise<void> {

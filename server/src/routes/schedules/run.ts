@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ScheduleParamsSchema, ScheduleRunRef } from '../../schemas/schedules';
-import { runView } from './scheduleView';
+import { runView } from '../../services/schedules/scheduleView';
 
 /** POST /servers/{id}/schedules/{schedule}/run: runs the chain now. */
 export async function runScheduleRoute(app: FastifyInstance): Promise<void> {

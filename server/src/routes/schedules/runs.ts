@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ScheduleParamsSchema, ScheduleRunRef } from '../../schemas/schedules';
-import { runView } from './scheduleView';
+import { runView } from '../../services/schedules/scheduleView';
 
 /** GET /servers/{id}/schedules/{schedule}/runs: the last 50 runs, newest first. */
 export async function listScheduleRunsRoute(app: FastifyInstance): Promise<void> {

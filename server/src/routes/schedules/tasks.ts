@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ScheduleParamsSchema, ScheduleRef, TaskInputSchema, TaskParamsSchema, UpdateTaskBodySchema } from '../../schemas/schedules';
-import { scheduleView, throwSchemaErrors } from './scheduleView';
+import { scheduleView, throwSchemaErrors } from '../../services/schedules/scheduleView';
 
 const answer = Type.Object({ data: ScheduleRef });
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ScheduleParamsSchema, ScheduleRef, UpdateScheduleBodySchema } from '../../schemas/schedules';
-import { scheduleView, throwSchemaErrors } from './scheduleView';
+import { scheduleView, throwSchemaErrors } from '../../services/schedules/scheduleView';
 
 /** PATCH /servers/{id}/schedules/{schedule}: change fields; `tasks` replaces the whole chain. */
 export async function updateScheduleRoute(app: FastifyInstance): Promise<void> {

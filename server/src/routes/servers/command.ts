@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { CommandBodySchema, ServerParamsSchema } from './schemas';
-import { runServerCommand } from './serverActions';
+import { CommandBodySchema, ServerParamsSchema } from '../../schemas/servers';
+import { runServerCommand } from '../../services/servers/serverActions';
 
 /** POST /servers/{id}/command: one line to the server's console. */
 export async function sendCommandRoute(app: FastifyInstance): Promise<void> {

@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { notFound } from '../../lib/errors';
-import { accessKeys } from '../../permissions/serverAccess';
-import { ServerParamsSchema, ServerRef } from './schemas';
-import { serverViewById, toServerJson } from './serverView';
+import { accessKeys } from '../../services/permissions/serverAccess';
+import { ServerParamsSchema, ServerRef } from '../../schemas/servers';
+import { serverViewById, toServerJson } from '../../services/servers/serverView';
 
 /** GET /servers/{id}: one server (404 when the caller cannot see it). */
 export async function getServerRoute(app: FastifyInstance): Promise<void> {

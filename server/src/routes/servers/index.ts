@@ -8,7 +8,7 @@ import { serverResourcesRoute } from './resources';
 import { websocketTicketRoute } from './websocket';
 import { serverSocketRoute } from './socket';
 import { permissionsRoute } from './permissions';
-import { ServerResourcesSchema, ServerSchema } from './schemas';
+import { ServerResourcesSchema, ServerSchema } from '../../schemas/servers';
 
 /** Shared schema components `Server` and `ServerResources` (registered once at the root). */
 export function addServerSchemas(app: FastifyInstance): void {

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerRef } from './schemas';
-import { toServerJson, visibleServerViews } from './serverView';
+import { ServerRef } from '../../schemas/servers';
+import { toServerJson, visibleServerViews } from '../../services/servers/serverView';
 
 /** GET /servers: the servers the caller owns or that are shared with them. */
 export async function listServersRoute(app: FastifyInstance): Promise<void> {

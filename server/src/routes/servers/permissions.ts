@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { permissionGroups } from '../../permissions/permissionKeys';
+import { permissionGroups } from '../../schemas/permissions';
 
 const PermissionGroupSchema = Type.Object({
   group: Type.String(),

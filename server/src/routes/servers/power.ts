@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { PowerBodySchema, ServerParamsSchema } from './schemas';
-import { powerPermission, runPowerAction } from './serverActions';
+import { PowerBodySchema, ServerParamsSchema } from '../../schemas/servers';
+import { powerPermission, runPowerAction } from '../../services/servers/serverActions';
 import type { PowerSignal } from '../../runtime/types';
 
 /** POST /servers/{id}/power: start, stop, restart or kill. */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden, HttpError } from '../../lib/errors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit';
-import { findServerByIdentifier } from '../../permissions/serverAccess';
-import { ServerParamsSchema } from './schemas';
+import { recordAudit } from '../../services/audit/audit';
+import { findServerByIdentifier } from '../../services/permissions/serverAccess';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /**
  * POST /servers/{id}/reinstall: runs the game's install again (after a failed install, or to

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerParamsSchema, ServerResourcesRef } from './schemas';
-import { toResourcesJson } from './serverView';
+import { ServerParamsSchema, ServerResourcesRef } from '../../schemas/servers';
+import { toResourcesJson } from '../../services/servers/serverView';
 
 /** GET /servers/{id}/resources: current CPU, memory, disk, uptime and players with the plan's limits. */
 export async function serverResourcesRoute(app: FastifyInstance): Promise<void> {

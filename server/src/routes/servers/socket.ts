@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors';
-import { ServerSocketSession } from './socket/ServerSocketSession';
-import { defaultSocketLimits, type SocketLimits } from './socket/socketProtocol';
+import { ServerSocketSession } from './socket/server-socket-session';
+import { defaultSocketLimits, type SocketLimits } from './socket/socket-protocol';
 
 /**
  * Browsers send Origin with every websocket; a page of another site must not drive a customer's

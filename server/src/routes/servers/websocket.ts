@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerParamsSchema } from './schemas';
-import { issueTicket } from './socket/websocketTicket';
+import { ServerParamsSchema } from '../../schemas/servers';
+import { issueTicket } from './socket/websocket-ticket';
 
 /** The socket URL as the caller reached us (same host, ws or wss). */
 function socketUrl(request: FastifyRequest, identifier: string): string {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit';
+import { recordAudit } from '../../services/audit/audit';
 import { applySetup, listSetups, previewSetup } from '../../services/setups/setupsArea';
 import { ApplySetupBodySchema, SetupParamsSchema, SetupPreviewSchema, SetupSchema } from '../../schemas/setups';
 import { SwitchJobSchema } from '../../schemas/versions';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** Shared schema components of the setups area. */
 export function addSetupSchemas(app: FastifyInstance): void {

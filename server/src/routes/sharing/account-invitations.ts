@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { acceptInvitation, listInvitationsFor } from '../../services/sharing/invitations';
-import { recordAudit } from '../../services/audit';
-import { AcceptInvitationBodySchema, InvitationRef } from './schemas';
+import { recordAudit } from '../../services/audit/audit';
+import { AcceptInvitationBodySchema, InvitationRef } from '../../schemas/sharing';
 
 // Tokens are 256-bit random, so this only stops a flood of guesses.
 const ACCEPT_LIMIT = { limit: 20, windowMs: 10 * 60_000 };

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 import { createRole } from '../../services/sharing/manageRoles';
-import { CreateRoleBodySchema, RoleRef } from './schemas';
+import { CreateRoleBodySchema, RoleRef } from '../../schemas/sharing';
 
 /** POST /servers/{id}/roles: a custom role (also how a built-in role is copied). */
 export async function createRoleRoute(app: FastifyInstance): Promise<void> {

@@ -3,10 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { normalizeFields } from '../../lib/fieldErrors';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 import { grantFromBody } from '../../services/sharing/grantFromBody';
 import { shareServer } from '../../services/sharing/shareServer';
-import { CreateSubuserBodySchema, SubuserRef } from './schemas';
+import { CreateSubuserBodySchema, SubuserRef } from '../../schemas/sharing';
 
 // Invitations send mail to addresses the caller chooses: bounded per person and per server.
 const PER_USER = { limit: 30, windowMs: 3600_000 };

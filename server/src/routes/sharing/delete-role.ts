@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { deleteRole } from '../../services/sharing/manageRoles';
-import { DeleteRoleQuerySchema, RoleParamsSchema } from './schemas';
+import { DeleteRoleQuerySchema, RoleParamsSchema } from '../../schemas/sharing';
 
 /** DELETE /servers/{id}/roles/{role}: delete a custom role, moving its members to another. */
 export async function deleteRoleRoute(app: FastifyInstance): Promise<void> {

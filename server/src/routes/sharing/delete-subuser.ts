@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { deleteSubuser } from '../../services/sharing/changeSubuser';
-import { SubuserParamsSchema } from './schemas';
+import { SubuserParamsSchema } from '../../schemas/sharing';
 
 /** DELETE /servers/{id}/users/{subuser}: remove someone (or withdraw an invitation). */
 export async function deleteSubuserRoute(app: FastifyInstance): Promise<void> {

@@ -6,8 +6,8 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { allActivity, type ActivityFilters } from '../../services/sharing/activity';
 import { csvLine } from '../../services/sharing/csv';
 import type { Database } from '../../db/client';
-import { ActivityExportQuerySchema } from './schemas';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ActivityExportQuerySchema } from '../../schemas/sharing';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** An export holds at most this many entries (the newest). */
 export const EXPORT_LIMIT = 50_000;

@@ -9,7 +9,7 @@ import { updateRoleRoute } from './update-role';
 import { deleteRoleRoute } from './delete-role';
 import { listActivityRoute } from './list-activity';
 import { exportActivityRoute } from './export-activity';
-import { ActivityEntrySchema, InvitationSchema, RoleSchema, SubuserSchema } from './schemas';
+import { ActivityEntrySchema, InvitationSchema, RoleSchema, SubuserSchema } from '../../schemas/sharing';
 
 /** Shared schema components `Subuser`, `Role`, `ActivityEntry` and `Invitation` (registered once at the root). */
 export function addSharingSchemas(app: FastifyInstance): void {

@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { listActivity } from '../../services/sharing/activity';
-import { ActivityEntryRef, ActivityQuerySchema } from './schemas';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ActivityEntryRef, ActivityQuerySchema } from '../../schemas/sharing';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** GET /servers/{id}/activity: the server's audit log, newest first, filtered and paginated. */
 export async function listActivityRoute(app: FastifyInstance): Promise<void> {

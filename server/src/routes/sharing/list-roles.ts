@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 import { listRoles } from '../../services/sharing/roles';
-import { RoleRef } from './schemas';
+import { RoleRef } from '../../schemas/sharing';
 
 /** GET /servers/{id}/roles: built-in roles, then the server's custom roles. */
 export async function listRolesRoute(app: FastifyInstance): Promise<void> {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 import { listSubusers, toSubuserJson } from '../../services/sharing/subusers';
-import { SubuserRef } from './schemas';
+import { SubuserRef } from '../../schemas/sharing';
 
 /** GET /servers/{id}/users: the people the server is shared with and pending invitations. */
 export async function listSubusersRoute(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { updateRole } from '../../services/sharing/manageRoles';
-import { RoleParamsSchema, RoleRef, UpdateRoleBodySchema } from './schemas';
+import { RoleParamsSchema, RoleRef, UpdateRoleBodySchema } from '../../schemas/sharing';
 
 /** PATCH /servers/{id}/roles/{role}: rename a custom role or change its keys. */
 export async function updateRoleRoute(app: FastifyInstance): Promise<void> {

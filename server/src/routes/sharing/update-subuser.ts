@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { grantFromBody } from '../../services/sharing/grantFromBody';
 import { updateSubuser } from '../../services/sharing/changeSubuser';
-import { SubuserParamsSchema, SubuserRef, UpdateSubuserBodySchema } from './schemas';
+import { SubuserParamsSchema, SubuserRef, UpdateSubuserBodySchema } from '../../schemas/sharing';
 
 /** PATCH /servers/{id}/users/{subuser}: another role or other explicit permissions. */
 export async function updateSubuserRoute(app: FastifyInstance): Promise<void> {

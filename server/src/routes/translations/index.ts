@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors';
-import { defaultTranslationsDir, TranslationStore } from './translationStore';
+import { defaultTranslationsDir, TranslationStore } from '../../services/translations/translationStore';
 
 export interface TranslationRoutesOptions {
   /** Directory with languages.json and <code>.json; default server/translations. */

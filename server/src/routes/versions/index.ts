@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit';
+import { recordAudit } from '../../services/audit/audit';
 import { requestSwitch, softwareVersions, versionsOverview } from '../../services/versions/versionsArea';
 import { SoftwareParamsSchema, SoftwareVersionsSchema, SwitchBodySchema, SwitchJobSchema, VersionsOverviewSchema, VersionsQuerySchema, type SoftwareVersionsJson, type VersionsOverviewJson } from '../../schemas/versions';
-import { ServerParamsSchema } from '../servers/schemas';
+import { ServerParamsSchema } from '../../schemas/servers';
 
 /** Shared schema components of the versions area (registered once at the root). */
 export function addVersionSchemas(app: FastifyInstance): void {

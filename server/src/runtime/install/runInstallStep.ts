@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { InstallStep } from '../types';
-import { updateProperties } from '../properties';
+import { updateProperties } from '../../lib/properties';
 import type { InstallContext } from './InstallContext';
 import { InstallError, describeError } from './InstallError';
 import { downloadFile } from './download';

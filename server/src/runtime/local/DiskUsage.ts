@@ -1,5 +1,5 @@
 import { promises as fs, type Dirent } from 'node:fs';
-import { lstatNames } from '../../files/lstatNames';
+import { lstatNames } from '../confined/lstatNames';
 
 /**
  * The bytes of everything under `dir`: the sizes of its files, symlinks counted as links (never

@@ -1,6 +1,6 @@
 import type { RootedFileSystem } from '../RootedFileSystem';
 import type { ServerSpec } from '../types';
-import { configFormatOf } from '../../config-files/formats';
+import { configFormatOf } from '../../games/config-files/formats';
 
 /**
  * Rewrites the keys the panel manages (server-port, server-ip …) in the server's config files

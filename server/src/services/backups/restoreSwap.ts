@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Unpack, type ReadEntry } from 'tar';
-import { ArchiveChecker, type ArchiveEntryKind } from '../../files/archives/ArchiveChecker';
+import { ArchiveChecker, type ArchiveEntryKind } from '../files/archives/ArchiveChecker';
 import { PANEL_INTERNAL } from './walkForBackup';
 
 /**

@@ -5,7 +5,7 @@ import { HttpError, ValidationError, notFound } from '../../lib/errors';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { openSecret, sealSecret } from '../../lib/secretBox';
 import { uniqueViolation } from '../../lib/uniqueViolation';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 import { CONNECTIONS_FROM_PATTERN, DATABASE_NAME_PATTERN, databaseNameFor, newDatabasePassword, newDatabaseUsername } from './credentials';
 import { DATABASE_PASSWORD_PURPOSE, hostCredentials, hostForNode, nodeHasDatabaseHost, type DatabaseContext } from './databaseHosts';
 import { DatabaseHostError, ER_DB_CREATE_EXISTS, grantDatabasePattern, openHostSession, quoteIdentifier, withHostSession, type HostSession } from './hostConnection';

@@ -5,7 +5,7 @@ import { primaryFile, type ModrinthVersion } from '../../games/catalogue/provide
 import { CatalogueUnavailableError, DownloadRefusedError } from '../../games/catalogue/types';
 import { ValidationError } from '../../lib/errors';
 import { catalogueError } from '../versions/versionsArea';
-import { loadServerContext } from '../../runtime/loadServerContext';
+import { loadServerContext } from '../servers/loadServerContext';
 import type { ModpackInstallBody, ModpackSearchJson, ModpackSearchQuery, ModpacksOverviewJson, ModpackVersionsJson } from '../../schemas/modpacks';
 import type { Actor } from '../backups/BackupService';
 import { switchableSoftware } from '../versions/currentSoftware';

@@ -1,9 +1,9 @@
 import { open } from 'node:fs/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { ArchiveChecker, entrySegments } from '../../files/archives/ArchiveChecker';
-import { scanZip } from '../../files/archives/zipArchive';
-import { ArchiveRejectedError } from '../../files/fileErrors';
-import type { FileLimits } from '../../files/fileLimits';
+import { ArchiveChecker, entrySegments } from '../files/archives/ArchiveChecker';
+import { scanZip } from '../files/archives/zipArchive';
+import { ArchiveRejectedError } from '../files/fileErrors';
+import type { FileLimits } from '../files/fileLimits';
 import { ValidationError } from '../../lib/errors';
 
 /** The hosts the .mrpack format lets a pack download its files from (modrinth.com/docs: "Modpacks"). */

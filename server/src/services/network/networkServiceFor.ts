@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PanelConfig } from '../../config/loadConfig';
+import type { PanelConfig } from '../../plugins/config/loadConfig';
 import type { Database } from '../../db/client';
-import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import type { RuntimeManager } from '../servers/RuntimeManager';
 import { dnsProviderFor } from './dns/dnsConfig';
 import { NetworkService } from './NetworkService';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { servers, type PlanRow, type ServerRow } from '../../db/schema';
-import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { LimitUpdate } from '../../runtime/types';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 
 /** Who changes a plan (null actor: the billing system or an admin). */
 export interface PlanActor {

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { allocations, backups, type PlanRow, type ServerRow } from '../../db/schema';
-import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import type { RuntimeManager } from '../servers/RuntimeManager';
 import { countServerDatabases } from '../databases/serverDatabases';
 
 /** What a server uses of the limits a plan sets. */

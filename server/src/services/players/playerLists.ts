@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverTemplates, type ServerRow } from '../../db/schema';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
-import { parseProperties, updateProperties } from '../../runtime/properties';
+import { parseProperties, updateProperties } from '../../lib/properties';
 import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
-import { findTemplate } from '../../runtime/templates';
-import { recordAudit } from '../audit';
+import { findTemplate } from '../../games/templates';
+import { recordAudit } from '../audit/audit';
 import { resolveMojangProfile } from './mojangProfiles';
 import { banExpired, formatVanillaDate, offlineUuid, readLists, writeList, type PlayerLists } from './vanillaFiles';
 

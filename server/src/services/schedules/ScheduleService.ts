@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { schedules, scheduleRuns, scheduleTasks, servers, users, type ScheduleRow, type ScheduleRunRow, type ScheduleRunTaskOutcome, type ScheduleTaskRow, type ServerRow } from '../../db/schema';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { accessAllows, accessFor, type ServerAccess } from '../../permissions/serverAccess';
-import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import { accessAllows, accessFor, type ServerAccess } from '../permissions/serverAccess';
+import type { RuntimeManager } from '../servers/RuntimeManager';
 import { powerSignals, type PowerSignal } from '../../runtime/types';
 import { SCHEDULE_LIMITS, type CreateScheduleBody, type TaskInput, type UpdateScheduleBody, type UpdateTaskBody } from '../../schemas/schedules';
 import type { BackupService } from '../backups/BackupService';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 import { cronFieldErrors, isTimezone, nextRun, type CronFields } from './cron';
 import { pause, runTask } from './runTask';
 

@@ -1,11 +1,11 @@
 import type { ServerRow, ScheduleRow, ScheduleRunTaskOutcome, ScheduleTaskRow } from '../../db/schema';
-import { accessAllows, type ServerAccess } from '../../permissions/serverAccess';
-import type { PermissionKey } from '../../permissions/permissionKeys';
-import type { RuntimeManager } from '../../runtime/RuntimeManager';
+import { accessAllows, type ServerAccess } from '../permissions/serverAccess';
+import type { PermissionKey } from '../../schemas/permissions';
+import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { PowerSignal, PowerState } from '../../runtime/types';
 import type { Database } from '../../db/client';
 import type { BackupService } from '../backups/BackupService';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 
 /** What a task needs to run. */
 export interface TaskContext {

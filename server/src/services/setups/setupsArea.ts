@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
-import { findConfigFile, declaredConfigFiles } from '../../config-files/declaredConfigFiles';
-import { ConfigFileEditor } from '../../config-files/ConfigFileEditor';
-import { validateConfigValue } from '../../config-files/validateConfigValue';
+import { findConfigFile, declaredConfigFiles } from '../config/declaredConfigFiles';
+import { ConfigFileEditor } from '../config/ConfigFileEditor';
+import { validateConfigValue } from '../../games/config-files/validateConfigValue';
 import { findSetup, setups, type SetupDefinition } from '../../games/setups';
 import { HttpError, ValidationError, notFound } from '../../lib/errors';
-import { loadServerContext } from '../../runtime/loadServerContext';
+import { loadServerContext } from '../servers/loadServerContext';
 import { RootedFileSystem } from '../../runtime/RootedFileSystem';
-import type { TemplateDefinition } from '../../runtime/templates/TemplateDefinition';
+import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { Actor } from '../backups/BackupService';
 import { currentSoftware, switchableSoftware } from '../versions/currentSoftware';
 import type { SwitchJob } from '../versions/SwitchJobs';

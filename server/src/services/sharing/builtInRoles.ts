@@ -1,4 +1,4 @@
-import { permissionKeys, type PermissionKey } from '../../permissions/permissionKeys';
+import { permissionKeys, type PermissionKey } from '../../schemas/permissions';
 
 /** A role every server offers, defined in code; copied (POST a custom role with its keys) to be used. */
 export interface BuiltInRole {

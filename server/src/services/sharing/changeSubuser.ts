@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { serverPermissions } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 import { assertCanGrant } from './grants';
 import { grantKeys, type Grant } from './shareServer';
 import { effectiveKeys, findSubuser, toSubuserJson, type SubuserRow, type SubuserView } from './subusers';

@@ -1,6 +1,6 @@
 import { forbidden } from '../../lib/errors';
-import { isPermissionKey, permissionKeys, type PermissionKey } from '../../permissions/permissionKeys';
-import { accessAllows, type ServerAccess } from '../../permissions/serverAccess';
+import { isPermissionKey, permissionKeys, type PermissionKey } from '../../schemas/permissions';
+import { accessAllows, type ServerAccess } from '../permissions/serverAccess';
 
 /** Known keys of `values`, deduplicated, in registry order (unknown strings are dropped). */
 export function normalizeKeys(values: readonly string[]): PermissionKey[] {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { serverPermissions, serverRoles, type ServerRoleRow } from '../../db/schema';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/uniqueViolation';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 import { assertCanGrant, normalizeKeys } from './grants';
 import { assertKnownKeys } from './grantFromBody';
 import { findRole, roleMembers, toRoleJson, type RoleView } from './roles';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { serverPermissions, serverRoles, users, type ServerPermissionRow } from '../../db/schema';
-import type { PermissionKey } from '../../permissions/permissionKeys';
+import type { PermissionKey } from '../../schemas/permissions';
 import { normalizeKeys } from './grants';
 
 /** A share joined with its user (active) and role. */

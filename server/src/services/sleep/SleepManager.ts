@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Client, Server as ProtocolServer } from 'minecraft-protocol';
 import { servers, serverTemplates, type ServerRow } from '../../db/schema';
-import { loadServerContext, specOf } from '../../runtime/loadServerContext';
-import { parseProperties } from '../../runtime/properties';
-import { findTemplate } from '../../runtime/templates';
+import { loadServerContext, specOf } from '../servers/loadServerContext';
+import { parseProperties } from '../../lib/properties';
+import { findTemplate } from '../../games/templates';
 import type { PowerState } from '../../runtime/types';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../audit/audit';
 
 /** The MOTD a sleeping server shows in the server list. */
 export const SLEEPING_MOTD = 'Sleeping — join to wake it up';

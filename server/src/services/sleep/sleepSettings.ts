@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { servers, serverTemplates, type ServerRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { findTemplate } from '../../runtime/templates';
-import { recordAudit } from '../audit';
+import { findTemplate } from '../../games/templates';
+import { recordAudit } from '../audit/audit';
 
 export interface SleepStatus {
   auto_stop_minutes: number | null;

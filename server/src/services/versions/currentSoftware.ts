@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from '../../runtime/templates/TemplateDefinition';
+import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { ServerRow } from '../../db/schema';
 
 /** The software a server runs now, as the panel installed it. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ZipFile } from 'yazl';
-import { makeJar, type Artefact } from './artefacts';
+import { makeJar, type Artefact } from './jarArtefact';
 
 const MTIME = new Date('2025-01-01T00:00:00Z');
 const digest = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');

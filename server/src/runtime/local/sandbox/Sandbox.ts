@@ -6,7 +6,8 @@ import { launchersDir } from '../../install/runInstallStep';
 import { RuntimeConflictError } from '../../types';
 import type { WrappedCommand } from '../../install/runCommand';
 import { bwrapArgs, SANDBOX_ROOT, SANDBOX_RUNTIME, sandboxNodePath, type SandboxMounts } from './bwrapArgs';
-import { detectCgroupHost, type CgroupHost } from './cgroup';
+import type { CgroupHost } from './cgroup';
+import { detectCgroupHost } from './detectCgroupHost';
 import { SANDBOX_UID_BASE } from './sandboxUsers';
 
 /** Debian's bubblewrap. */

@@ -1,7 +1,4 @@
-import { promises as fs, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { CgroupV1 } from './cgroupV1';
-import { CgroupV2 } from './cgroupV2';
+import { promises as fs, readFileSync } from 'node:fs';
 
 /** The kernel limits of one server, as its cgroup holds them. */
 export interface CgroupLimits {
@@ -102,22 +99,4 @@ export function ownCgroupPath(controller: string, procSelfCgroup = readFileSync(
     if (controller === '' ? controllers === '' : controllers.split(',').includes(controller)) return path;
   }
   return '/';
-}
-
-/**
- * The cgroup hierarchy the panel can use: cgroup v2 where it is mounted at /sys/fs/cgroup with
- * the memory, cpu and pids controllers; v1 where the memory, cpu, cpuacct and pids hierarchies
- * are mounted; null where neither is there or the panel may not make cgroups (not root, no
- * delegation). Server cgroups go in a `game-panel` folder below the panel's own cgroup (v1), so
- * whatever limit the panel itself runs under also holds its servers.
- */
-export async function detectCgroupHost(root = '/sys/fs/cgroup'): Promise<CgroupHost | null> {
-  if (existsSync(join(root, 'cgroup.controllers'))) {
-    const host = new CgroupV2(root);
-    return (await host.usable()) ? host : null;
-  }
-  const controllers = ['memory', 'cpu', 'cpuacct', 'pids'] as const;
-  if (!controllers.every((c) => existsSync(join(root, c, 'cgroup.procs')))) return null;
-  const host = new CgroupV1(root);
-  return (await host.usable()) ? host : null;
 }

@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
+import { connectSources } from '../../../server/src/lib/connectSources';
+import { createTestApp, type TestApp } from '../helpers/testApp';
+
+jest.setTimeout(60_000);
+
+const root = join(__dirname, '..', '..', '..');
+
+/** `default-src 'self'; img-src 'self' data:` → { 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'] } */
+function parseCsp(header: unknown): Record<string, string[]> {
+  const policy: Record<string, string[]> = {};
+  for (const part of String(header).split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) policy[name] = values;
+  }
+  return policy;
+}
+
+let t: TestApp;
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'panel-csp-'));
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><body><div id="app"></div><script defer src="/assets/main.js"></script></body></html>');
+  t = await createTestApp({ clientDir, connectSources: connectSources(['https://translations.example.com:8443/', 'http://api.example.com']) });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('the web app page carries a CSP without inline script, framing or foreign sources', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    const csp = parseCsp(res.headers['content-security-policy']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src-attr']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https://cdn.modrinth.com', 'https://hangarcdn.papermc.io', 'https://www.spigotmc.org', 'https://media.forgecdn.net']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    // The API and translation hosts the app is built with, and their websocket origins.
+    expect(csp['connect-src']).toEqual(["'self'", 'https://translations.example.com:8443', 'wss://translations.example.com:8443', 'http://api.example.com', 'ws://api.example.com']);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('API answers, errors included, carry them too', async () => {
+    for (const url of ['/api/v2/auth/current', '/api/v2/nothing-here', '/api/languagelist']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('connect-src follows PANEL_API_HOST and TRANSLATIONS_HOST; a bad value stops the start', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'panel-csp-config-'));
+    try {
+      expect(loadConfig({ TRANSLATIONS_HOST: 'http://127.0.0.1:8081' }, { dataDir, secret: 'x' }).connectSources).toEqual(['http://127.0.0.1:8081', 'ws://127.0.0.1:8081']);
+      expect(loadConfig({}, { dataDir, secret: 'x' }).connectSources).toEqual([]);
+      expect(() => loadConfig({ PANEL_API_HOST: "'unsafe-inline'" }, { dataDir, secret: 'x' })).toThrow(/not an http\(s\) origin/);
+      expect(() => loadConfig({ TRANSLATIONS_HOST: 'javascript:alert(1)' }, { dataDir, secret: 'x' })).toThrow(/not an http\(s\) origin/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the page template has no inline script (styles only)', () => {
+    const html = readFileSync(join(root, 'public', 'index.html'), 'utf8');
+    expect(html.match(/<script\b[^>]*>/g) ?? []).toEqual([]);
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  });
+});

@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm';
+import { auditLogs, serverPermissions, servers } from '../../../../server/src/db/schema';
+import { permissionKeys } from '../../../../server/src/schemas/permissions';
+import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
+import { createTestUser, type TestUser } from '../../helpers/createTestUser';
+import { createTestServer } from '../../helpers/createTestServer';
+import type { TestApp } from '../../helpers/testApp';
+import { waitFor } from '../../helpers/waitFor';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+let owner: TestUser;
+let helper: TestUser;
+beforeAll(async () => {
+  t = await createRuntimeTestApp();
+  owner = await createTestUser(t.app);
+  helper = await createTestUser(t.app);
+});
+afterAll(() => t.close());
+
+const reinstall = (user: TestUser, id: string) => t.app.inject({ method: 'POST', url: `/api/v2/servers/${id}/reinstall`, headers: user.headers });
+const row = async (id: number) => (await t.app.db.select().from(servers).where(eq(servers.id, id)))[0];
+
+describe('POST /servers/{id}/reinstall', () => {
+  it('runs a failed install again for the owner, with an audit entry; a subuser holding every key gets 403', async () => {
+    const server = await createTestServer(t.app, owner.user, { template: 'test-unreachable' });
+    expect(server.installStatus).toBe('install_failed');
+    await t.app.db.insert(serverPermissions).values({ serverId: server.id, userId: helper.user.id, permissions: [...permissionKeys] });
+
+    const refused = await reinstall(helper, server.shortId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only the owner of the server can reinstall it.');
+
+    const seen: string[] = [];
+    const stop = t.app.runtime.events.subscribe(server.uuid, (event) => event.type === 'install' && seen.push(event.status));
+    const res = await reinstall(owner, server.shortId);
+    expect(res.statusCode).toBe(202);
+    await t.app.runtime.waitForInstall(server.uuid);
+    stop();
+    // It really ran again (installing, then the same real failure: this machine has no internet).
+    expect(seen).toEqual(['installing', 'install_failed']);
+    expect((await row(server.id)).installError).toMatch(/downloads\.invalid/);
+    const audit = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.reinstall')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: owner.user.id, properties: { previous: 'install_failed' } });
+    const refusal = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.action-refused')));
+    expect(refusal.map((e) => e.properties)).toEqual([{ permission: 'owner', action: 'POST /api/v2/servers/:id/reinstall' }]);
+
+    const stranger = await createTestUser(t.app);
+    expect((await reinstall(stranger, server.shortId)).statusCode).toBe(404);
+  });
+
+  it('answers 409 while the server runs, and reinstalls it once stopped', async () => {
+    const server = await createTestServer(t.app, owner.user);
+    expect(server.installStatus).toBe('installed');
+    await t.app.runtime.power(server, 'start');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running');
+    const running = await reinstall(owner, server.shortId);
+    expect(running.statusCode).toBe(409);
+    expect(running.json().message).toBe('Stop the server before reinstalling it.');
+    await t.app.runtime.power(await row(server.id), 'stop');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline');
+    expect((await reinstall(owner, server.shortId)).statusCode).toBe(202);
+    await t.app.runtime.waitForInstall(server.uuid);
+    expect((await row(server.id)).installStatus).toBe('installed');
+  });
+});

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { compressedAlreadyLast } from '../../../../server/src/services/backups/compressionSwitch';
+import { LocalBackupStorage } from '../../../../server/src/services/backups/LocalBackupStorage';
+import { extractBackup, backupChecker } from '../../../../server/src/services/backups/restoreSwap';
+import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';
+import { writeArchive } from '../../../../server/src/services/backups/writeArchive';
+import { treeOf, writeTree } from './backupsTestKit';
+
+/** How many gzip members the archive holds: a member starts where a gzip header begins and the rest reads as gzip. */
+function gzipMembers(archive: Buffer): number {
+  let members = 0;
+  for (let at = archive.indexOf(MAGIC); at !== -1; at = archive.indexOf(MAGIC, at + 1)) {
+    try {
+      gunzipSync(archive.subarray(at));
+      members += 1;
+    } catch {
+      /* three bytes of stored data that look like a header */
+    }
+  }
+  return members;
+}
+const MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
+
+describe('backup compression', () => {
+  let work: string;
+  beforeAll(() => (work = mkdtempSync(join(tmpdir(), 'backup-compression-'))));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('puts the files that are compressed already last, folders and the plan order kept', () => {
+    expect(compressedAlreadyLast(['world', 'world/region', 'world/region/r.0.0.mca', 'server.properties', 'plugins', 'plugins/a.jar', 'logs/latest.log', 'world/level.dat'])).toEqual([
+      'world',
+      'world/region',
+      'server.properties',
+      'plugins',
+      'logs/latest.log',
+      'world/level.dat',
+      'world/region/r.0.0.mca',
+      'plugins/a.jar',
+    ]);
+  });
+
+  it('deflates text, stores region files and jars in a second gzip member, and restores every file', async () => {
+    const source = join(work, 'source');
+    const longFolder = `world/${'deep-folder-name/'.repeat(8)}region`;
+    const files: Record<string, string | Buffer> = {
+      'server.properties': 'motd=A Minecraft Server\n'.repeat(2000),
+      'logs/latest.log': 'player joined the game\n'.repeat(5000),
+      'world/region/r.0.0.mca': randomBytes(600_000),
+      // Past tar's 100-character names: its path travels in a pax header.
+      [`${longFolder}/r.1.0.mca`]: randomBytes(300_000),
+      'plugins/a.jar': randomBytes(200_000),
+    };
+    writeTree(source, files);
+    const storage = new LocalBackupStorage(join(work, 'store'));
+    const [serverUuid, backupUuid] = [randomUUID(), randomUUID()];
+    const result = await writeArchive(source, await walkForBackup(source, ''), await storage.create(serverUuid, backupUuid), () => undefined);
+    const archive = readFileSync(storage.pathOf(serverUuid, backupUuid));
+    expect(archive.length).toBe(result.bytes);
+
+    expect(gzipMembers(archive)).toBe(2);
+    // The random content is stored, not searched: the archive is about its size, the text shrinks to almost nothing.
+    expect(archive.length).toBeGreaterThan(1_100_000);
+    expect(archive.length).toBeLessThan(1_100_000 + 60_000);
+
+    // GNU tar reads the two members as one archive, names intact.
+    const listed = execFileSync('tar', ['-tzf', storage.pathOf(serverUuid, backupUuid)], { encoding: 'utf8' }).split('\n');
+    expect(listed).toEqual(expect.arrayContaining(['server.properties', 'world/region/r.0.0.mca', `${longFolder}/r.1.0.mca`, 'plugins/a.jar']));
+
+    const restored = join(work, 'restored');
+    mkdirSync(restored);
+    await extractBackup(await storage.read(serverUuid, backupUuid), restored, backupChecker(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), () => undefined);
+    expect(treeOf(restored)).toEqual(treeOf(source));
+  });
+});

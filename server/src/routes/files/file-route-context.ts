@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerRow } from '../../db/schema';
+import type { DiskQuota } from '../../services/files/DiskQuota';
+import type { DownloadTokens } from '../../services/files/DownloadTokens';
+import { guardOf, type FileGuard } from '../../services/files/fileGuard';
+import type { FileLimits } from '../../services/files/fileLimits';
+import { accessAllows } from '../../services/permissions/serverAccess';
+import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import { recordAudit } from '../../services/audit/audit';
+
+/** What every file route shares: the disk quota, the limits and the download signer. */
+export interface FileRouteContext {
+  quota: DiskQuota;
+  limits: FileLimits;
+  tokens: DownloadTokens;
+}
+
+/** The plugin options each file route is registered with. */
+export interface FileRouteOptions {
+  context: FileRouteContext;
+}
+
+/** The server of a server-scoped request and its files (rooted at the server's folder). */
+export function serverFilesOf(app: FastifyInstance, request: FastifyRequest): { server: ServerRow; files: RootedFileSystem } {
+  const server = request.serverAccess!.server;
+  return { server, files: app.runtime.driver.files(server.uuid) };
+}
+
+/** What the caller may do, asked by an effect once it knows what it is (a write to a new path is a create). */
+export function fileGuardOf(request: FastifyRequest): FileGuard {
+  const access = request.serverAccess!;
+  return guardOf((key) => accessAllows(access, key));
+}
+
+/**
+ * Records a file change in the server's audit log (`server.file.<action>`): names and sizes,
+ * never the content of a file.
+ */
+export async function auditFileChange(app: FastifyInstance, request: FastifyRequest, action: string, properties: Record<string, unknown>): Promise<void> {
+  await recordAudit(app.db, { actorId: request.user!.id, serverUuid: request.serverAccess!.server.uuid, event: `server.file.${action}`, ip: request.ip, properties });
+}

@@ -1,0 +1,70 @@
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
+import { removeTree } from '../../../runtime/confined/removeTree';
+
+const errno = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+/** The folder `segments` below `staging`, made where missing, each opened by descriptor without following links. */
+export async function stagedFolder(staging: ConfinedDir, segments: string[]): Promise<ConfinedDir> {
+  let dir = staging;
+  for (const name of segments) {
+    try {
+      await dir.mkdir(name, 0o755);
+    } catch (error) {
+      if (errno(error) !== 'EEXIST') throw error;
+    }
+    const next = await dir.openDir(name).finally(() => (dir !== staging ? dir.close() : undefined));
+    dir = next;
+  }
+  return dir;
+}
+
+/**
+ * Writes one extracted file at `segments` below `staging` from `content` (through `checks`),
+ * created exclusively with O_NOFOLLOW relative to its folder's descriptor. A later entry of the
+ * same name replaces the earlier one, as unzip and tar do.
+ */
+export async function writeStagedFile(staging: ConfinedDir, segments: string[], mode: number, content: Readable, checks: Transform[]): Promise<void> {
+  const dir = await stagedFolder(staging, segments.slice(0, -1));
+  try {
+    const name = segments[segments.length - 1];
+    await removeTree(dir, name);
+    const handle = await dir.createFile(name, mode);
+    try {
+      // Written by the descriptor itself (a stream of it would not end the pipeline without closing it).
+      const writer = async (source: AsyncIterable<Buffer>) => {
+        for await (const chunk of source) {
+          for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten;
+        }
+      };
+      await (pipeline as unknown as (...streams: unknown[]) => Promise<void>)(content, ...checks, writer);
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    if (dir !== staging) await dir.close();
+  }
+}
+
+/**
+ * Moves the extracted entries of `source` into `destination`, both held by descriptor: folders
+ * merge into existing folders (opened without following links), anything else replaces what
+ * has the same name (a link there is replaced, never followed).
+ */
+export async function moveInto(source: ConfinedDir, destination: ConfinedDir): Promise<void> {
+  for (const name of await source.readdir()) {
+    const [fromStats, toStats] = await Promise.all([source.lstat(name), destination.lstatOrNull(name)]);
+    if (fromStats.isDirectory() && toStats?.isDirectory()) {
+      const [from, to] = [await source.openDir(name), await destination.openDir(name)];
+      try {
+        await moveInto(from, to);
+      } finally {
+        await Promise.all([from.close(), to.close()]);
+      }
+      continue;
+    }
+    if (toStats) await removeTree(destination, name);
+    await source.rename(name, destination, name);
+  }
+}

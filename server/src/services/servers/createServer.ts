@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { plans, servers, serverTemplates, type ServerRow } from '../../db/schema';
+import type { UserRow } from '../../plugins/auth';
+import { ValidationError } from '../../lib/errors';
+import { uniqueViolation } from '../../lib/uniqueViolation';
+import { recordAudit } from '../audit/audit';
+import type { ProvisioningContext } from './ProvisioningContext';
+import { findTemplate } from '../../games/templates';
+import { allocatePorts } from './allocatePorts';
+import { localNode } from './syncCatalog';
+
+export interface CreateServerInput {
+  name: string;
+  description?: string;
+  owner: UserRow;
+  template: string;
+  plan: string;
+  variables?: Record<string, string>;
+  externalId?: string | null;
+  /** Start the server once installed. */
+  startOnCompletion?: boolean;
+}
+
+/** Checks and completes the template variables: known keys, allowed values, generated secrets. */
+function resolveVariables(templateSlug: string, given: Record<string, string>): Record<string, string> {
+  const template = findTemplate(templateSlug)!;
+  const errors: Record<string, string[]> = {};
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(given)) {
+    if (!template.variables.some((v) => v.key === key)) errors[`variables.${key}`] = ['This template has no such variable'];
+  }
+  for (const variable of template.variables) {
+    const value = given[variable.key] ?? (variable.generate === 'secret' ? randomBytes(12).toString('hex') : variable.default);
+    if (!new RegExp(variable.pattern).test(value)) errors[`variables.${variable.key}`] = ['Invalid format'];
+    out[variable.key] = value;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return out;
+}
+
+/**
+ * Creates a server on the local node: checks the template and plan, picks free ports, stores it
+ * and starts its install in the background (install_failed with the reason if a step fails).
+ */
+export async function createServer({ db, runtime, config }: ProvisioningContext, input: CreateServerInput): Promise<ServerRow> {
+  const [templateRow] = await db.select().from(serverTemplates).where(eq(serverTemplates.slug, input.template));
+  const template = findTemplate(input.template);
+  const [plan] = await db.select().from(plans).where(eq(plans.slug, input.plan));
+  const errors: Record<string, string[]> = {};
+  if (!templateRow || !template) errors.template = ['Unknown template'];
+  if (!plan) errors.plan = ['Unknown plan'];
+  else if (templateRow && plan.gameId !== templateRow.gameId) errors.plan = ['This plan is for another game'];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const variables = resolveVariables(input.template, input.variables ?? {});
+  const node = await localNode(db);
+
+  let server: ServerRow | undefined;
+  for (let attempt = 0; !server; attempt++) {
+    const uuid = randomUUID();
+    try {
+      [server] = await db
+        .insert(servers)
+        .values({
+          uuid,
+          shortId: uuid.slice(0, 8),
+          name: input.name,
+          description: input.description ?? '',
+          externalId: input.externalId ?? null,
+          ownerId: input.owner.id,
+          templateId: templateRow!.id,
+          planId: plan!.id,
+          nodeId: node.id,
+          variables,
+          installStatus: 'installing',
+        })
+        .returning();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint?.includes('external_id')) throw new ValidationError({ external_id: ['Another server has this external id'] });
+      // A short id collision (8 hex characters) is rare; a new uuid resolves it.
+      if (!constraint?.includes('short_id') || attempt >= 5) throw error;
+    }
+  }
+  try {
+    const ports = await allocatePorts(db, node, config.gameIp, server.id, [null, ...template!.extraPorts]);
+    [server] = await db.update(servers).set({ allocationId: ports[0].id }).where(eq(servers.id, server.id)).returning();
+  } catch (error) {
+    await db.delete(servers).where(eq(servers.id, server.id));
+    throw error;
+  }
+  await recordAudit(db, { actorId: null, serverUuid: server.uuid, event: 'server.created', ip: null, properties: { template: input.template, plan: input.plan } });
+  void runtime.install(server, { startOnCompletion: input.startOnCompletion ?? false });
+  return server;
+}
