@@ -3,9 +3,10 @@
  * rules, so linting needs no compiler run), the React hooks rules, and the import boundaries
  * of DESIGN.md:
  *   - src/ never imports server/, and server/ never imports src/;
+ *   - the web app's layers: app → features → core → api → components/i18n/themes; an import
+ *     never goes up the list (src/main.tsx sits above app, src/env.ts below everything);
  *   - a feature (src/features/X) never imports another feature (src/features/Y);
- *     features meet only in src/app or through shared code;
- *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature.
+ *   - nothing outside src/app imports src/app but its typed hooks (src/app/hooks.ts).
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
  */
@@ -18,30 +19,41 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
-const sharedAreas = ['components', 'themes', 'i18n', 'api'];
+/** The web app's layers, top to bottom: an import may only go down (or stay in its layer). */
+const webLayers = { app: 4, features: 3, core: 2, api: 1, components: 0, i18n: 0, themes: 0 };
 
 /** Where a repository-relative path sits in the layering. */
 function areaOf(path) {
   const [top, area, name] = path.split('/');
   if (top === 'server') return { kind: 'server' };
   if (top !== 'src') return { kind: 'outside' };
-  if (area === 'features' && name) return { kind: 'feature', name };
-  if (sharedAreas.includes(area)) return { kind: 'shared', name: area };
-  return { kind: 'app' };
+  if (area === 'features' && name) return { kind: 'feature', name, layer: webLayers.features };
+  if (area === 'app') return { kind: 'app', name: area, layer: webLayers.app, hooks: /^src\/app\/hooks(\.tsx?)?$/.test(path) };
+  if (area in webLayers && name) return { kind: 'shared', name: area, layer: webLayers[area] };
+  // Files at the root of src/: main.tsx mounts the app (the top); env.ts is read by every layer.
+  return { kind: 'root', name: area, layer: area === 'main.tsx' ? 5 : -1 };
 }
 
 /** Why importing `target` from `source` crosses a boundary, or null when it is allowed. */
 function boundaryViolation(source, target) {
   const from = areaOf(source);
   const to = areaOf(target);
-  if (from.kind === 'server' && ['feature', 'shared', 'app'].includes(to.kind)) return 'server/ never imports from src/';
+  if (from.kind === 'server' && ['feature', 'shared', 'app', 'root'].includes(to.kind)) return 'server/ never imports from src/';
   if (from.kind !== 'server' && from.kind !== 'outside' && to.kind === 'server') {
     return 'src/ never imports from server/ (the API contract reaches the client through src/api/generated)';
   }
+  if (from.layer === undefined || to.layer === undefined) return null;
   if (from.kind === 'feature' && to.kind === 'feature' && from.name !== to.name) {
-    return `features do not import each other (${from.name} → ${to.name}); share through src/app or shared code`;
+    return `features do not import each other (${from.name} → ${to.name}); share through src/core or lower layers`;
   }
+  if (to.kind === 'app' && from.kind !== 'app' && from.name !== 'main.tsx' && !to.hooks) {
+    return 'nothing outside src/app imports src/app but its typed hooks (src/app/hooks.ts)';
+  }
+  if (to.hooks) return null;
   if (from.kind === 'shared' && to.kind === 'feature') return `shared code (src/${from.name}) does not import features (${to.name})`;
+  if (to.layer > from.layer) {
+    return `imports go down the layers app → features → core → api → components/i18n/themes (src/${from.name} → src/${to.name})`;
+  }
   return null;
 }
 
