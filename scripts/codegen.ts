@@ -11,6 +11,7 @@ import { basename, join, resolve } from 'node:path';
 import { generateEndpoints, parseConfig } from '@rtk-query/codegen-openapi';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config/loadConfig';
+import { writeServerSocketClient } from './serverSocketCodegen';
 import { openDatabase } from '../server/src/db/client';
 
 const rootDir = resolve(__dirname, '..');
@@ -85,6 +86,10 @@ async function main(): Promise<void> {
     console.log(`Generated ${options.outputFile}`);
   }
   writeIndex(files.sort());
+
+  // The console socket protocol: not part of the OpenAPI document, generated from its schema.
+  writeServerSocketClient(join(generatedDir, 'serverSocket.gen.ts'));
+  console.log('Generated src/api/generated/serverSocket.gen.ts');
 }
 
 main().catch((error) => {

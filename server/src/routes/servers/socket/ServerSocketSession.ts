@@ -64,11 +64,11 @@ export class ServerSocketSession {
     }, limits.authTimeoutMs);
   }
 
-  private send(event: string, ...args: unknown[]): void {
+  private send(event: import('./socketProtocol').ServerEventName, ...args: unknown[]): void {
     this.sendFrame(event, args);
   }
 
-  private sendFrame(event: string, args: unknown[]): void {
+  private sendFrame(event: import('./socketProtocol').ServerEventName, args: unknown[]): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.socket.send(JSON.stringify({ event, args }));
   }
