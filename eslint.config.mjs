@@ -3,10 +3,12 @@
  * rules, so linting needs no compiler run), the React hooks rules, and the import boundaries
  * of DESIGN.md:
  *   - src/ never imports server/, and server/ never imports src/;
- *   - the web app's layers: app → features → core → api → components/i18n/themes; an import
- *     never goes up the list (src/main.tsx sits above app, src/env.ts below everything);
+ *   - the web app's layers: app → features → core → api → components/i18n/themes, imports only
+ *     go down (src/main.tsx is on top, src/env.ts below everything); outside src/app nothing
+ *     imports src/app but its typed hooks (src/app/hooks.ts);
  *   - a feature (src/features/X) never imports another feature (src/features/Y);
- *   - nothing outside src/app imports src/app but its typed hooks (src/app/hooks.ts).
+ *     features meet only in src/app or through shared code;
+ *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature.
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
  */
@@ -19,26 +21,28 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
-/** The web app's layers, top to bottom: an import may only go down (or stay in its layer). */
-const webLayers = { app: 4, features: 3, core: 2, api: 1, components: 0, i18n: 0, themes: 0 };
+const sharedAreas = ['components', 'themes', 'i18n', 'api'];
 
 /** Where a repository-relative path sits in the layering. */
 function areaOf(path) {
   const [top, area, name] = path.split('/');
   if (top === 'server') return { kind: 'server' };
   if (top !== 'src') return { kind: 'outside' };
-  if (area === 'features' && name) return { kind: 'feature', name, layer: webLayers.features };
-  if (area === 'app') return { kind: 'app', name: area, layer: webLayers.app, hooks: /^src\/app\/hooks(\.tsx?)?$/.test(path) };
-  if (area in webLayers && name) return { kind: 'shared', name: area, layer: webLayers[area] };
-  // Files at the root of src/: main.tsx mounts the app (the top); env.ts is read by every layer.
-  return { kind: 'root', name: area, layer: area === 'main.tsx' ? 5 : -1 };
+  // The web app's layers, top to bottom (an import may only go down or stay in its layer);
+  // src/main.tsx and src/env.ts are files (imports name them without the extension).
+  const room = area.replace(/\.tsx?$/, '');
+  const layer = { main: 5, app: 4, features: 3, core: 2, api: 1, env: -1 }[room] ?? 0;
+  if (area === 'features' && name) return { kind: 'feature', name, layer };
+  if (room === 'app' || room === 'main') return { kind: 'app', name: area, layer, hooks: /^src\/app\/hooks(\.tsx?)?$/.test(path) };
+  if (sharedAreas.includes(area) || room === 'core' || room === 'env') return { kind: 'shared', name: area, layer };
+  return { kind: 'app', name: area, layer: 4 };
 }
 
 /** Why importing `target` from `source` crosses a boundary, or null when it is allowed. */
 function boundaryViolation(source, target) {
   const from = areaOf(source);
   const to = areaOf(target);
-  if (from.kind === 'server' && ['feature', 'shared', 'app', 'root'].includes(to.kind)) return 'server/ never imports from src/';
+  if (from.kind === 'server' && ['feature', 'shared', 'app'].includes(to.kind)) return 'server/ never imports from src/';
   if (from.kind !== 'server' && from.kind !== 'outside' && to.kind === 'server') {
     return 'src/ never imports from server/ (the API contract reaches the client through src/api/generated)';
   }
@@ -46,9 +50,7 @@ function boundaryViolation(source, target) {
   if (from.kind === 'feature' && to.kind === 'feature' && from.name !== to.name) {
     return `features do not import each other (${from.name} → ${to.name}); share through src/core or lower layers`;
   }
-  if (to.kind === 'app' && from.kind !== 'app' && from.name !== 'main.tsx' && !to.hooks) {
-    return 'nothing outside src/app imports src/app but its typed hooks (src/app/hooks.ts)';
-  }
+  if (to.kind === 'app' && from.kind !== 'app' && !to.hooks) return 'nothing outside src/app imports src/app but its typed hooks (src/app/hooks.ts)';
   if (to.hooks) return null;
   if (from.kind === 'shared' && to.kind === 'feature') return `shared code (src/${from.name}) does not import features (${to.name})`;
   if (to.layer > from.layer) {
