@@ -11,8 +11,8 @@ import { basename, join, resolve } from 'node:path';
 import { generateEndpoints, parseConfig } from '@rtk-query/codegen-openapi';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config/loadConfig';
-import { writeServerSocketClient } from './serverSocketCodegen';
 import { openDatabase } from '../server/src/db/client';
+import { writeServerSocketClient } from './serverSocketCodegen';
 
 const rootDir = resolve(__dirname, '..');
 const openApiFile = join(rootDir, 'src/api/openapi.json');
