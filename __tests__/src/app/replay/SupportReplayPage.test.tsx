@@ -8,6 +8,8 @@ import { locationChanged } from '../../../../src/core/router/routerSlice';
 import { AppRouter } from '../../../../src/app/router/AppRouter';
 import { SupportReplayPage } from '../../../../src/app/replay/SupportReplayPage';
 import { themeChanged } from '../../../../src/core/theme/themeSlice';
+import { anonymous } from '../../helpers/fixtures';
+import { renderApp } from '../../helpers/renderApp';
 import { renderWithProviders } from '../../renderWithProviders';
 import { initTestI18n } from '../../testI18n';
 
@@ -65,6 +67,14 @@ describe('the replay page', () => {
     expect(screen.getByRole('heading', { level: 5, name: 'router/locationChanged' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'State changes' })).getByText('router.location')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('reached through the app’s routes, replays with the router the app passes in (not one it imports)', async () => {
+    renderApp('/support/replay', anonymous());
+    await screen.findByLabelText('Action log file');
+    chooseFile(recordedLogText());
+    expect(await within(await screen.findByTestId('replay-screen')).findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(replayed()).toHaveAttribute('data-location', '/login');
   });
 
   it('steps and jumps, and the rendered screen follows the step', async () => {
