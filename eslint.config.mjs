@@ -3,6 +3,9 @@
  * rules, so linting needs no compiler run), the React hooks rules, and the import boundaries
  * of DESIGN.md:
  *   - src/ never imports server/, and server/ never imports src/;
+ *   - the web app's layers: app → features → core → api → components/i18n/themes, imports only
+ *     go down (src/main.tsx is on top, src/env.ts below everything); outside src/app nothing
+ *     imports src/app but its typed hooks (src/app/hooks.ts);
  *   - a feature (src/features/X) never imports another feature (src/features/Y);
  *     features meet only in src/app or through shared code;
  *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
@@ -80,9 +83,14 @@ function areaOf(path) {
   const [top, area, name] = path.split('/');
   if (top === 'server') return { kind: 'server' };
   if (top !== 'src') return { kind: 'outside' };
-  if (area === 'features' && name) return { kind: 'feature', name };
-  if (sharedAreas.includes(area)) return { kind: 'shared', name: area };
-  return { kind: 'app' };
+  // The web app's layers, top to bottom (an import may only go down or stay in its layer);
+  // src/main.tsx and src/env.ts are files (imports name them without the extension).
+  const room = area.replace(/\.tsx?$/, '');
+  const layer = { main: 5, app: 4, features: 3, core: 2, api: 1, env: -1 }[room] ?? 0;
+  if (area === 'features' && name) return { kind: 'feature', name, layer };
+  if (room === 'app' || room === 'main') return { kind: 'app', name: area, layer, hooks: /^src\/app\/hooks(\.tsx?)?$/.test(path) };
+  if (sharedAreas.includes(area) || room === 'core' || room === 'env') return { kind: 'shared', name: area, layer };
+  return { kind: 'app', name: area, layer: 4 };
 }
 
 /** Why importing `target` from `source` crosses a boundary, or null when it is allowed. */
@@ -94,10 +102,16 @@ function boundaryViolation(source, target, typeOnly = false) {
   if (from.kind !== 'server' && from.kind !== 'outside' && to.kind === 'server') {
     return 'src/ never imports from server/ (the API contract reaches the client through src/api/generated)';
   }
+  if (from.layer === undefined || to.layer === undefined) return null;
   if (from.kind === 'feature' && to.kind === 'feature' && from.name !== to.name) {
-    return `features do not import each other (${from.name} → ${to.name}); share through src/app or shared code`;
+    return `features do not import each other (${from.name} → ${to.name}); share through src/core or lower layers`;
   }
+  if (to.kind === 'app' && from.kind !== 'app' && !to.hooks) return 'nothing outside src/app imports src/app but its typed hooks (src/app/hooks.ts)';
+  if (to.hooks) return null;
   if (from.kind === 'shared' && to.kind === 'feature') return `shared code (src/${from.name}) does not import features (${to.name})`;
+  if (to.layer > from.layer) {
+    return `imports go down the layers app → features → core → api → components/i18n/themes (src/${from.name} → src/${to.name})`;
+  }
   return null;
 }
 

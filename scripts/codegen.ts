@@ -12,6 +12,7 @@ import { generateEndpoints, parseConfig } from '@rtk-query/codegen-openapi';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/plugins/config/loadConfig';
 import { openDatabase } from '../server/src/db/client';
+import { writeServerSocketClient } from './serverSocketCodegen';
 
 const rootDir = resolve(__dirname, '..');
 const openApiFile = join(rootDir, 'src/api/openapi.json');
@@ -85,6 +86,10 @@ async function main(): Promise<void> {
     console.log(`Generated ${options.outputFile}`);
   }
   writeIndex(files.sort());
+
+  // The console socket protocol: not part of the OpenAPI document, generated from its schema.
+  writeServerSocketClient(join(generatedDir, 'serverSocket.gen.ts'));
+  console.log('Generated src/api/generated/serverSocket.gen.ts');
 }
 
 main().catch((error) => {

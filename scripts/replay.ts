@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { MAX_ACTION_LOG_BYTES } from '../src/features/support/actionLogFormat';
 import { ActionLogError, parseActionLog } from '../src/features/support/parseActionLog';
 import { ReplayTimeline } from '../src/features/support/replayTimeline';
-import { replayReducer } from '../src/features/support/replay/replayReducer';
+import { replayReducer } from '../src/app/replay/replayReducer';
 
 /** The command line: the file and the optional step. */
 export function parseArguments(argv: string[]): { file: string; at: number | null } {

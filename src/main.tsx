@@ -5,7 +5,7 @@ import { persistStore } from 'redux-persist';
 import { AppProviders } from './app/AppProviders';
 import { AppRouter } from './app/router/AppRouter';
 import { makeStore } from './app/store';
-import { startLocale } from './features/locale/startLocale';
+import { startLocale } from './core/locale/startLocale';
 
 /**
  * Starts the panel: the store (with the stored preferences), the interface language (loaded

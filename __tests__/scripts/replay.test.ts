@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { parseArguments, replayFile } from '../../scripts/replay';
 import { makeStore } from '../../src/app/store';
 import { actionLogText, buildActionLog } from '../../src/features/support/buildActionLog';
-import { locationChanged } from '../../src/features/support/routerSlice';
+import { locationChanged } from '../../src/core/router/routerSlice';
 import { readRecording } from '../../src/features/support/recorderMiddleware';
-import { themeChanged } from '../../src/features/theme/themeSlice';
+import { themeChanged } from '../../src/core/theme/themeSlice';
 
 const dir = mkdtempSync(join(tmpdir(), 'replay-'));
 

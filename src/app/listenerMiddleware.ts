@@ -2,7 +2,7 @@ import { createListenerMiddleware } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from './store';
 
 /**
- * The one listener middleware. Listeners are registered once, at start-up, by
+ * The one listener middleware. Listeners are registered once, by the first `makeStore`, through
  * `registerAppListeners`; every store made by `makeStore` (tests make many) shares them, and
  * each effect runs against the store that dispatched the action.
  */

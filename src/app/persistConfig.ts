@@ -1,7 +1,7 @@
 import { createTransform, type PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { defaultThemeName, isThemeName } from '../themes/themeNames';
-import type { ThemeState } from '../features/theme/themeSlice';
+import type { ThemeState } from '../core/theme/themeSlice';
 
 /** A stored theme that no longer exists (renamed, tampered with) falls back to the default. */
 const validTheme = createTransform<ThemeState, ThemeState>(

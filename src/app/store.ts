@@ -2,21 +2,21 @@ import { combineReducers, configureStore, type Action, type ThunkAction } from '
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
 import { serverSocketSlice } from '../api/serverSocket/serverSocketSlice';
-import { appSlice } from '../features/app/appSlice';
-import { localeSlice } from '../features/locale/localeSlice';
-import { notificationsSlice } from '../features/notifications/notificationsSlice';
-import { sessionSlice } from '../features/session/sessionSlice';
+import { appSlice } from '../core/app/appSlice';
+import { localeSlice } from '../core/locale/localeSlice';
+import { notificationsSlice } from '../core/notifications/notificationsSlice';
+import { sessionSlice } from '../core/session/sessionSlice';
 import { createLogReducer } from '../features/support/logReducer';
 import { createRecorderMiddleware } from '../features/support/recorderMiddleware';
-import { routerSlice } from '../features/support/routerSlice';
+import { routerSlice } from '../core/router/routerSlice';
 import { supportSlice } from '../features/support/supportSlice';
-import { themeSlice } from '../features/theme/themeSlice';
-import { validationSlice } from '../features/validation/validationSlice';
+import { themeSlice } from '../core/theme/themeSlice';
+import { validationSlice } from '../core/validation/validationSlice';
 import { env } from '../env';
 import { devToolsOptions } from './devTools';
 import { listenerMiddleware } from './listenerMiddleware';
 import { preferencesPersistConfig } from './persistConfig';
-import { registerAppListeners } from './listeners/registerAppListeners';
+import { registerAppListeners } from './registerAppListeners';
 
 /** The panel's reducers, without redux-persist around them (replaying logs needs them bare). */
 export const rootReducer = combineReducers({
@@ -37,8 +37,6 @@ const persistedReducer = persistReducer(preferencesPersistConfig<ReturnType<type
 /** The whole client state (plus redux-persist's bookkeeping under `_persist`). */
 export type RootState = ReturnType<typeof persistedReducer>;
 
-registerAppListeners();
-
 /** Applies recorded actions to plain state (moves the recording's start when it drops old actions). */
 const recordedStateReducer = createLogReducer(rootReducer as Parameters<typeof createLogReducer>[0]);
 
@@ -56,6 +54,9 @@ export interface MakeStoreOptions {
  */
 export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
   const replay = options.replay === true;
+  // Registered here, explicitly and once (not when this module is imported): every feature's and
+  // core's listeners, shared by all the stores the app and tests make. A replay store runs none.
+  if (!replay) registerAppListeners();
   return configureStore({
     reducer: persistedReducer,
     preloadedState: preloadedState as RootState | undefined,

@@ -31,7 +31,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
     const results = boundaryMessages([
       // allowed
       ['src/features/session/a.ts', "import { x } from './b';\nexport { x };"],
-      ['src/features/session/deep/a.ts', "import { makeStore } from '../../../app/store';\nexport { makeStore };"],
+      ['src/features/session/deep/a.ts', "import { useAppSelector } from '../../../app/hooks';\nexport { useAppSelector };"],
       ['src/app/router.tsx', "import { LoginPage } from '../features/auth/LoginPage';\nexport { LoginPage };"],
       ['src/features/auth/a.ts', "import { baseApi } from '../../api/baseApi';\nexport { baseApi };"],
       ['server/src/routes/x.ts', "import { y } from '../lib/errors';\nexport { y };"],

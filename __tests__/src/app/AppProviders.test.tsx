@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { persistStore } from 'redux-persist';
 import { AppProviders } from '../../../src/app/AppProviders';
 import { makeStore } from '../../../src/app/store';
-import { themeChanged } from '../../../src/features/theme/themeSlice';
+import { themeChanged } from '../../../src/core/theme/themeSlice';
 import { renderWithProviders } from '../renderWithProviders';
 import { initTestI18n } from '../testI18n';
 

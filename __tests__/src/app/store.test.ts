@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { persistStore } from 'redux-persist';
 import { makeStore } from '../../../src/app/store';
-import { selectThemeName, themeChanged } from '../../../src/features/theme/themeSlice';
-import { localeChanged, languagesLoaded } from '../../../src/features/locale/localeSlice';
-import { tokenReceived } from '../../../src/features/session/sessionSlice';
+import { selectThemeName, themeChanged } from '../../../src/core/theme/themeSlice';
+import { localeChanged, languagesLoaded } from '../../../src/core/locale/localeSlice';
+import { tokenReceived } from '../../../src/core/session/sessionSlice';
 
 afterEach(() => localStorage.clear());
 

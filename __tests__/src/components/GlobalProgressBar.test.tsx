@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { authApi } from '../../../src/api/auth';
 import { AppChrome } from '../../../src/app/router/AppChrome';
-import { loaderFinished, loaderStarted } from '../../../src/features/app/appSlice';
+import { loaderFinished, loaderStarted } from '../../../src/core/app/appSlice';
 import { deferred, mockFetch, type MockAnswer } from '../helpers/mockFetch';
 import { renderWithProviders } from '../renderWithProviders';
 

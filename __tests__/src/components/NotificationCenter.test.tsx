@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppChrome } from '../../../src/app/router/AppChrome';
-import { notificationAdded } from '../../../src/features/notifications/notificationsSlice';
+import { notificationAdded } from '../../../src/core/notifications/notificationsSlice';
 import { renderWithProviders } from '../renderWithProviders';
 
 function renderChrome() {

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { SupportReplayPage } from '../../../src/features/support/replay/SupportReplayPage';
+import { AppRouter } from '../../../src/app/router/AppRouter';
+import { SupportReplayPage } from '../../../src/app/replay/SupportReplayPage';
 import { renderWithProviders } from '../renderWithProviders';
 import { initTestI18n } from '../testI18n';
 
@@ -8,7 +9,7 @@ import { initTestI18n } from '../testI18n';
  * replay page and answers the replayed screen once it is shown.
  */
 export async function openInReplay(text: string): Promise<HTMLElement> {
-  renderWithProviders(<SupportReplayPage i18n={initTestI18n()} />, { route: '/support/replay' });
+  renderWithProviders(<SupportReplayPage i18n={initTestI18n()} router={AppRouter} />, { route: '/support/replay' });
   const file = new File([text], 'log.json', { type: 'application/json' });
   // jsdom's File has no text() in every version.
   if (typeof file.text !== 'function') Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });

@@ -1,25 +1,17 @@
 import type { PlayerCount } from './query/minecraftPing';
-import type { PortProtocol, PowerState, ServerIsolation } from './types';
+import type { PortProtocol, PowerState, ServerIsolation, ServerStats } from './types';
 
 /** Install states as stored on the server row. */
 export type InstallStatus = 'installing' | 'installed' | 'install_failed';
 
-/** A resource snapshot with the plan's limits, as the API and the socket send it. */
-export interface ServerResources {
-  state: PowerState;
-  cpuPercent: number;
+/**
+ * A resource snapshot with the plan's limits, as the API and the socket send it: a driver's
+ * sample (ServerStats, whose kernel flag travels in `isolation`) plus what the panel adds.
+ */
+export interface ServerResources extends Omit<ServerStats, 'kernelLimits'> {
   cpuLimitPercent: number;
-  /** Whether the server was held back to its plan's CPU limit during the last sample period (at least the last second). */
-  cpuLimited: boolean;
-  memoryBytes: number;
-  memoryLimitBytes: number;
-  diskBytes: number;
-  diskLimitBytes: number;
-  networkRxBytes: number | null;
-  networkTxBytes: number | null;
   /** Protocol of the game port; the traffic of UDP games is not measured (null figures). */
   networkProtocol: PortProtocol;
-  uptimeMs: number;
   /** Players online, for games the panel can ask (null otherwise or while offline). */
   players: PlayerCount | null;
   /** Whether it runs sandboxed, with kernel limits and kept off the host's own services. */

@@ -4,6 +4,24 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Tier = Type.Union([Type.Literal('budget'), Type.Literal('premium')]);
 const Resource = Type.Union([Type.Literal('diskMb'), Type.Literal('backups'), Type.Literal('extraPorts'), Type.Literal('databases')]);
 
+/**
+ * The limits a plan sets, under their API names: their one definition. Answers (a plan, a
+ * server's limits) take them as they are; the admins' plan editor bounds them (`minimums`:
+ * memory, CPU and disk at least 1, the counts at least 0). `describeCpu` adds the CPU unit.
+ */
+export function planLimitProperties(options: { minimums?: boolean; describeCpu?: boolean } = {}) {
+  const limit = (minimum: number, description?: string) =>
+    Type.Integer({ ...(options.minimums ? { minimum } : {}), ...(description && options.describeCpu ? { description } : {}) });
+  return {
+    memory_mb: limit(1),
+    cpu_percent: limit(1, '100 = one core'),
+    disk_mb: limit(1),
+    backups: limit(0),
+    databases: limit(0),
+    extra_ports: limit(0),
+  };
+}
+
 /** A plan as customers see it. */
 export const PlanSchema = Type.Object(
   {
@@ -11,12 +29,7 @@ export const PlanSchema = Type.Object(
     name: Type.String(),
     game: Type.String(),
     tier: Tier,
-    memory_mb: Type.Integer(),
-    cpu_percent: Type.Integer({ description: '100 = one core' }),
-    disk_mb: Type.Integer(),
-    backups: Type.Integer(),
-    databases: Type.Integer(),
-    extra_ports: Type.Integer(),
+    ...planLimitProperties({ describeCpu: true }),
     price_monthly: Type.Integer({ description: 'Minor units (cents) per month' }),
     currency: Type.String({ description: 'ISO 4217' }),
     display_order: Type.Integer(),

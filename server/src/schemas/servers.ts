@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { planLimitProperties } from './plans';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -51,17 +52,7 @@ export const ServerResourcesSchema = Type.Object(
 );
 export type ServerResourcesJson = Static<typeof ServerResourcesSchema>;
 
-export const PlanLimitsSchema = Type.Object(
-  {
-    memory_mb: Type.Integer(),
-    cpu_percent: Type.Integer(),
-    disk_mb: Type.Integer(),
-    backups: Type.Integer(),
-    databases: Type.Integer(),
-    extra_ports: Type.Integer(),
-  },
-  { additionalProperties: false },
-);
+export const PlanLimitsSchema = Type.Object(planLimitProperties(), { additionalProperties: false });
 
 /** A game server as its owner (or someone it is shared with) sees it. */
 export const ServerSchema = Type.Object(

@@ -7,7 +7,9 @@ import {
   type ClientEventName,
   type ClientEvents,
   type ConnectionState,
-  type InstallStatusEvent, type BackupProgressEvent,
+  type InstallStatusEvent,
+  type BackupProgressEvent,
+  type ServerEventName,
   type ServerSocketEvents,
   type SocketFrame,
 } from './socketProtocol';
@@ -169,7 +171,8 @@ export class ServerSocketClient {
       return; // Not a frame of this protocol: nothing to act on.
     }
     const arg = Array.isArray(frame.args) ? frame.args[0] : undefined;
-    switch (frame.event) {
+    // Typed with the generated event names: a renamed or misspelt event fails the typecheck.
+    switch (frame.event as ServerEventName) {
       case 'auth success':
         if (this.authenticated) return; // a refreshed ticket was accepted
         this.authenticated = true;

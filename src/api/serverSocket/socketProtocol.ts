@@ -1,53 +1,30 @@
-import type { PowerSignal, PowerState, ServerResources } from '../servers';
+import { SocketCloseCode, type BackupProgressEvent, type InstallStatusEvent } from '../generated/serverSocket.gen';
+import type { PowerState, ServerResources } from '../servers';
 
 /**
  * The console socket protocol of the panel (GET /api/v2/servers/{id}/ws): JSON text frames
- * `{ "event": string, "args": unknown[] }`. A ticket from GET /api/v2/servers/{id}/websocket is
- * sent with `auth`; the server answers `auth success`, then streams events. About a minute before
- * the ticket ends it sends `token expiring` (a new ticket is sent with `auth` on the same socket);
- * at the end `token expired`, and the socket closes.
+ * `{ "event": string, "args": unknown[] }`. Its events, payloads and close codes are generated
+ * from the server's definition (server/src/schemas/serverSocket.ts) into
+ * src/api/generated/serverSocket.gen.ts; this file adds what only the client needs.
+ * A ticket from GET /api/v2/servers/{id}/websocket is sent with `auth`; the server answers
+ * `auth success`, then streams events. About a minute before the ticket ends it sends
+ * `token expiring` (a new ticket is sent with `auth` on the same socket); at the end
+ * `token expired`, and the socket closes.
  */
+export {
+  SocketCloseCode,
+  type BackupProgressEvent,
+  type ClientEventName,
+  type ClientEvents,
+  type InstallStatusEvent,
+  type ServerEventName,
+} from '../generated/serverSocket.gen';
+
+/** A frame as it travels, before its event is known to be one of the protocol's. */
 export interface SocketFrame {
   event: string;
   args?: unknown[];
 }
-
-/** What the client sends, with its arguments. */
-export interface ClientEvents {
-  auth: [ticket: string];
-  'send command': [line: string];
-  'set state': [signal: PowerSignal];
-  'send logs': [];
-  'send stats': [];
-}
-
-export type ClientEventName = keyof ClientEvents;
-
-/** Install progress as the socket reports it. */
-/** Progress of a backup being made or restored (`backup progress`). */
-export interface BackupProgressEvent {
-  backup: string;
-  operation: 'backup' | 'restore';
-  state: 'running' | 'completed' | 'failed';
-  bytesDone: number;
-  bytesTotal: number;
-  error: string | null;
-}
-
-export interface InstallStatusEvent {
-  status: 'installing' | 'installed' | 'install_failed';
-  error: string | null;
-}
-
-/** Close codes the panel uses, and what each means for reconnecting. */
-export const SocketCloseCode = {
-  tooManyMessages: 1008,
-  tooLarge: 1009,
-  authFailed: 4001,
-  expired: 4002,
-  revoked: 4003,
-  gone: 4004,
-} as const;
 
 /** Closes after which a new connection cannot succeed: access was revoked, or the server is gone. */
 export const finalCloseCodes: readonly number[] = [SocketCloseCode.revoked, SocketCloseCode.gone];

@@ -1,4 +1,4 @@
-import { selectThemeName } from '../../features/theme/themeSlice';
+import { selectThemeName } from '../../core/theme/themeSlice';
 import type { ThemeName } from '../../themes/themeNames';
 import { useAppSelector } from '../hooks';
 

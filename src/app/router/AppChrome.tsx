@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { GlobalProgressBar } from '../../components/GlobalProgressBar';
 import { NotificationCenter } from '../../components/NotificationCenter';
-import { selectIsLoading } from '../../features/app/appSlice';
-import { notificationDismissed, selectNotifications } from '../../features/notifications/notificationsSlice';
+import { selectIsLoading } from '../../core/app/appSlice';
+import { notificationDismissed, selectNotifications } from '../../core/notifications/notificationsSlice';
 import { openReportDialog } from '../../features/support/reportDialogState';
 import { ReportProblemHost } from '../../features/support/ReportProblemHost';
 import { useAppDispatch, useAppSelector } from '../hooks';

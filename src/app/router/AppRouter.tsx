@@ -1,15 +1,16 @@
 import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
-import { firstNavigation } from '../../features/app/appSlice';
+import { firstNavigation } from '../../core/app/appSlice';
 import { LocationRecorder } from '../../features/support/LocationRecorder';
 import { PageErrorBoundary } from '../errors/PageErrorBoundary';
+import { ReplayRouterContext } from '../replay/replayRouter';
 import { useAppDispatch } from '../hooks';
 import { BlankLayout } from '../layouts/BlankLayout';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { AppChrome } from './AppChrome';
 import { GuestOnly } from './GuestOnly';
-import { listenBeforeTheRouter } from './navigationHold';
+import { listenBeforeTheRouter } from '../../components/navigationHold';
 import { DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
 import { RequireAuth } from './RequireAuth';
 import { routeTable, type RouteAccess, type RouteLayout } from './routeTable';
@@ -73,7 +74,8 @@ export function AppRouter() {
   }, [dispatch]);
 
   return (
-    <>
+    // The support replay page renders customers' screens with this same router (passed in, not imported).
+    <ReplayRouterContext.Provider value={AppRouter}>
       <ScrollToTop />
       <LocationRecorder />
       <AppChrome />
@@ -88,6 +90,6 @@ export function AppRouter() {
           </Routes>
         </Suspense>
       </PageErrorBoundary>
-    </>
+    </ReplayRouterContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { RouteFallback } from '../../components/RouteFallback';
-import { selectInitialised } from '../../features/app/appSlice';
-import { selectIsAuthenticated } from '../../features/session/sessionSlice';
+import { selectInitialised } from '../../core/app/appSlice';
+import { selectIsAuthenticated } from '../../core/session/sessionSlice';
 import { useAppSelector } from '../hooks';
 import { loginLocationFor, type RedirectState } from '../../features/auth/redirectTarget';
 

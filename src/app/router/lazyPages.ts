@@ -36,5 +36,5 @@ export const QuizPage = lazy(() => import('../../features/plans/QuizPage').then(
 export const SharingPage = lazy(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazy(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));
 export const SharingAuditLogPage = lazy(() => import('../../features/sharing/SharingAuditLogPage').then((m) => ({ default: m.SharingAuditLogPage })));
-export const SupportReplayPage = lazy(() => import('../../features/support/replay/SupportReplayPage').then((m) => ({ default: m.SupportReplayPage })));
+export const SupportReplayPage = lazy(() => import('../replay/SupportReplayPage').then((m) => ({ default: m.SupportReplayPage })));
 export const NotFoundPage = lazy(() => import('../../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

@@ -1,7 +1,8 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser, useClearValidationOnLeave } from '../../app/sharedState';
+import { selectCurrentUser } from '../../core/session/sessionSlice';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { AccountSection } from './AccountSection';
 import { EmailForm } from './EmailForm';
 import { PasswordForm } from './PasswordForm';

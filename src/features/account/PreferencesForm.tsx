@@ -4,7 +4,7 @@ import { useUpdateAccountMutation } from '../../api/account';
 import type { User } from '../../api/auth';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
-import { localeChanged, selectLanguages, selectLocale } from '../../app/sharedState';
+import { localeChanged, selectLanguages, selectLocale } from '../../core/locale/localeSlice';
 import { useActivateForm, useScopedFieldErrors } from './formScope';
 import { languageName } from './languageName';
 import { useSuccessNotice } from './useSuccessNotice';

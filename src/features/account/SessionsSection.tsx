@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useListAccountSessionsQuery, useRevokeAccountSessionMutation, type AccountSession } from '../../api/account';
 import { Ltr } from '../../components/Ltr';
-import { useDateTime } from '../../app/sharedState';
+import { useDateTime } from '../../core/session/useDateTime';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { describeUserAgent } from './describeUserAgent';
 import { useSuccessNotice } from './useSuccessNotice';

@@ -1,5 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSubmittedForm, useFieldErrors, validationFormSubmitted } from '../../app/sharedState';
+import { selectSubmittedForm, validationFormSubmitted } from '../../core/validation/validationSlice';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 
 /**
  * Several account forms share field names (`password` is in four of them), while the server's

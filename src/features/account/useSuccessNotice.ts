@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { notificationAdded } from '../../app/sharedState';
+import { notificationAdded } from '../../core/notifications/notificationsSlice';
 
 /** Returns a function that shows a success notification titled "Saved" with the given text. */
 export function useSuccessNotice(): (text: string) => void {

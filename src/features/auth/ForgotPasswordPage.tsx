@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForgotPasswordMutation } from '../../api/auth';
-import { useClearValidationOnLeave, useFieldErrors } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { Field, fieldControlProps } from '../../components/form/Field';
 import { FormStyles } from '../../components/form/formStyles';
 import { PanelButton } from '../../components/form/PanelButton';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useExchangeLoginTokenMutation } from '../../api/auth';
 import { useAppSelector } from '../../app/hooks';
-import { selectInitialised } from '../../app/sharedState';
+import { selectInitialised } from '../../core/app/appSlice';
 import { isSafeTarget, redirectTarget } from './redirectTarget';
 
 /** Props of {@link LoginLinkExchange}. */

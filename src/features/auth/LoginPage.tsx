@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { useClearValidationOnLeave, validationCleared } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { validationCleared } from '../../core/validation/validationSlice';
 import { PasswordStep } from './PasswordStep';
 import { redirectTarget } from './redirectTarget';
 import { TwoFactorStep } from './TwoFactorStep';

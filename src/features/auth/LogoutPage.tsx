@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../../api/auth';
 import { useAppDispatch } from '../../app/hooks';
-import { loggedOut, selectIsAuthenticated } from '../../app/sharedState';
+import { loggedOut, selectIsAuthenticated } from '../../core/session/sessionSlice';
 
 /**
  * Log out: tells the server to revoke the token, then forgets it here and goes to /login. The

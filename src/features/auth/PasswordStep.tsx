@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLoginMutation } from '../../api/auth';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { CheckboxInput } from '../../components/form/CheckboxInput';
 import { Field, fieldControlProps } from '../../components/form/Field';
 import { FormStyles } from '../../components/form/formStyles';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from '../../api/auth';
-import { useClearValidationOnLeave, useFieldErrors } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { CheckboxInput } from '../../components/form/CheckboxInput';
 import { Field, fieldControlProps } from '../../components/form/Field';
 import { FormStyles } from '../../components/form/formStyles';

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLazyGetCurrentUserQuery } from '../../api/auth';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { authenticated, notificationAdded, selectInitialised, tokenReceived } from '../../app/sharedState';
+import { authenticated, tokenReceived } from '../../core/session/sessionSlice';
+import { notificationAdded } from '../../core/notifications/notificationsSlice';
+import { selectInitialised } from '../../core/app/appSlice';
 import { clearStoredToken } from '../../api/accessToken';
 
 /**

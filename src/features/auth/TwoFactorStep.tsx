@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLoginCheckpointMutation } from '../../api/auth';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
 import { Field, fieldControlProps } from '../../components/form/Field';
 import { FormStyles } from '../../components/form/formStyles';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { notificationAdded } from '../../app/sharedState';
+import { notificationAdded } from '../../core/notifications/notificationsSlice';
 
 /**
  * Tells the owner, right after a finished login, what happened to the account since the last

@@ -16,8 +16,9 @@ import {
 import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery } from '../../api/servers';
 import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser, useClearValidationOnLeave } from '../../app/sharedState';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { selectCurrentUser } from '../../core/session/sessionSlice';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatBytes } from '../../components/server/formatBytes';
 import { CreateBackupDialog } from './CreateBackupDialog';

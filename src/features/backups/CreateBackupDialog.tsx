@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateServerBackupMutation } from '../../api/backups';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
 
 /** Props of {@link CreateBackupDialog}. */

@@ -2,7 +2,7 @@ import { Alert, Col, Row, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ConfigForm } from './ConfigForm';
 import { keyOfErrorField } from './configFormScope';
 import { RawConfigEditor } from './RawConfigEditor';

@@ -5,9 +5,10 @@ import { useParams } from 'react-router-dom';
 import { useListServerConfigFilesQuery } from '../../api/config';
 import { useGetServerQuery } from '../../api/servers';
 import { useAppSelector } from '../../app/hooks';
-import { useUnsavedChangesGuard } from '../../app/router/useUnsavedChangesGuard';
-import { selectCurrentUser, useClearValidationOnLeave } from '../../app/sharedState';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
+import { selectCurrentUser } from '../../core/session/sessionSlice';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { ConfigFileView } from './ConfigFileView';
 

@@ -1,5 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSubmittedForm, useFieldErrors, validationFormSubmitted } from '../../app/sharedState';
+import { selectSubmittedForm, validationFormSubmitted } from '../../core/validation/validationSlice';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 
 /** The two editors of the config screen; the server's messages belong to the one sent last. */
 export type ConfigEditorScope = 'config-form' | 'config-raw';

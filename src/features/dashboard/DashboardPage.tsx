@@ -2,7 +2,7 @@ import { CloudServerOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../../app/sharedState';
+import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useListServersQuery } from '../../api/servers';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { InvitationBanner } from './components/InvitationBanner';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateServerDatabaseMutation } from '../../api/databases';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
 
 /** Props of {@link CreateDatabaseDialog}. */

@@ -17,10 +17,10 @@ import {
   type ExtensionsOverview,
 } from '../../api/extensions';
 import { useGetServerQuery } from '../../api/servers';
-import { useClearValidationOnLeave } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { serverAreaGate } from '../../components/server/serverAreaGate';
+import { serverAreaGate } from '../../core/server/serverAreaGate';
 
 type Installed = ExtensionsOverview['installed'][number];
 type Hit = ExtensionSearch['hits'][number];

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../app/hooks';
-import { isNotifiedCentrally } from '../../app/listeners/addErrorNotificationListeners';
-import { notificationAdded } from '../../app/sharedState';
+import { isNotifiedCentrally } from '../../core/notifications/addErrorNotificationListeners';
+import { notificationAdded } from '../../core/notifications/notificationsSlice';
 import { fileErrorMessage } from './fileErrorMessage';
 
 /**

@@ -5,10 +5,10 @@ import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerModpacksQuery, useInstallServerModpackMutation, useListServerModpackVersionsQuery, useSearchServerModpacksQuery, type ModpackSearch } from '../../api/modpacks';
 import { useGetServerQuery } from '../../api/servers';
-import { useClearValidationOnLeave } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { serverAreaGate } from '../../components/server/serverAreaGate';
+import { serverAreaGate } from '../../core/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 
 type Hit = ModpackSearch['hits'][number];

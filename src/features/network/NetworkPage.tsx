@@ -13,11 +13,12 @@ import {
   type ServerPort,
 } from '../../api/network';
 import { useGetServerQuery } from '../../api/servers';
-import { useClearValidationOnLeave, useFieldErrors } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { CopyableAddress } from '../../components/server/CopyableAddress';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 
 /** The message of a failed change (409 and 502 are not raised as notifications). */

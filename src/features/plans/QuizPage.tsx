@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRecommendServerPlanMutation } from '../../api/plans';
-import { useClearValidationOnLeave } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatMb, formatPrice } from './planFormat';
 

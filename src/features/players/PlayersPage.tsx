@@ -18,9 +18,9 @@ import {
 } from '../../api/players';
 import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery } from '../../api/servers';
-import { useClearValidationOnLeave } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlayerHead } from './PlayerHead';
 import { SleepSettingsCard } from './SleepSettingsCard';

@@ -5,8 +5,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
 import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useListServerSetupsQuery, usePreviewServerSetupQuery, type Setup } from '../../api/versions';
-import { useClearValidationOnLeave } from '../../app/sharedState';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useDateTime } from '../../app/sharedState';
+import { useDateTime } from '../../core/session/useDateTime';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
 import { ResponsiveTable } from '../../components/ResponsiveTable';

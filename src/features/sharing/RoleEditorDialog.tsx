@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
 import { PermissionPicker } from './PermissionPicker';
 import type { PermissionGroup } from './sharingTypes';

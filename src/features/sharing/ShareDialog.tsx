@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
 import { AccessFields } from './AccessFields';
 import { accessBody, initialAccess, type AccessBody, type AccessValues } from './accessValues';

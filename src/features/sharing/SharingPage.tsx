@@ -7,7 +7,7 @@ import { useListPermissionKeysQuery } from '../../api/servers';
 import {
   useCreateServerSubuserMutation, useDeleteServerSubuserMutation, useListServerRolesQuery, useListServerSubusersQuery, useUpdateServerSubuserMutation,
 } from '../../api/sharing';
-import { ServerLoadFailure } from '../../components/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
 import type { AccessBody } from './accessValues';

@@ -1,7 +1,7 @@
 import { Drawer, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListServerScheduleRunsQuery, type Schedule } from '../../api/schedules';
-import { useDateTime } from '../../app/sharedState';
+import { useDateTime } from '../../core/session/useDateTime';
 import { ResultTag } from './ResultTag';
 
 /** Props of {@link RunHistoryDrawer}. */

@@ -3,7 +3,7 @@ import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Typog
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateServerScheduleMutation, useUpdateServerScheduleMutation, type Schedule } from '../../api/schedules';
-import { useFieldErrors } from '../../app/sharedState';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
 import { cronPresets, describeCron, type CronParts } from './cronDescription';
 

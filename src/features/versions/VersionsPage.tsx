@@ -5,10 +5,10 @@ import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
 import { useGetServerVersionJobQuery, useGetServerVersionsQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation, type SoftwareVersions } from '../../api/versions';
-import { useClearValidationOnLeave } from '../../app/sharedState';
+import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { serverAreaGate } from '../../components/server/serverAreaGate';
+import { serverAreaGate } from '../../core/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 
 type VersionRow = SoftwareVersions['versions'][number];

@@ -9,7 +9,7 @@ import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { mockFetch, type MockRoute } from '../../helpers/mockFetch';
 import { makeServer } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
-import { pressBack, renderInBrowserRouter } from '../../app/router/renderInBrowserRouter';
+import { pressBack, renderInBrowserRouter } from '../../helpers/renderInBrowserRouter';
 
 jest.setTimeout(90_000);
 // antd's animations (collapse, modal) settle after the interactions that started them.

@@ -4,7 +4,7 @@ import { makeStore } from '../../../../src/app/store';
 import { ExtensionsPage } from '../../../../src/features/extensions/ExtensionsPage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { locationChanged } from '../../../../src/features/support/routerSlice';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
 import { LocationRecorder } from '../../../../src/features/support/LocationRecorder';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { FilesPage } from '../../../../src/features/files/FilesPage';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
-import { pressBack, renderInBrowserRouter } from '../../app/router/renderInBrowserRouter';
+import { pressBack, renderInBrowserRouter } from '../../helpers/renderInBrowserRouter';
 
 configure({ asyncUtilTimeout: 8000 });
 // Modes built on Lezer (YAML, JSON, JavaScript) are imported as ES modules by Jest next to the

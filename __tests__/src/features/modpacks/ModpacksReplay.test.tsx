@@ -4,7 +4,7 @@ import { makeStore } from '../../../../src/app/store';
 import { ModpacksPage } from '../../../../src/features/modpacks/ModpacksPage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { locationChanged } from '../../../../src/features/support/routerSlice';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
 import { mockFetch } from '../../helpers/mockFetch';

@@ -4,7 +4,7 @@ import { makeStore } from '../../../../src/app/store';
 import { UpgradePage } from '../../../../src/features/plans/UpgradePage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { locationChanged } from '../../../../src/features/support/routerSlice';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { makeServer } from '../../helpers/serverFixture';

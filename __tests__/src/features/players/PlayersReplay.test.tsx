@@ -5,7 +5,7 @@ import { makeStore } from '../../../../src/app/store';
 import { PlayersPage } from '../../../../src/features/players/PlayersPage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { locationChanged } from '../../../../src/features/support/routerSlice';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeStore } from '../../../../src/app/store';
 import { ReportProblemDialog } from '../../../../src/features/support/ReportProblemDialog';
 import { parseActionLog } from '../../../../src/features/support/parseActionLog';
-import { locationChanged } from '../../../../src/features/support/routerSlice';
-import { themeChanged } from '../../../../src/features/theme/themeSlice';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
+import { themeChanged } from '../../../../src/core/theme/themeSlice';
 import { renderWithProviders } from '../../renderWithProviders';
 
 /** A store that recorded a short visit: two pages and a change of theme. */

@@ -2,7 +2,7 @@ import { makeStore } from '../../../../src/app/store';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { ActionLogError, parseActionLog } from '../../../../src/features/support/parseActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { themeChanged } from '../../../../src/features/theme/themeSlice';
+import { themeChanged } from '../../../../src/core/theme/themeSlice';
 
 function validLog() {
   const store = makeStore();

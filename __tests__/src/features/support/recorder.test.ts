@@ -7,10 +7,10 @@ import { LOG_STORAGE_KEY } from '../../../../src/features/support/logStorage';
 import { parseActionLog } from '../../../../src/features/support/parseActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
 import { ReplayTimeline } from '../../../../src/features/support/replayTimeline';
-import { replayReducer } from '../../../../src/features/support/replay/replayReducer';
+import { replayReducer } from '../../../../src/app/replay/replayReducer';
 import { recordingToggled } from '../../../../src/features/support/supportSlice';
-import { notificationAdded, notificationDismissed } from '../../../../src/features/notifications/notificationsSlice';
-import { themeChanged } from '../../../../src/features/theme/themeSlice';
+import { notificationAdded, notificationDismissed } from '../../../../src/core/notifications/notificationsSlice';
+import { themeChanged } from '../../../../src/core/theme/themeSlice';
 
 const exportAndReplay = (store: ReturnType<typeof makeStore>) =>
   new ReplayTimeline(parseActionLog(JSON.stringify(buildActionLog(readRecording(store.dispatch)!, store.getState(), { buildId: 't', browser: 'b' }))), replayReducer);

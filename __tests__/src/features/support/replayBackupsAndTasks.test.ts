@@ -4,8 +4,8 @@ import { makeStore } from '../../../../src/app/store';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { parseActionLog } from '../../../../src/features/support/parseActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { createReplayStore } from '../../../../src/features/support/replay/createReplayStore';
-import { replayReducer } from '../../../../src/features/support/replay/replayReducer';
+import { createReplayStore } from '../../../../src/app/replay/createReplayStore';
+import { replayReducer } from '../../../../src/app/replay/replayReducer';
 import { ReplayTimeline } from '../../../../src/features/support/replayTimeline';
 import { mockFetch } from '../../helpers/mockFetch';
 

@@ -6,7 +6,7 @@ import { SetupsPage } from '../../../../src/features/setups/SetupsPage';
 import { VersionsPage } from '../../../../src/features/versions/VersionsPage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { locationChanged } from '../../../../src/features/support/routerSlice';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
 import { LocationRecorder } from '../../../../src/features/support/LocationRecorder';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';

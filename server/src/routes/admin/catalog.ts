@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import type { PlanJson } from '../../schemas/plans';
+import { planLimitProperties, type PlanJson } from '../../schemas/plans';
 import { listTemplates } from '../../services/admin/templateCatalog';
 import { createPlan, deletePlan, listAllPlans, updatePlan } from '../../services/plans/planAdmin';
 
@@ -12,12 +12,7 @@ const PlanFieldsSchema = Type.Object(
     game: Type.String({ description: 'Game slug (minecraft, rust, …); fixed once created' }),
     tier: Type.Union([Type.Literal('budget'), Type.Literal('premium')], { description: 'Picks the theme' }),
     name: Type.String({ minLength: 1, maxLength: 64 }),
-    memory_mb: Type.Integer({ minimum: 1 }),
-    cpu_percent: Type.Integer({ minimum: 1, description: '100 = one core' }),
-    disk_mb: Type.Integer({ minimum: 1 }),
-    backups: Type.Integer({ minimum: 0 }),
-    databases: Type.Integer({ minimum: 0 }),
-    extra_ports: Type.Integer({ minimum: 0 }),
+    ...planLimitProperties({ minimums: true, describeCpu: true }),
     price_monthly: Type.Integer({ minimum: 0, description: 'Minor units (cents) per month' }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
     display_order: Type.Integer({ minimum: 0 }),

@@ -19,7 +19,7 @@ export function originAllowed(request: FastifyRequest, allowedOrigins: string[])
   }
 }
 
-/** WS /servers/{id}/ws: the live console (see socket/socketProtocol.ts). */
+/** WS /servers/{id}/ws: the live console (see socket/socket-protocol.ts). */
 export async function serverSocketRoute(app: FastifyInstance, options: { limits?: Partial<SocketLimits> }): Promise<void> {
   const limits = { ...defaultSocketLimits, ...options.limits };
   app.get(

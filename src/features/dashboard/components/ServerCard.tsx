@@ -7,7 +7,7 @@ import type { Server } from '../../../api/servers';
 import { PanelCard } from '../../../components/PanelCard';
 import { CopyableAddress, serverAddress } from '../../../components/server/CopyableAddress';
 import { formatBytes } from '../../../components/server/formatBytes';
-import { badgeState, ServerStateTag } from '../../../components/server/ServerStateTag';
+import { badgeState, ServerStateTag } from '../../../core/server/ServerStateTag';
 import { usageLevel, usageRatio } from '../../../components/server/usageLevel';
 import { themeForServer, ThemeScope } from '../../../themes';
 

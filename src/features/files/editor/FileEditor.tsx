@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../../api/apiError';
 import { useGetServerFileContentsQuery, useWriteServerFileMutation } from '../../../api/files';
-import { useUnsavedChangesGuard } from '../../../app/router/useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
 import { fileErrorMessage } from '../fileErrorMessage';
 import { baseName } from '../filePaths';
 import { editorLanguageFor } from './editorLanguage';

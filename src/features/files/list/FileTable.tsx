@@ -2,7 +2,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
 import { cloneElement, isValidElement, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../../app/sharedState';
+import { useDateTime } from '../../../core/session/useDateTime';
 import { Ltr } from '../../../components/Ltr';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatBytes } from '../../../components/server/formatBytes';

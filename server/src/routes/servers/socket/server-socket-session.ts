@@ -9,7 +9,7 @@ import type { ServerEvent } from '../../../runtime/ServerEventHub';
 import { powerSignals, type PowerSignal } from '../../../runtime/types';
 import { toResourcesJson } from '../../../services/servers/serverView';
 import { powerPermission, runPowerAction, runServerCommand } from '../../../services/servers/serverActions';
-import { SocketClose, type SocketLimits } from './socket-protocol';
+import { SocketClose, type ServerEventName, type SocketLimits } from './socket-protocol';
 import { SocketOutput } from './socket-output';
 import { verifyTicket, type TicketPayload } from './websocket-ticket';
 
@@ -27,7 +27,7 @@ function frameSize(data: RawData): number {
 /**
  * One console socket of one server: ticket authentication, live events, client actions, and
  * the guards (frame size, message rate, periodic re-checks of the token and the permissions).
- * See socketProtocol.ts for the protocol.
+ * See socket-protocol.ts for the protocol.
  */
 export class ServerSocketSession {
   private auth: Authenticated | null = null;
@@ -64,11 +64,11 @@ export class ServerSocketSession {
     }, limits.authTimeoutMs);
   }
 
-  private send(event: string, ...args: unknown[]): void {
+  private send(event: ServerEventName, ...args: unknown[]): void {
     this.sendFrame(event, args);
   }
 
-  private sendFrame(event: string, args: unknown[]): void {
+  private sendFrame(event: ServerEventName, args: unknown[]): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     this.socket.send(JSON.stringify({ event, args }));
   }

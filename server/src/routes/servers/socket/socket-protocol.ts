@@ -1,38 +1,8 @@
 /**
- * The console socket protocol (GET /api/v2/servers/{id}/ws), like Pterodactyl's: JSON text frames
- * `{ "event": string, "args": unknown[] }`.
- *
- * 1. Get a ticket: GET /api/v2/servers/{id}/websocket → { data: { token, socket } }.
- * 2. Open `socket`, send `{ event: "auth", args: [token] }` within 10 s.
- * 3. The server answers `auth success`, then `status` [state]. Ask for history with `send logs`
- *    and a first sample with `send stats`.
- *
- * From the server: `auth success`; `console output` [line, …] (one or more lines, oldest first:
- * lines the panel reads together travel in one frame); `status` [state];
- * `stats` [ServerResources]; `install` [{ status, error }]; `token expiring` (about a minute before
- * the ticket ends: fetch a new one and send `auth` again); `token expired` (then the socket
- * closes); `daemon error` [message] (an action failed, or a message was refused);
- * `backup progress` [{ backup, operation: backup|restore, state, bytesDone, bytesTotal, error }];
- * `version switch` [{ job, kind: switch|setup, software, version, step, state, percent, error }].
- *
- * From the client: `auth` [ticket]; `send command` [line] (control.console); `set state`
- * [start|stop|restart|kill] (control.start / control.stop / control.restart); `send logs`;
- * `send stats`.
- *
- * Close codes: 1008 too many messages, 1009 frame too large, 4001 authentication failed or timed
- * out, 4002 ticket expired, 4003 access revoked (token revoked, permission removed),
- * 4004 server suspended or deleted.
+ * The console socket's protocol (events, payloads, close codes) is defined once, in
+ * schemas/serverSocket.ts; the client's copy is generated from it. Here: the server's own limits.
  */
-export const SocketClose = {
-  tooManyMessages: 1008,
-  tooLarge: 1009,
-  authFailed: 4001,
-  expired: 4002,
-  revoked: 4003,
-  gone: 4004,
-} as const;
-
-export type ClientEvent = 'auth' | 'send command' | 'set state' | 'send logs' | 'send stats';
+export { SocketClose, type ClientEventName, type ServerEventName } from '../../../schemas/serverSocket';
 
 export interface SocketLimits {
   /** Largest accepted frame, in bytes. */

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../../..');
+
+/**
+ * Lints each snippet as if it lived at the given path, with the repository's real
+ * eslint.config.mjs (ESLint's lintText with a fake filePath, in a child process so ESLint loads
+ * its ES-module config natively), and returns the boundary rule's messages per case.
+ */
+function boundaryMessages(cases: Array<[path: string, code: string]>): string[][] {
+  const script = `
+    const { ESLint } = require('eslint');
+    const cases = JSON.parse(process.argv[1]);
+    (async () => {
+      const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
+      const out = [];
+      for (const [filePath, code] of cases) {
+        const [result] = await eslint.lintText(code, { filePath });
+        out.push(result.messages.filter((m) => m.ruleId === 'panel/boundaries').map((m) => m.message));
+      }
+      process.stdout.write(JSON.stringify(out));
+    })();
+  `;
+  const output = execFileSync(process.execPath, ['-e', script, JSON.stringify(cases)], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(output);
+}
+
+const importing = (spec: string) => `import { x } from '${spec}';\nexport { x };`;
+
+describe('the web app layers (app → features → core → api → components/i18n/themes)', () => {
+  it('allows imports down the layers and the typed hooks of src/app from anywhere', () => {
+    const results = boundaryMessages([
+      ['src/app/store.ts', importing('../core/session/sessionSlice')],
+      ['src/app/replay/ReplayScreen.tsx', importing('../router/AppRouter')],
+      ['src/features/files/FilesPage.tsx', importing('../../core/notifications/notificationsSlice')],
+      ['src/features/files/list/FileTable.tsx', importing('../../../app/hooks')],
+      ['src/core/session/sessionListeners.ts', importing('../../app/hooks')],
+      ['src/core/session/bootstrapSession.ts', importing('../../api/auth')],
+      ['src/core/server/ServerStateTag.tsx', importing('../../components/PanelCard')],
+      ['src/api/baseQuery.ts', importing('../env')],
+      ['src/components/PanelCard.tsx', importing('../themes/breakpoints')],
+      ['src/api/serverSocket/useServerSocket.ts', importing('../../app/hooks')],
+      ['src/main.tsx', importing('./app/store')],
+    ]);
+    expect(results).toEqual(results.map(() => []));
+  }, 60_000);
+
+  it('refuses upward imports, features importing each other and reaching into src/app', () => {
+    const results = boundaryMessages([
+      ['src/core/session/sessionSlice.ts', importing('../../features/auth/LoginPage')],
+      ['src/features/auth/LoginPage.tsx', importing('../files/useFileNotices')],
+      ['src/features/files/list/FileTable.tsx', "export * from '../../console/ConsolePage';"],
+      ['src/core/app/appSlice.ts', importing('../../app/store')],
+      ['src/features/config/ConfigPage.tsx', importing('../../app/router/AppRouter')],
+      ['src/api/baseQuery.ts', importing('../core/session/tokenStorage')],
+      ['src/components/PanelCard.tsx', importing('../api/servers')],
+      ['src/i18n/i18n.ts', "const m = import('../core/locale/localeSlice');\nexport { m };"],
+      ['src/themes/themes.ts', importing('../core/theme/themeSlice')],
+    ]);
+    expect(results.map((messages) => messages.length)).toEqual(results.map(() => 1));
+    const [coreToFeature, featureToFeature, reExport, coreToApp, featureToRouter, apiToCore, componentToApi, dynamic, themeToCore] = results.map(
+      (messages) => messages[0],
+    );
+    expect(coreToFeature).toMatch(/shared code \(src\/core\) does not import features \(auth\)/);
+    expect(featureToFeature).toMatch(/features do not import each other \(auth → files\)/);
+    expect(reExport).toMatch(/features do not import each other \(files → console\)/);
+    expect(coreToApp).toMatch(/nothing outside src\/app imports src\/app but its typed hooks/);
+    expect(featureToRouter).toMatch(/nothing outside src\/app imports src\/app but its typed hooks/);
+    expect(apiToCore).toMatch(/\(src\/api → src\/core\)/);
+    expect(componentToApi).toMatch(/\(src\/components → src\/api\)/);
+    expect(dynamic).toMatch(/\(src\/i18n → src\/core\)/);
+    expect(themeToCore).toMatch(/\(src\/themes → src\/core\)/);
+  }, 60_000);
+});
