@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverExtensions, servers, type ServerRow } from '../../../server/src/db/schema';
@@ -111,11 +111,32 @@ describe('setups that install extensions', () => {
     expect(await events('server.setups.failed')).toHaveLength(1);
   });
 
+  it('rolls back a failure in the middle of the install (a mod placed, the next one clashes with a file there): files and software unchanged', async () => {
+    writeTree(root(), { 'mods/lithium-fabric-0.14.3+mc1.21.4.jar': 'a jar of my own under that name' });
+    const before = await state();
+    try {
+      const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });
+      expect(res.statusCode).toBe(202);
+      const job = (await t.app.switchJobs.waitFor(java.uuid))!;
+      expect(job).toMatchObject({ state: 'failed', error: expect.stringMatching(/mods\/lithium-fabric-0\.14\.3\+mc1\.21\.4\.jar is already there/) });
+      expect(await state()).toEqual(before);
+      expect(readdirSync(join(root(), 'mods'))).toEqual(['lithium-fabric-0.14.3+mc1.21.4.jar']);
+    } finally {
+      rmSync(join(root(), 'mods'), { recursive: true, force: true });
+    }
+  });
+
   it('applies the Modded setup: Fabric, the config, and the four mods verified into mods/, recognised by the extensions page', async () => {
+    const progress: string[] = [];
+    const unsubscribe = t.app.runtime.events.subscribe(java.uuid, (e) => e.type === 'version-switch' && progress.push(`${e.progress.step}:${e.progress.percent}`));
     const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });
     expect(res.statusCode).toBe(202);
     const job = (await t.app.switchJobs.waitFor(java.uuid))!;
+    unsubscribe();
     expect(job).toMatchObject({ kind: 'setup', state: 'completed', software: 'fabric', version: '1.21.4' });
+    expect([...new Set(progress.map((p) => p.split(':')[0]))]).toEqual(['stop', 'backup', 'download', 'install', 'done']);
+    // One step of progress per verified mod.
+    expect(progress.filter((p) => p.startsWith('download:')).length).toBeGreaterThanOrEqual(4);
     expect(readdirSync(join(root(), 'mods')).sort()).toEqual(MODS);
     expect(readFileSync(join(root(), 'mods/krypton-0.2.8.jar')).equals(local.artefacts.get('modrinth-krypton-0.2.8')!.bytes)).toBe(true);
     expect(readFileSync(join(root(), 'mods/ferritecore-7.1.1-fabric.jar')).equals(local.artefacts.get('modrinth-ferritecore-7.1.1')!.bytes)).toBe(true);
