@@ -89,6 +89,22 @@ export type SetupPreview = {
     new: string;
     old: string | null;
   }[];
+  /** Plugins or mods the setup installs (hash-verified), required dependencies included */
+  extensions: {
+    /** The extension that requires this one, null for one the setup names */
+    dependency_of: string | null;
+    /** File name in extensions_folder */
+    file: string;
+    name: string;
+    project_id: string;
+    provider: string;
+    size: number | null;
+    version_id: string;
+    version_number: string;
+  }[];
+  extensions_folder: "plugins" | "mods" | (null | null);
+  /** Named extensions already installed, left as they are */
+  extensions_installed: string[];
   files: string[];
   name: string;
   setup: string;
@@ -103,6 +119,12 @@ export type SetupPreview = {
     };
   } | null;
   suggests_new_world: boolean;
+  /** Extensions that cannot be resolved now; while any is listed, applying is refused */
+  unresolved: {
+    extension: string;
+    message: string;
+    reason: "not-found" | "unreachable" | "external";
+  }[];
 };
 export const {
   useListServerSetupsQuery,

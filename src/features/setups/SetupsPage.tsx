@@ -12,8 +12,9 @@ import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 
 /**
  * /server/{id}/setups: ready-made setups for the server's game. Choosing one previews exactly
- * what changes (software, each config key old → new, files); applying it (keeping or resetting
- * the world) runs as a job with a backup first.
+ * what changes (software, each config key old → new, the plugins or mods installed, files);
+ * applying it (keeping or resetting the world) runs as a job with a backup first. A setup whose
+ * extensions cannot be resolved now says which, and cannot be applied.
  */
 export function SetupsPage() {
   const { t } = useTranslation();
@@ -59,7 +60,7 @@ export function SetupsPage() {
   const selected: Setup | null = list.data.data.find((setup) => setup.id === previewed) ?? null;
   const resetWorld = resetWorldChoice ?? selected?.suggests_new_world ?? false;
   const shown = selected && preview.data?.data.setup === selected.id ? preview.data.data : null;
-  const canApply = permissions.includes('setups.apply') && !running && shown !== null;
+  const canApply = permissions.includes('setups.apply') && !running && shown !== null && shown.unresolved.length === 0;
 
   return (
     <ServerPageSection title={title}>
@@ -74,7 +75,7 @@ export function SetupsPage() {
                 {t('setups.preview', 'Preview')}
               </Button>
             ) : (
-              <Tag>{setup.extensions.length > 0 ? t('setups.needsExtensions', 'Needs extensions (coming later)') : t('setups.unavailable', 'Not available for this server')}</Tag>
+              <Tag>{t('setups.unavailable', 'Not available for this server')}</Tag>
             )}
           </Card>
         ))}
@@ -104,6 +105,53 @@ export function SetupsPage() {
                   { title: t('setups.column.new', 'After'), dataIndex: 'new' },
                 ]}
               />
+              {shown.extensions.length > 0 ? (
+                <>
+                  <Typography.Title level={5} style={{ marginTop: 12 }}>
+                    {t('setups.extensionsTitle', 'Installed into {{folder}}/ (each file hash-verified)', { folder: shown.extensions_folder ?? '' })}
+                  </Typography.Title>
+                  <Table
+                    size="small"
+                    rowKey={(row) => `${row.provider}:${row.project_id}`}
+                    pagination={false}
+                    scroll={{ x: true }}
+                    dataSource={shown.extensions}
+                    columns={[
+                      {
+                        title: t('setups.column.extension', 'Extension'),
+                        dataIndex: 'name',
+                        render: (name: string, row) => (
+                          <>
+                            {name} {row.dependency_of ? <Tag>{t('setups.neededBy', 'Needed by {{name}}', { name: row.dependency_of })}</Tag> : null}
+                          </>
+                        ),
+                      },
+                      { title: t('setups.column.version', 'Version'), dataIndex: 'version_number' },
+                      { title: t('setups.column.file', 'File'), dataIndex: 'file' },
+                    ]}
+                  />
+                </>
+              ) : null}
+              {shown.extensions_installed.length > 0 ? (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                  {t('setups.alreadyInstalled', 'Already installed, left as they are: {{names}}', { names: shown.extensions_installed.join(', ') })}
+                </Typography.Paragraph>
+              ) : null}
+              {shown.unresolved.length > 0 ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginTop: 12 }}
+                  title={t('setups.unresolved', 'Some extensions cannot be installed now, so this setup cannot be applied:')}
+                  description={
+                    <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                      {shown.unresolved.map((u) => (
+                        <li key={u.extension}>{u.message}</li>
+                      ))}
+                    </ul>
+                  }
+                />
+              ) : null}
               <Checkbox checked={resetWorld} onChange={(e) => setResetWorld(e.target.checked)} style={{ marginTop: 12 }}>
                 {t('setups.resetWorld', 'Start a new world (the current one is kept in the backup)')}
               </Checkbox>

@@ -28,7 +28,7 @@ const call = (user: TestUser, method: 'GET' | 'POST', path: string, payload?: ob
 const properties = () => parseProperties(readFileSync(join(t.app.runtime.driver.serverRoot(server.uuid), 'server.properties'), 'utf8'));
 
 describe('setups', () => {
-  it('lists the Minecraft setups; those with extensions are not offered yet', async () => {
+  it('lists the Minecraft setups; the embedded server is not offered those that switch to Fabric or Paper', async () => {
     const res = await call(owner, 'GET', '');
     expect(res.statusCode).toBe(200);
     const byName = Object.fromEntries(res.json().data.map((s: { name: string; available: boolean }) => [s.name, s.available]));

@@ -48,6 +48,10 @@ const preview = {
   software: null,
   config: [{ file: 'server.properties', key: 'gamemode', old: 'survival', new: 'creative' }],
   files: [],
+  extensions: [],
+  extensions_folder: null,
+  extensions_installed: [],
+  unresolved: [],
   suggests_new_world: true,
 };
 

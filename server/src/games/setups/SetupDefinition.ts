@@ -2,8 +2,8 @@ import type { GameSlug } from '../templates/TemplateDefinition';
 
 /**
  * A ready-made setup, as data: the software it runs (Minecraft), config values set through the
- * config area's specs, whether it wants a fresh world, and the extensions it installs. Setups
- * naming extensions are listed but not offered until the extensions area exists.
+ * config area's specs, whether it wants a fresh world, and the extensions it installs (resolved
+ * on Modrinth, then Hangar, for the software and version the setup leaves the server on).
  */
 export interface SetupDefinition {
   id: string;

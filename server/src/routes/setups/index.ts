@@ -17,6 +17,7 @@ export function addSetupSchemas(app: FastifyInstance): void {
 type SetupJson = Static<typeof SetupSchema>;
 type SetupPreviewJson = Static<typeof SetupPreviewSchema>;
 const BadGateway = Type.Object({ message: Type.String() }, { description: 'The catalogue cannot be reached and nothing is cached' });
+const Unavailable = Type.Object({ message: Type.String() }, { description: 'The catalogue of an extension the setup installs cannot be reached; nothing was changed' });
 
 /** The setups area under /api/v2/servers/{id}/setups (tag `setups`). */
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +29,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'listServerSetups',
         tags: ['setups'],
         summary: "Ready-made setups for the server's game",
-        description: 'Setups that install extensions are listed as unavailable until extensions can be installed. Needs setups.read.',
+        description: 'Setups that install plugins or mods are offered where the server can run the software they switch to. Needs setups.read.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         response: { 200: Type.Object({ data: Type.Array(Type.Unsafe<SetupJson>(Type.Ref('Setup'))) }), ...errorResponses(401, 403, 404) },
@@ -45,7 +46,8 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'previewServerSetup',
         tags: ['setups'],
         summary: 'Exactly what applying a setup changes',
-        description: 'The software (from → to), each config key with its old and new value, and the files written. A setup of another game → 404; one this server cannot take → 422. Needs setups.read.',
+        description:
+          'The software (from → to), each config key with its old and new value, the extensions installed (name, version, file; required dependencies included) and the files written. Extensions that cannot be resolved now are listed in `unresolved`. A setup of another game → 404; one this server cannot take → 422. Needs setups.read.',
         security: [{ bearer: [] }],
         params: SetupParamsSchema,
         response: { 200: Type.Object({ data: Type.Unsafe<SetupPreviewJson>(Type.Ref('SetupPreview')) }), ...errorResponses(401, 403, 404, 422), 502: BadGateway },
@@ -63,11 +65,11 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
         tags: ['setups'],
         summary: 'Apply a setup',
         description:
-          'Runs as a job (202, progress as `version switch` socket events): stop, backup, software, config values, world kept or reset (reset_world), start again if it was running; any failure rolls everything back. 409 while a switch or setup runs. Needs setups.apply; audited.',
+          'Runs as a job (202, progress as `version switch` socket events): stop, backup, extensions downloaded and hash-verified, software, extensions placed in plugins/ or mods/, config values, world kept or reset (reset_world), start again if it was running; any failure rolls everything back. An extension that cannot be resolved → 422 (503 when its catalogue cannot be reached), nothing changed. 409 while a switch or setup runs. Needs setups.apply; audited.',
         security: [{ bearer: [] }],
         params: SetupParamsSchema,
         body: ApplySetupBodySchema,
-        response: { 202: Type.Object({ data: SwitchJobSchema }), ...errorResponses(401, 403, 404, 409, 419, 422, 429), 502: BadGateway },
+        response: { 202: Type.Object({ data: SwitchJobSchema }), ...errorResponses(401, 403, 404, 409, 419, 422, 429), 502: BadGateway, 503: Unavailable },
       },
       config: { serverPermission: 'setups.apply' },
     },
@@ -80,7 +82,12 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
         serverUuid: server.uuid,
         event: 'server.setups.apply',
         ip: request.ip,
-        properties: { setup: preview.name, resetWorld: request.body.reset_world, keys: preview.config.map((c) => c.key) },
+        properties: {
+          setup: preview.name,
+          resetWorld: request.body.reset_world,
+          keys: preview.config.map((c) => c.key),
+          extensions: preview.extensions.map((e) => ({ name: e.name, version: e.version_number, file: `${preview.extensions_folder}/${e.file}` })),
+        },
       });
       return reply.code(202).send({ data: job });
     },

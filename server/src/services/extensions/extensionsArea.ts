@@ -198,7 +198,7 @@ export async function extensionsOverview(app: FastifyInstance, server: ServerRow
   };
 }
 
-async function installedProjects(app: FastifyInstance, server: ServerRow, target: ExtensionTarget, sources: ExtensionSource[]): Promise<Set<string>> {
+export async function installedProjects(app: FastifyInstance, server: ServerRow, target: ExtensionTarget, sources: ExtensionSource[]): Promise<Set<string>> {
   try {
     const { items } = await installedList(app, server, target, sources, false);
     return new Set(items.filter((i) => i.provider).map((i) => `${i.provider}:${i.project_id}`));
@@ -325,7 +325,7 @@ async function downloadAndPlace(app: FastifyInstance, server: ServerRow, source:
   }
 }
 
-async function record(app: FastifyInstance, server: ServerRow, placed: { release: Release; sha512: string }[]) {
+export async function record(app: FastifyInstance, server: ServerRow, placed: { release: Release; sha512: string }[]) {
   for (const { release, sha512 } of placed) {
     await app.db
       .insert(serverExtensions)

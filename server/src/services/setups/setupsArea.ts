@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
 import { findConfigFile, declaredConfigFiles } from '../config/declaredConfigFiles';
@@ -9,9 +10,23 @@ import { loadServerContext } from '../servers/loadServerContext';
 import { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { Actor } from '../backups/BackupService';
+import { takesExtensions } from '../extensions/target';
 import { currentSoftware, switchableSoftware } from '../versions/currentSoftware';
 import type { SwitchJob } from '../versions/SwitchJobs';
 import { catalogueError, resolveTarget } from '../versions/versionsArea';
+import {
+  extensionJson,
+  placeExtensions,
+  planSetupExtensions,
+  recordExtensions,
+  refuseUnresolved,
+  stageExtensions,
+  stagingDir,
+  type SetupExtensionJson,
+  type SetupExtensionPlan,
+  type StagedExtension,
+  type UnresolvedExtensionJson,
+} from './setupExtensions';
 
 /** A setup as the list shows it: offered or not, and why. */
 export interface SetupView {
@@ -30,16 +45,26 @@ export interface SetupPreview {
   software: { from: { software: string; version: string } | null; to: { software: string; version: string } } | null;
   config: { file: string; key: string; old: string | null; new: string }[];
   files: string[];
+  /** The plugins or mods installed (required dependencies included), into `extensions_folder`. */
+  extensions: SetupExtensionJson[];
+  extensions_folder: 'plugins' | 'mods' | null;
+  /** Named extensions already installed (left as they are). */
+  extensions_installed: string[];
+  /** Extensions that cannot be resolved now: while any is listed, applying is refused. */
+  unresolved: UnresolvedExtensionJson[];
   suggests_new_world: boolean;
 }
 
 /** Why a setup cannot be applied to a server of this template (null: it can). */
-function unavailableReason(setup: SetupDefinition, template: TemplateDefinition): string | null {
+function unavailableReason(setup: SetupDefinition, template: TemplateDefinition, server: ServerRow): string | null {
   if (setup.game !== template.game) return 'This setup is for another game.';
-  if (setup.extensions.length > 0) return 'This setup installs extensions, which this panel cannot install yet.';
   if (setup.software && template.slug === 'minecraft-flying-squid' && setup.software.software !== 'vanilla') return `The embedded server cannot run ${setup.software.software}.`;
   if (setup.software && template.slug !== 'minecraft-flying-squid' && !switchableSoftware(template).includes(setup.software.software)) return `This server cannot run ${setup.software.software}.`;
   for (const path of Object.keys(setup.config)) if (!findConfigFile(declaredConfigFiles(template), path)) return `This server has no ${path}.`;
+  if (setup.extensions.length > 0) {
+    const software = setup.software?.software ?? currentSoftware(server, template)?.software ?? null;
+    if (!software || !takesExtensions(software)) return `This server's software (${software ?? template.name}) takes no plugins or mods.`;
+  }
   return null;
 }
 
@@ -49,7 +74,7 @@ export async function listSetups(app: FastifyInstance, server: ServerRow): Promi
   return setups
     .filter((s) => s.game === template.game)
     .map((s) => {
-      const reason = unavailableReason(s, template);
+      const reason = unavailableReason(s, template, server);
       return { id: s.id, name: s.name, description: s.description, extensions: s.extensions, suggests_new_world: s.suggestsNewWorld, available: reason === null, unavailable_reason: reason };
     });
 }
@@ -75,13 +100,17 @@ async function load(app: FastifyInstance, server: ServerRow, id: string) {
   const setup = findSetup(id);
   const { template } = await loadServerContext(app.db, server);
   if (!setup || setup.game !== template.game) throw notFound('Setup');
-  const reason = unavailableReason(setup, template);
+  const reason = unavailableReason(setup, template, server);
   if (reason) throw new ValidationError({ setup: [reason] });
   return { setup, template };
 }
 
-/** Exactly what applying the setup changes: software, each config key old → new (through the config specs), files. */
+/** Exactly what applying the setup changes: software, each config key old → new (through the config specs), files, extensions. */
 export async function previewSetup(app: FastifyInstance, server: ServerRow, id: string): Promise<SetupPreview> {
+  return (await planSetup(app, server, id)).preview;
+}
+
+async function planSetup(app: FastifyInstance, server: ServerRow, id: string): Promise<{ preview: SetupPreview; extensions: SetupExtensionPlan; to: { software: string; version: string } | null }> {
   const { setup, template } = await load(app, server, id);
   const files = new RootedFileSystem(app.runtime.driver.serverRoot(server.uuid));
   const config: SetupPreview['config'] = [];
@@ -99,24 +128,41 @@ export async function previewSetup(app: FastifyInstance, server: ServerRow, id: 
   const current = currentSoftware(server, template);
   const to = await targetSoftware(app, setup, server, template);
   const softwareChanges = to && (!current || current.software !== to.software || current.version !== to.version);
-  return {
+  const extensions = await planSetupExtensions(app, server, setup.extensions, to ?? current);
+  const folder = extensions.target?.folder ?? null;
+  const preview: SetupPreview = {
     setup: setup.id,
     name: setup.name,
     software: softwareChanges ? { from: current ? { software: current.software, version: current.version } : null, to } : null,
     config,
-    files: [...new Set(config.map((c) => c.file))],
+    files: [...new Set(config.map((c) => c.file)), ...extensions.planned.map((p) => `${folder}/${p.file}`)],
+    extensions: extensions.planned.map(extensionJson),
+    extensions_folder: folder,
+    extensions_installed: extensions.alreadyInstalled,
+    unresolved: extensions.unresolved,
     suggests_new_world: setup.suggestsNewWorld,
   };
+  return { preview, extensions, to };
 }
 
-/** Applies a setup as a job: backup, software (if it changes), config values, world kept or reset. */
+/**
+ * Applies a setup as a job: backup, the extensions downloaded and verified (before anything
+ * changes), software (if it changes), the extensions put into plugins/ or mods/, config values,
+ * world kept or reset; recorded as the extensions area records installs. A setup whose
+ * extensions cannot all be resolved is refused before anything changes.
+ */
 export async function applySetup(app: FastifyInstance, server: ServerRow, id: string, resetWorld: boolean, actor: Actor): Promise<{ job: SwitchJob; preview: SetupPreview }> {
   if (app.switchJobs.isRunning(server.uuid)) throw new HttpError(409, 'A version switch or setup is already running on this server.');
   if (server.suspended) throw new HttpError(409, 'The server is suspended.');
-  const preview = await previewSetup(app, server, id);
+  const { preview, extensions, to } = await planSetup(app, server, id);
+  refuseUnresolved(extensions);
   const { setup, template } = await load(app, server, id);
-  const target = preview.software?.to ?? (setup.software ? await targetSoftware(app, setup, server, template) : null);
+  const target = preview.software?.to ?? (setup.software ? to : null);
   const download = target ? await resolveTarget(app, server, target) : null;
+  const staging = stagingDir(app, server);
+  let staged: StagedExtension[] = [];
+  const folder = extensions.target?.folder ?? null;
+  const installing = extensions.planned.length > 0 && folder !== null;
   const apply = async (root: string) => {
     const files = new RootedFileSystem(root);
     for (const [path, values] of Object.entries(setup.config)) {
@@ -125,7 +171,27 @@ export async function applySetup(app: FastifyInstance, server: ServerRow, id: st
   };
   const job = app.switchJobs.start(
     server,
-    { kind: 'setup', setup: setup.name, software: target?.software ?? template.slug, version: target?.version ?? '', apply, resetWorld },
+    {
+      kind: 'setup',
+      setup: setup.name,
+      software: target?.software ?? template.slug,
+      version: target?.version ?? '',
+      apply,
+      resetWorld,
+      ...(installing
+        ? {
+            auditProperties: { extensions: preview.extensions.map((e) => ({ name: e.name, version: e.version_number, file: `${folder}/${e.file}` })) },
+            prepare: async (onProgress: (fraction: number) => void) => {
+              staged = await stageExtensions(staging, extensions.planned, onProgress);
+            },
+            place: async (root: string) => {
+              await placeExtensions(root, folder, staged);
+            },
+            committed: () => recordExtensions(app, server, staged),
+            cleanup: () => fs.rm(staging, { recursive: true, force: true }),
+          }
+        : {}),
+    },
     download,
     actor,
   );

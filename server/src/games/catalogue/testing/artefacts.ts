@@ -37,6 +37,12 @@ async function extensionArtefacts(): Promise<Artefact[]> {
     artefact('modrinth-fabric-api-0.114.0', await fabricModJar('fabric-api', '0.114.0+1.21.4'), modrinth('P7dR8mSH', 'ZNwYCTsk', 'fabric-api-0.114.0+1.21.4.jar')),
     artefact('modrinth-modmenu-13.0.0', await fabricModJar('modmenu', '13.0.0', { 'fabric-api': '*' }), modrinth('mOgUt4GM', 'aFcQBnQ9', 'modmenu-13.0.0.jar')),
     artefact('modrinth-lithium-0.14.3', await fabricModJar('lithium', 'mc1.21.4-0.14.3-fabric'), modrinth('gvQqBUqZ', 'pDfTqezk', 'lithium-fabric-0.14.3+mc1.21.4.jar')),
+    // The mods and plugins the "Modded" and "Minigames" setups install (WorldGuard needs WorldEdit).
+    artefact('modrinth-ferritecore-7.1.1', await fabricModJar('ferritecore', '7.1.1'), modrinth('uXXizFIs', 'Eq5vsW2v', 'ferritecore-7.1.1-fabric.jar')),
+    artefact('modrinth-krypton-0.2.8', await fabricModJar('krypton', '0.2.8'), modrinth('fQEb0iXm', 'Acz3ttTp', 'krypton-0.2.8.jar')),
+    artefact('modrinth-worldedit-7.3.10', await pluginJar('WorldEdit', '7.3.10'), modrinth('1u6JkXh5', 'kUz5Q3bD', 'worldedit-bukkit-7.3.10.jar')),
+    artefact('modrinth-worldguard-7.0.13', await pluginJar('WorldGuard', '7.0.13', ['WorldEdit']), modrinth('DKY9btbd', 'b9ZsK7nW', 'worldguard-bukkit-7.0.13-dist.jar')),
+    artefact('hangar-multiverse-core-4.3.14', await pluginJar('Multiverse-Core', '4.3.14'), () => 'hangar/api/v1/projects/Multiverse-Core/versions/4.3.14/PAPER/download'),
     artefact('hangar-viaversion-5.2.1', await pluginJar('ViaVersion', '5.2.1'), () => 'hangar/api/v1/projects/ViaVersion/versions/5.2.1/PAPER/download'),
     artefact('hangar-viabackwards-5.2.1', await pluginJar('ViaBackwards', '5.2.1', ['ViaVersion']), () => 'hangar/api/v1/projects/ViaBackwards/versions/5.2.1/PAPER/download'),
     artefact('curseforge-fabric-api-0.114.0', await fabricModJar('fabric-api', '0.114.0+1.21.4'), () => 'curseforge-cdn/files/6056/571/fabric-api-0.114.0+1.21.4.jar'),

@@ -19,6 +19,8 @@ export interface LocalCatalogue {
   requests: string[];
   /** Serves other bytes for this artefact (its checksum in the recordings stays): a tampered download. */
   tamper(name: string, on?: boolean): void;
+  /** Answers 404 to every request whose path starts with `prefix` (a project the catalogue withdrew). */
+  withdraw(prefix: string, on?: boolean): void;
   /** Drops every connection, as an unreachable API. */
   setDown(down: boolean): void;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startLocalCatalogue(port = 0): Promise<LocalCatalogue> {
   const artefacts = new Map(list.map((a) => [a.name, a]));
   const byPath = new Map(list.map((a) => [a.path, a]));
   const tampered = new Set<string>();
+  const withdrawn = new Set<string>();
   const requests: string[] = [];
   let down = false;
   let base = '';
@@ -87,6 +90,10 @@ export async function startLocalCatalogue(port = 0): Promise<LocalCatalogue> {
     const url = new URL(req.url ?? '/', base);
     const path = decodeURIComponent(url.pathname).replace(/^\/+/, '');
     requests.push(url.pathname);
+    if ([...withdrawn].some((prefix) => url.pathname.startsWith(prefix))) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: 'not_found', description: 'the requested resource does not exist' }));
+    }
     const encoded = url.pathname.replace(/^\/+/, '');
     const artefact = byPath.get(encoded) ?? byPath.get(path);
     if (artefact) {
@@ -133,6 +140,7 @@ export async function startLocalCatalogue(port = 0): Promise<LocalCatalogue> {
     artefacts,
     requests,
     tamper: (name, on = true) => void (on ? tampered.add(name) : tampered.delete(name)),
+    withdraw: (prefix, on = true) => void (on ? withdrawn.add(prefix) : withdrawn.delete(prefix)),
     setDown: (value) => void (down = value),
     close: () =>
       new Promise<void>((resolve) => {
