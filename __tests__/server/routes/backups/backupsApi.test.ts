@@ -170,8 +170,16 @@ describe('restoring', () => {
   it('holds the server offline while restoring: a start is refused', async () => {
     writeTree(kit.root, { 'big.bin': Buffer.alloc(30 * 1024 * 1024, 1) });
     const backup = await createBackup(kit);
+    // The start is sent once the restore has begun (it reports progress only after taking hold
+    // of the server); sent earlier, the start could win and the restore would rightly refuse.
+    let began!: () => void;
+    const restoreBegan = new Promise<void>((resolve) => (began = resolve));
+    const unsubscribe = kit.t.app.runtime.events.subscribe(kit.server.uuid, (event) => {
+      if (event.type === 'backup' && event.progress.operation === 'restore' && event.progress.state === 'running') began();
+    });
     const restoring = kit.api('POST', `backups/${backup.uuid}/restore`, { payload: {} });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await restoreBegan;
+    unsubscribe();
     const start = await kit.api('POST', 'power', { payload: { signal: 'start' } });
     expect((await restoring).statusCode).toBe(200);
     // Either refused while the restore ran, or (on a fast machine) started after it.
