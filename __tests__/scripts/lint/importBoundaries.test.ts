@@ -1,30 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-
-const root = join(__dirname, '../../..');
-
-/**
- * Lints snippets as if they lived at the given paths, with the repository's real
- * eslint.config.mjs (in a child process: ESLint loads its ES-module config natively there),
- * and returns the messages of the boundary rule per case.
- */
-function boundaryMessages(cases: Array<[path: string, code: string]>): string[][] {
-  const script = `
-    const { ESLint } = require('eslint');
-    const cases = JSON.parse(process.argv[1]);
-    (async () => {
-      const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
-      const out = [];
-      for (const [filePath, code] of cases) {
-        const [result] = await eslint.lintText(code, { filePath });
-        out.push(result.messages.filter((m) => m.ruleId === 'panel/boundaries').map((m) => m.message));
-      }
-      process.stdout.write(JSON.stringify(out));
-    })();
-  `;
-  const output = execFileSync(process.execPath, ['-e', script, JSON.stringify(cases)], { cwd: root, encoding: 'utf8' });
-  return JSON.parse(output);
-}
+import { boundaryMessages } from './boundaryMessages';
 
 describe('import boundaries (eslint.config.mjs)', () => {
   it('allows what DESIGN.md allows and refuses what it forbids', () => {

@@ -2,26 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { boundaryMessages } from './boundaryMessages';
 
 const root = join(__dirname, '../../..');
-
-/** The boundary rule's messages for snippets linted as if they lived at the given paths (real eslint.config.mjs). */
-function boundaryMessages(cases: Array<[path: string, code: string]>): string[][] {
-  const script = `
-    const { ESLint } = require('eslint');
-    const cases = JSON.parse(process.argv[1]);
-    (async () => {
-      const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
-      const out = [];
-      for (const [filePath, code] of cases) {
-        const [result] = await eslint.lintText(code, { filePath });
-        out.push(result.messages.filter((m) => m.ruleId === 'panel/boundaries').map((m) => m.message));
-      }
-      process.stdout.write(JSON.stringify(out));
-    })();
-  `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, JSON.stringify(cases)], { cwd: root, encoding: 'utf8' }));
-}
 
 describe("the server's layer table (eslint.config.mjs)", () => {
   it('allows imports down the table and refuses upward ones', () => {
