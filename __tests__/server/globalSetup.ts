@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase } from '../../server/src/db/client';
+import { databaseUrl, onPostgres } from './helpers/postgresAdmin';
 import { buildTypeboxBundle } from './typeboxBundle';
 
 export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar');
@@ -37,16 +37,10 @@ export default async function globalSetup(): Promise<void> {
 /** A freshly migrated database on the PostgreSQL server, left without connections so it can be copied. */
 async function createPostgresTemplate(url: string): Promise<string> {
   const name = `panel_test_template_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   // Templates of earlier runs that ended without their teardown.
-  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'panel\\_test\\_template\\_%'");
-  for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const templateUrl = new URL(url);
-  templateUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: templateUrl.toString() });
+  const stale = await onPostgres<{ datname: string }>(url, "SELECT datname FROM pg_database WHERE datname LIKE 'panel\\_test\\_template\\_%'");
+  await onPostgres(url, ...stale.map((row) => `DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`), `CREATE DATABASE ${name}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrl(url, name) });
   await handle.close();
   return name;
 }

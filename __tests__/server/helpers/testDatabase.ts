@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
 import { POSTGRES_TEMPLATE_ENV, templateFile } from '../globalSetup';
+import { databaseUrl, onPostgres } from './postgresAdmin';
 
 /**
  * The PGlite template as loadDataDir reads it (it only asks for the bytes and the type). A real
@@ -27,26 +27,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
     return openDatabase({ pglite });
   }
   const name = `panel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   // A copy of the migrated template when the global set-up made one (the migrations then find
   // nothing to do); otherwise an empty database that openDatabase migrates.
   const template = process.env[POSTGRES_TEMPLATE_ENV];
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: testUrl.toString() });
+  await onPostgres(url, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const testUrl = databaseUrl(url, name);
+  const handle = await openDatabase({ databaseUrl: testUrl });
   return {
     ...handle,
     // Another process (a real panel started by a test) can open the same database.
-    url: testUrl.toString(),
+    url: testUrl,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await onPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
