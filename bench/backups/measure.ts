@@ -4,12 +4,10 @@
  * then backs it up and restores it with the panel's own code (the same functions the backup
  * service runs), printing throughput and this process's memory rise as JSON.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { LocalBackupStorage } from '../../server/src/services/backups/LocalBackupStorage';
 import { backupChecker, stageAndSwap } from '../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../server/src/services/backups/walkForBackup';
@@ -59,16 +57,14 @@ async function main(): Promise<void> {
     const backupSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
-    const hash = createHash('sha256');
-    await pipeline(await storage.read(serverUuid, backupUuid), new Writable({ write: (chunk: Buffer, _e, cb) => (hash.update(chunk), cb()) }));
-    if (hash.digest('hex') !== result.checksum) throw new Error('checksum mismatch');
+    if ((await storage.sha256(serverUuid, backupUuid)) !== result.checksum) throw new Error('checksum mismatch');
     await stageAndSwap({
       root,
       journalPath: join(work, 'restores', `${serverUuid}.json`),
       serverUuid,
       backupUuid,
       truncate: true,
-      open: () => storage.read(serverUuid, backupUuid),
+      open: () => storage.readChunks(serverUuid, backupUuid),
       checker: backupChecker(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     });
     const restoreSeconds = (performance.now() - started) / 1000;

@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Writable } from 'node:stream';
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -251,22 +248,6 @@ export class BackupService {
     return server ? { backup, server, userId: backup.downloadUserId } : null;
   }
 
-  /** Streams the archive and answers its SHA-256 (the caller compares). */
-  private async hashArchive(server: ServerRow, backup: BackupRow): Promise<string> {
-    const hash = createHash('sha256');
-    const source = await this.options.storage.read(server.uuid, backup.uuid);
-    await pipeline(
-      source,
-      new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          callback();
-        },
-      }),
-    );
-    return hash.digest('hex');
-  }
-
   /**
    * Restores a backup into the server's files. The server must be offline (and is held so until
    * the end). The archive's checksum is verified before anything is touched; it is then
@@ -287,7 +268,7 @@ export class BackupService {
     try {
       if (this.options.runtime.state(server.uuid) !== 'offline') throw conflict('Stop the server before restoring a backup: its files are replaced.');
       publish('running', 0);
-      const actual = await this.hashArchive(server, backup);
+      const actual = await this.options.storage.sha256(server.uuid, backup.uuid);
       if (actual !== backup.checksum) {
         await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.backup.restore-refused', ip: actor.ip, properties: { backup: uuid, reason: 'checksum mismatch' } });
         throw conflict('The backup archive is damaged: its checksum does not match the one recorded when it was made. Nothing was changed.');
@@ -323,7 +304,7 @@ export class BackupService {
         serverUuid: server.uuid,
         backupUuid: backup.uuid,
         truncate,
-        open: () => this.options.storage.read(server.uuid, backup.uuid),
+        open: () => this.options.storage.readChunks(server.uuid, backup.uuid),
         checker,
         onBytes: (bytes) => {
           done += bytes;

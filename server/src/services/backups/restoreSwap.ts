@@ -1,9 +1,8 @@
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { Unpack, type ReadEntry } from 'tar';
-import { ArchiveChecker, type ArchiveEntryKind } from '../files/archives/ArchiveChecker';
+import { ArchiveChecker } from '../files/archives/ArchiveChecker';
+import { GzipReader } from './gzipReader';
+import { TarExtractor } from './tarExtractor';
 import { PANEL_INTERNAL } from './walkForBackup';
 
 /**
@@ -52,40 +51,23 @@ export async function prepareStaging(root: string, backupUuid: string): Promise<
   return staging;
 }
 
-const KINDS: Record<string, ArchiveEntryKind> = { File: 'file', OldFile: 'file', ContiguousFile: 'file', Directory: 'directory', SymbolicLink: 'symlink', Link: 'hardlink' };
-
 /**
- * Extracts a tar.gz stream into `destination` (an empty folder of ours). Every entry is checked
- * like a file-manager path before it is written (no absolute names, no `..`, no links, no
- * devices); the first refused entry stops the extraction with its reason.
+ * Extracts a backup archive (its bytes, in order; each chunk may be reused once the next is
+ * asked for) into `destination`, an empty folder of ours. Every entry is checked like a
+ * file-manager path before it is written (no absolute names, no `..`, no links, no devices); the
+ * first refused entry stops the extraction with its reason.
  */
-export async function extractBackup(source: Readable, destination: string, checker: ArchiveChecker, onBytes: (bytes: number) => void): Promise<void> {
-  let refusal: unknown = null;
-  const filter = (_path: string, entry: unknown) => {
-    if (refusal) return false;
-    const read = entry as ReadEntry;
-    try {
-      const kind = KINDS[read.type] ?? 'other';
-      checker.check({ name: read.path, kind, size: kind === 'file' ? (read.size ?? 0) : 0 });
-      read.mode = ((read.mode ?? 0o644) & 0o777) | 0o600;
-      onBytes(kind === 'file' ? (read.size ?? 0) : 0);
-      return true;
-    } catch (error) {
-      refusal = error;
-      return false;
-    }
-  };
-  await new Promise<void>((resolve, reject) => {
-    // unlink: an existing path is removed before writing, never written through.
-    const unpack = new Unpack({ cwd: destination, strict: true, preservePaths: false, preserveOwner: false, unlink: true, filter, maxDepth: 256 });
-    // Node's gunzip runs beside the tar parsing (in libuv's pool) and holds back the archive while
-    // files are written; tar's own synchronous gunzip queued up to a tenth of the archive in memory.
-    const gunzip = createGunzip({ chunkSize: 256 * 1024 });
-    for (const stream of [source, gunzip, unpack]) stream.on('error', reject);
-    unpack.on('close', () => resolve());
-    source.pipe(gunzip).pipe(unpack as unknown as NodeJS.WritableStream);
-  });
-  if (refusal) throw refusal;
+export async function extractBackup(source: AsyncIterable<Buffer>, destination: string, checker: ArchiveChecker, onBytes: (bytes: number) => void): Promise<void> {
+  const tar = new TarExtractor(destination, checker, onBytes);
+  const gzip = new GzipReader(tar.write);
+  try {
+    for await (const chunk of source) await gzip.write(chunk);
+    await gzip.end();
+    await tar.end();
+  } catch (error) {
+    await tar.abort();
+    throw error;
+  }
 }
 
 /** A name in `folder` that is free: `name`, else `name.1`, `name.2` … */
@@ -182,8 +164,8 @@ export interface StageAndSwapInput {
   serverUuid: string;
   backupUuid: string;
   truncate: boolean;
-  /** Opens the (verified) archive. */
-  open: () => Promise<Readable>;
+  /** Opens the (verified) archive: its bytes in order, each chunk reused once the next is asked for. */
+  open: () => Promise<AsyncIterable<Buffer>>;
   checker: ArchiveChecker;
   onBytes?: (bytes: number) => void;
   /** Slows the swap down between moves (crash tests). */

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { compressedAlreadyLast } from '../../../../server/src/services/backups/compressionSwitch';
+import { compressedAlreadyLast } from '../../../../server/src/services/backups/archiveOrder';
 import { LocalBackupStorage } from '../../../../server/src/services/backups/LocalBackupStorage';
 import { extractBackup, backupChecker } from '../../../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';

@@ -1,0 +1,19 @@
+/**
+ * Files whose content is compressed already: Minecraft's region files, Java archives, archives
+ * and media. Deflate searching them for matches finds nothing and costs most of a backup's time.
+ */
+const COMPRESSED_ALREADY = /\.(mca|mcr|mcc|jar|zip|gz|tgz|xz|zst|bz2|7z|rar|png|jpe?g|gif|webp|ogg|mp3|mp4)$/i;
+
+export const isCompressedAlready = (path: string): boolean => COMPRESSED_ALREADY.test(path);
+
+/**
+ * The archive's order: everything else first, then the files that are compressed already, so the
+ * compressor changes its settings once. Folders keep their place before their contents, and the
+ * order inside each group is the plan's.
+ */
+export function compressedAlreadyLast(paths: string[]): string[] {
+  const first: string[] = [];
+  const last: string[] = [];
+  for (const path of paths) (isCompressedAlready(path) ? last : first).push(path);
+  return [...first, ...last];
+}
