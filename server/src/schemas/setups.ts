@@ -38,8 +38,8 @@ export const SetupPreviewSchema = Type.Object(
     extensions_folder: Type.Union([Type.Literal('plugins'), Type.Literal('mods'), Type.Null()]),
     extensions_installed: Type.Array(Type.String(), { description: 'Named extensions already installed, left as they are' }),
     unresolved: Type.Array(
-      Type.Object({ extension: Type.String(), reason: Type.Union([Type.Literal('not-found'), Type.Literal('unreachable'), Type.Literal('external')]), message: Type.String() }),
-      { description: 'Extensions that cannot be resolved now; while any is listed, applying is refused' },
+      Type.Object({ extension: Type.String(), reason: Type.Union([Type.Literal('not-found'), Type.Literal('unreachable'), Type.Literal('external'), Type.Literal('clash')]), message: Type.String() }),
+      { description: 'Extensions that cannot be installed now (not offered, catalogue unreachable, outside download only, or a file of its name already in the folder); while any is listed, applying is refused' },
     ),
     suggests_new_world: Type.Boolean(),
   },

@@ -119,11 +119,11 @@ export type SetupPreview = {
     };
   } | null;
   suggests_new_world: boolean;
-  /** Extensions that cannot be resolved now; while any is listed, applying is refused */
+  /** Extensions that cannot be installed now (not offered, catalogue unreachable, outside download only, or a file of its name already in the folder); while any is listed, applying is refused */
   unresolved: {
     extension: string;
     message: string;
-    reason: "not-found" | "unreachable" | "external";
+    reason: "not-found" | "unreachable" | "external" | "clash";
   }[];
 };
 export const {

@@ -111,17 +111,39 @@ describe('setups that install extensions', () => {
     expect(await events('server.setups.failed')).toHaveLength(1);
   });
 
-  it('rolls back a failure in the middle of the install (a mod placed, the next one clashes with a file there): files and software unchanged', async () => {
+  it('names a file already in mods/ under a planned mod’s name in the preview, and refuses to apply (422) with nothing changed', async () => {
     writeTree(root(), { 'mods/lithium-fabric-0.14.3+mc1.21.4.jar': 'a jar of my own under that name' });
+    try {
+      const preview = (await call('GET', '/setups/minecraft-modded-fabric/preview')).json().data;
+      expect(preview.unresolved).toEqual([{ extension: 'Lithium', reason: 'clash', message: 'mods/lithium-fabric-0.14.3+mc1.21.4.jar is already there and is not Lithium; remove or rename it before applying this setup.' }]);
+      const before = await state();
+      const lastJob = t.app.switchJobs.jobOf(java.uuid);
+      const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.extensions[0]).toMatch(/^mods\/lithium-fabric-0\.14\.3\+mc1\.21\.4\.jar is already there/);
+      expect(t.app.switchJobs.jobOf(java.uuid)).toBe(lastJob);
+      expect(await state()).toEqual(before);
+    } finally {
+      rmSync(join(root(), 'mods'), { recursive: true, force: true });
+    }
+  });
+
+  it('rolls back a failure in the middle of the install (a mod placed, the next one clashes with a file put there meanwhile): files and software unchanged', async () => {
     const before = await state();
+    // The clash appears once the job is downloading, after its plan was checked.
+    const unsubscribe = t.app.runtime.events.subscribe(java.uuid, (e) => {
+      if (e.type === 'version-switch' && e.progress.step === 'download' && !existsSync(join(root(), 'mods'))) writeTree(root(), { 'mods/lithium-fabric-0.14.3+mc1.21.4.jar': 'a jar of my own under that name' });
+    });
     try {
       const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });
       expect(res.statusCode).toBe(202);
       const job = (await t.app.switchJobs.waitFor(java.uuid))!;
       expect(job).toMatchObject({ state: 'failed', error: expect.stringMatching(/mods\/lithium-fabric-0\.14\.3\+mc1\.21\.4\.jar is already there/) });
-      expect(await state()).toEqual(before);
       expect(readdirSync(join(root(), 'mods'))).toEqual(['lithium-fabric-0.14.3+mc1.21.4.jar']);
+      rmSync(join(root(), 'mods'), { recursive: true, force: true });
+      expect(await state()).toEqual(before);
     } finally {
+      unsubscribe();
       rmSync(join(root(), 'mods'), { recursive: true, force: true });
     }
   });

@@ -28,8 +28,12 @@ export interface SetupExtensionJson {
 /** An extension a setup names that cannot be installed now, and why. */
 export interface UnresolvedExtensionJson {
   extension: string;
-  /** not-found: no catalogue offers it for this software and version; unreachable: its catalogue cannot be reached; external: only an outside download. */
-  reason: 'not-found' | 'unreachable' | 'external';
+  /**
+   * not-found: no catalogue offers it for this software and version; unreachable: its catalogue
+   * cannot be reached; external: only an outside download; clash: a file of its name is already
+   * in plugins/ or mods/ (another project's, or one put there by hand).
+   */
+  reason: 'not-found' | 'unreachable' | 'external' | 'clash';
   message: string;
 }
 
@@ -132,7 +136,26 @@ export async function planSetupExtensions(app: FastifyInstance, server: ServerRo
       else throw error;
     }
   }
+  await refuseClashes(app, server, target, plan);
   return plan;
+}
+
+/**
+ * Moves a planned file whose name is taken in the target folder to the unresolved ones: said in
+ * the preview, rather than found half-way through the job (which would roll back).
+ */
+async function refuseClashes(app: FastifyInstance, server: ServerRow, target: ExtensionTarget, plan: SetupExtensionPlan): Promise<void> {
+  const files = app.runtime.driver.files(server.uuid);
+  const clear: Planned[] = [];
+  for (const planned of plan.planned) {
+    const path = `${target.folder}/${planned.file}`;
+    if ((await files.stat(path)) || (await files.stat(`${path}.disabled`))) {
+      plan.unresolved.push({ extension: planned.release.name, reason: 'clash', message: `${path} is already there and is not ${planned.release.name}; remove or rename it before applying this setup.` });
+    } else {
+      clear.push(planned);
+    }
+  }
+  plan.planned = clear;
 }
 
 export const extensionJson = (p: Planned): SetupExtensionJson => ({
