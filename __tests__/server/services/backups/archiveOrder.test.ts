@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -75,5 +75,22 @@ describe('backup compression', () => {
     mkdirSync(restored);
     await extractBackup(await storage.read(serverUuid, backupUuid), restored, backupChecker(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), () => undefined);
     expect(treeOf(restored)).toEqual(treeOf(source));
+  });
+
+  it('never reads through a folder swapped for a link after the walk: the host’s files stay out of the archive', async () => {
+    const source = join(work, 'swapped');
+    const outside = join(work, 'host-secrets');
+    writeTree(source, { 'world/level.dat': 'the world', 'server.properties': 'motd=hi\n' });
+    writeTree(outside, { 'level.dat': 'a file of the host' });
+    const plan = await walkForBackup(source, '');
+    // The game's code replaces its folder with a link to the host between the walk and the read.
+    renameSync(join(source, 'world'), join(work, 'world-moved'));
+    symlinkSync(outside, join(source, 'world'));
+    const storage = new LocalBackupStorage(join(work, 'store'));
+    const [serverUuid, backupUuid] = [randomUUID(), randomUUID()];
+    await writeArchive(source, plan, await storage.create(serverUuid, backupUuid), () => undefined);
+    const listed = execFileSync('tar', ['-tzf', storage.pathOf(serverUuid, backupUuid)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(listed).toEqual(['server.properties']);
+    expect(gunzipSync(readFileSync(storage.pathOf(serverUuid, backupUuid))).includes('a file of the host')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { Header, Pax } from 'tar';
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
@@ -148,15 +148,19 @@ async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, stat
 }
 
 /**
- * Opens an entry of the plan without following links (O_NOFOLLOW: a file swapped for a link
- * since the walk is left out, never read through; O_NONBLOCK: a FIFO cannot hang the backup).
- * Answers null for what is gone or is no longer a file or folder.
+ * Opens an entry of the plan without following links: O_NOFOLLOW refuses a file swapped for a
+ * link since the walk, and where the opened file really is (Linux's /proc/self/fd) must be inside
+ * the root, so a folder swapped for a link by the game server's own code cannot pull the host's
+ * files into a backup it could then download. O_NONBLOCK: a FIFO cannot hang the backup.
+ * Answers null for what is gone, has left the root, or is no longer a file or folder.
  */
-async function openEntry(absolute: string): Promise<{ file: fs.FileHandle; stats: Stats } | null> {
-  const file = await fs.open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
+async function openEntry(realRoot: string, path: string): Promise<{ file: fs.FileHandle; stats: Stats } | null> {
+  const file = await fs.open(join(realRoot, path), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
   if (!file) return null;
   const stats = await file.stat().catch(() => null);
-  if (stats && (stats.isFile() || stats.isDirectory())) return { file, stats };
+  const opened = await fs.readlink(`/proc/self/fd/${file.fd}`).catch(() => null);
+  const inside = opened === null || opened.startsWith(`${realRoot}${sep}`);
+  if (stats && inside && (stats.isFile() || stats.isDirectory())) return { file, stats };
   await file.close();
   return null;
 }
@@ -204,10 +208,12 @@ export async function writeArchive(root: string, plan: BackupPlan, sink: Archive
   let storing = false;
   let lastReport = 0;
   try {
+    // A server without files yet has no root: its archive has no entries.
+    const realRoot = await fs.realpath(root).catch(() => root);
     for (const path of compressedAlreadyLast(plan.paths)) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The backup was stopped.');
       if (failure) throw failure;
-      const entry = await openEntry(join(root, path));
+      const entry = await openEntry(realRoot, path);
       if (!entry) continue;
       try {
         const folder = entry.stats.isDirectory();
