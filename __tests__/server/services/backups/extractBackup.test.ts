@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { Header } from 'tar';
+import { Header, Pax } from 'tar';
 import { backupChecker, extractBackup } from '../../../../server/src/services/backups/restoreSwap';
 import { storedMember } from '../../../../server/src/services/backups/gzipMembers';
 import { treeOf, writeTree } from './backupsTestKit';
@@ -17,6 +17,8 @@ function tarOf(entries: Array<{ name: string; type?: 'File' | 'Directory' | 'Sym
     const body = entry.body ?? Buffer.alloc(0);
     const header = new Header({ path: entry.name, type: entry.type ?? 'File', size: body.length, mode: 0o644, mtime: new Date(0), linkpath: entry.linkpath });
     header.encode();
+    // A name past ustar's fields travels in a pax header before the entry.
+    if (header.needPax) blocks.push(new Pax({ path: entry.name }).encode());
     blocks.push(header.block!, body, Buffer.alloc((512 - (body.length % 512)) % 512));
   }
   blocks.push(Buffer.alloc(1024));
@@ -79,6 +81,7 @@ describe('extracting a backup archive', () => {
     ['a name climbing out of the folder', [{ name: '../escaped.txt', body: Buffer.from('x') }], /outside the folder/],
     ['an absolute name', [{ name: '/etc/escaped.txt', body: Buffer.from('x') }], /absolute name/],
     ['a symbolic link', [{ name: 'link', type: 'SymbolicLink' as const, linkpath: '/etc/passwd' }], /is a link/],
+    ['a file 300 folders deep', [{ name: `${'d/'.repeat(300)}deep.txt`, body: Buffer.from('x') }], /more than 256 folders deep/],
   ])('refuses %s and writes nothing of it', async (_what, entries, reason) => {
     const archive = gzipSync(tarOf([{ name: 'first.txt', body: Buffer.from('ok') }, ...entries]));
     await expect(extractBackup(inReusedPieces(archive, 1000), destination, unlimited(), () => undefined)).rejects.toThrow(reason);

@@ -2,9 +2,12 @@ import { constants, promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Header, Pax } from 'tar';
 import type { ArchiveChecker, ArchiveEntryKind } from '../files/archives/ArchiveChecker';
+import { ArchiveRejectedError } from '../files/fileErrors';
 import { DamagedArchiveError } from './gzipReader';
 
 const BLOCK = 512;
+/** Folders deeper than this are refused (as tar's own extractor does). */
+const MAX_DEPTH = 256;
 /** Pax headers carry a long name and a few fields: more than this is not from a backup. */
 const MAX_PAX = 1024 * 1024;
 
@@ -116,6 +119,7 @@ export class TarExtractor {
   /** Checks an entry, then makes its folder or opens its file. */
   private async open(entry: Entry, name: string, kind: ArchiveEntryKind, mode: number | undefined, mtime: Date | undefined): Promise<void> {
     const segments = this.checker.check({ name, kind, size: kind === 'file' ? entry.bodyLeft : 0 });
+    if (segments.length > MAX_DEPTH) throw new ArchiveRejectedError(`the entry "${name.slice(0, 200)}…" is more than ${MAX_DEPTH} folders deep.`);
     this.onBytes(kind === 'file' ? entry.bodyLeft : 0);
     const path = join(this.destination, ...segments);
     const safeMode = ((mode ?? 0o644) & 0o777) | 0o600;
