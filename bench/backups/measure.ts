@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { archiveSha256 } from '../../server/src/services/backups/BackupStorage';
 import { LocalBackupStorage } from '../../server/src/services/backups/LocalBackupStorage';
 import { backupChecker, stageAndSwap } from '../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../server/src/services/backups/walkForBackup';
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
     const backupSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
-    if ((await storage.sha256(serverUuid, backupUuid)) !== result.checksum) throw new Error('checksum mismatch');
+    if ((await archiveSha256(storage, serverUuid, backupUuid)) !== result.checksum) throw new Error('checksum mismatch');
     await stageAndSwap({
       root,
       journalPath: join(work, 'restores', `${serverUuid}.json`),

@@ -9,7 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { BackupProgress } from '../../runtime/ServerEventHub';
 import { recordAudit } from '../audit/audit';
-import type { BackupStorage } from './BackupStorage';
+import { archiveSha256, type BackupStorage } from './BackupStorage';
 import { backupChecker, recoverRestores, stageAndSwap } from './restoreSwap';
 import { walkForBackup } from './walkForBackup';
 import { writeArchive } from './writeArchive';
@@ -268,7 +268,7 @@ export class BackupService {
     try {
       if (this.options.runtime.state(server.uuid) !== 'offline') throw conflict('Stop the server before restoring a backup: its files are replaced.');
       publish('running', 0);
-      const actual = await this.options.storage.sha256(server.uuid, backup.uuid);
+      const actual = await archiveSha256(this.options.storage, server.uuid, backup.uuid);
       if (actual !== backup.checksum) {
         await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.backup.restore-refused', ip: actor.ip, properties: { backup: uuid, reason: 'checksum mismatch' } });
         throw conflict('The backup archive is damaged: its checksum does not match the one recorded when it was made. Nothing was changed.');

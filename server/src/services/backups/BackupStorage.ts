@@ -27,15 +27,13 @@ export interface BackupStorage {
   read(serverUuid: string, backupUuid: string): Promise<Readable>;
   /** A completed archive's bytes in order, for one reader: each chunk may be reused once the next is asked for. */
   readChunks(serverUuid: string, backupUuid: string): Promise<AsyncIterable<Buffer>>;
-  /** The SHA-256 (hex) of a completed archive, as stored now. */
-  sha256(serverUuid: string, backupUuid: string): Promise<string>;
   /** Removes an archive, and any partial one a crash left behind (no error when there is none). */
   remove(serverUuid: string, backupUuid: string): Promise<void>;
 }
 
-/** The SHA-256 (hex) of a stream's bytes. */
-export async function streamSha256(source: Readable): Promise<string> {
+/** The SHA-256 (hex) of a completed archive as stored now, read through the storage's reused buffers. */
+export async function archiveSha256(storage: BackupStorage, serverUuid: string, backupUuid: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of source) hash.update(chunk as Buffer);
+  for await (const chunk of await storage.readChunks(serverUuid, backupUuid)) hash.update(chunk);
   return hash.digest('hex');
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
@@ -92,23 +91,6 @@ export class LocalBackupStorage implements BackupStorage {
         await handle.close();
       }
     })();
-  }
-
-  /** Reads the archive through one reused buffer: hashing a large archive leaves no garbage behind. */
-  async sha256(serverUuid: string, backupUuid: string): Promise<string> {
-    const handle = await fs.open(this.pathOf(serverUuid, backupUuid), constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      const hash = createHash('sha256');
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      for (;;) {
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) break;
-        hash.update(buffer.subarray(0, bytesRead));
-      }
-      return hash.digest('hex');
-    } finally {
-      await handle.close();
-    }
   }
 
   async remove(serverUuid: string, backupUuid: string): Promise<void> {

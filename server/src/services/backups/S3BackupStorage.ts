@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { streamSha256, type ArchiveSink, type BackupStorage } from './BackupStorage';
+import type { ArchiveSink, BackupStorage } from './BackupStorage';
 
 /** S3-compatible storage, from PANEL_BACKUP_S3_* (see the README). */
 export interface S3StorageConfig {
@@ -68,10 +68,6 @@ export class S3BackupStorage implements BackupStorage {
 
   readChunks(serverUuid: string, backupUuid: string): Promise<AsyncIterable<Buffer>> {
     return this.read(serverUuid, backupUuid);
-  }
-
-  async sha256(serverUuid: string, backupUuid: string): Promise<string> {
-    return streamSha256(await this.read(serverUuid, backupUuid));
   }
 
   async read(serverUuid: string, backupUuid: string): Promise<Readable> {
