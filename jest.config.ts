@@ -27,7 +27,11 @@ const config: Config = {
       testEnvironment: '<rootDir>/__tests__/src/jsdomEnvironment.cjs',
       roots: ['<rootDir>/__tests__/src'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/src/setupTests.ts'],
-      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/__tests__/src/fileStub.ts' },
+      moduleNameMapper: {
+        '\\.(css|svg|png)$': '<rootDir>/__tests__/src/fileStub.ts',
+        // The app takes antd's icon drawings from their ES modules; the same drawings ship as CommonJS.
+        '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
+      },
     } as Config,
     {
       ...common,

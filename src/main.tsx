@@ -1,31 +1,43 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { persistStore } from 'redux-persist';
+import { persistStore, type Persistor } from 'redux-persist';
+import { getStoredToken } from './api/accessToken';
 import { AppProviders } from './app/AppProviders';
 import { AppRouter } from './app/router/AppRouter';
-import { makeStore } from './app/store';
+import { preloadRoute } from './app/router/preloadRoute';
+import { makeStore, type AppStore } from './app/store';
 import { startLocale } from './core/locale/startLocale';
+import { useStartedTexts } from './i18n/useStartedTexts';
 
-/**
- * Starts the panel: the store (with the stored preferences), the interface language (loaded
- * before the first render, so no text flashes in another language), then the app on `#app`.
- */
-async function main(): Promise<void> {
-  const container = document.getElementById('app');
-  if (!container) throw new Error('The page has no element with id "app" to mount the panel on.');
-  const store = makeStore();
-  const persistor = persistStore(store);
-  await store.dispatch(startLocale());
-  createRoot(container).render(
+/** The panel with the texts it can speak so far (see useStartedTexts). */
+function Panel({ store, persistor }: { store: AppStore; persistor: Persistor }) {
+  const texts = useStartedTexts();
+  return (
     <StrictMode>
-      <AppProviders store={store} persistor={persistor}>
+      <AppProviders store={store} persistor={persistor} i18n={texts}>
         <BrowserRouter>
           <AppRouter />
         </BrowserRouter>
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
 }
 
-void main();
+/**
+ * Starts the panel: the store (with the stored preferences) and the app on `#app` at once. The
+ * page's code, the interface language and (from the router's first render) the current user load
+ * side by side. English pages show as soon as they can (their texts are in the code); other
+ * languages' pages wait for their dictionary, so no text flashes in English first.
+ */
+function main(): void {
+  const container = document.getElementById('app');
+  if (!container) throw new Error('The page has no element with id "app" to mount the panel on.');
+  const store = makeStore();
+  const persistor = persistStore(store);
+  preloadRoute(window.location.pathname, getStoredToken() !== null);
+  void store.dispatch(startLocale());
+  createRoot(container).render(<Panel store={store} persistor={persistor} />);
+}
+
+main();

@@ -1,14 +1,12 @@
-import { ConfigProvider } from 'antd';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import type { Persistor } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
-import { selectDirection } from '../core/locale/localeSlice';
 import { selectThemeName } from '../core/theme/themeSlice';
 import { i18n as appI18n } from '../i18n/i18n';
-import { ThemeScope } from '../themes/ThemeScope';
+import { ThemeVariablesScope } from '../themes/ThemeVariablesScope';
 import { useAppSelector } from './hooks';
 import type { AppStore } from './store';
 
@@ -21,26 +19,23 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** antd follows the store: the theme from the theme slice, the text direction from the locale. */
-function ThemedConfig({ children }: { children: ReactNode }) {
+/** The theme's CSS variables follow the store's theme slice. */
+function ThemedVariables({ children }: { children: ReactNode }) {
   const themeName = useAppSelector(selectThemeName);
-  const direction = useAppSelector(selectDirection);
-  return (
-    <ConfigProvider direction={direction}>
-      <ThemeScope name={themeName}>{children}</ThemeScope>
-    </ConfigProvider>
-  );
+  return <ThemeVariablesScope name={themeName}>{children}</ThemeVariablesScope>;
 }
 
 /**
  * Everything the panel's components expect around them: the Redux store (with restored
- * preferences), i18next, and antd configured with the active theme and text direction.
- * The router is not included: the app adds a BrowserRouter, tests a MemoryRouter.
+ * preferences), i18next, and the active theme's CSS variables. antd is configured (theme and text
+ * direction) by the layouts and dialogs that use it (AppThemeScope), so the pages that use no antd
+ * (log in, sign up) do not load it. The router is not included: the app adds a BrowserRouter,
+ * tests a MemoryRouter.
  */
 export function AppProviders({ store, persistor, i18n = appI18n, children }: AppProvidersProps) {
   const content = (
     <I18nextProvider i18n={i18n}>
-      <ThemedConfig>{children}</ThemedConfig>
+      <ThemedVariables>{children}</ThemedVariables>
     </I18nextProvider>
   );
   return (

@@ -1,6 +1,10 @@
-import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, InfoCircleFilled } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
+import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from './PlainIcon';
 
 /** One notification as the notification center shows it. */
 export interface NotificationView {
@@ -40,9 +44,9 @@ const closeStyle: CSSProperties = {
 
 function NotificationIcon({ type }: { type: string }) {
   const style = { color: colours[type] ?? 'var(--panel-primary, #1677ff)', fontSize: 20 };
-  if (type === 'success') return <CheckCircleFilled style={style} />;
-  if (type === 'error') return <CloseCircleFilled style={style} />;
-  return <InfoCircleFilled style={style} />;
+  if (type === 'success') return <PlainIcon icon={CheckCircleFilled} style={style} />;
+  if (type === 'error') return <PlainIcon icon={CloseCircleFilled} style={style} />;
+  return <PlainIcon icon={InfoCircleFilled} style={style} />;
 }
 
 function NotificationItem({ item, onDismiss, autoCloseMs, onReport }: { item: NotificationView; onDismiss: (id: string) => void; autoCloseMs: number; onReport?: () => void }) {
@@ -67,7 +71,7 @@ function NotificationItem({ item, onDismiss, autoCloseMs, onReport }: { item: No
         ) : null}
       </div>
       <button type="button" style={closeStyle} onClick={() => onDismiss(item.id)} aria-label={t('notifications.close', 'Close')}>
-        <CloseOutlined />
+        <PlainIcon icon={CloseOutlined} />
       </button>
     </div>
   );

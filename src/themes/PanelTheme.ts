@@ -1,4 +1,4 @@
-import type { ThemeConfig } from 'antd';
+import type { MappingAlgorithm, ThemeConfig } from 'antd';
 import type { GameName, PlanName, ThemeName } from './themeNames';
 
 /** The theme variables of the specification, as CSS values. */
@@ -33,6 +33,13 @@ export interface PanelTheme {
   name: ThemeName;
   game: GameName;
   plan: PlanName;
-  antd: ThemeConfig;
+  /**
+   * antd's tokens and component tokens, without the algorithms: antd's dark algorithm comes from
+   * antd itself, so {@link antdThemeConfig} adds it (with `accessibleAlgorithm` after it) where antd
+   * is loaded anyway. Pass `antdThemeConfig(theme)` to antd, never this alone.
+   */
+  antd: Omit<ThemeConfig, 'algorithm'>;
+  /** Runs after antd's dark algorithm: sets the colours that carry text to their accessible shades. */
+  accessibleAlgorithm: MappingAlgorithm;
   variables: ThemeVariables;
 }

@@ -1,8 +1,9 @@
 import { ConfigProvider } from 'antd';
-import { useLayoutEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { themeCssVariables } from './cssVariables';
+import type { ReactNode } from 'react';
+import { antdThemeConfig } from './antdThemeConfig';
 import type { ThemeName } from './themeNames';
 import { themes } from './themes';
+import { ThemeVariablesScope } from './ThemeVariablesScope';
 
 /** Props of {@link ThemeScope}. */
 export interface ThemeScopeProps {
@@ -12,44 +13,21 @@ export interface ThemeScopeProps {
    * modals and notifications render in portals outside the scope's element.
    */
   global?: boolean;
+  /** The text direction of antd's components; a nested scope keeps its parent's when not given. */
+  direction?: 'ltr' | 'rtl';
   children: ReactNode;
 }
 
 /**
  * Applies one of the nine themes to everything inside: antd's ConfigProvider (dark algorithm,
- * tokens, middle-sized inputs) and the `--panel-*` CSS variables.
+ * tokens, middle-sized inputs, the text direction) and the `--panel-*` CSS variables.
  */
-export function ThemeScope({ name, global = false, children }: ThemeScopeProps) {
-  const theme = themes[name];
-  const variables = useMemo(() => themeCssVariables(theme), [theme]);
-
-  useLayoutEffect(() => {
-    if (!global) return undefined;
-    const root = document.documentElement;
-    for (const [property, value] of Object.entries(variables)) root.style.setProperty(property, value);
-    root.dataset.panelTheme = name;
-    // antd's dark algorithm does not paint the page; without this, overscroll shows white. Plain
-    // elements (outside antd components) get the theme's font and text colour from the body.
-    const body = document.body.style;
-    body.backgroundColor = theme.variables.background;
-    body.colorScheme = 'dark';
-    body.color = theme.variables.inputText;
-    body.fontFamily = String(theme.antd.token?.fontFamily ?? '');
-    body.fontSize = '14px';
-    body.lineHeight = '1.5715';
-    body.margin = '0';
-    return () => {
-      for (const property of Object.keys(variables)) root.style.removeProperty(property);
-      delete root.dataset.panelTheme;
-    };
-  }, [global, name, theme, variables]);
-
+export function ThemeScope({ name, global = false, direction, children }: ThemeScopeProps) {
   return (
-    <ConfigProvider theme={theme.antd} componentSize="middle">
-      {/* display: contents keeps layout untouched while the custom properties still inherit. */}
-      <div data-panel-theme={name} style={{ display: 'contents', ...variables } as CSSProperties}>
+    <ConfigProvider theme={antdThemeConfig(themes[name])} componentSize="middle" direction={direction}>
+      <ThemeVariablesScope name={name} global={global}>
         {children}
-      </div>
+      </ThemeVariablesScope>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { theme as antdTheme } from 'antd';
 import type { MappingAlgorithm } from 'antd';
 import { svgUrl } from './art/svgUrl';
 import { withAlpha } from './colour';
@@ -8,10 +7,7 @@ import type { Palette } from './palettes';
 import type { PanelTheme, ThemeVariables } from './PanelTheme';
 import { screenTokens } from './breakpoints';
 import type { ThemeName } from './themeNames';
-
-/** The system font stack antd uses, set explicitly so plain elements (the body) can share it. */
-export const panelFontFamily =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'";
+import { panelFontFamily } from './panelFontFamily';
 
 /** Tags are 32 px high: line box (fontSizeSM × lineHeightSM = 30 px) plus a 1 px border on each side. */
 const tagFontSize = 12;
@@ -110,7 +106,11 @@ function themeVariables(p: Palette): ThemeVariables {
   };
 }
 
-/** Builds one dark antd theme plus its CSS variables from a palette. */
+/**
+ * Builds one dark antd theme plus its CSS variables from a palette. antd's dark algorithm is added
+ * by {@link antdThemeConfig} where antd is loaded: the themes' colours are also needed by pages
+ * that load no antd at all (log in, sign up).
+ */
 export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
   const variables = themeVariables(p);
   const shades = accessibleShades(p);
@@ -126,8 +126,8 @@ export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
     game: p.game,
     plan: p.plan,
     variables,
+    accessibleAlgorithm: accessibleAlgorithm(shades),
     antd: {
-      algorithm: [antdTheme.darkAlgorithm, accessibleAlgorithm(shades)],
       token: {
         colorPrimary: p.primary,
         colorInfo: p.primary,

@@ -4,6 +4,7 @@ import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { persistStore } from 'redux-persist';
 import { AppProviders } from '../../../src/app/AppProviders';
+import { AppThemeScope } from '../../../src/core/theme/AppThemeScope';
 import { makeStore } from '../../../src/app/store';
 import { themeChanged } from '../../../src/core/theme/themeSlice';
 import { renderWithProviders } from '../renderWithProviders';
@@ -24,7 +25,7 @@ function Probe() {
 
 const rtlLocale = { code: 'ar', languages: [{ code: 'ar', showInSelect: true }], direction: 'rtl' as const };
 
-describe('AppProviders', () => {
+describe('AppThemeScope', () => {
   it('gives antd the direction of the locale', () => {
     renderWithProviders(<Probe />, { preloadedState: { locale: rtlLocale } });
     expect(screen.getByText('direction: rtl')).toBeInTheDocument();
@@ -35,6 +36,29 @@ describe('AppProviders', () => {
     renderWithProviders(<Probe />);
     expect(screen.getByText('direction: ltr')).toBeInTheDocument();
     expect(screen.getByRole('button')).not.toHaveClass('ant-btn-rtl');
+  });
+
+  it('shows the theme it is given, else the user’s', () => {
+    const { container } = renderWithProviders(
+      <AppThemeScope name="arkPremium">
+        <Probe />
+      </AppThemeScope>,
+    );
+    const scopes = container.querySelectorAll('[data-panel-theme]');
+    expect(scopes[scopes.length - 1]).toHaveAttribute('data-panel-theme', 'arkPremium');
+    expect(scopes[0]).toHaveAttribute('data-panel-theme', 'minecraftDefault');
+  });
+});
+
+describe('AppProviders', () => {
+  it('leaves antd to the parts that use it: no direction is set around the app', () => {
+    const store = makeStore({ locale: rtlLocale });
+    render(
+      <AppProviders store={store} i18n={initTestI18n()}>
+        <Probe />
+      </AppProviders>,
+    );
+    expect(screen.getByText('direction: ltr')).toBeInTheDocument();
   });
 
   it('applies the theme of the theme slice and follows its changes', () => {

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '../../../src/app/AppProviders';
+import { AppThemeScope } from '../../../src/core/theme/AppThemeScope';
 import { listenBeforeTheRouter } from '../../../src/components/navigationHold';
 import { makeStore, type RootState } from '../../../src/app/store';
 import { initTestI18n } from '../testI18n';
@@ -25,7 +26,9 @@ export function renderInBrowserRouter(ui: ReactElement, { route, preloadedState 
       <AppProviders store={store} i18n={i18n}>
         {/* antd's CSS is collected aside: jsdom would match thousands of rules on every role query. */}
         <StyleProvider mock="server" cache={createCache()}>
-          <BrowserRouter>{children}</BrowserRouter>
+          <AppThemeScope>
+            <BrowserRouter>{children}</BrowserRouter>
+          </AppThemeScope>
         </StyleProvider>
       </AppProviders>
     );

@@ -1,4 +1,5 @@
 import { theme as antdTheme } from 'antd';
+import { antdThemeConfig } from '../../../src/themes/antdThemeConfig';
 import { themeNames, themes, type ThemeName } from '../../../src/themes';
 import { palettes } from '../../../src/themes/palettes';
 import { AA_NON_TEXT, AA_TEXT, contrastRatio, mix, over, parseColour, shadeReaching, toHex } from '../../../src/themes/contrast';
@@ -39,7 +40,7 @@ describe('contrast arithmetic (WCAG 2.2)', () => {
 });
 
 /** Each theme's tokens as antd computes them (dark algorithm, then the accessible shades). */
-const tokens = (name: ThemeName) => antdTheme.getDesignToken(themes[name].antd);
+const tokens = (name: ThemeName) => antdTheme.getDesignToken(antdThemeConfig(themes[name]));
 
 describe.each(themeNames)('%s reaches WCAG 2.2 AA', (name) => {
   const p = palettes[name];

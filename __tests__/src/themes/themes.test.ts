@@ -1,4 +1,5 @@
 import { theme as antdTheme } from 'antd';
+import { antdThemeConfig } from '../../../src/themes/antdThemeConfig';
 import { cssVariableNames, gameArt, themeCssVariables, themeNames, themes, type ThemeName } from '../../../src/themes';
 
 /** Hue (0–360), saturation and lightness (0–1) of a #rrggbb colour. */
@@ -36,7 +37,8 @@ describe('the nine themes', () => {
     const theme = themes[name];
     expect(theme.name).toBe(name);
     // antd's dark algorithm first; then the accessible shades replace the colours it derives.
-    expect(Array.isArray(theme.antd.algorithm) ? theme.antd.algorithm[0] : theme.antd.algorithm).toBe(antdTheme.darkAlgorithm);
+    const { algorithm } = antdThemeConfig(theme);
+    expect(algorithm).toEqual([antdTheme.darkAlgorithm, theme.accessibleAlgorithm]);
     const variables = themeCssVariables(theme);
     expect(Object.keys(variables).sort()).toEqual([...contractVariables].sort());
     for (const value of Object.values(variables)) expect(value.trim()).not.toBe('');
@@ -79,7 +81,7 @@ describe('the nine themes', () => {
   it('sets the breakpoints sm 600, md 960, lg 1280, xl 1920, xxl 2560 as antd screen tokens', () => {
     for (const name of themeNames) {
       // getDesignToken runs antd's own derivation; inconsistent screen ranges would break Grid at runtime.
-      const token = antdTheme.getDesignToken(themes[name].antd);
+      const token = antdTheme.getDesignToken(antdThemeConfig(themes[name]));
       expect([token.screenSM, token.screenMD, token.screenLG, token.screenXL, token.screenXXL]).toEqual([600, 960, 1280, 1920, 2560]);
       expect(token.screenXSMax).toBe(599);
       expect(token.screenMDMax).toBe(1279);
@@ -90,7 +92,7 @@ describe('the nine themes', () => {
   it('makes tags 32 px high', () => {
     for (const name of themeNames) {
       const tag = themes[name].antd.components?.Tag as { fontSizeSM: number; lineHeightSM: number };
-      const border = antdTheme.getDesignToken(themes[name].antd).lineWidth;
+      const border = antdTheme.getDesignToken(antdThemeConfig(themes[name])).lineWidth;
       expect(tag.fontSizeSM * tag.lineHeightSM + 2 * border).toBe(32);
     }
   });

@@ -1,17 +1,17 @@
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
-import { ThemeScope } from '../../themes/ThemeScope';
+import { AppThemeScope } from '../../core/theme/AppThemeScope';
 import { usePageTheme } from './usePageTheme';
 
 /** A bare page in the panel's colours, for screens that only pass through (log out, social login). */
 export function BlankLayout() {
   const theme = usePageTheme();
   return (
-    <ThemeScope name={theme} global>
+    <AppThemeScope name={theme} global>
       <SkipLink />
       <main {...mainContentProps} style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: 'var(--panel-background)', color: 'var(--panel-input-text)', padding: 16 }}>
         <RoutedPage />
       </main>
-    </ThemeScope>
+    </AppThemeScope>
   );
 }

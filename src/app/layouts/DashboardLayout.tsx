@@ -1,4 +1,4 @@
-import { ThemeScope } from '../../themes/ThemeScope';
+import { AppThemeScope } from '../../core/theme/AppThemeScope';
 import { DashboardNavigation } from './DashboardNavigation';
 import { NavigationFrame } from './NavigationFrame';
 import { usePageTheme } from './usePageTheme';
@@ -7,8 +7,8 @@ import { usePageTheme } from './usePageTheme';
 export function DashboardLayout() {
   const theme = usePageTheme();
   return (
-    <ThemeScope name={theme} global>
+    <AppThemeScope name={theme} global>
       <NavigationFrame navigation={(close) => <DashboardNavigation onNavigate={close} />} />
-    </ThemeScope>
+    </AppThemeScope>
   );
 }

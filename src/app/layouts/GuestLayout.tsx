@@ -1,17 +1,17 @@
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
-import { ThemeScope } from '../../themes/ThemeScope';
+import { ThemeVariablesScope } from '../../themes/ThemeVariablesScope';
 import { PanelBrand } from './PanelBrand';
 import { usePageTheme } from './usePageTheme';
 
 /**
  * The layout of the log-in and sign-up pages: a single column over the game art. Built from plain
- * elements on purpose: it is part of the first thing a visitor loads.
+ * elements on purpose, without antd: it is part of the first thing a visitor loads.
  */
 export function GuestLayout() {
   const theme = usePageTheme();
   return (
-    <ThemeScope name={theme} global>
+    <ThemeVariablesScope name={theme} global>
       <SkipLink />
       <div
         style={{
@@ -32,6 +32,6 @@ export function GuestLayout() {
           <RoutedPage />
         </main>
       </div>
-    </ThemeScope>
+    </ThemeVariablesScope>
   );
 }

@@ -6,8 +6,8 @@ import { ServerHeader } from '../../features/server/ServerHeader';
 import { ServerNavigation } from '../../features/server/ServerNavigation';
 import { ServerNotFound } from '../../features/server/ServerNotFound';
 import { areaForPath } from '../../features/server/serverAreas';
+import { AppThemeScope } from '../../core/theme/AppThemeScope';
 import { themeForServer } from '../../themes/themeForServer';
-import { ThemeScope } from '../../themes/ThemeScope';
 import { useAppSelector } from '../hooks';
 import { DashboardNavigation } from './DashboardNavigation';
 import { NavigationFrame } from './NavigationFrame';
@@ -35,23 +35,23 @@ export function ServerLayoutView({ serverId, areaPath, name, game, plan, loading
   const area = areaForPath(areaPath);
   if (notFound) {
     return (
-      <ThemeScope name={pageTheme} global>
+      <AppThemeScope name={pageTheme} global>
         <NavigationFrame navigation={(close) => <DashboardNavigation onNavigate={close} />}>
           <ServerNotFound serverId={serverId} />
         </NavigationFrame>
-      </ThemeScope>
+      </AppThemeScope>
     );
   }
   // Until the game is known, the theme of the page the user came from stays (no flash of another game's colours).
   const theme = game ? themeForServer(game, plan) : pageTheme;
   return (
-    <ThemeScope name={theme} global>
+    <AppThemeScope name={theme} global>
       <NavigationFrame
         contentImage="var(--panel-server-image)"
         header={<ServerHeader serverId={serverId} name={name} loading={loading && name === undefined} areaTitle={area ? area.title(t) : ''} />}
         navigation={(close) => <ServerNavigation serverId={serverId} activeKey={area?.key} onNavigate={close} />}
       />
-    </ThemeScope>
+    </AppThemeScope>
   );
 }
 

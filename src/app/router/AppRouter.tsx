@@ -6,15 +6,15 @@ import { LocationRecorder } from '../../features/support/LocationRecorder';
 import { PageErrorBoundary } from '../errors/PageErrorBoundary';
 import { ReplayRouterContext } from '../replay/replayRouter';
 import { useAppDispatch } from '../hooks';
-import { BlankLayout } from '../layouts/BlankLayout';
 import { GuestLayout } from '../layouts/GuestLayout';
 import { AppChrome } from './AppChrome';
 import { GuestOnly } from './GuestOnly';
 import { listenBeforeTheRouter } from '../../components/navigationHold';
-import { DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
+import { BlankLayout, DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
 import { RequireAuth } from './RequireAuth';
 import { routeTable, type RouteAccess, type RouteLayout } from './routeTable';
 import { ScrollToTop } from './ScrollToTop';
+import { useTextsReady } from './useTextsReady';
 
 // Back and Forward reach the unsaved-changes guard before the BrowserRouter, which subscribes on mount.
 listenBeforeTheRouter();
@@ -61,12 +61,14 @@ function routeTree() {
 /**
  * The panel's routes with their guards and layouts, plus the progress bar and notifications.
  * Expects a router (BrowserRouter in the app, MemoryRouter in tests) around it. On its first
- * render it announces the first navigation, which loads the current user.
+ * render it announces the first navigation, which loads the current user; pages show once the
+ * interface language's texts are there (see useTextsReady).
  */
 export function AppRouter() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const announced = useRef(false);
+  const textsReady = useTextsReady();
   useEffect(() => {
     if (announced.current) return;
     announced.current = true;
@@ -82,12 +84,16 @@ export function AppRouter() {
       {/* A layout whose own code fails to load has no menu to keep: the failure takes the page. */}
       <PageErrorBoundary resetKey={pathname}>
         <Suspense fallback={<RouteFallback />}>
-          <Routes>
-            {routeTree()}
-            <Route element={<BlankLayout />}>
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-          </Routes>
+          {textsReady ? (
+            <Routes>
+              {routeTree()}
+              <Route element={<BlankLayout />}>
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
+            </Routes>
+          ) : (
+            <RouteFallback />
+          )}
         </Suspense>
       </PageErrorBoundary>
     </ReplayRouterContext.Provider>

@@ -1,5 +1,5 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { Button, Tooltip, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../Ltr';
@@ -33,23 +33,31 @@ export function CopyableAddress({ address }: CopyableAddressProps) {
     result === 'copied' ? t('server.address.copied', 'Copied') : result === 'failed' ? t('server.address.copyFailed', 'Could not copy; select the address instead') : t('server.address.copy', 'Copy address');
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
-      <Typography.Text code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      <code
+        style={{
+          whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', padding: '1px 6px', fontSize: '0.9em',
+          borderRadius: 4, background: 'rgba(150, 150, 150, 0.1)', border: '1px solid rgba(100, 100, 100, 0.2)',
+        }}
+      >
         <Ltr>{address}</Ltr>
-      </Typography.Text>
-      <Tooltip title={tip}>
-        <Button
-          type="text"
-          size="small"
-          aria-label={t('server.address.copyLabel', 'Copy address {{address}}', { address })}
-          icon={result === 'copied' ? <CheckOutlined aria-hidden="true" /> : <CopyOutlined aria-hidden="true" />}
-          onClick={(event) => {
-            // Cards are links: copying must not open the server.
-            event.preventDefault();
-            event.stopPropagation();
-            void copyText(address).then((ok) => setResult(ok ? 'copied' : 'failed'));
-          }}
-        />
-      </Tooltip>
+      </code>
+      <Button
+        type="text"
+        size="small"
+        title={tip}
+        aria-label={t('server.address.copyLabel', 'Copy address {{address}}', { address })}
+        icon={result === 'copied' ? <CheckOutlined aria-hidden="true" /> : <CopyOutlined aria-hidden="true" />}
+        onClick={(event) => {
+          // Cards are links: copying must not open the server.
+          event.preventDefault();
+          event.stopPropagation();
+          void copyText(address).then((ok) => setResult(ok ? 'copied' : 'failed'));
+        }}
+      />
+      {/* The outcome is said aloud and shown beside the button (a tooltip would bring its library to every card). */}
+      <span role="status" style={{ fontSize: 12, opacity: result ? 1 : 0 }}>
+        {result ? tip : ''}
+      </span>
     </span>
   );
 }

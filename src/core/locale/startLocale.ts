@@ -7,7 +7,7 @@ import { languageListFailed, languagesLoaded, selectDirection, selectLanguages, 
 /**
  * Start-up of the interface language: loads the translation service's list, keeps the stored
  * language only if the list offers it (otherwise warns and uses English), then starts i18next
- * with it. Resolves once the texts are there, so the first render is already translated.
+ * with it. Resolves once the texts are there; the router shows pages only then.
  */
 export function startLocale(): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {

@@ -1,5 +1,5 @@
 import { CloudServerOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
@@ -7,6 +7,7 @@ import { useListServersQuery } from '../../api/servers';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { InvitationBanner } from './components/InvitationBanner';
 import { ServerCardList } from './components/ServerCardList';
+import { PageHeading, SecondaryText } from '../../components/PanelText';
 
 /**
  * The home page: the user's servers as cards with their live state. Until a server is ordered
@@ -22,14 +23,10 @@ export function DashboardPage() {
   return (
     <section aria-labelledby="dashboard-title" style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
       <div>
-        <Typography.Title id="dashboard-title" level={1} style={{ margin: 0, fontSize: 28 }}>
+        <PageHeading id="dashboard-title" level={1}>
           {t('dashboard.title', 'Your servers')}
-        </Typography.Title>
-        {name ? (
-          <Typography.Paragraph style={{ margin: 0, opacity: 0.8 }}>
-            {t('dashboard.welcome', 'Welcome back, {{name}}.', { name })}
-          </Typography.Paragraph>
-        ) : null}
+        </PageHeading>
+        {name ? <p style={{ margin: 0, opacity: 0.8 }}>{t('dashboard.welcome', 'Welcome back, {{name}}.', { name })}</p> : null}
       </div>
       <InvitationBanner />
       {isLoading ? (
@@ -60,12 +57,8 @@ export function DashboardPage() {
             image={<CloudServerOutlined style={{ fontSize: 64, color: 'var(--panel-primary)' }} aria-hidden="true" />}
             description={
               <>
-                <Typography.Text strong style={{ display: 'block', fontSize: 16 }}>
-                  {t('dashboard.empty.title', 'You have no servers yet')}
-                </Typography.Text>
-                <Typography.Text type="secondary">
-                  {t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}
-                </Typography.Text>
+                <strong style={{ display: 'block', fontSize: 16 }}>{t('dashboard.empty.title', 'You have no servers yet')}</strong>
+                <SecondaryText>{t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}</SecondaryText>
               </>
             }
           />

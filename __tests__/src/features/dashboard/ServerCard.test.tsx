@@ -61,7 +61,10 @@ describe('server cards', () => {
     expect(await within(mc).findByText('CPU 42 % of 200 %')).toBeInTheDocument();
     expect(within(mc).getByText('Memory 1.9 GiB of 2 GiB')).toBeInTheDocument();
     // 93 % of its memory: the bar turns red.
-    expect(within(mc).getByLabelText('Memory use').closest('.ant-progress')).toHaveClass('ant-progress-status-exception');
+    const memory = within(mc).getByRole('progressbar', { name: 'Memory use' });
+    expect(memory).toHaveAttribute('aria-valuenow', '93');
+    expect(memory).toHaveAttribute('data-level', 'near');
+    expect(within(mc).getByRole('progressbar', { name: 'CPU use' })).toHaveAttribute('data-level', 'normal');
     expect(within(mc).getByText('play.example.com:25565')).toBeInTheDocument();
     expect(within(mc).getByRole('link', { name: 'Console' })).toHaveAttribute('href', '/server/mc1/console');
     expect(within(mc).getByRole('link', { name: 'Survival world' })).toHaveAttribute('href', '/server/mc1');

@@ -1,33 +1,20 @@
 import { CodeOutlined, DashboardOutlined } from '@ant-design/icons';
-import { Flex, Progress, Tag, Typography } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useServerSocket } from '../../../api/serverSocket';
 import type { Server } from '../../../api/servers';
 import { PanelCard } from '../../../components/PanelCard';
+import { PageHeading, SecondaryText } from '../../../components/PanelText';
+import { UsageBar } from '../../../components/server/UsageBar';
 import { CopyableAddress, serverAddress } from '../../../components/server/CopyableAddress';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { badgeState, ServerStateTag } from '../../../core/server/ServerStateTag';
-import { usageLevel, usageRatio } from '../../../components/server/usageLevel';
 import { themeForServer, ThemeScope } from '../../../themes';
 
 /** Props of {@link ServerCard}. */
 export interface ServerCardProps {
   server: Server;
-}
-
-/** A bar for one resource against its limit (red from 90 %). */
-function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
-  const ratio = usageRatio(used, limit) ?? 0;
-  return (
-    <Progress
-      percent={Math.min(100, Math.round(ratio * 100))}
-      size="small"
-      showInfo={false}
-      status={usageLevel(used, limit) === 'normal' ? 'normal' : 'exception'}
-      aria-label={label}
-    />
-  );
 }
 
 /**
@@ -51,9 +38,7 @@ export function ServerCard({ server }: ServerCardProps) {
         style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)' }}
         cover={
           <div style={{ height: 88, background: 'var(--panel-server-image)', backgroundSize: 'cover', backgroundPosition: 'center', display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '8px 12px' }}>
-            <Typography.Text strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>
-              {server.plan.name}
-            </Typography.Text>
+            <strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>{server.plan.name}</strong>
             <Flex gap={4}>
               {server.sleeping && (live.state ?? server.state) === 'offline' && (
                 <Tag color="purple" data-testid="sleeping">
@@ -73,32 +58,32 @@ export function ServerCard({ server }: ServerCardProps) {
           </Link>,
         ]}
       >
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>
+        <PageHeading level={3}>
           <Link to={base} style={{ color: 'inherit' }}>
             {server.name}
           </Link>
-        </Typography.Title>
-        {address ? <CopyableAddress address={address} /> : <Typography.Text type="secondary">{t('dashboard.card.noAddress', 'No address assigned')}</Typography.Text>}
+        </PageHeading>
+        {address ? <CopyableAddress address={address} /> : <SecondaryText>{t('dashboard.card.noAddress', 'No address assigned')}</SecondaryText>}
         {stats && stats.state !== 'offline' ? (
           <Flex vertical gap={2}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <SecondaryText style={{ fontSize: 12 }}>
               {t('dashboard.card.cpu', 'CPU {{percent}} % of {{limit}} %', { percent: cpu, limit: stats.cpu_limit })}
-            </Typography.Text>
+            </SecondaryText>
             <UsageBar label={t('dashboard.card.cpuBar', 'CPU use')} used={stats.cpu_absolute} limit={stats.cpu_limit} />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <SecondaryText style={{ fontSize: 12 }}>
               {t('dashboard.card.memory', 'Memory {{used}} of {{limit}}', {
                 used: formatBytes(t, stats.memory_bytes, i18n.language),
                 limit: formatBytes(t, stats.memory_limit_bytes, i18n.language),
               })}
-            </Typography.Text>
+            </SecondaryText>
             <UsageBar label={t('dashboard.card.memoryBar', 'Memory use')} used={stats.memory_bytes} limit={stats.memory_limit_bytes} />
           </Flex>
         ) : (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <SecondaryText style={{ fontSize: 12 }}>
             {server.status === 'install_failed'
               ? (server.install_error ?? t('dashboard.card.installFailed', 'The installation failed.'))
               : t('dashboard.card.idle', 'Not running: no resources in use.')}
-          </Typography.Text>
+          </SecondaryText>
         )}
       </PanelCard>
     </ThemeScope>

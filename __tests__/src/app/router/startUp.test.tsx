@@ -1,0 +1,120 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import en from '../../../../server/translations/en.json';
+import { AppProviders } from '../../../../src/app/AppProviders';
+import { AppRouter } from '../../../../src/app/router/AppRouter';
+import { lazyPage } from '../../../../src/app/router/lazyPage';
+import { BlankLayout, ConsolePage, DashboardLayout, DashboardPage, LoginPage, ServerLayout } from '../../../../src/app/router/lazyPages';
+import { preloadRoute } from '../../../../src/app/router/preloadRoute';
+import { makeStore } from '../../../../src/app/store';
+import { useStartedTexts } from '../../../../src/i18n/useStartedTexts';
+import { mockFetch } from '../../helpers/mockFetch';
+
+
+jest.setTimeout(30_000);
+afterEach(() => {
+  window.localStorage.clear();
+  jest.restoreAllMocks();
+});
+
+function Page() {
+  return <p>the page</p>;
+}
+
+describe('lazyPage', () => {
+  it('loads the code once: preloading, then rendering, make one request', async () => {
+    const load = jest.fn(() => Promise.resolve({ default: Page }));
+    const Lazy = lazyPage(load);
+    void Lazy.preload();
+    void Lazy.preload();
+    render(<Lazy />);
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again after a failed request', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ default: Page });
+    const Lazy = lazyPage(load);
+    await expect(Lazy.preload()).rejects.toThrow('offline');
+    render(<Lazy />);
+    expect(await screen.findByText('the page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('preloadRoute', () => {
+  const spies = () => ({
+    serverLayout: jest.spyOn(ServerLayout, 'preload'),
+    console: jest.spyOn(ConsolePage, 'preload'),
+    dashboardLayout: jest.spyOn(DashboardLayout, 'preload'),
+    dashboard: jest.spyOn(DashboardPage, 'preload'),
+    blankLayout: jest.spyOn(BlankLayout, 'preload'),
+    login: jest.spyOn(LoginPage, 'preload'),
+  });
+
+  it('requests the page the panel opens on and its layout', () => {
+    const spy = spies();
+    preloadRoute('/server/1a2b3c4d/console', true);
+    expect(spy.serverLayout).toHaveBeenCalledTimes(1);
+    expect(spy.console).toHaveBeenCalledTimes(1);
+    expect(spy.dashboard).not.toHaveBeenCalled();
+    expect(spy.login).not.toHaveBeenCalled();
+  });
+
+  it('requests the log-in page instead when a visitor without a token opens a page for logged-in users', () => {
+    const spy = spies();
+    preloadRoute('/', false);
+    expect(spy.login).toHaveBeenCalledTimes(1);
+    expect(spy.dashboard).not.toHaveBeenCalled();
+    expect(spy.dashboardLayout).not.toHaveBeenCalled();
+  });
+
+  it('leaves unknown addresses to the router', () => {
+    const spy = spies();
+    preloadRoute('/no/such/page', true);
+    for (const preload of Object.values(spy)) expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+/** The whole app as main.tsx starts it, with `texts` as the panel's i18next instance. */
+function StartedPanel({ store, texts }: { store: ReturnType<typeof makeStore>; texts: typeof i18next }) {
+  return (
+    <AppProviders store={store} i18n={useStartedTexts(texts)}>
+      <MemoryRouter initialEntries={['/login']}>
+        <AppRouter />
+      </MemoryRouter>
+    </AppProviders>
+  );
+}
+
+const startTexts = (texts: typeof i18next, lng: string) =>
+  texts.use(initReactI18next).init({ lng, fallbackLng: 'en', resources: { en: { translation: en }, de: { translation: { auth: { login: { title: 'Anmelden' } } } } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+
+describe('start-up', () => {
+  it('shows an English page with the texts in the code, before the dictionary is there', async () => {
+    mockFetch({});
+    const texts = i18next.createInstance();
+    render(<StartedPanel store={makeStore()} texts={texts} />);
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(texts.isInitialized).toBeFalsy();
+  });
+
+  it('loads the current user while another language’s dictionary loads, and shows the page only with it', async () => {
+    // A stored token the server no longer accepts: the visitor stays on the log-in page.
+    window.localStorage.setItem('access_token', 'expired-token');
+    const fetch = mockFetch({ 'GET /api/v2/auth/current': { status: 401, body: { message: 'Unauthenticated.' } } });
+    const texts = i18next.createInstance();
+    render(<StartedPanel store={makeStore({ locale: { code: 'de', languages: [{ code: 'de', showInSelect: true }], direction: 'ltr' } })} texts={texts} />);
+    await waitFor(() => expect(fetch.requestsTo('GET /api/v2/auth/current')).toHaveLength(1));
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Log in' })).not.toBeInTheDocument();
+
+    await act(async () => {
+      await startTexts(texts, 'de');
+    });
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+});

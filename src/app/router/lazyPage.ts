@@ -1,0 +1,35 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// Any props, as React.lazy itself accepts: each page keeps its own props' type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/** A lazily loaded component whose code can be requested before it renders. */
+export type PreloadableComponent<Component extends AnyComponent> = LazyExoticComponent<Component> & {
+  /** Starts loading the component's code (once); rendering it later reuses that request. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * `React.lazy` plus `preload()`: at start-up the page for the address the panel opens on is
+ * requested at once, side by side with the current user and the dictionary, instead of after them
+ * (the guards render the page only once the session is known). A failed load is forgotten, so a
+ * later attempt asks again.
+ */
+export function lazyPage<Component extends AnyComponent>(load: () => Promise<{ default: Component }>): PreloadableComponent<Component> {
+  let loading: Promise<{ default: Component }> | undefined;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+}
+
+/** The `preload` of a lazily loaded component, if it has one. */
+export function preloadOf(component: unknown): (() => Promise<unknown>) | undefined {
+  const preload = (component as { preload?: unknown } | null)?.preload;
+  return typeof preload === 'function' ? (preload as () => Promise<unknown>) : undefined;
+}
