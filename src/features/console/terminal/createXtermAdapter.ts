@@ -1,5 +1,6 @@
 import { FitAddon } from '@xterm/addon-fit';
-import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
+// Types only: the search addon's code is loaded on the first search (see loadSearch).
+import type { ISearchOptions, SearchAddon } from '@xterm/addon-search';
 import { Terminal, type IMarker } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { splitAtLineEnds } from './splitAtLineEnds';
@@ -42,10 +43,21 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
     theme: { background: '#0b0f14', foreground: '#d7dde4', selectionBackground: '#3a4b5c' },
   });
   const fitAddon = new FitAddon();
-  const search = new SearchAddon();
   terminal.loadAddon(fitAddon);
-  terminal.loadAddon(search);
   terminal.open(element);
+
+  let disposed = false;
+  const searchListeners = new Set<(results: SearchResults) => void>();
+  let search: Promise<SearchAddon | null> | null = null;
+  // Most visits to the console never search: the addon's code is fetched with the first search.
+  const loadSearch = () =>
+    (search ??= import('@xterm/addon-search').then(({ SearchAddon }) => {
+      if (disposed) return null;
+      const addon = new SearchAddon();
+      terminal.loadAddon(addon);
+      addon.onDidChangeResults(({ resultIndex, resultCount }) => searchListeners.forEach((listener) => listener({ index: resultIndex, count: resultCount })));
+      return addon;
+    }));
 
   let locked = false;
   const viewportListeners = new Set<() => void>();
@@ -112,16 +124,18 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
       viewportListeners.add(listener);
       return () => viewportListeners.delete(listener);
     },
-    find(term, direction) {
+    async find(term, direction) {
       if (!term) return false;
-      return direction === 'next' ? search.findNext(term, searchOptions) : search.findPrevious(term, searchOptions);
+      const addon = await loadSearch();
+      if (!addon || disposed) return false;
+      return direction === 'next' ? addon.findNext(term, searchOptions) : addon.findPrevious(term, searchOptions);
     },
     onSearchResults(listener: (results: SearchResults) => void) {
-      const subscription = search.onDidChangeResults(({ resultIndex, resultCount }) => listener({ index: resultIndex, count: resultCount }));
-      return () => subscription.dispose();
+      searchListeners.add(listener);
+      return () => searchListeners.delete(listener);
     },
     clearSearch() {
-      search.clearDecorations();
+      void search?.then((addon) => addon?.clearDecorations());
       terminal.clearSelection();
     },
     fit() {
@@ -134,6 +148,8 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
       if (viewportFrame !== null) cancelAnimationFrame(viewportFrame);
       scrolled.dispose();
       viewportListeners.clear();
+      searchListeners.clear();
+      disposed = true;
       terminal.dispose();
     },
   };
