@@ -15,7 +15,7 @@ export interface OutputBatcherOptions {
   now?: () => number;
   /** The line shown in place of dropped lines. */
   skippedNotice: (count: number) => string;
-  /** Runs `callback` before the next paint (requestAnimationFrame; tests may drive it). */
+  /** Runs `callback` for the next slice (nextFrameOrSoon; tests may drive it). */
   schedule?: (callback: () => void) => unknown;
   /**
    * Runs `callback` just before the terminal's task that parses the first piece of a slice
@@ -27,6 +27,25 @@ export interface OutputBatcherOptions {
   onWritten?: () => void;
 }
 
+/**
+ * Runs `callback` before the next paint, or after 16 ms if no frame comes by then: a page whose
+ * frames are slow (a busy machine, a slow phone) still takes a slice about as often as a frame
+ * would come, with the thread free in between; a hidden page, with no frames at all, still
+ * keeps its counters moving (its timers are slowed down instead).
+ */
+export function nextFrameOrSoon(callback: () => void): void {
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    callback();
+  };
+  const frame = requestAnimationFrame(run);
+  const timer = setTimeout(run, 16);
+}
+
 /** A first guess at one piece's cost, until pieces have been timed. */
 const FIRST_PIECE_GUESS_MS = 1;
 /** Piece timings kept: the quickest of them is the piece's cost. */
@@ -34,7 +53,7 @@ const PIECE_SAMPLES = 8;
 
 /**
  * Collects console lines and hands them to the terminal in slices: at most one slice per
- * animation frame, each a run of small pieces (about a hundred lines) that keeps the main thread
+ * animation frame (or per 16 ms when frames are slow), each a run of small pieces (about a hundred lines) that keeps the main thread
  * for at most `sliceMs` (timed from the start of the terminal's task, by the pieces' known cost). The next piece is handed over from the last one's write callback,
  * inside the terminal's own parsing task, as long as it still fits the slice; then the thread is
  * left alone until the next frame. So under a flood of thousands of lines a second no task grows
@@ -72,7 +91,7 @@ export class OutputBatcher {
     private readonly sink: BatchSink,
     private readonly options: OutputBatcherOptions,
   ) {
-    this.schedule = options.schedule ?? ((callback) => requestAnimationFrame(callback));
+    this.schedule = options.schedule ?? nextFrameOrSoon;
     this.now = options.now ?? (() => performance.now());
     this.beforeTerminalTask = options.beforeTerminalTask ?? ((callback) => setTimeout(callback, 0));
     this.pieceLines = options.pieceLines ?? 100;

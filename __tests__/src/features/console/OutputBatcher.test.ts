@@ -1,4 +1,4 @@
-import { OutputBatcher } from '../../../../src/features/console/OutputBatcher';
+import { nextFrameOrSoon, OutputBatcher } from '../../../../src/features/console/OutputBatcher';
 
 /** A hand-driven animation frame: the test decides when the next frame comes. */
 function frames() {
@@ -152,5 +152,20 @@ describe('OutputBatcher', () => {
     batcher.push('late');
     frame.next();
     expect(writes).toEqual(['fresh\r\n']);
+  });
+
+  it('takes the next slice at the next frame or after 16 ms, whichever comes first, once', () => {
+    jest.useFakeTimers();
+    try {
+      const callback = jest.fn();
+      nextFrameOrSoon(callback);
+      jest.advanceTimersByTime(15);
+      const early = callback.mock.calls.length;
+      jest.advanceTimersByTime(100);
+      expect(early).toBeLessThanOrEqual(1);
+      expect(callback).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
