@@ -5,7 +5,8 @@
  * PerformanceObserver installed before the app's first script; frames from requestAnimationFrame;
  * the CPU time of each task from a trace (mainThreadTasks.mjs).
  * BENCH_CONSOLE_PROFILE=<file.cpuprofile> and BENCH_CONSOLE_TRACE=<file.json> keep a CPU
- * profile and a detailed trace of the streaming window (Chromium DevTools, Perfetto).
+ * profile and a detailed trace of the streaming window (Chromium DevTools, Perfetto); a pass
+ * with a `pass` name keeps them with that name before the extension (trace.busy-core.json).
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -29,6 +30,9 @@ function installProbes() {
 
 const OUTPUT = '[data-testid="console-terminal"]';
 
+/** `file` with the pass's name before its extension, so each pass keeps its own. */
+const fileOfPass = (file, pass) => (file && pass ? file.replace(/(\.[^./]+)?$/, `.${pass}$1`) : file);
+
 /** Counters of the page: lines written and skipped by the console, frames so far, page clock. */
 function readCounters(page) {
   return page.evaluate((selector) => {
@@ -46,7 +50,9 @@ function readCounters(page) {
  * Opens /server/{id}/console logged in, waits until the console shows the server's history,
  * starts a flood of `lines` lines through the API and watches the page for `seconds`.
  */
-export async function measurePage({ baseUrl, serverId, token, panelPid, seconds, lines }) {
+export async function measurePage({ baseUrl, serverId, token, panelPid, seconds, lines, pass }) {
+  const profileFile = fileOfPass(process.env.BENCH_CONSOLE_PROFILE, pass);
+  const traceFile = fileOfPass(process.env.BENCH_CONSOLE_TRACE, pass);
   const browser = await chromium.launch(launchOptions);
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
@@ -69,13 +75,13 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
 
     const before = await readCounters(page);
     if (!Number.isFinite(before.written)) throw new Error('the console page has no data-lines-written counter');
-    const profiler = process.env.BENCH_CONSOLE_PROFILE ? await context.newCDPSession(page) : null;
+    const profiler = profileFile ? await context.newCDPSession(page) : null;
     if (profiler) {
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
     // The main thread's tasks with their CPU time; more detail when the trace is kept.
-    const detail = process.env.BENCH_CONSOLE_TRACE ? ['devtools.timeline', 'blink', 'v8', 'toplevel'] : [];
+    const detail = traceFile ? ['devtools.timeline', 'blink', 'v8', 'toplevel'] : [];
     await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', ...detail] });
     const memory = sampleMemory(panelPid, 250);
     const sent = await fetch(`${baseUrl}/api/v2/servers/${serverId}/command`, {
@@ -99,9 +105,9 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
     }
     const samples = memory.stop();
     const trace = await browser.stopTracing();
-    if (process.env.BENCH_CONSOLE_TRACE) writeFileSync(process.env.BENCH_CONSOLE_TRACE, trace);
+    if (traceFile) writeFileSync(traceFile, trace);
     const traced = summariseTasks(mainThreadTasks(trace));
-    if (profiler) writeFileSync(process.env.BENCH_CONSOLE_PROFILE, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+    if (profiler) writeFileSync(profileFile, JSON.stringify((await profiler.send('Profiler.stop')).profile));
     const probe = await page.evaluate(() => globalThis.__consoleBench.longTasks);
     const during = probe.filter((task) => task.start >= before.now && task.start <= after.now);
     const load = probe.filter((task) => task.start < before.now);

@@ -8,12 +8,6 @@ import { CONSOLE_SCROLLBACK, createXtermAdapter } from './terminal/createXtermAd
 import type { TerminalAdapter, TerminalFactory } from './terminal/TerminalAdapter';
 import { TerminalSearch } from './TerminalSearch';
 
-/**
- * How the output is handed to the terminal: writes sized to take about 100 ms each (xterm parses
- * them in short slices between frames either way), between 250 lines and the whole scrollback.
- */
-const WRITE_BUDGET = { targetMs: 100, minLines: 250, maxLines: CONSOLE_SCROLLBACK };
-
 /** What the console page can do with the terminal besides streaming the server's output. */
 export interface ConsoleTerminalHandle {
   /** Shows a line of the panel's own (an echoed command, a refusal), between the server's lines. */
@@ -31,7 +25,8 @@ export interface ConsoleTerminalProps {
 
 /**
  * The console output: ANSI colours, search, scroll lock and a jump-to-bottom button. Lines reach
- * the terminal in one batch per animation frame, so a flood of output keeps the page smooth.
+ * the terminal in short slices of small pieces, one slice per animation frame (OutputBatcher),
+ * so a flood of output keeps the page smooth even on a busy machine.
  * Memoised: the page re-renders with every stats sample, the terminal has no reason to.
  */
 export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermAdapter, ref }: ConsoleTerminalProps) {
@@ -51,14 +46,13 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
     const output = element.current!;
     const adapter = createTerminal(output);
     // Counters on the output element, for monitoring and performance measurements: lines the
-    // terminal has processed and lines skipped to keep up. One attribute write per batch.
+    // terminal has processed and lines skipped to keep up. One attribute write per slice.
     const publishCounts = () => {
       output.dataset.linesWritten = String(lines.written);
       output.dataset.linesSkipped = String(lines.skipped);
     };
     const lines = new OutputBatcher((text, done) => adapter.write(text, done), {
       maxPendingLines: CONSOLE_SCROLLBACK,
-      writeBudget: WRITE_BUDGET,
       onWritten: publishCounts,
       skippedNotice: (count) => {
         const t = translate.current;

@@ -18,9 +18,9 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
 
   useEffect(() => terminal?.onSearchResults(setResults), [terminal]);
 
-  const find = (direction: 'next' | 'previous') => {
+  const find = async (direction: 'next' | 'previous') => {
     if (!terminal || !term) return;
-    setMissing(!terminal.find(term, direction));
+    setMissing(!(await terminal.find(term, direction)));
   };
 
   const onChange = (value: string) => {
@@ -47,14 +47,14 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         prefix={<SearchOutlined aria-hidden="true" />}
         value={term}
         onChange={(event) => onChange(event.target.value)}
-        onPressEnter={(event) => find(event.shiftKey ? 'previous' : 'next')}
+        onPressEnter={(event) => void find(event.shiftKey ? 'previous' : 'next')}
         aria-label={t('console.search.label', 'Search the output')}
         placeholder={t('console.search.placeholder', 'Search the output')}
         suffix={summary ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{summary}</Typography.Text> : null}
         style={{ width: 260 }}
       />
-      <Button icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => find('previous')} />
-      <Button icon={<DownOutlined aria-hidden="true" />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => find('next')} />
+      <Button icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
+      <Button icon={<DownOutlined aria-hidden="true" />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
     </Space.Compact>
   );
 }

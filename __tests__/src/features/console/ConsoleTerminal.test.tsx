@@ -4,7 +4,8 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { OutputListener } from '../../../../src/api/serverSocket';
 import { ConsoleTerminal } from '../../../../src/features/console/ConsoleTerminal';
-import { createXtermAdapter } from '../../../../src/features/console/terminal/createXtermAdapter';
+import { Terminal } from '@xterm/xterm';
+import { CONSOLE_SCROLLBACK, createXtermAdapter } from '../../../../src/features/console/terminal/createXtermAdapter';
 import type { TerminalFactory } from '../../../../src/features/console/terminal/TerminalAdapter';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
 import { renderWithProviders } from '../../renderWithProviders';
@@ -16,13 +17,14 @@ allowUpdatesOutsideAct();
 
 /** The real xterm.js terminal, with its writes counted. */
 function countingXterm() {
-  const counts = { writes: 0 };
+  const counts = { writes: 0, pieceLines: [] as number[] };
   const factory: TerminalFactory = (element) => {
     const terminal = createXtermAdapter(element);
     return {
       ...terminal,
       write(text, done) {
         counts.writes += 1;
+        counts.pieceLines.push(text.split('\r\n').length - 1);
         terminal.write(text, done);
       },
     };
@@ -60,13 +62,17 @@ describe('the console terminal (xterm.js)', () => {
     expect(coloured?.className).toMatch(/xterm-fg-2/);
   });
 
-  it('takes a flood of lines in batched writes (not one per line) and shows the newest', async () => {
+  it('takes a flood of lines in pieces of at most a hundred lines (not one write per line) and shows the newest', async () => {
     const { output, counts } = renderTerminal();
     await waitFor(() => expect(output()).not.toBeNull());
     for (let i = 0; i < 20_000; i++) output().line(`flood line ${i}`);
     await waitFor(() => expect(terminalText()).toContain('flood line 19999'));
-    // The terminal keeps 5,000 lines; writes hold at least 250 lines each.
-    expect(counts.writes).toBeLessThanOrEqual(21);
+    // The terminal keeps 5,000 lines: the rest is skipped, with a notice.
+    expect(counts.pieceLines.every((lines) => lines <= 101)).toBe(true);
+    expect(counts.writes).toBeGreaterThanOrEqual(50);
+    expect(counts.writes).toBeLessThanOrEqual(51);
+    expect(screen.getByTestId('console-terminal')).toHaveAttribute('data-lines-written', '5001');
+    expect(screen.getByTestId('console-terminal')).toHaveAttribute('data-lines-skipped', '15000');
   });
 
   it('clears the screen when the history is about to be sent again', async () => {
@@ -106,5 +112,33 @@ describe('the console terminal (xterm.js)', () => {
     await user.click(screen.getByRole('button', { name: 'Jump to bottom' }));
     expect(lock).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('button', { name: 'Jump to bottom' })).toBeNull();
+  });
+
+  it('holds the lines in view under scroll lock after every piece of a flood', async () => {
+    const user = fastUser();
+    // jsdom lays nothing out, so xterm cannot really scroll here: what the console asks for is checked.
+    const scrollToLine = jest.spyOn(Terminal.prototype, 'scrollToLine');
+    try {
+      const { output, counts } = renderTerminal();
+      await waitFor(() => expect(output()).not.toBeNull());
+      for (let i = 0; i < 6000; i++) output().line(`early line ${i}`);
+      await waitFor(() => expect(terminalText()).toContain('early line 5999'));
+      const terminal = screen.getByTestId('console-terminal');
+      await waitFor(() => expect(terminal).toHaveAttribute('data-lines-written', '5001'));
+      await user.click(screen.getByRole('button', { name: 'Scroll lock' }));
+      const writesBefore = counts.writes;
+      scrollToLine.mockClear();
+      for (let i = 0; i < 2000; i++) output().line(`late line ${i}`);
+      await waitFor(() => expect(terminal).toHaveAttribute('data-lines-written', '7001'));
+      // Twenty pieces, each followed by a move back to the line that was on top. The view (unmoved
+      // here) shows the newest lines, and the scrollback is full: that line is a hundred lines
+      // higher after each piece, as the oldest hundred go.
+      expect(counts.writes - writesBefore).toBe(20);
+      expect(scrollToLine.mock.calls.map(([line]) => line)).toEqual(Array.from({ length: 20 }, () => CONSOLE_SCROLLBACK - 100));
+    } finally {
+      scrollToLine.mockRestore();
+    }
+    await user.click(screen.getByRole('button', { name: 'Jump to bottom' }));
+    expect(screen.getByRole('button', { name: 'Scroll lock' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -23,7 +23,7 @@ export interface TerminalAdapter {
   /** Called whenever the view may have moved (output arrived, the user scrolled). */
   onViewportChange(listener: () => void): () => void;
   /** Finds the next (or previous) match of `term`; false when there is none. */
-  find(term: string, direction: 'next' | 'previous'): boolean;
+  find(term: string, direction: 'next' | 'previous'): Promise<boolean>;
   /** Called when the number of matches or the current match changes. */
   onSearchResults(listener: (results: SearchResults) => void): () => void;
   /** Removes the search highlights. */

@@ -1,6 +1,7 @@
 import { FitAddon } from '@xterm/addon-fit';
-import { SearchAddon, type ISearchOptions } from '@xterm/addon-search';
-import { Terminal } from '@xterm/xterm';
+// Types only: the search addon's code is loaded on the first search (see loadSearch).
+import type { ISearchOptions, SearchAddon } from '@xterm/addon-search';
+import { Terminal, type IMarker } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { splitAtLineEnds } from './splitAtLineEnds';
 import type { SearchResults, TerminalAdapter } from './TerminalAdapter';
@@ -11,8 +12,8 @@ export const CONSOLE_SCROLLBACK = 5000;
 /**
  * The most characters handed to xterm in one write call (about a hundred log lines). xterm parses
  * its queued writes in tasks of about 12 ms but checks the clock only between two writes: one
- * large write is parsed in one go, however long that takes (while its scrollback fills, each
- * line also resizes xterm's scrollbar). Pieces this size keep every task short.
+ * large write is parsed in one go, however long that takes. The console hands over pieces of a
+ * hundred lines already; this also bounds a piece of unusually long lines.
  */
 export const WRITE_PIECE_CHARS = 8 * 1024;
 
@@ -42,10 +43,21 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
     theme: { background: '#0b0f14', foreground: '#d7dde4', selectionBackground: '#3a4b5c' },
   });
   const fitAddon = new FitAddon();
-  const search = new SearchAddon();
   terminal.loadAddon(fitAddon);
-  terminal.loadAddon(search);
   terminal.open(element);
+
+  let disposed = false;
+  const searchListeners = new Set<(results: SearchResults) => void>();
+  let search: Promise<SearchAddon | null> | null = null;
+  // Most visits to the console never search: the addon's code is fetched with the first search.
+  const loadSearch = () =>
+    (search ??= import('@xterm/addon-search').then(({ SearchAddon }) => {
+      if (disposed) return null;
+      const addon = new SearchAddon();
+      terminal.loadAddon(addon);
+      addon.onDidChangeResults(({ resultIndex, resultCount }) => searchListeners.forEach((listener) => listener({ index: resultIndex, count: resultCount })));
+      return addon;
+    }));
 
   let locked = false;
   const viewportListeners = new Set<() => void>();
@@ -65,16 +77,33 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
   element.addEventListener('keyup', onUserScroll);
   const isAtBottom = () => terminal.buffer.active.viewportY >= terminal.buffer.active.baseY;
 
+  /**
+   * Scroll lock: notes the lines in view before a write; the returned function shows them again
+   * once it is done. A marker on the top line follows that line when a full scrollback drops its
+   * oldest lines (the index alone would then show newer ones), so the view holds its content.
+   */
+  const holdView = () => {
+    const buffer = terminal.buffer.active;
+    // Markers are placed relative to the cursor line (there are none in the alternate screen).
+    const top: IMarker | undefined = terminal.registerMarker(buffer.viewportY - buffer.baseY - buffer.cursorY);
+    const heldLine = buffer.viewportY;
+    return () => {
+      // Lines scrolled out of the history altogether: the oldest left is the nearest.
+      const line = !top ? heldLine : top.isDisposed ? 0 : top.line;
+      top?.dispose();
+      if (terminal.buffer.active.viewportY !== line) terminal.scrollToLine(line);
+    };
+  };
+
   return {
     write(text, done) {
       const pieces = splitAtLineEnds(text, WRITE_PIECE_CHARS);
       pieces.forEach((piece, index) => {
         const last = index === pieces.length - 1;
         if (!locked) return terminal.write(piece, last ? done : undefined);
-        // Scroll lock: wherever the output moved the view, it goes back to where the user left it.
-        const held = terminal.buffer.active.viewportY;
+        const restoreView = holdView();
         terminal.write(piece, () => {
-          if (terminal.buffer.active.viewportY !== held) terminal.scrollToLine(held);
+          restoreView();
           if (last) done?.();
         });
       });
@@ -95,16 +124,18 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
       viewportListeners.add(listener);
       return () => viewportListeners.delete(listener);
     },
-    find(term, direction) {
+    async find(term, direction) {
       if (!term) return false;
-      return direction === 'next' ? search.findNext(term, searchOptions) : search.findPrevious(term, searchOptions);
+      const addon = await loadSearch();
+      if (!addon || disposed) return false;
+      return direction === 'next' ? addon.findNext(term, searchOptions) : addon.findPrevious(term, searchOptions);
     },
     onSearchResults(listener: (results: SearchResults) => void) {
-      const subscription = search.onDidChangeResults(({ resultIndex, resultCount }) => listener({ index: resultIndex, count: resultCount }));
-      return () => subscription.dispose();
+      searchListeners.add(listener);
+      return () => searchListeners.delete(listener);
     },
     clearSearch() {
-      search.clearDecorations();
+      void search?.then((addon) => addon?.clearDecorations());
       terminal.clearSelection();
     },
     fit() {
@@ -117,6 +148,8 @@ export function createXtermAdapter(element: HTMLElement): TerminalAdapter {
       if (viewportFrame !== null) cancelAnimationFrame(viewportFrame);
       scrolled.dispose();
       viewportListeners.clear();
+      searchListeners.clear();
+      disposed = true;
       terminal.dispose();
     },
   };
