@@ -32,6 +32,8 @@ export interface FileBrowserProps {
   can: FileAbilities;
   /** The plan's disk limit, checked before uploading while the measured use is not known. */
   planDiskMb: number;
+  /** The folder's listing is already on its way (asked early by the page): wait for it instead of asking again. */
+  listingArriving?: boolean;
   onOpenFolder: (path: string) => void;
   /** Opens a file in the editor; `size` (from the listing) spares fetching files too large to edit. */
   onOpenFile: (path: string, size?: number) => void;
@@ -41,10 +43,10 @@ export interface FileBrowserProps {
 const NO_PATHS: string[] = [];
 
 /** A folder of the server (or a search in it): the list, its actions, uploads and dialogs. */
-export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
+export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, listingArriving = false, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read });
+  const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read || listingArriving });
   const found = useSearchServerFilesQuery({ id, directory, pattern: search }, { skip: search === '' || !can.read });
   const query = search ? found : listing;
   // currentData, not data: while another folder loads, the rows of the last one must not show under its name.
@@ -113,7 +115,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
         />
       ) : (
         <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload} onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}>
-          <FileTable rows={rows} loading={query.isFetching} searchResults={search !== ''} selectedPaths={selected} onSelect={setSelected} onOpen={open} onMenu={(row, anchor) => setMenu({ row, anchor })} />
+          <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={setSelected} onOpen={open} onMenu={(row, anchor) => setMenu({ row, anchor })} />
         </UploadDropZone>
       )}
       <RowMenu target={menu} can={can} onAction={rowAction} onClose={() => setMenu(null)} />
