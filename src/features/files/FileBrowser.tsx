@@ -14,6 +14,7 @@ import { rowsOfFolder, type FileRow } from './list/fileRow';
 import { FilesToolbar } from './list/FilesToolbar';
 import { FileTable, type MenuAnchor } from './list/FileTable';
 import { RowMenu } from './list/RowMenu';
+import { useStableHandler } from './list/useStableHandler';
 import { UploadDropZone } from './upload/UploadDropZone';
 import { UploadList } from './upload/UploadList';
 import { checkQuota } from './upload/uploadQuota';
@@ -67,7 +68,10 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const disk = useDiskSpace(id, planDiskMb);
   const uploads = useUploads(id, () => dispatch(serverFilesChanged(id)));
   const download = useFileDownload(id);
-  const open = (row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size));
+  const open = useStableHandler((row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size)));
+  // Stable, so that the memoised list renders only when its rows, loading state or selection change.
+  const selectInList = useStableHandler(setSelected);
+  const openMenu = useStableHandler((row: FileRow, anchor: MenuAnchor) => setMenu({ row, anchor }));
   const rowAction = useRowActions({ serverId: id, open, showDialog: setDialog });
 
   // Nothing selected is the usual case: spare a pass over every row of a large folder per render.
@@ -115,7 +119,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
         />
       ) : (
         <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload} onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}>
-          <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={setSelected} onOpen={open} onMenu={(row, anchor) => setMenu({ row, anchor })} />
+          <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={selectInList} onOpen={open} onMenu={openMenu} />
         </UploadDropZone>
       )}
       <RowMenu target={menu} can={can} onAction={rowAction} onClose={() => setMenu(null)} />
