@@ -7,6 +7,7 @@
  * Builds the web app first when it is missing or stale.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
@@ -21,13 +22,17 @@ export function fillFolder(directory, count) {
   for (let index = 0; index < count; index++) writeFileSync(join(directory, `entry-${String(index).padStart(5, '0')}.txt`), `${index}\n`);
 }
 
-/** Lines for the summary from the figures of {@link measureFilesPageRender}. */
+/** Whether both cases (opened in the app, full page load) rendered within the target. */
+export const pageRenderMet = ({ inApp, pageLoad }) => inApp.total <= PAGE_RENDER_TARGET_MS && pageLoad.total <= PAGE_RENDER_TARGET_MS;
+
+/** Lines for the summary from the figures of {@link measureFilesPageRender}, each with the machine's load average. */
 export function pageRenderLines({ inApp, pageLoad, rows }, entries) {
   const ms = (value) => `${Math.round(value)} ms`;
-  const verdict = inApp.total <= PAGE_RENDER_TARGET_MS ? `≤ ${PAGE_RENDER_TARGET_MS} ms target met` : `OVER the ${PAGE_RENDER_TARGET_MS} ms target`;
+  const verdict = (total) => (total <= PAGE_RENDER_TARGET_MS ? `≤ ${PAGE_RENDER_TARGET_MS} ms target met` : `OVER the ${PAGE_RENDER_TARGET_MS} ms target`);
+  const load = `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`;
   return [
-    `page render of a ${entries.toLocaleString('en')}-entry folder (Chromium, opened in the app): ${ms(inApp.total)} to first render (list request ${ms(inApp.request)}, page after the answer ${ms(inApp.page)}) ${verdict}`,
-    `page render of the same folder on a full page load: ${ms(pageLoad.total)} (list request ${ms(pageLoad.request)}, page after the answer ${ms(pageLoad.page)}); ${rows} rows in the page (virtual list)`,
+    `page render of a ${entries.toLocaleString('en')}-entry folder (Chromium, opened in the app): ${ms(inApp.total)} to first render (list request ${ms(inApp.request)}, page after the answer ${ms(inApp.page)}) ${verdict(inApp.total)}; ${load}`,
+    `page render of the same folder on a full page load: ${ms(pageLoad.total)} to first render (list request started at ${ms(pageLoad.requestStart)}, took ${ms(pageLoad.request)}, page after the answer ${ms(pageLoad.page)}) ${verdict(pageLoad.total)}; ${rows} rows in the page (virtual list); ${load}`,
   ];
 }
 
@@ -37,7 +42,7 @@ export async function measurePage({ panel, token, serverId, serverUuid }) {
   await ensureSpaBuilt();
   fillFolder(join(panel.dataDir, 'servers', serverUuid, 'bench-page-10k'), entries);
   const figures = await measureFilesPageRender({ baseUrl: panel.baseUrl, serverId, token, folder: 'bench-page-10k' });
-  return { lines: pageRenderLines(figures, entries), ok: figures.inApp.total <= PAGE_RENDER_TARGET_MS, figures };
+  return { lines: pageRenderLines(figures, entries), ok: pageRenderMet(figures), figures };
 }
 
 async function main() {

@@ -14,6 +14,7 @@ import { rowsOfFolder, type FileRow } from './list/fileRow';
 import { FilesToolbar } from './list/FilesToolbar';
 import { FileTable, type MenuAnchor } from './list/FileTable';
 import { RowMenu } from './list/RowMenu';
+import { useStableHandler } from './list/useStableHandler';
 import { UploadDropZone } from './upload/UploadDropZone';
 import { UploadList } from './upload/UploadList';
 import { checkQuota } from './upload/uploadQuota';
@@ -32,6 +33,8 @@ export interface FileBrowserProps {
   can: FileAbilities;
   /** The plan's disk limit, checked before uploading while the measured use is not known. */
   planDiskMb: number;
+  /** The folder's listing is already on its way (asked early by the page): wait for it instead of asking again. */
+  listingArriving?: boolean;
   onOpenFolder: (path: string) => void;
   /** Opens a file in the editor; `size` (from the listing) spares fetching files too large to edit. */
   onOpenFile: (path: string, size?: number) => void;
@@ -41,10 +44,10 @@ export interface FileBrowserProps {
 const NO_PATHS: string[] = [];
 
 /** A folder of the server (or a search in it): the list, its actions, uploads and dialogs. */
-export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
+export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, listingArriving = false, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read });
+  const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read || listingArriving });
   const found = useSearchServerFilesQuery({ id, directory, pattern: search }, { skip: search === '' || !can.read });
   const query = search ? found : listing;
   // currentData, not data: while another folder loads, the rows of the last one must not show under its name.
@@ -65,7 +68,10 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const disk = useDiskSpace(id, planDiskMb);
   const uploads = useUploads(id, () => dispatch(serverFilesChanged(id)));
   const download = useFileDownload(id);
-  const open = (row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size));
+  const open = useStableHandler((row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size)));
+  // Stable, so that the memoised list renders only when its rows, loading state or selection change.
+  const selectInList = useStableHandler(setSelected);
+  const openMenu = useStableHandler((row: FileRow, anchor: MenuAnchor) => setMenu({ row, anchor }));
   const rowAction = useRowActions({ serverId: id, open, showDialog: setDialog });
 
   // Nothing selected is the usual case: spare a pass over every row of a large folder per render.
@@ -113,7 +119,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
         />
       ) : (
         <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload} onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}>
-          <FileTable rows={rows} loading={query.isFetching} searchResults={search !== ''} selectedPaths={selected} onSelect={setSelected} onOpen={open} onMenu={(row, anchor) => setMenu({ row, anchor })} />
+          <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={selectInList} onOpen={open} onMenu={openMenu} />
         </UploadDropZone>
       )}
       <RowMenu target={menu} can={can} onAction={rowAction} onClose={() => setMenu(null)} />

@@ -6,6 +6,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { FileEditor } from './editor/FileEditor';
+import { useEarlyListing } from './earlyListing';
 import { fileAbilities } from './fileAbilities';
 import { FileBrowser } from './FileBrowser';
 import { baseName, parentPath, ROOT } from './filePaths';
@@ -40,6 +41,8 @@ export function FilesPage() {
   const file = params.get('file');
   const directory = file !== null ? parentPath(file) : (params.get('directory') ?? ROOT);
   const search = file !== null ? '' : (params.get('search') ?? '');
+  // On a full load the folder is asked for with the server's details, not after them.
+  const earlyListing = useEarlyListing(id, file === null && search === '' ? directory : null, data !== undefined);
   const go = useCallback((query: string, state?: unknown) => navigate({ search: query }, { state }), [navigate]);
 
   const title = t('files.title', 'Files');
@@ -72,6 +75,7 @@ export function FilesPage() {
           search={search}
           can={can}
           planDiskMb={server.plan.limits.disk_mb}
+          listingArriving={earlyListing.waiting}
           onOpenFolder={(path) => go(filesQuery({ directory: path }))}
           onOpenFile={(path, size) => go(filesQuery({ file: path }), { size })}
           onSearch={(pattern) => go(filesQuery({ directory, search: pattern }))}

@@ -1,5 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { serversApi } from '../../../../src/api/servers';
+import { makeStore } from '../../../../src/app/store';
+import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { currentLocation } from '../../helpers/renderApp';
 import { makeFile, makeFolder } from './filesFixture';
 import { filesServer, renderFilesPage } from './renderFilesPage';
@@ -84,8 +87,12 @@ describe('the files page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this on this server.');
   });
 
-  it('does not ask for the list when the user lacks file.read', async () => {
-    const { network } = renderFilesPage('/server/s1/files', {}, filesServer({ permissions: ['control.console'] }));
+  it('does not ask for the list when the user lacks file.read and the server is already known', async () => {
+    // Opened from another page of the server: its details, with the permissions, are in the store.
+    const server = filesServer({ permissions: ['control.console'] });
+    const store = makeStore(loggedIn(makeUser()));
+    await store.dispatch(serversApi.util.upsertQueryData('getServer', { id: 's1' }, { data: server }));
+    const { network } = renderFilesPage('/server/s1/files', {}, server, 1440, makeUser(), store);
     expect(await screen.findByText('You may not see the files of this server.')).toBeInTheDocument();
     expect(network.requestsTo('GET /api/v2/servers/s1/files/list')).toHaveLength(0);
   });

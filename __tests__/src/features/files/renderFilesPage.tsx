@@ -1,6 +1,7 @@
 import { StyleProvider, createCache } from '@ant-design/cssinjs';
 import { Route, Routes } from 'react-router-dom';
 import type { Server } from '../../../../src/api/servers';
+import type { AppStore } from '../../../../src/app/store';
 import { FilesPage } from '../../../../src/features/files/FilesPage';
 import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { LocationProbe } from '../../helpers/LocationProbe';
@@ -18,8 +19,9 @@ export function filesServer(overrides: Partial<Server> = {}): Server {
 /**
  * Renders the files page of server s1 at `route` with a real store and router, the network
  * answering from `routes` (the server itself and its resources are answered unless given).
+ * `store` stands for an app that already holds some data (as when the page is opened from another).
  */
-export function renderFilesPage(route: string, routes: Record<string, MockRoute>, server: Server = filesServer(), width = 1440, user = makeUser()) {
+export function renderFilesPage(route: string, routes: Record<string, MockRoute>, server: Server = filesServer(), width = 1440, user = makeUser(), store?: AppStore) {
   const network = mockFetch({
     'GET /api/v2/servers/s1': { status: 200, body: { data: server } },
     'GET /api/v2/servers/s1/resources': { status: 404, body: { message: 'Not found.' } },
@@ -36,7 +38,7 @@ export function renderFilesPage(route: string, routes: Record<string, MockRoute>
       </Routes>
       <LocationProbe />
     </StyleProvider>,
-    { route, preloadedState: loggedIn(user) },
+    { route, ...(store ? { store } : { preloadedState: loggedIn(user) }) },
   );
   return { ...view, network };
 }

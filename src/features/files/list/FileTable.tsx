@@ -1,6 +1,6 @@
 import { MoreOutlined } from '@ant-design/icons';
 import { Button, type TableColumnsType } from 'antd';
-import { cloneElement, isValidElement, type Key, type MouseEvent } from 'react';
+import { cloneElement, isValidElement, memo, useCallback, useMemo, type Key, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../core/session/useDateTime';
 import { Ltr } from '../../../components/Ltr';
@@ -36,13 +36,18 @@ const TABLE_WIDTH = 900;
  * The files of a folder: sortable by name, size and date (folders first), with checkboxes for
  * bulk actions, a menu on right click and on each row's button. Virtual: only the rows in view
  * are in the page, so 10,000 entries scroll as smoothly as ten.
+ *
+ * Memoised, and so is everything it hands to antd's Table (give it stable handlers): on each new
+ * columns, selection or data object the Table walks every row again (sort states, the selection's
+ * key map, the virtual list's diff), which for a large folder costs more than the rows on screen.
  */
-export function FileTable({ rows, loading, searchResults, selectedPaths, onSelect, onOpen, onMenu }: FileTableProps) {
+export const FileTable = memo(function FileTable({ rows, loading, searchResults, selectedPaths, onSelect, onOpen, onMenu }: FileTableProps) {
   const { t, i18n } = useTranslation();
   const height = useListHeight();
   const when = useDateTime();
+  const language = i18n.language;
 
-  const columns: TableColumnsType<FileRow> = [
+  const columns = useMemo<TableColumnsType<FileRow>>(() => [
     {
       key: 'name',
       title: t('files.column.name', 'Name'),
@@ -57,7 +62,7 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
       width: 120,
       align: 'end',
       sorter: compareRows('size'),
-      render: (_, row) => (row.is_directory ? '—' : formatBytes(t, row.size, i18n.language)),
+      render: (_, row) => (row.is_directory ? '—' : formatBytes(t, row.size, language)),
     },
     {
       key: 'modified_at',
@@ -83,7 +88,35 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
         />
       ),
     },
-  ];
+  ], [t, language, when, searchResults, onOpen, onMenu]);
+
+  const rowSelection = useMemo(
+    () =>
+      searchResults
+        ? undefined
+        : {
+            selectedRowKeys: selectedPaths as Key[],
+            onChange: (keys: Key[]) => onSelect(keys.map(String)),
+            columnWidth: 48,
+            // Labelled as rendered (rows in view only), not through getCheckboxProps, which antd calls for every row.
+            renderCell: (_checked: boolean, row: FileRow, _index: number, node: ReactNode) =>
+              isValidElement<{ 'aria-label'?: string }>(node) ? cloneElement(node, { 'aria-label': t('files.row.select', 'Select {{name}}', { name: row.name }) }) : node,
+          },
+    [searchResults, selectedPaths, onSelect, t],
+  );
+  const onRow = useCallback(
+    (row: FileRow) => ({
+      onContextMenu: (event: MouseEvent<HTMLElement>) => {
+        event.preventDefault();
+        onMenu(row, { x: event.clientX, y: event.clientY });
+      },
+      onDoubleClick: () => onOpen(row),
+    }),
+    [onMenu, onOpen],
+  );
+  const scroll = useMemo(() => ({ x: TABLE_WIDTH, y: height }), [height]);
+  const emptyText = searchResults ? t('files.table.noResults', 'No file or folder matches') : t('files.table.empty', 'This folder is empty');
+  const locale = useMemo(() => ({ emptyText }), [emptyText]);
 
   return (
     <ResponsiveTable<FileRow>
@@ -95,29 +128,12 @@ export function FileTable({ rows, loading, searchResults, selectedPaths, onSelec
       dataSource={rows as FileRow[]}
       loading={loading}
       pagination={false}
-      scroll={{ x: TABLE_WIDTH, y: height }}
+      scroll={scroll}
       showSorterTooltip={false}
       aria-label={searchResults ? t('files.table.searchLabel', 'Search results') : t('files.table.label', 'Files')}
-      locale={{ emptyText: searchResults ? t('files.table.noResults', 'No file or folder matches') : t('files.table.empty', 'This folder is empty') }}
-      rowSelection={
-        searchResults
-          ? undefined
-          : {
-              selectedRowKeys: selectedPaths as Key[],
-              onChange: (keys) => onSelect(keys.map(String)),
-              columnWidth: 48,
-              // Labelled as rendered (rows in view only), not through getCheckboxProps, which antd calls for every row.
-              renderCell: (_checked, row, _index, node) =>
-                isValidElement<{ 'aria-label'?: string }>(node) ? cloneElement(node, { 'aria-label': t('files.row.select', 'Select {{name}}', { name: row.name }) }) : node,
-            }
-      }
-      onRow={(row) => ({
-        onContextMenu: (event) => {
-          event.preventDefault();
-          onMenu(row, { x: event.clientX, y: event.clientY });
-        },
-        onDoubleClick: () => onOpen(row),
-      })}
+      locale={locale}
+      rowSelection={rowSelection}
+      onRow={onRow}
     />
   );
-}
+});

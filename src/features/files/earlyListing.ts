@@ -1,0 +1,52 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { isHttpApiError } from '../../api/apiError';
+import { filesApi } from '../../api/files';
+import type { ListServerFilesApiArg, ListServerFilesApiResponse } from '../../api/generated/files.gen';
+
+/** How the early request of a folder ended: its listing is in the cache, or the page asks again. */
+export type EarlyListingOutcome = 'listed' | 'forbidden' | 'failed';
+
+/** Freezes a listing before it reaches the store, as the listing endpoint does (immer would walk 10,000 entries). */
+function frozen(listing: ListServerFilesApiResponse): ListServerFilesApiResponse {
+  for (const entry of listing.data) Object.freeze(entry);
+  Object.freeze(listing.data);
+  return Object.freeze(listing);
+}
+
+/**
+ * The first listing of the files page, asked at once instead of after the server's details
+ * (which carry the user's permissions): on a full page load that saves a whole round trip and
+ * the render in between. The user's permissions are not known yet, so the answer may be a 403
+ * for a user without file.read: that answer is expected and stays silent (no error
+ * notification); the page shows its own "no access" notice from the permissions. The listing
+ * itself goes to the cache of `listServerFiles`, where the page reads it. Any other failure is
+ * left to the page's own request, which reports it as usual.
+ */
+const earlyListingApi = filesApi.injectEndpoints({
+  endpoints: (build) => ({
+    openServerFolderEarly: build.query<EarlyListingOutcome, ListServerFilesApiArg>({
+      async queryFn(arg, api, _extraOptions, baseQuery) {
+        const answer = await baseQuery({ url: `/servers/${arg.id}/files/list`, params: { directory: arg.directory } });
+        if (answer.error) return { data: isHttpApiError(answer.error) && answer.error.status === 403 ? 'forbidden' : 'failed' };
+        // In the cache before this request counts as finished, so the page never asks a second time.
+        await api.dispatch(filesApi.util.upsertQueryData('listServerFiles', arg, frozen(answer.data as ListServerFilesApiResponse)));
+        return { data: 'listed' };
+      },
+      // Only the first render needs it; later visits ask through listServerFiles as usual.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+/**
+ * Starts the early request of `directory` when the files page opens before the server's details
+ * are known (`serverKnown` false: a full page load, or the first visit of this server). Returns
+ * whether the page should wait for it rather than ask for that folder itself.
+ */
+export function useEarlyListing(id: string, directory: string | null, serverKnown: boolean): { waiting: boolean } {
+  // Decided once, on opening: later folders and later visits ask as usual.
+  const [early] = useState<ListServerFilesApiArg | null>(() => (serverKnown || directory === null ? null : { id, directory }));
+  const { isLoading } = earlyListingApi.useOpenServerFolderEarlyQuery(early ?? skipToken);
+  return { waiting: isLoading && early !== null && early.id === id && early.directory === directory };
+}
