@@ -68,7 +68,8 @@ test('extensions: search a plugin, install it with its dependency, see both reco
     expect(await seriousFindings(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByText('ChunkyBorder', { exact: true }).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The switch to cards follows the resize a render later: polled, not read once.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await seriousFindings(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
