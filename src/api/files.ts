@@ -12,7 +12,7 @@ const filesTag = (id: string) => [{ type: FILES, id }];
  * it keeps anyway, but immer does so by walking every value of the answer inside the reducer,
  * which for 10,000 entries delays the list's first render; a frozen answer is left as it is.
  */
-function frozenListing<T extends { data: object[] }>(answer: unknown): T {
+export function frozenListing<T extends { data: object[] }>(answer: unknown): T {
   const listing = answer as T;
   for (const entry of listing.data) Object.freeze(entry);
   Object.freeze(listing.data);

@@ -1,21 +1,12 @@
 import { ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
 import { antdThemeConfig } from './antdThemeConfig';
-import type { ThemeName } from './themeNames';
 import { themes } from './themes';
-import { ThemeVariablesScope } from './ThemeVariablesScope';
+import { ThemeVariablesScope, type ThemeVariablesScopeProps } from './ThemeVariablesScope';
 
-/** Props of {@link ThemeScope}. */
-export interface ThemeScopeProps {
-  name: ThemeName;
-  /**
-   * Also put the variables on `<html>` and paint the body. Layouts do this, because drawers,
-   * modals and notifications render in portals outside the scope's element.
-   */
-  global?: boolean;
+/** Props of {@link ThemeScope}: the variables' scope plus antd's text direction. */
+export interface ThemeScopeProps extends ThemeVariablesScopeProps {
   /** The text direction of antd's components; a nested scope keeps its parent's when not given. */
   direction?: 'ltr' | 'rtl';
-  children: ReactNode;
 }
 
 /**

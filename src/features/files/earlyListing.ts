@@ -1,18 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { isHttpApiError } from '../../api/apiError';
-import { filesApi } from '../../api/files';
+import { filesApi, frozenListing } from '../../api/files';
 import type { ListServerFilesApiArg, ListServerFilesApiResponse } from '../../api/generated/files.gen';
 
 /** How the early request of a folder ended: its listing is in the cache, or the page asks again. */
 export type EarlyListingOutcome = 'listed' | 'forbidden' | 'failed';
-
-/** Freezes a listing before it reaches the store, as the listing endpoint does (immer would walk 10,000 entries). */
-function frozen(listing: ListServerFilesApiResponse): ListServerFilesApiResponse {
-  for (const entry of listing.data) Object.freeze(entry);
-  Object.freeze(listing.data);
-  return Object.freeze(listing);
-}
 
 /**
  * The first listing of the files page, asked at once instead of after the server's details
@@ -30,7 +23,7 @@ const earlyListingApi = filesApi.injectEndpoints({
         const answer = await baseQuery({ url: `/servers/${arg.id}/files/list`, params: { directory: arg.directory } });
         if (answer.error) return { data: isHttpApiError(answer.error) && answer.error.status === 403 ? 'forbidden' : 'failed' };
         // In the cache before this request counts as finished, so the page never asks a second time.
-        await api.dispatch(filesApi.util.upsertQueryData('listServerFiles', arg, frozen(answer.data as ListServerFilesApiResponse)));
+        await api.dispatch(filesApi.util.upsertQueryData('listServerFiles', arg, frozenListing<ListServerFilesApiResponse>(answer.data)));
         return { data: 'listed' };
       },
       // Only the first render needs it; later visits ask through listServerFiles as usual.
