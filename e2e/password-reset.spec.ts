@@ -27,7 +27,10 @@ test.describe('forgot password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await page.getByLabel('Email').fill(user.email);
+    // The router moves in a transition: the log-in page (its "Username or email" field too) stays
+    // up until the next page's code has loaded, so wait for the page itself before typing.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
 
