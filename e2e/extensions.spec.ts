@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
+import { axeViolations, wcagTags } from './helpers/axe';
 import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
 
 /**
@@ -29,7 +29,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 
 /** axe's serious and critical findings on the page as it is now. */
 async function seriousFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).options({ resultTypes: ['violations'] }).analyze();
+  const violations = await axeViolations(page, { runOnly: { type: 'tag', values: wcagTags } });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
