@@ -30,7 +30,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 /** axe's serious and critical findings on the page as it is now. */
 async function seriousFindings(page: Page): Promise<string[]> {
   const violations = await axeViolations(page, { runOnly: { type: 'tag', values: wcagTags } });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary ?? ''}`);
 }
 
 test('extensions: search a plugin, install it with its dependency, see both recognised, update one, remove one', async ({ page }) => {
@@ -60,7 +60,8 @@ test('extensions: search a plugin, install it with its dependency, see both reco
     await dialog.getByRole('button', { name: 'Install with its dependencies' }).click();
     const installed = page.getByRole('table');
     const row = (name: string) => installed.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
-    await expect(row('ChunkyBorder')).toContainText('Recognised');
+    // The list is read again after the install: each file hashed and looked up in the catalogue.
+    await expect(row('ChunkyBorder')).toContainText('Recognised', { timeout: 30_000 });
     await expect(row('Chunky')).toContainText('1.4.36');
     await expect(row('Chunky')).toContainText('Recognised');
 

@@ -20,9 +20,11 @@ textarea.ant-input:focus,.ant-select-focused,.ant-picker-focused,.ant-input-sear
   color:var(--panel-link,#5495f8);cursor:pointer;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;border-radius:2px}
 .panel-link-button:hover{text-decoration:underline}
 .panel-ltr{unicode-bidi:isolate;direction:ltr}
-/* antd's show-password eye is 14 px: a 24 px hit area (WCAG 2.2 target size) with the same look, above
-   the input, which would otherwise cover its edge. */
-.ant-input-affix-wrapper .ant-input-password-icon{display:inline-flex;padding:5px;margin:-5px;position:relative;z-index:1}
+/* antd's show-password eye and clear cross are 12–14 px: a hit area of 24 px or more (WCAG 2.2 target size)
+   with the same look, above the input, which would otherwise cover its edge. antd's own rules for
+   them are more specific, hence !important. */
+.ant-input-affix-wrapper .ant-input-password-icon,.ant-input-affix-wrapper .ant-input-clear-icon{display:inline-flex;padding:6px!important;
+  margin:-6px!important;position:relative;z-index:1}
 .panel-main:focus,.panel-main:focus-visible{outline:none!important}
 `;
 
