@@ -1,5 +1,5 @@
 import { Button, Collapse, Flex, Form, Typography } from 'antd';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigField } from '../../api/config';
 import { ConfigFieldItem } from './ConfigFieldItem';
@@ -58,7 +58,9 @@ export const ConfigForm = memo(function ConfigForm({ fields, descriptions, readO
       else changedKeys.current.add(key);
     }
     const dirty = changedKeys.current.size > 0;
-    if (dirty !== wasDirty) onDirtyChange(dirty);
+    // What follows from it (the raw editor's lock and its notice, the page's guard) renders after
+    // the keystroke is painted, not within it.
+    if (dirty !== wasDirty) startTransition(() => onDirtyChange(dirty));
   };
 
   // The first refused field, in the form's order, to bring into view once its section is open.
