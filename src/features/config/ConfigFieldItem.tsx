@@ -24,9 +24,9 @@ function boundsText(field: ConfigField, t: ReturnType<typeof useTranslation>['t'
 
 /**
  * One key of the file as a form row: the key as the file names it, its input, what it does, the
- * server's messages. Memoised: the form re-renders when it becomes dirty or saves, and with a
- * hundred keys re-rendering every row made the first keystroke stall; a row re-renders only
- * when its own props change (its value flows through its Form.Item, not through the props).
+ * server's messages. Memoised: a row re-renders only when its own props change (its value flows
+ * through its Form.Item, not through the props). That alone does not keep the rows still when the
+ * form re-renders (antd's Form then gives them a new context), see ConfigForm.
  */
 export const ConfigFieldItem = memo(function ConfigFieldItem({ field, description, readOnly }: ConfigFieldItemProps) {
   const { t } = useTranslation();

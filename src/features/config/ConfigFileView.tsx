@@ -2,6 +2,7 @@ import { Alert, Col, Row, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
+import { useStableHandler } from '../../components/useStableHandler';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ConfigForm } from './ConfigForm';
 import { keyOfErrorField } from './configFormScope';
@@ -41,6 +42,24 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
   const [rawDirty, setRawDirty] = useState(false);
   const [restartOffered, setRestartOffered] = useState(false);
   const dirty = formDirty || rawDirty;
+  const afterSave = (saved: boolean, restartRequired: boolean) => {
+    if (!saved) return;
+    setFormDirty(false);
+    setRawDirty(false);
+    setRestartOffered(restartRequired);
+    notice('success', t('config.saved', 'The configuration was saved.'));
+  };
+  // One identity for the view's life: the form is memoised and must not re-render (every row with
+  // it) when this view does, as it does when the form turns unsaved.
+  const saveValues = useStableHandler(async (values: Record<string, string>): Promise<string[]> => {
+    if (Object.keys(values).length === 0) {
+      notice('info', t('config.nothingChanged', 'Nothing has changed.'));
+      return [];
+    }
+    const outcome = await save('config-form', { values });
+    afterSave(outcome.saved, outcome.restartRequired);
+    return Object.keys(outcome.errors).map(keyOfErrorField);
+  });
   useEffect(() => {
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
@@ -50,22 +69,6 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
   if (!data) return isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />;
   const file = data.data;
 
-  const afterSave = (saved: boolean, restartRequired: boolean) => {
-    if (!saved) return;
-    setFormDirty(false);
-    setRawDirty(false);
-    setRestartOffered(restartRequired);
-    notice('success', t('config.saved', 'The configuration was saved.'));
-  };
-  const saveValues = async (values: Record<string, string>): Promise<string[]> => {
-    if (Object.keys(values).length === 0) {
-      notice('info', t('config.nothingChanged', 'Nothing has changed.'));
-      return [];
-    }
-    const outcome = await save('config-form', { values });
-    afterSave(outcome.saved, outcome.restartRequired);
-    return Object.keys(outcome.errors).map(keyOfErrorField);
-  };
   const saveRaw = async (raw: string) => {
     const outcome = await save('config-raw', { raw });
     afterSave(outcome.saved, outcome.restartRequired);

@@ -1,5 +1,5 @@
 import { Button, Collapse, Flex, Form, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigField } from '../../api/config';
 import { ConfigFieldItem } from './ConfigFieldItem';
@@ -23,8 +23,13 @@ const sectionOf = (field: ConfigField): Section => (!field.known ? 'other' : fie
  * The file as a form: the settings most people change first, then the advanced ones and the keys
  * the game's catalogue does not know, each folded away until needed (and unfolded when the server
  * refuses one of their values). Only changed values are sent, so the rest of the file stays as it is.
+ *
+ * Memoised, and kept from re-rendering while the customer types: antd's Form hands its items a new
+ * context on each of its renders, so one render of the form re-renders every row (about seventy
+ * for Minecraft), which a phone feels as a stall on the keystroke that makes the form unsaved.
+ * Give it stable `onSave` and `onDirtyChange`; a keystroke then re-renders only its own row.
  */
-export function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onDirtyChange }: ConfigFormProps) {
+export const ConfigForm = memo(function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onDirtyChange }: ConfigFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, string>>();
   const [open, setOpen] = useState<string[]>([]);
@@ -42,6 +47,20 @@ export function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onD
   const changedValues = (): Record<string, string> => {
     const values = form.getFieldsValue(true) as Record<string, string | undefined>;
     return Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && value !== initial[key])) as Record<string, string>;
+  };
+  // The keys whose value differs from the file, kept up to date from each change alone: telling
+  // whether the form is unsaved costs nothing per keystroke, however many keys the file has.
+  const changedKeys = useRef(new Set<string>());
+  const trackChanges = (changed: Record<string, string | undefined>) => {
+    const wasDirty = changedKeys.current.size > 0;
+    for (const [key, value] of Object.entries(changed)) {
+      if (value === undefined || value === initial[key]) changedKeys.current.delete(key);
+      else changedKeys.current.add(key);
+    }
+    const dirty = changedKeys.current.size > 0;
+    // What follows from it (the raw editor's lock and its notice, the page's guard) renders after
+    // the keystroke is painted, not within it.
+    if (dirty !== wasDirty) startTransition(() => onDirtyChange(dirty));
   };
 
   // The first refused field, in the form's order, to bring into view once its section is open.
@@ -102,7 +121,7 @@ export function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onD
       layout="vertical"
       initialValues={initial}
       onFinish={() => void submit()}
-      onValuesChange={() => onDirtyChange(Object.keys(changedValues()).length > 0)}
+      onValuesChange={trackChanges}
       disabled={readOnly}
     >
       <Typography.Title level={3}>{t('config.form.basic', 'Basic settings')}</Typography.Title>
@@ -117,6 +136,7 @@ export function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onD
             htmlType="button"
             onClick={() => {
               form.resetFields();
+              changedKeys.current.clear();
               onDirtyChange(false);
             }}
           >
@@ -126,4 +146,4 @@ export function ConfigForm({ fields, descriptions, readOnly, saving, onSave, onD
       )}
     </Form>
   );
-}
+});

@@ -14,7 +14,7 @@ import { rowsOfFolder, type FileRow } from './list/fileRow';
 import { FilesToolbar } from './list/FilesToolbar';
 import { FileTable, type MenuAnchor } from './list/FileTable';
 import { RowMenu } from './list/RowMenu';
-import { useStableHandler } from './list/useStableHandler';
+import { useStableHandler } from '../../components/useStableHandler';
 import { UploadDropZone } from './upload/UploadDropZone';
 import { UploadList } from './upload/UploadList';
 import { checkQuota } from './upload/uploadQuota';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { FileRow } from '../../../../src/features/files/list/fileRow';
 import { FileTable } from '../../../../src/features/files/list/FileTable';
-import { useStableHandler } from '../../../../src/features/files/list/useStableHandler';
+import { useStableHandler } from '../../../../src/components/useStableHandler';
 import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { installViewport } from '../../helpers/viewport';
 import { renderWithProviders } from '../../renderWithProviders';
