@@ -5,6 +5,7 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { getStoredToken } from './api/accessToken';
 import { AppProviders } from './app/AppProviders';
 import { AppRouter } from './app/router/AppRouter';
+import { preloadData } from './app/router/preloadData';
 import { preloadRoute } from './app/router/preloadRoute';
 import { makeStore, type AppStore } from './app/store';
 import { startLocale } from './core/locale/startLocale';
@@ -26,16 +27,19 @@ function Panel({ store, persistor }: { store: AppStore; persistor: Persistor }) 
 
 /**
  * Starts the panel: the store (with the stored preferences) and the app on `#app` at once. The
- * page's code, the interface language and (from the router's first render) the current user load
- * side by side. English pages show as soon as they can (their texts are in the code); other
- * languages' pages wait for their dictionary, so no text flashes in English first.
+ * page's code, its heaviest data (a files page's folder), the interface language and (from the
+ * router's first render) the current user load side by side. English pages show as soon as they
+ * can (their texts are in the code); other languages' pages wait for their dictionary, so no text
+ * flashes in English first.
  */
 function main(): void {
   const container = document.getElementById('app');
   if (!container) throw new Error('The page has no element with id "app" to mount the panel on.');
   const store = makeStore();
   const persistor = persistStore(store);
-  preloadRoute(window.location.pathname, getStoredToken() !== null);
+  const hasStoredToken = getStoredToken() !== null;
+  preloadRoute(window.location.pathname, hasStoredToken);
+  preloadData(store.dispatch, window.location, hasStoredToken);
   void store.dispatch(startLocale());
   createRoot(container).render(<Panel store={store} persistor={persistor} />);
 }

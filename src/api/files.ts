@@ -1,3 +1,4 @@
+import { frozenListing } from './frozenListing';
 import { filesApi as generatedFilesApi, type ListServerFilesApiResponse, type SearchServerFilesApiResponse } from './generated/files.gen';
 
 /** Cache tag of every listing and search of one server's files (id: the server's id as in the address). */
@@ -6,18 +7,6 @@ const FILES = 'ServerFiles' as const;
 const CONTENTS = 'ServerFileContents' as const;
 
 const filesTag = (id: string) => [{ type: FILES, id }];
-
-/**
- * Freezes a listing (its entries are flat) before it reaches the store. The store freezes what
- * it keeps anyway, but immer does so by walking every value of the answer inside the reducer,
- * which for 10,000 entries delays the list's first render; a frozen answer is left as it is.
- */
-export function frozenListing<T extends { data: object[] }>(answer: unknown): T {
-  const listing = answer as T;
-  for (const entry of listing.data) Object.freeze(entry);
-  Object.freeze(listing.data);
-  return Object.freeze(listing);
-}
 
 /**
  * The files endpoints with cache tags: every change to a server's files refetches the listings

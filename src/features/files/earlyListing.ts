@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { isHttpApiError } from '../../api/apiError';
-import { filesApi, frozenListing } from '../../api/files';
-import type { ListServerFilesApiArg, ListServerFilesApiResponse } from '../../api/generated/files.gen';
+import { filesApi } from '../../api/files';
+import type { ListServerFilesApiArg } from '../../api/generated/files.gen';
+import { aheadListingApi } from './startUpListing';
 
 /** How the early request of a folder ended: its listing is in the cache, or the page asks again. */
 export type EarlyListingOutcome = 'listed' | 'forbidden' | 'failed';
@@ -10,20 +10,24 @@ export type EarlyListingOutcome = 'listed' | 'forbidden' | 'failed';
 /**
  * The first listing of the files page, asked at once instead of after the server's details
  * (which carry the user's permissions): on a full page load that saves a whole round trip and
- * the render in between. The user's permissions are not known yet, so the answer may be a 403
- * for a user without file.read: that answer is expected and stays silent (no error
- * notification); the page shows its own "no access" notice from the permissions. The listing
- * itself goes to the cache of `listServerFiles`, where the page reads it. Any other failure is
- * left to the page's own request, which reports it as usual.
+ * the render in between. When the panel was opened on this folder, the request left even earlier,
+ * at start-up (see app/router/preloadData.ts), and its answer is taken from there: no second
+ * request. The user's permissions are not known yet, so the answer may be a 403 for a user
+ * without file.read: that answer is expected and stays silent (no error notification); the page
+ * shows its own "no access" notice from the permissions. The listing itself goes to the cache of
+ * `listServerFiles`, where the page reads it. Any other failure is left to the page's own
+ * request, which reports it as usual.
  */
 const earlyListingApi = filesApi.injectEndpoints({
   endpoints: (build) => ({
     openServerFolderEarly: build.query<EarlyListingOutcome, ListServerFilesApiArg>({
-      async queryFn(arg, api, _extraOptions, baseQuery) {
-        const answer = await baseQuery({ url: `/servers/${arg.id}/files/list`, params: { directory: arg.directory } });
-        if (answer.error) return { data: isHttpApiError(answer.error) && answer.error.status === 403 ? 'forbidden' : 'failed' };
+      async queryFn(arg, api) {
+        // The answer asked for at start-up when there is one (arrived or on its way), else a new request.
+        const ahead = await api.dispatch(aheadListingApi.endpoints.listServerFolderAhead.initiate(arg, { subscribe: false }));
+        const answer = ahead.data ?? { outcome: 'failed' };
+        if (answer.outcome !== 'listed') return { data: answer.outcome };
         // In the cache before this request counts as finished, so the page never asks a second time.
-        await api.dispatch(filesApi.util.upsertQueryData('listServerFiles', arg, frozenListing<ListServerFilesApiResponse>(answer.data)));
+        await api.dispatch(filesApi.util.upsertQueryData('listServerFiles', arg, answer.listing));
         return { data: 'listed' };
       },
       // Only the first render needs it; later visits ask through listServerFiles as usual.

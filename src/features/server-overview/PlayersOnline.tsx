@@ -26,9 +26,15 @@ export function PlayersOnline({ players, running }: PlayersOnlineProps) {
           )}
         </Flex>
       ) : (
-        <Typography.Text type="secondary">
-          {running ? t('overview.players.unknown', 'No player count reported.') : t('overview.players.offline', 'The server is not running.')}
-        </Typography.Text>
+        <Flex vertical gap={6}>
+          {/* Holds the count's line: the card keeps its height when the first count arrives. */}
+          <Typography.Text strong style={{ fontSize: 22 }} aria-hidden="true">
+            {'\u00a0'}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {running ? t('overview.players.unknown', 'No player count reported.') : t('overview.players.offline', 'The server is not running.')}
+          </Typography.Text>
+        </Flex>
       )}
     </Card>
   );

@@ -11,29 +11,36 @@ export interface ResourceTileProps {
   value: string;
   /** e.g. "of 2 GiB". */
   detail?: string;
-  /** Used and limit in the same unit, for the bar and the warning (omit for figures without a limit). */
-  usage?: { used: number; limit: number };
+  /**
+   * Used and limit in the same unit, for the bar and the warning (omit for figures without a
+   * limit); 'pending' before the first sample: an empty bar holds the bar's place.
+   */
+  usage?: { used: number; limit: number } | 'pending';
   /** A graph of the last minutes. */
   graph?: ReactNode;
   /** A small mark next to the title (e.g. that the server is held to its limit). */
   tag?: ReactNode;
+  /** No sample yet: the figure's line keeps its place (the tile is as tall as it will be), empty. */
+  pending?: boolean;
 }
 
 /** One resource on the overview: the figure, a bar against the plan's limit with a warning near it, and a graph. */
-export function ResourceTile({ title, value, detail, usage, graph, tag }: ResourceTileProps) {
+export function ResourceTile({ title, value, detail, usage, graph, tag, pending = false }: ResourceTileProps) {
   const { t } = useTranslation();
-  const level = usage ? usageLevel(usage.used, usage.limit) : 'normal';
-  const ratio = usage ? usageRatio(usage.used, usage.limit) : null;
+  const known = usage === 'pending' ? undefined : usage;
+  const level = known ? usageLevel(known.used, known.limit) : 'normal';
+  const ratio = known ? usageRatio(known.used, known.limit) : null;
   const percent = ratio === null ? null : Math.round(ratio * 100);
   return (
     <Card size="small" title={title} extra={tag} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: level === 'normal' ? 'var(--panel-card-border)' : undefined }}>
       <Flex vertical gap={6}>
         <Flex align="baseline" gap={8} wrap>
           <Typography.Text strong style={{ fontSize: 22 }}>
-            {value}
+            {pending ? '\u00a0' : value}
           </Typography.Text>
           {detail ? <Typography.Text type="secondary">{detail}</Typography.Text> : null}
         </Flex>
+        {usage === 'pending' ? <Progress percent={0} showInfo={false} size="small" aria-hidden="true" /> : null}
         {percent !== null ? (
           <Progress
             percent={Math.min(percent, 100)}

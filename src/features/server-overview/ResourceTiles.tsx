@@ -1,4 +1,4 @@
-import { Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StatsSample } from '../../api/serverSocket';
 import type { ServerResources } from '../../api/servers';
@@ -6,8 +6,10 @@ import { formatBytes, formatRate } from '../../components/server/formatBytes';
 import { CpuLimitedTag } from './CpuLimitedTag';
 import { networkRates } from './networkRates';
 import { NetworkUnmeasured } from './NetworkUnmeasured';
+import { NetworkGraphs } from './NetworkGraphs';
 import { ResourceTile } from './ResourceTile';
 import { Sparkline } from './Sparkline';
+import { tileColumn } from './tileColumn';
 
 /** Props of {@link ResourceTiles}. */
 export interface ResourceTilesProps {
@@ -29,7 +31,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...tileColumn}>
         <ResourceTile
           title={cpuTitle}
           value={t('overview.cpuValue', '{{percent}} %', { percent: percent.format(stats.cpu_absolute) })}
@@ -39,7 +41,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
           graph={<Sparkline values={history.map((sample) => sample.cpu)} max={stats.cpu_limit} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />}
         />
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...tileColumn}>
         <ResourceTile
           title={memoryTitle}
           value={bytes(stats.memory_bytes)}
@@ -48,7 +50,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
           graph={<Sparkline values={history.map((sample) => sample.memory)} max={stats.memory_limit_bytes} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />}
         />
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...tileColumn}>
         <ResourceTile
           title={t('overview.disk', 'Disk')}
           value={bytes(stats.disk_bytes)}
@@ -56,7 +58,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
           usage={{ used: stats.disk_bytes, limit: stats.disk_limit_bytes }}
         />
       </Col>
-      <Col xs={24} sm={12} xl={6}>
+      <Col {...tileColumn}>
         {stats.network_rx_bytes === null && stats.network_tx_bytes === null ? (
           <NetworkUnmeasured title={networkTitle} stats={stats} />
         ) : (
@@ -64,15 +66,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
             title={networkTitle}
             value={t('overview.networkRates', '↓ {{rx}} ↑ {{tx}}', { rx: formatRate(t, latest(rates.rx), language), tx: formatRate(t, latest(rates.tx), language) })}
             detail={t('overview.networkTotals', 'in total ↓ {{rx}} ↑ {{tx}}', { rx: bytes(stats.network_rx_bytes ?? 0), tx: bytes(stats.network_tx_bytes ?? 0) })}
-            graph={
-              <>
-                <Sparkline values={rates.rx} label={t('overview.rxGraph', 'Data received over the last minutes')} height={28} />
-                <Sparkline values={rates.tx} label={t('overview.txGraph', 'Data sent over the last minutes')} colour="var(--panel-secondary)" height={28} />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('overview.networkLegend', 'Received (top) and sent (bottom)')}
-                </Typography.Text>
-              </>
-            }
+            graph={<NetworkGraphs rx={rates.rx} tx={rates.tx} />}
           />
         )}
       </Col>

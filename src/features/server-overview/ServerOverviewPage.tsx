@@ -14,6 +14,11 @@ import { IsolationNotice } from './IsolationNotice';
 import { PlanLimits } from './PlanLimits';
 import { PlayersOnline } from './PlayersOnline';
 import { ResourceTiles } from './ResourceTiles';
+import { ResourceTilesPlaceholder } from './ResourceTilesPlaceholder';
+import { ReservedWidth } from './ReservedWidth';
+
+/** An uptime of 59 min 59 s: in most languages the widest the uptime reads ("… min … s"). */
+const LONGEST_UPTIME_MS = 3_599_000;
 
 /**
  * /server/{id}: the server at a glance. State, resource use, players and graphs of the last
@@ -36,6 +41,10 @@ export function ServerOverviewPage() {
   const stats = socket.stats;
   const address = serverAddress(server.allocation);
   const running = state === 'running' || state === 'starting';
+  // Before the first sample the tiles' placeholder says that the page is connecting, in place of
+  // an alert that would push the page down and pull it up again a moment later.
+  const connectingFirst = !stats && socket.connection === 'connecting';
+  const notRunning = t('overview.notRunning', 'Not running');
 
   return (
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
@@ -44,7 +53,7 @@ export function ServerOverviewPage() {
         <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} />
       ) : null}
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}
-      <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />
+      {connectingFirst ? null : <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />}
       <Card size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
         <Descriptions
           size="small"
@@ -59,7 +68,12 @@ export function ServerOverviewPage() {
             {
               key: 'uptime',
               label: t('overview.uptime', 'Uptime'),
-              children: running && stats ? formatDuration(t, stats.uptime_ms) : t('overview.notRunning', 'Not running'),
+              // Kept as wide as its longest text: a changing uptime would move the other columns.
+              children: (
+                <ReservedWidth reserve={[notRunning, formatDuration(t, LONGEST_UPTIME_MS)]}>
+                  {running && stats ? formatDuration(t, stats.uptime_ms) : notRunning}
+                </ReservedWidth>
+              ),
             },
             { key: 'node', label: t('overview.node', 'Node'), children: server.node },
           ]}
@@ -68,9 +82,9 @@ export function ServerOverviewPage() {
       {stats ? (
         <ResourceTiles stats={stats} history={socket.history} />
       ) : (
-        <Card size="small">
-          <Typography.Text type="secondary">{t('overview.waitingForStats', 'Waiting for the first resource sample…')}</Typography.Text>
-        </Card>
+        <ResourceTilesPlaceholder
+          message={connectingFirst ? t('server.connection.connecting', 'Connecting to the server…') : t('overview.waitingForStats', 'Waiting for the first resource sample…')}
+        />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>

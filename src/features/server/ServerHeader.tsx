@@ -28,17 +28,16 @@ export function ServerHeader({ serverId, name, areaTitle, loading = false }: Ser
         <ArrowLeftOutlined /> {t('server.header.back', 'All servers')}
       </Link>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        {/* The icon stands in both states: the row keeps its height when the name arrives. */}
+        <span style={{ fontSize: 28, color: 'var(--panel-primary)' }} aria-hidden="true">
+          {serverIcon}
+        </span>
         {loading ? (
           <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }} aria-busy="true">
             <span role="status" aria-label={t('server.header.loading', 'Loading the server…')} style={placeholderStyle} />
           </h1>
         ) : (
-          <>
-            <span style={{ fontSize: 28, color: 'var(--panel-primary)' }} aria-hidden="true">
-              {serverIcon}
-            </span>
-            <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }}>{name ?? t('server.header.title', 'Server {{id}}', { id: serverId })}</h1>
-          </>
+          <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }}>{name ?? t('server.header.title', 'Server {{id}}', { id: serverId })}</h1>
         )}
         <span style={{ opacity: 0.7 }} aria-current="page">
           {areaTitle}

@@ -7,6 +7,7 @@ import { AppProviders } from '../../../../src/app/AppProviders';
 import { AppRouter } from '../../../../src/app/router/AppRouter';
 import { lazyPage } from '../../../../src/app/router/lazyPage';
 import { BlankLayout, ConsolePage, DashboardLayout, DashboardPage, LoginPage, ServerLayout } from '../../../../src/app/router/lazyPages';
+import { preloadData } from '../../../../src/app/router/preloadData';
 import { preloadRoute } from '../../../../src/app/router/preloadRoute';
 import { makeStore } from '../../../../src/app/store';
 import { useStartedTexts } from '../../../../src/i18n/useStartedTexts';
@@ -75,6 +76,29 @@ describe('preloadRoute', () => {
     const spy = spies();
     preloadRoute('/no/such/page', true);
     for (const preload of Object.values(spy)) expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloadData', () => {
+  const LIST = 'GET /api/v2/servers/1a2b3c4d/files/list';
+  const at = (address: string) => new URL(address, 'http://localhost');
+
+  it('asks for the folder of the files page the panel opens on, before anything renders', async () => {
+    const network = mockFetch({ [LIST]: { status: 200, body: { data: [] } } });
+    preloadData(makeStore().dispatch, at('/server/1a2b3c4d/files?directory=%2Fplugins'), true);
+    await waitFor(() => expect(network.requestsTo(LIST)).toHaveLength(1));
+    expect(network.requestsTo(LIST)[0].query.get('directory')).toBe('/plugins');
+  });
+
+  it('asks for nothing without a stored token, for a file in the editor, a search or another page', async () => {
+    const network = mockFetch({ [LIST]: { status: 200, body: { data: [] } } });
+    const store = makeStore();
+    preloadData(store.dispatch, at('/server/1a2b3c4d/files'), false);
+    preloadData(store.dispatch, at('/server/1a2b3c4d/files?file=%2Fserver.properties'), true);
+    preloadData(store.dispatch, at('/server/1a2b3c4d/files?search=world'), true);
+    preloadData(store.dispatch, at('/server/1a2b3c4d/console'), true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(network.requests).toHaveLength(0);
   });
 });
 

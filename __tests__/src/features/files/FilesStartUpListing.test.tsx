@@ -1,0 +1,48 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import { preloadData } from '../../../../src/app/router/preloadData';
+import { makeStore } from '../../../../src/app/store';
+import { aheadListingApi } from '../../../../src/features/files/startUpListing';
+import { loggedIn } from '../../helpers/fixtures';
+import { mockFetch, type MockAnswer } from '../../helpers/mockFetch';
+import { makeFile, makeFolder } from './filesFixture';
+import { filesServer, renderFilesPage } from './renderFilesPage';
+
+configure({ asyncUtilTimeout: 8000 });
+jest.setTimeout(30_000);
+
+const LIST = 'GET /api/v2/servers/s1/files/list';
+const listing = [makeFolder('plugins'), makeFile('server.properties', { size: 1500 })];
+
+/** A store as the panel makes it at start-up, once the folder of `route` has been asked for and answered. */
+async function startedOn(route: string, answer: MockAnswer) {
+  window.localStorage.setItem('access_token', 'stored-token');
+  const startUp = mockFetch({ [LIST]: answer });
+  const store = makeStore(loggedIn());
+  const url = new URL(route, 'http://localhost');
+  preloadData(store.dispatch, url, true);
+  await waitFor(() => expect(aheadListingApi.endpoints.listServerFolderAhead.select({ id: 's1', directory: url.searchParams.get('directory') ?? '/' })(store.getState()).isSuccess).toBe(true));
+  startUp.restore();
+  return { store, startUp };
+}
+
+afterEach(() => window.localStorage.clear());
+
+describe('the files page opened with the panel (its folder asked for at start-up)', () => {
+  it('shows the folder from the answer asked for at start-up, without asking again', async () => {
+    const { store, startUp } = await startedOn('/server/s1/files?directory=%2Fplugins', { status: 200, body: { data: listing } });
+    expect(startUp.requestsTo(LIST)).toHaveLength(1);
+    expect(startUp.requestsTo(LIST)[0].query.get('directory')).toBe('/plugins');
+    const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
+    expect(await screen.findByText('server.properties')).toBeInTheDocument();
+    expect(network.requestsTo(LIST)).toHaveLength(0);
+  });
+
+  it('keeps a 403 at start-up silent (a shared user without file.read) and shows the page’s own notice', async () => {
+    const { store } = await startedOn('/server/s1/files', { status: 403, body: { message: 'This action needs the permission file.read.' } });
+    const { network } = renderFilesPage('/server/s1/files', {}, filesServer({ permissions: ['control.console'] }), 1440, undefined, store);
+    expect(await screen.findByText('You may not see the files of this server.')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().app.loaders).toBe(0));
+    expect(network.requestsTo(LIST)).toHaveLength(0);
+    expect(store.getState().notifications.items).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NetworkGraphs } from './NetworkGraphs';
+import { ResourceTile } from './ResourceTile';
+import { Sparkline } from './Sparkline';
+import { tileColumn } from './tileColumn';
+
+/** Props of {@link ResourceTilesPlaceholder}. */
+export interface ResourceTilesPlaceholderProps {
+  /** What the page is waiting for (connecting, or the first sample). */
+  message: string;
+}
+
+/**
+ * The resource tiles before the first sample: the same four tiles, columns, bars and graph heights
+ * as {@link ResourceTiles}, without figures. The first sample then fills them in place instead of
+ * pushing the players and the plan down (a layout shift on every visit). The message lies over
+ * the tiles, so it takes no room of its own either.
+ */
+export function ResourceTilesPlaceholder({ message }: ResourceTilesPlaceholderProps) {
+  const { t } = useTranslation();
+  const empty: number[] = [];
+  return (
+    <div style={{ position: 'relative' }} aria-busy="true" data-testid="resource-tiles-placeholder">
+      <Row gutter={[16, 16]} style={{ opacity: 0.6 }}>
+        <Col {...tileColumn}>
+          <ResourceTile title={t('overview.cpu', 'CPU')} value="" pending usage="pending" graph={<Sparkline values={empty} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />} />
+        </Col>
+        <Col {...tileColumn}>
+          <ResourceTile title={t('overview.memory', 'Memory')} value="" pending usage="pending" graph={<Sparkline values={empty} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />} />
+        </Col>
+        <Col {...tileColumn}>
+          <ResourceTile title={t('overview.disk', 'Disk')} value="" pending usage="pending" />
+        </Col>
+        <Col {...tileColumn}>
+          <ResourceTile title={t('overview.network', 'Network')} value="" pending graph={<NetworkGraphs rx={empty} tx={empty} />} />
+        </Col>
+      </Row>
+      <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
+        <Typography.Text type="secondary" role="status" style={{ padding: '4px 12px', borderRadius: 6, background: 'var(--panel-card-gradient)' }}>
+          {message}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}
