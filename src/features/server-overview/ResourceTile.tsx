@@ -7,7 +7,7 @@ import { usageLevel, usageRatio } from '../../components/server/usageLevel';
 /** Props of {@link ResourceTile}. */
 export interface ResourceTileProps {
   title: string;
-  /** The current figure, formatted. */
+  /** The current figure, formatted; empty before the first sample. */
   value: string;
   /** e.g. "of 2 GiB". */
   detail?: string;
@@ -20,12 +20,10 @@ export interface ResourceTileProps {
   graph?: ReactNode;
   /** A small mark next to the title (e.g. that the server is held to its limit). */
   tag?: ReactNode;
-  /** No sample yet: the figure's line keeps its place (the tile is as tall as it will be), empty. */
-  pending?: boolean;
 }
 
 /** One resource on the overview: the figure, a bar against the plan's limit with a warning near it, and a graph. */
-export function ResourceTile({ title, value, detail, usage, graph, tag, pending = false }: ResourceTileProps) {
+export function ResourceTile({ title, value, detail, usage, graph, tag }: ResourceTileProps) {
   const { t } = useTranslation();
   const known = usage === 'pending' ? undefined : usage;
   const level = known ? usageLevel(known.used, known.limit) : 'normal';
@@ -36,7 +34,8 @@ export function ResourceTile({ title, value, detail, usage, graph, tag, pending 
       <Flex vertical gap={6}>
         <Flex align="baseline" gap={8} wrap>
           <Typography.Text strong style={{ fontSize: 22 }}>
-            {pending ? '\u00a0' : value}
+            {/* Empty before the first sample: the line keeps its place (the tile is as tall as it will be). */}
+            {value || '\u00a0'}
           </Typography.Text>
           {detail ? <Typography.Text type="secondary">{detail}</Typography.Text> : null}
         </Flex>

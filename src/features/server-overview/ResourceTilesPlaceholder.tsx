@@ -24,16 +24,16 @@ export function ResourceTilesPlaceholder({ message }: ResourceTilesPlaceholderPr
     <div style={{ position: 'relative' }} aria-busy="true" data-testid="resource-tiles-placeholder">
       <Row gutter={[16, 16]} style={{ opacity: 0.6 }}>
         <Col {...tileColumn}>
-          <ResourceTile title={t('overview.cpu', 'CPU')} value="" pending usage="pending" graph={<Sparkline values={empty} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />} />
+          <ResourceTile title={t('overview.cpu', 'CPU')} value="" usage="pending" graph={<Sparkline values={empty} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />} />
         </Col>
         <Col {...tileColumn}>
-          <ResourceTile title={t('overview.memory', 'Memory')} value="" pending usage="pending" graph={<Sparkline values={empty} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />} />
+          <ResourceTile title={t('overview.memory', 'Memory')} value="" usage="pending" graph={<Sparkline values={empty} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />} />
         </Col>
         <Col {...tileColumn}>
-          <ResourceTile title={t('overview.disk', 'Disk')} value="" pending usage="pending" />
+          <ResourceTile title={t('overview.disk', 'Disk')} value="" usage="pending" />
         </Col>
         <Col {...tileColumn}>
-          <ResourceTile title={t('overview.network', 'Network')} value="" pending graph={<NetworkGraphs rx={empty} tx={empty} />} />
+          <ResourceTile title={t('overview.network', 'Network')} value="" graph={<NetworkGraphs rx={empty} tx={empty} />} />
         </Col>
       </Row>
       <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
