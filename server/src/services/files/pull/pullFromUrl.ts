@@ -71,6 +71,7 @@ export async function pullFromUrl({ files, url, directory, filename, limits, all
   checkUserPath(directory);
   const explicitName = filename === undefined ? undefined : uploadName(filename);
   const signal = AbortSignal.timeout(limits.pullTimeoutMs);
+  const timedOut = () => new HttpError(400, `The download took longer than ${Math.round(limits.pullTimeoutMs / 1000)} s and was stopped.`);
   const tooLarge = () => new HttpError(413, `The file is larger than the pull limit of ${Math.floor(limits.pullBytes / MiB)} MiB.`);
   try {
     const { response, url: finalUrl } = await fetchChecked(parseHttpUrl(url), limits, allowHosts, signal);
@@ -89,10 +90,11 @@ export async function pullFromUrl({ files, url, directory, filename, limits, all
     const path = joinUserPath(directory, name);
     // Replacing a file is an update: asked before the download is written and again before it is put in place.
     await files.writeStream(path, chunks, { onTarget: (existing) => existing && guard('file.update') });
-    if (!response.complete) throw new HttpError(400, 'The remote server closed the connection before the end of the file.');
+    if (!response.complete) throw signal.aborted ? timedOut() : new HttpError(400, 'The remote server closed the connection before the end of the file.');
     return { source: describeUrl(finalUrl), path, size };
   } catch (error) {
-    if (signal.aborted) throw new HttpError(400, `The download took longer than ${Math.round(limits.pullTimeoutMs / 1000)} s and was stopped.`);
+    // A refusal of our own (too large, refused address) stays what it is, even if the clock ran out meanwhile.
+    if (signal.aborted && !(error instanceof HttpError)) throw timedOut();
     const code = (error as NodeJS.ErrnoException | null)?.code;
     if (!(error instanceof HttpError) && code && NETWORK_ERROR.test(code)) throw new HttpError(400, `The remote server could not be reached (${code}).`);
     throw error;
