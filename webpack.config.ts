@@ -105,6 +105,10 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
             },
           },
         },
+        // antd's rc-component packages have no side effects but do not say so: without this, one
+        // import from a package's index (antd's Input asks @rc-component/form for its provider)
+        // brings the whole package, its form engine included, onto every page with an input.
+        { test: /[\\/]node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
         { test: /\.(png|jpe?g|gif|webp|avif|woff2?)$/i, type: 'asset/resource' },
         // Small SVGs are inlined; larger ones get their own cached file.
         { test: /\.svg$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },

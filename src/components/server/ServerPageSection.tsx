@@ -1,5 +1,6 @@
-import { Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { useId, type ReactNode } from 'react';
+import { PageHeading } from '../PanelText';
 
 /** Props of {@link ServerPageSection}. */
 export interface ServerPageSectionProps {
@@ -15,13 +16,14 @@ export interface ServerPageSectionProps {
 /** The frame of a server area's page: its heading row, then its content (or its loading and error states). */
 export function ServerPageSection({ title, badge, actions, children }: ServerPageSectionProps) {
   const titleId = useId();
+  const { token } = theme.useToken();
   return (
     <section aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
       <Flex gap={12} align="center" wrap justify="space-between">
         <Flex gap={12} align="center" wrap>
-          <Typography.Title id={titleId} level={2} style={{ margin: 0 }}>
+          <PageHeading id={titleId} level={2} style={{ fontSize: token.fontSizeHeading2, lineHeight: token.lineHeightHeading2 }}>
             {title}
-          </Typography.Title>
+          </PageHeading>
           {badge}
         </Flex>
         {actions}

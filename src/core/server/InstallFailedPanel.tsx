@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, theme } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReinstallServerMutation } from '../../api/servers';
+import { SecondaryText } from '../../components/PanelText';
 import { requestReportProblem } from '../../components/reportProblem';
 import { installFailureKind } from '../../components/server/installFailure';
 
@@ -21,6 +22,7 @@ export interface InstallFailedPanelProps {
  */
 export function InstallFailedPanel({ serverId, error, isOwner }: InstallFailedPanelProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const [showDetails, setShowDetails] = useState(false);
   const [reinstall, { isLoading, error: reinstallError }] = useReinstallServerMutation();
   const detailsId = useId();
@@ -45,9 +47,9 @@ export function InstallFailedPanel({ serverId, error, isOwner }: InstallFailedPa
       title={title}
       description={
         <Flex vertical gap={8}>
-          <Typography.Text>{hint}</Typography.Text>
-          {!isOwner ? <Typography.Text type="secondary">{t('overview.installFailure.ownerOnly', 'Only the owner of the server can install it again.')}</Typography.Text> : null}
-          {reinstallError ? <Typography.Text type="danger">{t('overview.installFailure.retryFailed', 'The installation could not be started again.')}</Typography.Text> : null}
+          <span>{hint}</span>
+          {!isOwner ? <SecondaryText>{t('overview.installFailure.ownerOnly', 'Only the owner of the server can install it again.')}</SecondaryText> : null}
+          {reinstallError ? <span style={{ color: token.colorErrorText }}>{t('overview.installFailure.retryFailed', 'The installation could not be started again.')}</span> : null}
           <Flex gap={8} wrap>
             {isOwner ? (
               <Button type="primary" loading={isLoading} onClick={() => void reinstall({ id: serverId })}>
@@ -62,9 +64,13 @@ export function InstallFailedPanel({ serverId, error, isOwner }: InstallFailedPa
             ) : null}
           </Flex>
           {error && showDetails ? (
-            <Typography.Paragraph id={detailsId} code dir="ltr" style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            <pre
+              id={detailsId}
+              dir="ltr"
+              style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: token.fontFamilyCode, fontSize: '85%', padding: '4px 8px', background: token.colorFillTertiary, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusSM }}
+            >
               {error}
-            </Typography.Paragraph>
+            </pre>
           ) : null}
         </Flex>
       }

@@ -1,11 +1,13 @@
 import { PauseCircleOutlined, PlayCircleOutlined, PoweroffOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/apiError';
 import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '../../api/servers';
 import { powerButtons } from './powerButtonRules';
 import { useHangClock } from './useHangClock';
+
+const PowerConfirmDialog = lazy(() => import('./PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
 
 /** Props of {@link PowerControls}. */
 export interface PowerControlsProps {
@@ -59,29 +61,11 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
         )}
       </Flex>
       {failure ? <Alert type="error" showIcon title={failure} closable={{ onClose: reset }} /> : null}
-      <Modal
-        open={confirming === 'restart'}
-        title={t('console.power.confirmRestartTitle', 'Restart the server?')}
-        okText={t('console.power.confirmRestartOk', 'Restart')}
-        cancelText={t('console.power.cancel', 'Cancel')}
-        onOk={() => run('restart')}
-        onCancel={() => setConfirming(null)}
-        destroyOnHidden
-      >
-        {t('console.power.confirmRestartText', 'Players online are disconnected while the server restarts.')}
-      </Modal>
-      <Modal
-        open={confirming === 'kill'}
-        title={t('console.power.confirmKillTitle', 'Kill the server?')}
-        okText={t('console.power.confirmKillOk', 'Kill')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('console.power.cancel', 'Cancel')}
-        onOk={() => run('kill')}
-        onCancel={() => setConfirming(null)}
-        destroyOnHidden
-      >
-        {t('console.power.confirmKillText', 'The server has not finished stopping. Killing ends its process at once: anything not saved yet is lost.')}
-      </Modal>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <PowerConfirmDialog signal={confirming} onConfirm={run} onCancel={() => setConfirming(null)} />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

@@ -1,8 +1,9 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Typography } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResults, TerminalAdapter } from './terminal/TerminalAdapter';
+import { SecondaryText } from '../../components/PanelText';
 
 /** Props of {@link TerminalSearch}. */
 export interface TerminalSearchProps {
@@ -50,7 +51,7 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         onPressEnter={(event) => void find(event.shiftKey ? 'previous' : 'next')}
         aria-label={t('console.search.label', 'Search the output')}
         placeholder={t('console.search.placeholder', 'Search the output')}
-        suffix={summary ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{summary}</Typography.Text> : null}
+        suffix={summary ? <SecondaryText style={{ fontSize: 12 }}>{summary}</SecondaryText> : null}
         style={{ width: 260 }}
       />
       <Button icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
