@@ -1,8 +1,9 @@
 import { SendOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommandHistory } from './useCommandHistory';
+import { PlainInput } from '../../components/PlainInput';
 
 /** Props of {@link CommandInput}. */
 export interface CommandInputProps {
@@ -51,8 +52,9 @@ export function CommandInput({ serverId, onSubmit, disabled = false, disabledRea
   };
 
   return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input
+    <div style={{ display: 'flex' }}>
+      <PlainInput
+        joined
         value={value}
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={onKeyDown}
@@ -63,11 +65,12 @@ export function CommandInput({ serverId, onSubmit, disabled = false, disabledRea
         dir="ltr"
         aria-label={t('console.command.label', 'Console command')}
         placeholder={disabled && disabledReason ? disabledReason : t('console.command.placeholder', 'Type a command and press Enter (↑ ↓ for earlier commands)')}
-        style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', background: 'var(--panel-game-input)' }}
+        style={{ flex: 1, background: 'var(--panel-game-input)' }}
+        inputStyle={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
       />
-      <Button type="primary" icon={<SendOutlined aria-hidden="true" />} onClick={() => void submit()} disabled={disabled || !value.trim()} loading={sending}>
+      <Button type="primary" style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} icon={<SendOutlined aria-hidden="true" />} onClick={() => void submit()} disabled={disabled || !value.trim()} loading={sending}>
         {t('console.command.send', 'Send')}
       </Button>
-    </Space.Compact>
+    </div>
   );
 }

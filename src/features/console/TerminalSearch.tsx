@@ -1,9 +1,10 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResults, TerminalAdapter } from './terminal/TerminalAdapter';
 import { SecondaryText } from '../../components/PanelText';
+import { PlainInput } from '../../components/PlainInput';
 
 /** Props of {@link TerminalSearch}. */
 export interface TerminalSearchProps {
@@ -42,20 +43,24 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         : null;
 
   return (
-    <Space.Compact>
-      <Input
-        allowClear
+    <div style={{ display: 'flex' }}>
+      <PlainInput
+        joined
+        clearLabel={t('console.search.clear', 'Clear the search')}
+        onClear={() => onChange('')}
         prefix={<SearchOutlined aria-hidden="true" />}
         value={term}
         onChange={(event) => onChange(event.target.value)}
-        onPressEnter={(event) => void find(event.shiftKey ? 'previous' : 'next')}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) void find(event.shiftKey ? 'previous' : 'next');
+        }}
         aria-label={t('console.search.label', 'Search the output')}
         placeholder={t('console.search.placeholder', 'Search the output')}
         suffix={summary ? <SecondaryText style={{ fontSize: 12 }}>{summary}</SecondaryText> : null}
         style={{ width: 260 }}
       />
-      <Button icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
-      <Button icon={<DownOutlined aria-hidden="true" />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
-    </Space.Compact>
+      <Button style={{ borderRadius: 0, marginInlineStart: -1 }} icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
+      <Button style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} icon={<DownOutlined aria-hidden="true" />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
+    </div>
   );
 }
