@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, LockFilled, PlusOutlined, RollbackOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Popconfirm, Progress, Result, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Progress, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { formatBytes } from '../../components/server/formatBytes';
 import { CreateBackupDialog } from './CreateBackupDialog';
 import { formatDateTime } from './formatDateTime';
 import { RestoreDialog } from './RestoreDialog';
+import { StatusResult } from '../../components/StatusResult';
 
 /** Starts the browser's download of a URL, as a click on a download link does. */
 function startDownload(url: string): void {
@@ -63,7 +64,7 @@ export function BackupsPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('backups.forbidden', 'You may not see the backups of this server.')} />
+        <StatusResult status="403" title={t('backups.forbidden', 'You may not see the backups of this server.')} />
       </ServerPageSection>
     );
   }

@@ -1,4 +1,4 @@
-import { Empty, Result, Skeleton, Tabs } from 'antd';
+import { Empty, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { ConfigFileView } from './ConfigFileView';
+import { StatusResult } from '../../components/StatusResult';
 
 /**
  * /server/{id}/config: the game's config files (server.properties for Minecraft) as forms with a
@@ -35,7 +36,7 @@ export function ConfigPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('config.forbidden', 'You may not see the configuration of this server.')} />
+        <StatusResult status="403" title={t('config.forbidden', 'You may not see the configuration of this server.')} />
       </ServerPageSection>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Result, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlayerHead } from './PlayerHead';
 import { SleepSettingsCard } from './SleepSettingsCard';
+import { StatusResult } from '../../components/StatusResult';
 
 const NAME_RULE = { pattern: /^[A-Za-z0-9_]{3,16}$/ };
 
@@ -84,7 +85,7 @@ export function PlayersPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('players.forbidden', 'You may not see the players of this server.')} />
+        <StatusResult status="403" title={t('players.forbidden', 'You may not see the players of this server.')} />
       </ServerPageSection>
     );
   }

@@ -1,5 +1,5 @@
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Popconfirm, Result, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { cronExpression, describeCron } from './cronDescription';
 import { ResultTag } from './ResultTag';
 import { RunHistoryDrawer } from './RunHistoryDrawer';
 import { ScheduleDialog } from './ScheduleDialog';
+import { StatusResult } from '../../components/StatusResult';
 
 /**
  * /server/{id}/tasks: the server's schedules with their cron expression in words, next time and
@@ -43,7 +44,7 @@ export function TasksPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('tasks.forbidden', 'You may not see the schedules of this server.')} />
+        <StatusResult status="403" title={t('tasks.forbidden', 'You may not see the schedules of this server.')} />
       </ServerPageSection>
     );
   }
