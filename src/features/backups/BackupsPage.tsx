@@ -21,10 +21,10 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatBytes } from '../../components/server/formatBytes';
+import { StatusResult } from '../../components/StatusResult';
 import { CreateBackupDialog } from './CreateBackupDialog';
 import { formatDateTime } from './formatDateTime';
 import { RestoreDialog } from './RestoreDialog';
-import { StatusResult } from '../../components/StatusResult';
 
 /** Starts the browser's download of a URL, as a click on a download link does. */
 function startDownload(url: string): void {

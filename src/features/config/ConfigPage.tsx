@@ -10,8 +10,8 @@ import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { ConfigFileView } from './ConfigFileView';
 import { StatusResult } from '../../components/StatusResult';
+import { ConfigFileView } from './ConfigFileView';
 
 /**
  * /server/{id}/config: the game's config files (server.properties for Minecraft) as forms with a

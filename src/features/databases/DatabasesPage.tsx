@@ -8,9 +8,9 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 import { CreateDatabaseDialog } from './CreateDatabaseDialog';
 import { DatabaseCard } from './DatabaseCard';
-import { StatusResult } from '../../components/StatusResult';
 
 /**
  * /server/{id}/database: the server's MariaDB/MySQL databases for plugins and mods, each with

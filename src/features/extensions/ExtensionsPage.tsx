@@ -20,8 +20,8 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { serverAreaGate } from '../../core/server/serverAreaGate';
 import { StatusResult } from '../../components/StatusResult';
+import { serverAreaGate } from '../../core/server/serverAreaGate';
 
 type Installed = ExtensionsOverview['installed'][number];
 type Hit = ExtensionSearch['hits'][number];

@@ -22,9 +22,9 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 import { PlayerHead } from './PlayerHead';
 import { SleepSettingsCard } from './SleepSettingsCard';
-import { StatusResult } from '../../components/StatusResult';
 
 const NAME_RULE = { pattern: /^[A-Za-z0-9_]{3,16}$/ };
 

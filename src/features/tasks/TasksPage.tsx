@@ -11,18 +11,19 @@ import { useDateTime } from '../../core/session/useDateTime';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { cronExpression, describeCron } from './cronDescription';
+import { StatusResult } from '../../components/StatusResult';
+import { cronExpression } from './cronDescription';
 import { ResultTag } from './ResultTag';
 import { RunHistoryDrawer } from './RunHistoryDrawer';
 import { ScheduleDialog } from './ScheduleDialog';
-import { StatusResult } from '../../components/StatusResult';
+import { useCronDescriber } from './useCronDescriber';
 
 /**
  * /server/{id}/tasks: the server's schedules with their cron expression in words, next time and
  * last result; create, edit, enable or disable, run now, history and delete.
  */
 export function TasksPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const when = useDateTime();
   useClearValidationOnLeave();
@@ -39,6 +40,8 @@ export function TasksPage() {
   const [update] = useUpdateServerScheduleMutation();
   const [remove, removal] = useDeleteServerScheduleMutation();
   const [run, runState] = useRunServerScheduleMutation();
+  // The list waits for the schedules' descriptions in the user's language (loaded alongside the list).
+  const describe = useCronDescriber();
   const title = t('tasks.title', 'Scheduled tasks');
 
   if (server.data && !canRead) {
@@ -48,7 +51,7 @@ export function TasksPage() {
       </ServerPageSection>
     );
   }
-  if (!server.data || !schedules.data) {
+  if (!server.data || !schedules.data || !describe) {
     const failed = server.error ?? schedules.error;
     return (
       <ServerPageSection title={title}>
@@ -85,7 +88,7 @@ export function TasksPage() {
             key: 'when',
             render: (_, schedule) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text>{describeCron(schedule, i18n.language) ?? cronExpression(schedule)}</Typography.Text>
+                <Typography.Text>{describe(schedule) ?? cronExpression(schedule)}</Typography.Text>
                 <Typography.Text type="secondary" code>
                   {cronExpression(schedule)} · {schedule.timezone}
                 </Typography.Text>
