@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { StatusResult } from './StatusResult';
 
 /** The page for any address the panel does not know (shown in the blank layout). */
 export function NotFoundPage() {
@@ -8,7 +9,7 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <section aria-label={t('notFound.title', 'Page not found')}>
-      <Result
+      <StatusResult
         status="404"
         title={<h1 style={{ margin: 0, fontSize: 32 }}>{t('notFound.title', 'Page not found')}</h1>}
         subTitle={t('notFound.text', 'There is nothing at {{path}}. It may have moved, or the link may be mistyped.', { path: pathname })}

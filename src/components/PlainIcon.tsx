@@ -9,8 +9,11 @@ export interface PlainIconProps {
   'aria-hidden'?: boolean | 'true';
 }
 
+// The drawings spell SVG attributes as in markup (fill-rule); React wants them camel-cased (fillRule).
+const reactAttrs = (attrs: AbstractNode['attrs']) => Object.fromEntries(Object.entries(attrs).map(([name, value]) => [name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()), value]));
+
 function renderNode(node: AbstractNode, key: number): ReactNode {
-  return createElement(node.tag, { key, ...node.attrs }, node.children?.map(renderNode));
+  return createElement(node.tag, { key, ...reactAttrs(node.attrs) }, node.children?.map(renderNode));
 }
 
 /**
@@ -23,7 +26,7 @@ export function PlainIcon({ icon, style, 'aria-hidden': ariaHidden }: PlainIconP
   const drawing = icon.icon as AbstractNode;
   return (
     <span role="img" aria-label={icon.name} aria-hidden={ariaHidden} className={`anticon anticon-${icon.name}`} style={style}>
-      <svg {...drawing.attrs} width="1em" height="1em" fill="currentColor" aria-hidden="true">
+      <svg {...reactAttrs(drawing.attrs)} width="1em" height="1em" fill="currentColor" aria-hidden="true">
         {drawing.children?.map(renderNode)}
       </svg>
     </span>

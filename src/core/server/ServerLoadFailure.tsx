@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isHttpApiError } from '../../api/apiError';
+import { StatusResult } from '../../components/StatusResult';
 
 /** Props of {@link ServerLoadFailure}. */
 export interface ServerLoadFailureProps {
@@ -15,7 +16,7 @@ export function ServerLoadFailure({ error, onRetry }: ServerLoadFailureProps) {
   const { t } = useTranslation();
   const missing = isHttpApiError(error) && (error.status === 404 || error.status === 403);
   return (
-    <Result
+    <StatusResult
       status={missing ? '404' : 'error'}
       title={missing ? t('server.load.notFoundTitle', 'Server not found') : t('server.load.failedTitle', 'The server could not be loaded')}
       subTitle={

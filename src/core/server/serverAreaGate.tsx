@@ -1,7 +1,8 @@
-import { Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import type { ReactElement } from 'react';
 import { ServerLoadFailure } from './ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 
 /** What the gate needs of a query: RTK Query's result, whatever its data. */
 interface GateQuery {
@@ -30,7 +31,7 @@ export function serverAreaGate({ title, canRead, forbidden, server, overview }: 
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={forbidden} />
+        <StatusResult status="403" title={forbidden} />
       </ServerPageSection>
     );
   }

@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, LockFilled, PlusOutlined, RollbackOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Popconfirm, Progress, Result, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Progress, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatBytes } from '../../components/server/formatBytes';
+import { StatusResult } from '../../components/StatusResult';
 import { CreateBackupDialog } from './CreateBackupDialog';
 import { formatDateTime } from './formatDateTime';
 import { RestoreDialog } from './RestoreDialog';
@@ -63,7 +64,7 @@ export function BackupsPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('backups.forbidden', 'You may not see the backups of this server.')} />
+        <StatusResult status="403" title={t('backups.forbidden', 'You may not see the backups of this server.')} />
       </ServerPageSection>
     );
   }

@@ -1,4 +1,4 @@
-import { Empty, Result, Skeleton, Tabs } from 'antd';
+import { Empty, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 import { ConfigFileView } from './ConfigFileView';
 
 /**
@@ -35,7 +36,7 @@ export function ConfigPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('config.forbidden', 'You may not see the configuration of this server.')} />
+        <StatusResult status="403" title={t('config.forbidden', 'You may not see the configuration of this server.')} />
       </ServerPageSection>
     );
   }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 import { CreateDatabaseDialog } from './CreateDatabaseDialog';
 import { DatabaseCard } from './DatabaseCard';
 
@@ -33,7 +34,7 @@ export function DatabasesPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('databases.forbidden', 'You may not see the databases of this server.')} />
+        <StatusResult status="403" title={t('databases.forbidden', 'You may not see the databases of this server.')} />
       </ServerPageSection>
     );
   }
@@ -59,7 +60,7 @@ export function DatabasesPage() {
   if (!meta.available && list.length === 0) {
     return (
       <ServerPageSection title={title}>
-        <Result status="info" title={t('databases.notSetUp', 'Databases are not available yet')} subTitle={t('databases.notSetUpHelp', 'The host has not set up databases for this server. Ask them if you need one.')} />
+        <StatusResult status="info" title={t('databases.notSetUp', 'Databases are not available yet')} subTitle={t('databases.notSetUpHelp', 'The host has not set up databases for this server. Ask them if you need one.')} />
       </ServerPageSection>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Button, Card, Drawer, Empty, Input, List, Modal, Pagination, Popconfirm, Result, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Drawer, Empty, Input, List, Modal, Pagination, Popconfirm, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
 
 type Installed = ExtensionsOverview['installed'][number];
@@ -96,7 +97,7 @@ export function ExtensionsPage() {
   if (!target) {
     return (
       <ServerPageSection title={title}>
-        <Result
+        <StatusResult
           status="info"
           title={
             data.software

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Popconfirm, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { CopyableAddress } from '../../components/server/CopyableAddress';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 
 /** The message of a failed change (409 and 502 are not raised as notifications). */
 function messageOf(error: unknown): string | null {
@@ -57,7 +58,7 @@ export function NetworkPage() {
   if (server.data && !can('read')) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('network.forbidden', 'You may not see the network settings of this server.')} />
+        <StatusResult status="403" title={t('network.forbidden', 'You may not see the network settings of this server.')} />
       </ServerPageSection>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Result, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { StatusResult } from '../../components/StatusResult';
 import { PlayerHead } from './PlayerHead';
 import { SleepSettingsCard } from './SleepSettingsCard';
 
@@ -84,7 +85,7 @@ export function PlayersPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('players.forbidden', 'You may not see the players of this server.')} />
+        <StatusResult status="403" title={t('players.forbidden', 'You may not see the players of this server.')} />
       </ServerPageSection>
     );
   }

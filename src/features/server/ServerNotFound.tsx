@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { StatusResult } from '../../components/StatusResult';
 
 /** Props of {@link ServerNotFound}. */
 export interface ServerNotFoundProps {
@@ -16,7 +17,7 @@ export function ServerNotFound({ serverId }: ServerNotFoundProps) {
   const title = t('server.notFound.title', 'Server not found');
   return (
     <section aria-label={title}>
-      <Result
+      <StatusResult
         status="404"
         title={<h1 style={{ margin: 0, fontSize: 28 }}>{title}</h1>}
         subTitle={t('server.notFound.text', 'There is no server {{id}} in your account. It may have been deleted, or it is no longer shared with you.', { id: serverId })}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Flex, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
+import { StatusResult } from '../../components/StatusResult';
 
 /**
  * /server/{id}/setups: ready-made setups for the server's game. Choosing one previews exactly
@@ -40,7 +41,7 @@ export function SetupsPage() {
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('setups.forbidden', 'You may not see the setups of this server.')} />
+        <StatusResult status="403" title={t('setups.forbidden', 'You may not see the setups of this server.')} />
       </ServerPageSection>
     );
   }

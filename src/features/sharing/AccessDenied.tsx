@@ -1,6 +1,6 @@
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/apiError';
+import { StatusResult } from '../../components/StatusResult';
 
 /** Props of {@link AccessDenied}. */
 export interface AccessDeniedProps {
@@ -12,7 +12,7 @@ export interface AccessDeniedProps {
 export function AccessDenied({ error }: AccessDeniedProps) {
   const { t } = useTranslation();
   return (
-    <Result
+    <StatusResult
       status="403"
       title={t('sharing.denied.title', 'You do not have permission to see this')}
       subTitle={apiErrorMessage(error) ?? t('sharing.denied.text', 'The owner of this server has not given you access to this area. Ask them if you need it.')}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useCreateServerScheduleMutation, useUpdateServerScheduleMutation, type Schedule } from '../../api/schedules';
 import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
-import { cronPresets, describeCron, type CronParts } from './cronDescription';
+import { cronPresets, type CronParts } from './cronDescription';
+import { useCronDescriber } from './useCronDescriber';
 
 /** Props of {@link ScheduleDialog}. */
 export interface ScheduleDialogProps {
@@ -41,12 +42,14 @@ const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 
 /** Create or edit a schedule: name, cron fields with presets and a readable description, timezone, and the chain of tasks. */
 export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [create, creation] = useCreateServerScheduleMutation();
   const [update, updating] = useUpdateServerScheduleMutation();
   const parts = Form.useWatch([], form) as Partial<Values> | undefined;
-  const description = parts ? describeCron({ minute: parts.minute ?? '', hour: parts.hour ?? '', day_of_month: parts.day_of_month ?? '', month: parts.month ?? '', day_of_week: parts.day_of_week ?? '' }, i18n.language) : null;
+  const describe = useCronDescriber();
+  // Undefined while the form or the language's words are not there yet; null for fields that do not parse.
+  const description = parts && describe ? describe({ minute: parts.minute ?? '', hour: parts.hour ?? '', day_of_month: parts.day_of_month ?? '', month: parts.month ?? '', day_of_week: parts.day_of_week ?? '' }) : undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -119,8 +122,8 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
             </Form.Item>
           ))}
         </div>
-        <Typography.Paragraph data-testid="cron-description" type={description ? undefined : 'warning'}>
-          {description ?? t('tasks.cronInvalid', 'This is not a valid cron expression yet.')}
+        <Typography.Paragraph data-testid="cron-description" type={description === null ? 'warning' : undefined}>
+          {description === null ? t('tasks.cronInvalid', 'This is not a valid cron expression yet.') : description}
         </Typography.Paragraph>
         <Form.Item name="timezone" label={t('tasks.field.timezone', 'Timezone')} extra={<FieldMessages field="timezone" label={t('tasks.field.timezone', 'Timezone')} />}>
           <Input maxLength={64} placeholder={t('tasks.field.timezonePlaceholder', 'Europe/Berlin')} />

@@ -1,5 +1,5 @@
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Popconfirm, Result, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -11,17 +11,19 @@ import { useDateTime } from '../../core/session/useDateTime';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { cronExpression, describeCron } from './cronDescription';
+import { StatusResult } from '../../components/StatusResult';
+import { cronExpression } from './cronDescription';
 import { ResultTag } from './ResultTag';
 import { RunHistoryDrawer } from './RunHistoryDrawer';
 import { ScheduleDialog } from './ScheduleDialog';
+import { useCronDescriber } from './useCronDescriber';
 
 /**
  * /server/{id}/tasks: the server's schedules with their cron expression in words, next time and
  * last result; create, edit, enable or disable, run now, history and delete.
  */
 export function TasksPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const when = useDateTime();
   useClearValidationOnLeave();
@@ -38,16 +40,18 @@ export function TasksPage() {
   const [update] = useUpdateServerScheduleMutation();
   const [remove, removal] = useDeleteServerScheduleMutation();
   const [run, runState] = useRunServerScheduleMutation();
+  // The list waits for the schedules' descriptions in the user's language (loaded alongside the list).
+  const describe = useCronDescriber();
   const title = t('tasks.title', 'Scheduled tasks');
 
   if (server.data && !canRead) {
     return (
       <ServerPageSection title={title}>
-        <Result status="403" title={t('tasks.forbidden', 'You may not see the schedules of this server.')} />
+        <StatusResult status="403" title={t('tasks.forbidden', 'You may not see the schedules of this server.')} />
       </ServerPageSection>
     );
   }
-  if (!server.data || !schedules.data) {
+  if (!server.data || !schedules.data || !describe) {
     const failed = server.error ?? schedules.error;
     return (
       <ServerPageSection title={title}>
@@ -84,7 +88,7 @@ export function TasksPage() {
             key: 'when',
             render: (_, schedule) => (
               <Space direction="vertical" size={0}>
-                <Typography.Text>{describeCron(schedule, i18n.language) ?? cronExpression(schedule)}</Typography.Text>
+                <Typography.Text>{describe(schedule) ?? cronExpression(schedule)}</Typography.Text>
                 <Typography.Text type="secondary" code>
                   {cronExpression(schedule)} · {schedule.timezone}
                 </Typography.Text>

@@ -1,7 +1,5 @@
-import cronstrue from 'cronstrue/i18n';
-
-// cronstrue's locale names for the panel's languages (the others share their code).
-const LOCALES: Record<string, string> = { zh: 'zh_CN', pt: 'pt_BR' };
+import cronstrue from 'cronstrue';
+import { cronLocale, isCronLocaleReady } from './cronLocales';
 
 /** The five fields of a cron expression. */
 export interface CronParts {
@@ -17,11 +15,15 @@ export function cronExpression(parts: CronParts): string {
   return [parts.minute, parts.hour, parts.day_of_month, parts.month, parts.day_of_week].map((part) => (part ?? '').trim() || '*').join(' ');
 }
 
-/** A readable description of the fields in the user's language, or null when they do not parse. */
+/**
+ * A readable description of the fields in the user's language, or null when they do not parse.
+ * The language's words must be loaded first (`loadCronLocale`, or `useCronDescriber` in a
+ * component); until then, and if they cannot be loaded, it is English.
+ */
 export function describeCron(parts: CronParts, language: string): string | null {
-  const base = language.split('-')[0];
+  const locale = isCronLocaleReady(language) ? cronLocale(language) : 'en';
   try {
-    return cronstrue.toString(cronExpression(parts), { locale: LOCALES[base] ?? base, use24HourTimeFormat: true, throwExceptionOnParseError: true, verbose: false });
+    return cronstrue.toString(cronExpression(parts), { locale, use24HourTimeFormat: true, throwExceptionOnParseError: true, verbose: false });
   } catch {
     return null;
   }

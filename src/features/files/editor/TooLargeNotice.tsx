@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/server/formatBytes';
+import { StatusResult } from '../../../components/StatusResult';
 
 /** Files up to this size open in the editor; larger ones are offered as a download. */
 export const EDITOR_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -21,7 +22,7 @@ export function TooLargeNotice({ name, size, canDownload, onDownload, onBack }: 
   const { t, i18n } = useTranslation();
   const limit = formatBytes(t, EDITOR_LIMIT_BYTES, i18n.language);
   return (
-    <Result
+    <StatusResult
       status="info"
       title={t('files.editor.tooLargeTitle', '{{name}} is too large to edit here', { name })}
       subTitle={
