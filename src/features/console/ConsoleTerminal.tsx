@@ -1,5 +1,5 @@
 import { LockOutlined, UnlockOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
-import { Button, Flex, Tooltip } from 'antd';
+import { Button, Flex } from 'antd';
 import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputListener } from '../../api/serverSocket';
@@ -101,11 +101,15 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
     <Flex vertical gap={8} style={{ minWidth: 0 }}>
       <Flex gap={8} wrap justify="space-between" align="center">
         <TerminalSearch terminal={terminal} />
-        <Tooltip title={scrollLock ? t('console.scrollLock.onHint', 'The view stays put while output arrives') : t('console.scrollLock.offHint', 'The view follows the newest output')}>
-          <Button icon={scrollLock ? <LockOutlined aria-hidden="true" /> : <UnlockOutlined aria-hidden="true" />} aria-pressed={scrollLock} onClick={() => setScrollLock((locked) => !locked)}>
-            {t('console.scrollLock.label', 'Scroll lock')}
-          </Button>
-        </Tooltip>
+        {/* The native title is the hint: antd's Tooltip would add its trigger library to the console for one sentence. */}
+        <Button
+          title={scrollLock ? t('console.scrollLock.onHint', 'The view stays put while output arrives') : t('console.scrollLock.offHint', 'The view follows the newest output')}
+          icon={scrollLock ? <LockOutlined aria-hidden="true" /> : <UnlockOutlined aria-hidden="true" />}
+          aria-pressed={scrollLock}
+          onClick={() => setScrollLock((locked) => !locked)}
+        >
+          {t('console.scrollLock.label', 'Scroll lock')}
+        </Button>
       </Flex>
       <div style={{ position: 'relative', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--panel-card-border)', background: '#0b0f14' }}>
         <div ref={element} dir="ltr" data-testid="console-terminal" role="log" aria-label={t('console.output.label', 'Console output')} style={{ height: 'min(60vh, 560px)', padding: 8 }} />
