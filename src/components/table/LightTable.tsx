@@ -1,4 +1,4 @@
-import { Checkbox, Empty, Spin } from 'antd';
+import { Checkbox, Empty, Spin, type CheckboxRef } from 'antd';
 import { Fragment, useEffect, useRef, useState, type CSSProperties, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lightTableCss, useLightTableVariables } from './lightTableStyle';
@@ -36,6 +36,7 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
   const selection = selectionOf(props);
   const [expanded, setExpanded] = useState<ReadonlySet<Key>>(new Set());
   const region = useRef<HTMLDivElement>(null);
+  const selectAll = useRef<CheckboxRef>(null);
   const busy = isLoading(loading);
   const label = props['aria-label'];
 
@@ -50,6 +51,10 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
   const keys = paging.rows.map((row, i) => rowKeyOf(row, paging.offset + i, rowKey));
   const pageSelected = keys.filter((key) => selection.selected.has(key)).length;
   const someSelected = pageSelected > 0 && pageSelected < keys.length;
+  // antd only paints the mixed state; the input's own flag is what screen readers hear.
+  useEffect(() => {
+    if (selectAll.current?.input) selectAll.current.input.indeterminate = someSelected;
+  });
   const expandRender = expandable?.expandedRowRender;
   const span = columns.length + (rowSelection ? 1 : 0) + (expandRender ? 1 : 0);
   const toggleExpanded = (key: Key) =>
@@ -78,9 +83,8 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
                   <th scope="col" className="panel-table-control">
                     <Checkbox
                       checked={keys.length > 0 && pageSelected === keys.length}
+                      ref={selectAll}
                       indeterminate={someSelected}
-                      // antd only paints the mixed state: screen readers hear it from aria-checked.
-                      aria-checked={someSelected ? 'mixed' : undefined}
                       disabled={keys.length === 0}
                       onChange={(event) => selection.toggleAll(keys, event.target.checked)}
                       aria-label={t('table.selectAll', 'Select all rows')}

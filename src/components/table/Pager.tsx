@@ -16,6 +16,7 @@ export interface PagerProps {
 
 const css = `
 .panel-pager{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:8px 12px;margin-top:12px}
+.panel-pager:dir(rtl) .anticon{transform:scaleX(-1)}
 .panel-pager-page{min-width:7em;text-align:center;font-variant-numeric:tabular-nums}
 .panel-pager select{height:24px;padding:0 4px;font:inherit;border-radius:4px;border:1px solid var(--panel-card-border);
   background:var(--panel-input-bg);color:inherit}
