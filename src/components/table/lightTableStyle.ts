@@ -13,9 +13,9 @@ export const lightTableCss = `
   font-size:var(--panel-table-font);border-radius:var(--panel-table-radius) var(--panel-table-radius) 0 0;text-align:start}
 .panel-table th,.panel-table td{padding:var(--panel-table-pad);border-bottom:1px solid var(--panel-table-border);overflow-wrap:break-word;
   transition:background-color .2s}
-.panel-table th{position:relative;background:var(--panel-table-head);color:var(--panel-table-head-text);font-weight:600;text-align:start}
-.panel-table thead th:first-child{border-start-start-radius:var(--panel-table-radius)}
-.panel-table thead th:last-child{border-start-end-radius:var(--panel-table-radius)}
+.panel-table thead>tr>*{position:relative;background:var(--panel-table-head);color:var(--panel-table-head-text);font-weight:600;text-align:start}
+.panel-table thead>tr>:first-child{border-start-start-radius:var(--panel-table-radius)}
+.panel-table thead>tr>:last-child{border-start-end-radius:var(--panel-table-radius)}
 .panel-table thead th:not(:last-child)::before{content:"";position:absolute;inset-inline-end:0;top:50%;width:1px;height:1.6em;
   transform:translateY(-50%);background:var(--panel-table-border)}
 .panel-table-sticky thead th{position:sticky;top:0;z-index:1}

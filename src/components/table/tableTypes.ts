@@ -56,6 +56,7 @@ export interface TableOptions<T extends object> {
   rowKey?: string | ((row: T, index?: number) => Key);
   loading?: boolean | { spinning?: boolean };
   locale?: { emptyText?: ReactNode | (() => ReactNode) };
+  /** Absent or false: every row at once (unlike antd, which pages by ten by default). */
   pagination?: false | TablePaging;
   rowSelection?: TableSelection<T>;
   expandable?: TableExpandable<T>;
