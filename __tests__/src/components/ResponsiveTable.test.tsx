@@ -75,6 +75,15 @@ describe('ResponsiveTable', () => {
     expect(screen.getByRole('listitem', { name: `f${CARD_PAGE_SIZE}` })).toBeInTheDocument();
   });
 
+  it('pages cards by the table’s own page size when its owner does not keep the page', async () => {
+    installViewport(390);
+    renderWithProviders(<Harness pagination={{ pageSize: 2 }} />);
+    expect(screen.queryByRole('listitem', { name: 'file-2.txt' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('listitem', { name: 'file-2.txt' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
   it('switches when the window crosses lg', () => {
     installViewport(1440);
     renderWithProviders(<Harness />);
