@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { CARD_PAGE_SIZE, ResponsiveTable } from '../../../src/components/ResponsiveTable';
+import { useState, type Key } from 'react';
+import { CARD_PAGE_SIZE, ResponsiveTable, type ResponsiveTableProps, type TableColumn } from '../../../src/components/ResponsiveTable';
 import { SkipLink, mainContentProps } from '../../../src/components/SkipLink';
 import { installViewport, setViewportWidth } from '../helpers/viewport';
 import { renderWithProviders } from '../renderWithProviders';
@@ -15,8 +15,8 @@ interface Row {
 
 const rows: Row[] = Array.from({ length: 3 }, (_, i) => ({ id: i, name: `file-${i}.txt`, mode: '-rw-r--r--' }));
 
-function Harness({ data = rows, onDelete = jest.fn(), onSelect }: { data?: Row[]; onDelete?: (row: Row) => void; onSelect?: (keys: React.Key[]) => void }) {
-  const columns: ColumnsType<Row> = [
+function Harness({ data = rows, onDelete = jest.fn(), onSelect, ...rest }: { data?: Row[]; onDelete?: (row: Row) => void; onSelect?: (keys: Key[]) => void } & Partial<ResponsiveTableProps<Row>>) {
+  const columns: TableColumn<Row>[] = [
     { key: 'name', title: 'Name', dataIndex: 'name' },
     { key: 'mode', title: 'Permissions', render: (_, row) => <code>{row.mode}</code> },
     { key: 'actions', title: 'Actions', render: (_, row) => <Button onClick={() => onDelete(row)}>Delete {row.name}</Button> },
@@ -30,6 +30,7 @@ function Harness({ data = rows, onDelete = jest.fn(), onSelect }: { data?: Row[]
       dataSource={data}
       pagination={false}
       rowSelection={onSelect ? { selectedRowKeys: [], onChange: (keys) => onSelect(keys) } : undefined}
+      {...rest}
     />
   );
 }
@@ -70,8 +71,17 @@ describe('ResponsiveTable', () => {
     const many = Array.from({ length: CARD_PAGE_SIZE * 2 + 5 }, (_, i) => ({ id: i, name: `f${i}`, mode: '-rw-r--r--' }));
     renderWithProviders(<Harness data={many} />);
     expect(within(screen.getByRole('list', { name: 'Files' })).getAllByRole('listitem')).toHaveLength(CARD_PAGE_SIZE);
-    await userEvent.setup().click(screen.getByTitle('Next Page'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
     expect(screen.getByRole('listitem', { name: `f${CARD_PAGE_SIZE}` })).toBeInTheDocument();
+  });
+
+  it('pages cards by the table’s own page size when its owner does not keep the page', async () => {
+    installViewport(390);
+    renderWithProviders(<Harness pagination={{ pageSize: 2 }} />);
+    expect(screen.queryByRole('listitem', { name: 'file-2.txt' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('listitem', { name: 'file-2.txt' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
   it('switches when the window crosses lg', () => {
@@ -81,6 +91,142 @@ describe('ResponsiveTable', () => {
     act(() => setViewportWidth(1279));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Files' })).toBeInTheDocument();
+  });
+});
+
+/** Selection kept by its owner, as the pages keep it. */
+function SelectingHarness({ onSelect }: { onSelect: (keys: Key[]) => void }) {
+  const [keys, setKeys] = useState<Key[]>([]);
+  return (
+    <Harness
+      rowSelection={{
+        selectedRowKeys: keys,
+        onChange: (next) => {
+          setKeys(next);
+          onSelect(next);
+        },
+      }}
+    />
+  );
+}
+
+describe('ResponsiveTable as a table', () => {
+  beforeEach(() => installViewport(1440));
+
+  it('is a plain table: named, column headers in its head, one row per entry in its body', () => {
+    renderWithProviders(<Harness />);
+    const table = screen.getByRole('table', { name: 'Files' });
+    expect(within(table).getAllByRole('columnheader').every((header) => header.getAttribute('scope') === 'col')).toBe(true);
+    const [head, body] = within(table).getAllByRole('rowgroup');
+    expect(head.tagName).toBe('THEAD');
+    expect(within(body).getAllByRole('row').map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['file-0.txt', 'file-1.txt', 'file-2.txt']);
+    expect(document.querySelector('.ant-table')).toBeNull();
+  });
+
+  it('selects one row by its named checkbox, and every row of the page with the header’s', async () => {
+    const user = userEvent.setup();
+    const onSelect = jest.fn();
+    renderWithProviders(<SelectingHarness onSelect={onSelect} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Select file-1.txt' }));
+    expect(onSelect).toHaveBeenLastCalledWith([1]);
+    expect(screen.getByRole('checkbox', { name: 'Select file-1.txt' })).toBeChecked();
+    expect(screen.getByRole('row', { name: /file-1\.txt/ })).toHaveClass('panel-table-selected');
+    const all = screen.getByRole('checkbox', { name: 'Select all rows' });
+    expect(all).toBePartiallyChecked();
+
+    await user.click(all);
+    expect(onSelect).toHaveBeenLastCalledWith([1, 0, 2]);
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).not.toBePartiallyChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select file-0.txt' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(onSelect).toHaveBeenLastCalledWith([]);
+  });
+
+  it('opens a row’s details with a button that says whether they are shown', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness expandable={{ expandedRowRender: (row) => <p>Owner of {row.name}</p>, rowExpandable: (row) => row.id !== 2 }} />);
+    expect(screen.queryByRole('button', { name: 'Details of file-2.txt' })).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Details of file-1.txt' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Owner of file-1.txt')).not.toBeInTheDocument();
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Owner of file-1.txt').closest('td')).toHaveAttribute('colspan', '4');
+    await user.click(button);
+    expect(screen.queryByText('Owner of file-1.txt')).not.toBeInTheDocument();
+  });
+
+  it('pages its rows itself when the owner gives only a page size', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness pagination={{ pageSize: 2 }} />);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(screen.queryByText('file-2.txt')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('file-2.txt')).toBeInTheDocument();
+    expect(screen.queryByText('file-0.txt')).not.toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('shows no pager for a single page when asked to hide it', () => {
+    renderWithProviders(<Harness pagination={{ pageSize: 25, hideOnSinglePage: true }} />);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows a page the server sent as it is, and asks its owner for the next page or another size', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    renderWithProviders(
+      <Harness
+        pagination={{ current: 2, pageSize: 25, total: 120, onChange, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showTotal: (count) => `${count} entries` }}
+      />,
+    );
+    expect(screen.getByText('file-0.txt')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 5')).toBeInTheDocument();
+    expect(screen.getByText('120 entries')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenLastCalledWith(3, 25);
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onChange).toHaveBeenLastCalledWith(1, 25);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
+    expect(onChange).toHaveBeenLastCalledWith(1, 100);
+  });
+
+  it('says so when there is nothing to show, in the owner’s words or antd’s empty picture', () => {
+    const { unmount } = renderWithProviders(<Harness data={[]} locale={{ emptyText: 'Nothing here yet.' }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Nothing here yet.');
+    expect(screen.getByText('Nothing here yet.').closest('td')).toHaveAttribute('colspan', '3');
+    unmount();
+    renderWithProviders(<Harness data={[]} />);
+    expect(screen.getByRole('status')).toHaveTextContent('No data');
+  });
+
+  it('hands each row the owner’s events', async () => {
+    const user = userEvent.setup();
+    const onDoubleClick = jest.fn();
+    const onContextMenu = jest.fn();
+    renderWithProviders(<Harness onRow={(row) => ({ onDoubleClick: () => onDoubleClick(row), onContextMenu: () => onContextMenu(row) })} />);
+    await user.dblClick(screen.getByText('file-1.txt'));
+    expect(onDoubleClick).toHaveBeenCalledWith(rows[1]);
+    await user.pointer({ keys: '[MouseRight]', target: screen.getByText('file-2.txt') });
+    expect(onContextMenu).toHaveBeenCalledWith(rows[2]);
+  });
+
+  it('lets the keyboard reach a table wider than its place', () => {
+    const scrollWidth = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+    const clientWidth = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    renderWithProviders(<Harness scroll={{ x: 'max-content' }} />);
+    expect(screen.getByRole('table').parentElement).toHaveAttribute('tabindex', '0');
+    scrollWidth.mockRestore();
+    clientWidth.mockRestore();
+  });
+
+  it('shows a spinner while loading', () => {
+    renderWithProviders(<Harness loading />);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
   });
 });
 

@@ -1,9 +1,8 @@
 import { Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useDateTime } from '../../core/session/useDateTime';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
-import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable';
 import type { ActivityEntry } from './sharingTypes';
 import { auditEventSentence } from './auditEventSentence';
 
@@ -27,7 +26,7 @@ export function AuditLogTable({ entries, loading, page, perPage, total, onPageCh
   const { t, i18n } = useTranslation();
   const when = useDateTime();
   const rtl = i18n.dir() === 'rtl';
-  const columns: ColumnsType<ActivityEntry> = [
+  const columns: TableColumn<ActivityEntry>[] = [
     { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
     { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
     { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry, { rtl }) ?? <Typography.Text code>{entry.event}</Typography.Text> },

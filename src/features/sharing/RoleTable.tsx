@@ -1,7 +1,6 @@
 import { Button, Flex, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable';
 import { PermissionPicker } from './PermissionPicker';
 import { roleChoiceValue } from './accessValues';
 import type { PermissionGroup, Role } from './sharingTypes';
@@ -25,7 +24,7 @@ export interface RoleTableProps {
  */
 export function RoleTable({ roles, groups, loading, onCopy, onEdit, onDelete }: RoleTableProps) {
   const { t } = useTranslation();
-  const columns: ColumnsType<Role> = [
+  const columns: TableColumn<Role>[] = [
     {
       key: 'name',
       title: t('sharing.roles.columns.name', 'Role'),

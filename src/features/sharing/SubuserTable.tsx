@@ -1,9 +1,8 @@
 import { Button, Flex, Popconfirm, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useDateTime } from '../../core/session/useDateTime';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
-import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable';
 import { matchingBuiltInRole } from './accessValues';
 import type { Role, Subuser } from './sharingTypes';
 
@@ -24,7 +23,7 @@ export function SubuserTable({ subusers, roles, loading, onEdit, onRemove }: Sub
   const { t } = useTranslation();
   const when = useDateTime();
   const personName = (subuser: Subuser) => subuser.username ?? subuser.email;
-  const columns: ColumnsType<Subuser> = [
+  const columns: TableColumn<Subuser>[] = [
     {
       key: 'person',
       title: t('sharing.list.person', 'Person'),

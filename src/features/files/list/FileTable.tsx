@@ -4,7 +4,7 @@ import { cloneElement, isValidElement, memo, useCallback, useMemo, type Key, typ
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../core/session/useDateTime';
 import { Ltr } from '../../../components/Ltr';
-import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { AntdResponsiveTable } from './AntdResponsiveTable';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { compareRows } from './compareRows';
 import { FileName } from './FileName';
@@ -119,7 +119,7 @@ export const FileTable = memo(function FileTable({ rows, loading, searchResults,
   const locale = useMemo(() => ({ emptyText }), [emptyText]);
 
   return (
-    <ResponsiveTable<FileRow>
+    <AntdResponsiveTable<FileRow>
       rowLabel={(row) => (searchResults ? row.path : row.name)}
       virtual
       size="small"

@@ -1,0 +1,160 @@
+import { Checkbox, Empty, Spin, type CheckboxRef } from 'antd';
+import { Fragment, useEffect, useRef, useState, type CSSProperties, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lightTableCss, useLightTableVariables } from './lightTableStyle';
+import { Pager } from './Pager';
+import { selectionOf } from './selection';
+import { cell, columnKey, columnTitle, emptyText, isLoading, rowKeyOf } from './tableCells';
+import type { CardOptions, TableColumn, TableOptions } from './tableTypes';
+import { usePaging } from './usePaging';
+
+/** Inline size of the table for `scroll.x`: wider than its place, the wrapper scrolls sideways. */
+function tableWidth(x: number | string | true | undefined): CSSProperties | undefined {
+  if (x === undefined) return undefined;
+  return { width: x === true ? 'max-content' : x, minWidth: '100%' };
+}
+
+function cellStyle<T>(column: TableColumn<T>): CSSProperties | undefined {
+  if (column.width === undefined && column.align === undefined) return undefined;
+  return { width: column.width, textAlign: column.align };
+}
+
+function cellClass<T>(column: TableColumn<T>): string | undefined {
+  return [column.className, column.ellipsis ? 'panel-table-ellipsis' : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * A plain, semantic table (thead and tbody, column headers) in the look of antd's Table, with
+ * what the panel's lists use of it: selection with a "select all" box, expandable rows, paging,
+ * row events, sideways scrolling for wide content, and an empty text.
+ */
+export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardOptions<T>, 'rowLabel'>) {
+  const { rowLabel, columns = [], dataSource = [], loading, pagination, rowSelection, expandable, onRow, locale, rowKey, scroll, size = 'large', className, style } = props;
+  const { t } = useTranslation();
+  const variables = useLightTableVariables(size);
+  const paging = usePaging(pagination, dataSource);
+  const selection = selectionOf(props);
+  const [expanded, setExpanded] = useState<ReadonlySet<Key>>(new Set());
+  const region = useRef<HTMLDivElement>(null);
+  const selectAll = useRef<CheckboxRef>(null);
+  const busy = isLoading(loading);
+  const label = props['aria-label'];
+
+  // A table wider than its place scrolls sideways: keyboard users must reach that scroll too.
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight) element.tabIndex = 0;
+    else element.removeAttribute('tabindex');
+  });
+
+  const keys = paging.rows.map((row, i) => rowKeyOf(row, paging.offset + i, rowKey));
+  const pageSelected = keys.filter((key) => selection.selected.has(key)).length;
+  const someSelected = pageSelected > 0 && pageSelected < keys.length;
+  // antd only paints the mixed state; the input's own flag is what screen readers hear.
+  useEffect(() => {
+    if (selectAll.current?.input) selectAll.current.input.indeterminate = someSelected;
+  });
+  const expandRender = expandable?.expandedRowRender;
+  const span = columns.length + (rowSelection ? 1 : 0) + (expandRender ? 1 : 0);
+  const toggleExpanded = (key: Key) =>
+    setExpanded((now) => {
+      const next = new Set(now);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  return (
+    <Spin spinning={busy}>
+      <style href="panel-table" precedence="default">
+        {lightTableCss}
+      </style>
+      <div style={{ ...variables, ...style }} className={className}>
+        <div ref={region} className="panel-table-scroll" style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}>
+          <table
+            className={['panel-table', scroll?.y !== undefined ? 'panel-table-sticky' : '', columns.some((column) => column.ellipsis) ? 'panel-table-fixed' : ''].join(' ').trim()}
+            style={tableWidth(scroll?.x)}
+            aria-label={label}
+            aria-busy={busy}
+          >
+            <thead>
+              <tr>
+                {rowSelection ? (
+                  <th scope="col" className="panel-table-control">
+                    <Checkbox
+                      checked={keys.length > 0 && pageSelected === keys.length}
+                      ref={selectAll}
+                      indeterminate={someSelected}
+                      disabled={keys.length === 0}
+                      onChange={(event) => selection.toggleAll(keys, event.target.checked)}
+                      aria-label={t('table.selectAll', 'Select all rows')}
+                    />
+                  </th>
+                ) : null}
+                {expandRender ? <td className="panel-table-control" /> : null}
+                {columns.map((column, place) => (
+                  <th key={columnKey(column, place)} scope="col" className={cellClass(column)} style={cellStyle(column)}>
+                    {columnTitle(column)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {paging.rows.length === 0 ? (
+                <tr className="panel-table-empty">
+                  <td colSpan={span}>
+                    <div role="status">{emptyText(locale) ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}</div>
+                  </td>
+                </tr>
+              ) : (
+                paging.rows.map((row, i) => {
+                  const index = paging.offset + i;
+                  const key = keys[i];
+                  const { className: rowClass, ...events } = onRow?.(row, index) ?? {};
+                  const selected = selection.selected.has(key);
+                  const canExpand = Boolean(expandRender) && (expandable?.rowExpandable?.(row) ?? true);
+                  const open = canExpand && expanded.has(key);
+                  return (
+                    <Fragment key={key}>
+                      <tr {...events} className={[rowClass, selected ? 'panel-table-selected' : ''].filter(Boolean).join(' ') || undefined}>
+                        {rowSelection ? (
+                          <td className="panel-table-control">
+                            <Checkbox checked={selected} onChange={(event) => selection.toggle(key, event.target.checked)} aria-label={t('table.selectRow', 'Select {{name}}', { name: rowLabel(row) })} />
+                          </td>
+                        ) : null}
+                        {expandRender ? (
+                          <td className="panel-table-control">
+                            {canExpand ? (
+                              <button
+                                type="button"
+                                className="panel-table-expand"
+                                aria-expanded={open}
+                                onClick={() => toggleExpanded(key)}
+                                aria-label={t('table.expandRow', 'Details of {{name}}', { name: rowLabel(row) })}
+                              />
+                            ) : null}
+                          </td>
+                        ) : null}
+                        {columns.map((column, place) => (
+                          <td key={columnKey(column, place)} className={cellClass(column)} style={cellStyle(column)}>
+                            {cell(row, column, index)}
+                          </td>
+                        ))}
+                      </tr>
+                      {open && expandRender ? (
+                        <tr className="panel-table-expanded">
+                          <td colSpan={span}>{expandRender(row, index, 0, true)}</td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+        {paging.pager ? <Pager current={paging.current} pageSize={paging.pageSize} total={paging.total} config={paging.pager} onChange={paging.goTo} /> : null}
+      </div>
+    </Spin>
+  );
+}
