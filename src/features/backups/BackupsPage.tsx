@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, LockFilled, PlusOutlined, RollbackOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Popconfirm, Progress, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
@@ -22,9 +22,12 @@ import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatBytes } from '../../components/server/formatBytes';
 import { StatusResult } from '../../components/StatusResult';
-import { CreateBackupDialog } from './CreateBackupDialog';
+import { OnceOpened } from '../../components/OnceOpened';
 import { formatDateTime } from './formatDateTime';
-import { RestoreDialog } from './RestoreDialog';
+
+// The dialogs load when first opened: with them come antd's Modal and Form, which the list does not need.
+const CreateBackupDialog = lazy(() => import('./CreateBackupDialog').then((m) => ({ default: m.CreateBackupDialog })));
+const RestoreDialog = lazy(() => import('./RestoreDialog').then((m) => ({ default: m.RestoreDialog })));
 
 /** Starts the browser's download of a URL, as a click on a download link does. */
 function startDownload(url: string): void {
@@ -203,8 +206,12 @@ export function BackupsPage() {
           },
         ]}
       />
-      <CreateBackupDialog serverId={id} open={creating} canLock={can('backup.lock')} onClose={() => setCreating(false)} />
-      <RestoreDialog serverId={id} backup={restoring} offline={offline} canStop={can('control.stop')} onClose={() => setRestoring(null)} />
+      <OnceOpened open={creating}>
+        <CreateBackupDialog serverId={id} open={creating} canLock={can('backup.lock')} onClose={() => setCreating(false)} />
+      </OnceOpened>
+      <OnceOpened open={restoring !== null}>
+        <RestoreDialog serverId={id} backup={restoring} offline={offline} canStop={can('control.stop')} onClose={() => setRestoring(null)} />
+      </OnceOpened>
     </ServerPageSection>
   );
 }

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useListServerDatabasesQuery } from '../../api/databases';
@@ -9,8 +9,11 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
-import { CreateDatabaseDialog } from './CreateDatabaseDialog';
+import { OnceOpened } from '../../components/OnceOpened';
 import { DatabaseCard } from './DatabaseCard';
+
+// The dialog loads when first opened: with it come antd's Modal and Form, which the list does not need.
+const CreateDatabaseDialog = lazy(() => import('./CreateDatabaseDialog').then((m) => ({ default: m.CreateDatabaseDialog })));
 
 /**
  * /server/{id}/database: the server's MariaDB/MySQL databases for plugins and mods, each with
@@ -98,15 +101,17 @@ export function DatabasesPage() {
           ))}
         </Flex>
       )}
-      <CreateDatabaseDialog
-        serverId={id}
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(uuid, password) => {
-          setCreated(uuid);
-          if (password) setPassword(uuid, password);
-        }}
-      />
+      <OnceOpened open={creating}>
+        <CreateDatabaseDialog
+          serverId={id}
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={(uuid, password) => {
+            setCreated(uuid);
+            if (password) setPassword(uuid, password);
+          }}
+        />
+      </OnceOpened>
     </ServerPageSection>
   );
 }
