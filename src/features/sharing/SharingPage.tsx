@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
 import { useListPermissionKeysQuery } from '../../api/servers';
@@ -11,10 +11,12 @@ import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
 import type { AccessBody } from './accessValues';
-import { ShareDialog } from './ShareDialog';
 import type { Subuser } from './sharingTypes';
 import { SubuserTable } from './SubuserTable';
 import { useServerAccess } from './useServerAccess';
+
+// The dialog loads when first opened: with it come antd's Modal and Form, which the list does not need.
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 
 /**
  * /server/{id}/sharing: the people this server is shared with, their status, role and last
@@ -70,7 +72,8 @@ export function SharingPage() {
         onRemove={can('user.delete') ? async (subuser) => void (await remove({ id, subuser: subuser.uuid })) : undefined}
       />
       {dialog !== undefined ? (
-        <ShareDialog
+        <Suspense fallback={null}>
+          <ShareDialog
           subuser={dialog}
           roles={roles.data?.data ?? []}
           groups={groups.data?.data ?? []}
@@ -78,7 +81,8 @@ export function SharingPage() {
           saving={creating.isLoading || updating.isLoading}
           onSubmit={submit}
           onClose={() => setDialog(undefined)}
-        />
+          />
+        </Suspense>
       ) : null}
     </ServerPageSection>
   );

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
 import { useListPermissionKeysQuery } from '../../api/servers';
@@ -9,10 +9,13 @@ import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
 import { DeleteRoleDialog } from './DeleteRoleDialog';
-import { RoleEditorDialog, type RoleValues } from './RoleEditorDialog';
+import type { RoleValues } from './RoleEditorDialog';
 import { RoleTable } from './RoleTable';
 import type { Role } from './sharingTypes';
 import { useServerAccess } from './useServerAccess';
+
+// The editor loads when first opened: with it come antd's Modal and Form, which the list does not need.
+const RoleEditorDialog = lazy(() => import('./RoleEditorDialog').then((m) => ({ default: m.RoleEditorDialog })));
 
 /** The role editor's state: closed, or open on a new role (from scratch or a copy) or on a custom role. */
 type Editing = { role: Role | null; initial: RoleValues } | null;
@@ -76,7 +79,8 @@ export function SharingRolesPage() {
         onDelete={can('role.delete') ? setDeleting : undefined}
       />
       {editing ? (
-        <RoleEditorDialog
+        <Suspense fallback={null}>
+          <RoleEditorDialog
           title={editing.role ? t('sharing.roles.editTitle', 'Edit role {{name}}', { name: editing.role.name }) : t('sharing.roles.createTitle', 'New role')}
           initial={editing.initial}
           groups={groups.data?.data ?? []}
@@ -84,7 +88,8 @@ export function SharingRolesPage() {
           saving={creating.isLoading || updating.isLoading}
           onSubmit={save}
           onClose={() => setEditing(null)}
-        />
+          />
+        </Suspense>
       ) : null}
       <DeleteRoleDialog role={deleting} roles={roles.data?.data ?? []} deleting={removing.isLoading} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
     </ServerPageSection>

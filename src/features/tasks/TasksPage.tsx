@@ -1,6 +1,6 @@
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
@@ -12,11 +12,14 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
+import { OnceOpened } from '../../components/OnceOpened';
 import { cronExpression } from './cronDescription';
 import { ResultTag } from './ResultTag';
-import { RunHistoryDrawer } from './RunHistoryDrawer';
-import { ScheduleDialog } from './ScheduleDialog';
 import { useCronDescriber } from './useCronDescriber';
+
+// The dialog and the history load when first opened: with them come antd's Modal, Form and Drawer, which the list does not need.
+const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
+const RunHistoryDrawer = lazy(() => import('./RunHistoryDrawer').then((m) => ({ default: m.RunHistoryDrawer })));
 
 /**
  * /server/{id}/tasks: the server's schedules with their cron expression in words, next time and
@@ -171,8 +174,12 @@ export function TasksPage() {
           },
         ]}
       />
-      <ScheduleDialog serverId={id} open={editing !== null} schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      <RunHistoryDrawer serverId={id} schedule={history ? (list.find((schedule) => schedule.uuid === history.uuid) ?? history) : null} onClose={() => setHistory(null)} />
+      <OnceOpened open={editing !== null}>
+        <ScheduleDialog serverId={id} open={editing !== null} schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      </OnceOpened>
+      <OnceOpened open={history !== null}>
+        <RunHistoryDrawer serverId={id} schedule={history ? (list.find((schedule) => schedule.uuid === history.uuid) ?? history) : null} onClose={() => setHistory(null)} />
+      </OnceOpened>
     </ServerPageSection>
   );
 }
