@@ -1,8 +1,10 @@
-import { Alert, Button, Modal } from 'antd';
-import { useState } from 'react';
+import { Alert, Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/apiError';
 import { useSendServerPowerMutation } from '../../api/servers';
+
+const PowerConfirmDialog = lazy(() => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
 
 /** Props of {@link RestartOffer}. */
 export interface RestartOfferProps {
@@ -45,17 +47,11 @@ export function RestartOffer({ serverId, canRestart, confirmRestart, onClose }: 
           ) : undefined
         }
       />
-      <Modal
-        open={confirming}
-        title={t('console.power.confirmRestartTitle', 'Restart the server?')}
-        okText={t('console.power.confirmRestartOk', 'Restart')}
-        cancelText={t('console.power.cancel', 'Cancel')}
-        onOk={restart}
-        onCancel={() => setConfirming(false)}
-        destroyOnHidden
-      >
-        {t('console.power.confirmRestartText', 'Players online are disconnected while the server restarts.')}
-      </Modal>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <PowerConfirmDialog signal="restart" onConfirm={restart} onCancel={() => setConfirming(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '.
 import { powerButtons } from './powerButtonRules';
 import { useHangClock } from './useHangClock';
 
-const PowerConfirmDialog = lazy(() => import('./PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
+const PowerConfirmDialog = lazy(() => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
 
 /** Props of {@link PowerControls}. */
 export interface PowerControlsProps {

@@ -8,14 +8,15 @@ import { useCreateServerRoleMutation, useDeleteServerRoleMutation, useListServer
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
-import { DeleteRoleDialog } from './DeleteRoleDialog';
 import type { RoleValues } from './RoleEditorDialog';
 import { RoleTable } from './RoleTable';
 import type { Role } from './sharingTypes';
 import { useServerAccess } from './useServerAccess';
+import { OnceOpened } from '../../components/OnceOpened';
 
-// The editor loads when first opened: with it come antd's Modal and Form, which the list does not need.
+// The editor and the delete question load when first opened: with it come antd's Modal and Form, which the list does not need.
 const RoleEditorDialog = lazy(() => import('./RoleEditorDialog').then((m) => ({ default: m.RoleEditorDialog })));
+const DeleteRoleDialog = lazy(() => import('./DeleteRoleDialog').then((m) => ({ default: m.DeleteRoleDialog })));
 
 /** The role editor's state: closed, or open on a new role (from scratch or a copy) or on a custom role. */
 type Editing = { role: Role | null; initial: RoleValues } | null;
@@ -91,7 +92,9 @@ export function SharingRolesPage() {
           />
         </Suspense>
       ) : null}
-      <DeleteRoleDialog role={deleting} roles={roles.data?.data ?? []} deleting={removing.isLoading} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+      <OnceOpened open={deleting !== null}>
+        <DeleteRoleDialog role={deleting} roles={roles.data?.data ?? []} deleting={removing.isLoading} onConfirm={confirmDelete} onClose={() => setDeleting(null)} />
+      </OnceOpened>
     </ServerPageSection>
   );
 }

@@ -9,8 +9,9 @@ export interface PowerConfirmDialogProps {
 }
 
 /**
- * The question asked before a restart (when the user wants it) or a kill. Its own module, loaded
- * when first asked: the console opens without the dialog's code, which most visits never need.
+ * The question asked before a restart (when the user wants it) or a kill, on the console and after
+ * saving the configuration. Its own module, loaded when first asked: pages open without the
+ * dialog's code, which most visits never need.
  */
 export function PowerConfirmDialog({ signal, onConfirm, onCancel }: PowerConfirmDialogProps) {
   const { t } = useTranslation();
