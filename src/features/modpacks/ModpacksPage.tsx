@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Descriptions, Empty, Input, Modal, Radio, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Input, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
@@ -10,6 +10,10 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
+import { OnceOpened } from '../../components/OnceOpened';
+
+// The install question loads when first asked: with it come antd's Modal and Radio, which the page does not need before.
+const ModpackInstallDialog = lazy(() => import('./ModpackInstallDialog').then((m) => ({ default: m.ModpackInstallDialog })));
 
 type Hit = ModpackSearch['hits'][number];
 /** An example path (a path, not words to translate). */
@@ -238,28 +242,9 @@ export function ModpacksPage() {
         </Space>
       </Card>
 
-      <Modal
-        open={pending !== null}
-        title={t('modpacks.confirm.title', 'Install {{name}}?', {
-          name: pending?.label ?? '',
-        })}
-        okText={t('modpacks.install', 'Install')}
-        cancelText={t('modpacks.confirm.cancel', 'Cancel')}
-        onOk={confirm}
-        onCancel={() => setPending(null)}
-      >
-        <Space direction="vertical">
-          <Typography.Paragraph>
-            {t('modpacks.confirm.text', 'The server stops and a backup is made first. The modpack’s loader, Minecraft version and files are installed; if anything fails, everything is put back as it was.')}
-          </Typography.Paragraph>
-          <Radio.Group value={keepWorld} onChange={(e) => setKeepWorld(e.target.value as boolean)} aria-label={t('modpacks.confirm.world', 'The world')}>
-            <Space direction="vertical">
-              <Radio value={true}>{t('modpacks.confirm.keep', 'Keep the world')}</Radio>
-              <Radio value={false}>{t('modpacks.confirm.reset', 'Start a new world (the old one stays in the backup)')}</Radio>
-            </Space>
-          </Radio.Group>
-        </Space>
-      </Modal>
+      <OnceOpened open={pending !== null}>
+        <ModpackInstallDialog label={pending?.label ?? null} keepWorld={keepWorld} onKeepWorld={setKeepWorld} onConfirm={confirm} onCancel={() => setPending(null)} />
+      </OnceOpened>
     </ServerPageSection>
   );
 }
