@@ -4,6 +4,8 @@ import { mockFetch, jsonResponse, type FetchMock } from '../../helpers/mockFetch
 
 let fetchMock: FetchMock;
 let warn: jest.SpyInstance;
+/** Console warnings about the locale: Redux Toolkit's development checks also warn when a busy machine makes them slow. */
+const localeWarnings = () => warn.mock.calls.filter(([message]) => !/Middleware took \d+ms/.test(String(message)));
 beforeEach(() => {
   fetchMock = mockFetch(() => jsonResponse(404, { message: 'unexpected request' }));
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -39,7 +41,7 @@ describe('changing the language', () => {
     expect(Object.keys(localStorage)).toEqual(['locale']);
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement.dir).toBe('ltr');
-    expect(warn).not.toHaveBeenCalled();
+    expect(localeWarnings()).toEqual([]);
   });
 
   it.each(['ar', 'fa', 'he'])('switches the page to right-to-left for %s', (code) => {
@@ -65,8 +67,8 @@ describe('changing the language', () => {
     store.dispatch(localeChanged(code));
     await new Promise((resolve) => setTimeout(resolve, 0));
 
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0][0]).toContain(`"${code}"`);
+    expect(localeWarnings()).toHaveLength(1);
+    expect(localeWarnings()[0][0]).toContain(`"${code}"`);
     expect(store.getState().locale).toBe(before.locale);
     expect(selectLocale(store.getState())).toBe('de');
     expect(localStorage.getItem('locale')).toBe('de');

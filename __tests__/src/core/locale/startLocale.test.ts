@@ -47,6 +47,8 @@ const languageRequests = (fetchMock: FetchMock) => fetchMock.requests.map((r) =>
 
 let fetchMock: FetchMock;
 let warn: jest.SpyInstance;
+/** Console warnings about the locale: Redux Toolkit's development checks also warn when a busy machine makes them slow. */
+const localeWarnings = () => warn.mock.calls.filter(([message]) => !/Middleware took \d+ms/.test(String(message)));
 beforeEach(() => {
   warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -68,7 +70,7 @@ describe('starting the interface language', () => {
     expect(languageRequests(fetchMock)).toEqual(['/api/language?code=en&ns=translation']);
     expect(m.i18n.i18n.t('auth.login.title', 'Log in (default)')).toBe('Log in');
     expect(document.documentElement.lang).toBe('en');
-    expect(warn).not.toHaveBeenCalled();
+    expect(localeWarnings()).toEqual([]);
   });
 
   it('loads the stored language, with English as the fallback', async () => {
