@@ -8,7 +8,7 @@ const SERVER_NAME = 'Survival with friends';
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 
 /** Joins like a player (offline mode): resolves with the bot once spawned, or with the reason it was refused. */
-function join(host: string, port: number, username: string): Promise<{ bot: Bot | null; refused: string | null; kicked: Promise<string> }> {
+function joinOnce(host: string, port: number, username: string): Promise<{ bot: Bot | null; refused: string | null; kicked: Promise<string> }> {
   return new Promise((resolve, reject) => {
     const bot = createBot({ host, port, username, auth: 'offline', version: '1.21.4' });
     let spawned = false;
@@ -37,6 +37,19 @@ function join(host: string, port: number, username: string): Promise<{ bot: Bot 
   });
 }
 
+/**
+ * {@link joinOnce}, tried again when the game server resets the connection before the player is
+ * in: on a loaded machine it sometimes drops a login, which is not what these steps test.
+ */
+async function join(host: string, port: number, username: string): ReturnType<typeof joinOnce> {
+  try {
+    return await joinOnce(host, port, username);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+    return joinOnce(host, port, username);
+  }
+}
+
 test('players: joins are listed, kick, ban and pardon, whitelist, and the lists survive a restart', async ({ page }) => {
   test.setTimeout(420_000);
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico'), apiStatus(409, '/players')]);
@@ -59,6 +72,13 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
 
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Players' })).toBeVisible({ timeout: 60_000 });
+    // An earlier attempt that failed half-way may have left the whitelist on: anyone may join first.
+    const whitelistSwitch = page.getByRole('switch', { name: 'Only whitelisted players may join' });
+    await expect(whitelistSwitch).toBeVisible({ timeout: 30_000 });
+    if (await whitelistSwitch.isChecked()) {
+      await whitelistSwitch.click();
+      await expect(whitelistSwitch).not.toBeChecked();
+    }
 
     // A player who joins is listed within 2 s (bench/players measures it on a quiet machine; in
     // CI the server tests on PostgreSQL load both cores beside this browser, so it gets more).
@@ -105,7 +125,8 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     const confirm = page.getByRole('dialog').getByRole('button', { name: 'Restart' });
-    if (await confirm.isVisible({ timeout: 2000 }).catch(() => false)) await confirm.click();
+    // The question comes when the user's preference asks for it; its code may still be on its way.
+    await confirm.waitFor({ state: 'visible', timeout: 5000 }).then(() => confirm.click(), () => undefined);
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
     await expect(page.locator('.ant-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -122,6 +143,6 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
 
     expect(errors).toEqual([]);
   } finally {
-    for (const bot of bots) bot.quit();
+    for (const bot of bots) bot?.quit();
   }
 });

@@ -7,7 +7,10 @@ import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '.
 import { powerButtons } from './powerButtonRules';
 import { useHangClock } from './useHangClock';
 
-const PowerConfirmDialog = lazy(() => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
+const loadConfirmDialog = () => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog }));
+const PowerConfirmDialog = lazy(loadConfirmDialog);
+/** Fetches the question's code as a pointer or the keyboard reaches a button that asks it, so it opens at once on the click. */
+const preloadConfirm = { onPointerEnter: () => void loadConfirmDialog(), onFocus: () => void loadConfirmDialog() };
 
 /** Props of {@link PowerControls}. */
 export interface PowerControlsProps {
@@ -47,11 +50,11 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
         <Button icon={<PlayCircleOutlined aria-hidden="true" />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
           {t('console.power.start', 'Start')}
         </Button>
-        <Button icon={<ReloadOutlined aria-hidden="true" />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
+        <Button {...(confirmRestart ? preloadConfirm : {})} icon={<ReloadOutlined aria-hidden="true" />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
           {t('console.power.restart', 'Restart')}
         </Button>
         {buttons.stopAction === 'kill' ? (
-          <Button icon={<PoweroffOutlined aria-hidden="true" />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
+          <Button {...preloadConfirm} icon={<PoweroffOutlined aria-hidden="true" />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
             {t('console.power.kill', 'Kill')}
           </Button>
         ) : (
