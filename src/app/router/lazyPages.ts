@@ -1,4 +1,4 @@
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../../components/lazyPage';
 
 /*
  * Every page and the layouts that use antd load on demand, each in its own chunk, so the entry

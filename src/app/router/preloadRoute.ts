@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { preloadOf } from './lazyPage';
+import { preloadOf } from '../../components/lazyPage';
 import { BlankLayout, DashboardLayout, ServerLayout } from './lazyPages';
 import { routeTable, type PanelRoute, type RouteLayout } from './routeTable';
 

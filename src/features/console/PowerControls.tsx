@@ -1,16 +1,16 @@
 import { PauseCircleOutlined, PlayCircleOutlined, PoweroffOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/apiError';
+import { lazyPage } from '../../components/lazyPage';
 import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '../../api/servers';
 import { powerButtons } from './powerButtonRules';
 import { useHangClock } from './useHangClock';
 
-const loadConfirmDialog = () => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog }));
-const PowerConfirmDialog = lazy(loadConfirmDialog);
+const PowerConfirmDialog = lazyPage(() => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
 /** Fetches the question's code as a pointer or the keyboard reaches a button that asks it, so it opens at once on the click. */
-const preloadConfirm = { onPointerEnter: () => void loadConfirmDialog(), onFocus: () => void loadConfirmDialog() };
+const preloadConfirm = { onPointerEnter: () => void PowerConfirmDialog.preload(), onFocus: () => void PowerConfirmDialog.preload() };
 
 /** Props of {@link PowerControls}. */
 export interface PowerControlsProps {

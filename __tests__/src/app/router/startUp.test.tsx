@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import en from '../../../../server/translations/en.json';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { AppRouter } from '../../../../src/app/router/AppRouter';
-import { lazyPage } from '../../../../src/app/router/lazyPage';
+import { lazyPage } from '../../../../src/components/lazyPage';
 import { BlankLayout, ConsolePage, DashboardLayout, DashboardPage, LoginPage, ServerLayout } from '../../../../src/app/router/lazyPages';
 import { preloadData } from '../../../../src/app/router/preloadData';
 import { preloadRoute } from '../../../../src/app/router/preloadRoute';

@@ -11,7 +11,7 @@ export type PreloadableComponent<Component extends AnyComponent> = LazyExoticCom
 };
 
 /**
- * `React.lazy` plus `preload()`: at start-up the page for the address the panel opens on is
+ * `React.lazy` plus `preload()`, for pages and for dialogs fetched before they open. At start-up the page for the address the panel opens on is
  * requested at once, side by side with the current user and the dictionary, instead of after them
  * (the guards render the page only once the session is known). A failed load is forgotten, so a
  * later attempt asks again.
