@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, InputNumber, List, Radio, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Radio, Space, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -45,6 +45,7 @@ function reasonText(t: TFunction, reason: Reason, currency: string, locale: stri
  */
 export function QuizPage() {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   useClearValidationOnLeave();
@@ -108,7 +109,14 @@ export function QuizPage() {
               {t('plans.quiz.recommended', 'We recommend {{plan}}', { plan: result.plan.name })}
             </Typography.Title>
             <Typography.Text>{formatPrice(result.plan.price_monthly, result.plan.currency, i18n.language)}</Typography.Text>
-            <List size="small" dataSource={result.reasons} renderItem={(reason) => <List.Item>{reasonText(t, reason, result.plan.currency, i18n.language)}</List.Item>} />
+            {/* A plain list in the look of antd's small List: List brings Pagination, and with it Select and Spin, for a few lines. */}
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {result.reasons.map((reason, index) => (
+                <li key={reason.code} style={{ padding: `${token.paddingXS}px 0`, borderBlockStart: index > 0 ? `1px solid ${token.colorSplit}` : undefined }}>
+                  {reasonText(t, reason, result.plan.currency, i18n.language)}
+                </li>
+              ))}
+            </ul>
             {result.current ? (
               <Alert type="success" showIcon message={t('plans.quiz.alreadyOn', 'Your server already has this plan.')} />
             ) : (
