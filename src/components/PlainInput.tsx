@@ -1,9 +1,13 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { theme } from 'antd';
-import type { CSSProperties, InputHTMLAttributes, ReactNode } from 'react';
+import type { CSSProperties, InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** Props of {@link PlainInput}: a native input's, plus what sits around it. */
-export interface PlainInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'style'> {
+export interface PlainInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'style' | 'size'> {
+  /** antd's sizes: `small` is 24 px high, as in a table row. */
+  size?: 'small' | 'middle';
+  /** The native input (to read its validity, or focus it). */
+  ref?: Ref<HTMLInputElement>;
   /** Shown before the text (an icon). */
   prefix?: ReactNode;
   /** Shown after the text (a count). */
@@ -25,6 +29,9 @@ const css = `
   color:var(--panel-input-text,var(--panel-input-colour));transition:border-color .2s}
 .panel-input:hover{border-color:var(--panel-input-hover)}
 .panel-input:focus-within{outline:2px solid var(--panel-focus,#8ab4ff)!important;outline-offset:1px;border-color:var(--panel-focus,#8ab4ff)}
+.panel-input[data-size=small]{min-height:24px;padding:0 7px}
+.panel-input[data-size=small] input{height:22px}
+.panel-input:has(input[aria-invalid=true]){border-color:var(--panel-input-error)}
 .panel-input[data-joined]{border-start-end-radius:0;border-end-end-radius:0}
 .panel-input[data-disabled]{opacity:.6;cursor:not-allowed}
 .panel-input input{flex:1;min-width:0;height:30px;padding:0;border:0;background:none;color:inherit;font:inherit}
@@ -39,7 +46,7 @@ const css = `
  * plain field (the console's command line and search) use it: antd's Input brings its input
  * library and form context, too heavy for the console's first load.
  */
-export function PlainInput({ prefix, suffix, clearLabel, onClear, joined = false, style, inputStyle, disabled, value, ...inputProps }: PlainInputProps) {
+export function PlainInput({ prefix, suffix, clearLabel, onClear, joined = false, size = 'middle', style, inputStyle, disabled, value, ref, ...inputProps }: PlainInputProps) {
   const { token } = theme.useToken();
   const frame = {
     '--panel-input-border': token.colorBorder,
@@ -48,16 +55,17 @@ export function PlainInput({ prefix, suffix, clearLabel, onClear, joined = false
     '--panel-input-fill': token.colorBgContainer,
     '--panel-input-colour': token.colorText,
     '--panel-input-quiet': token.colorTextTertiary,
+    '--panel-input-error': token.colorError,
     fontSize: token.fontSize,
     ...style,
   } as CSSProperties;
   return (
-    <span className="panel-input" style={frame} data-joined={joined || undefined} data-disabled={disabled || undefined}>
+    <span className="panel-input" style={frame} data-joined={joined || undefined} data-size={size === 'small' ? 'small' : undefined} data-disabled={disabled || undefined}>
       <style href="panel-input" precedence="default">
         {css}
       </style>
       {prefix}
-      <input {...inputProps} value={value} disabled={disabled} style={inputStyle} />
+      <input {...inputProps} ref={ref} value={value} disabled={disabled} style={inputStyle} />
       {suffix}
       {clearLabel && onClear && value ? (
         <button type="button" className="panel-input-clear" aria-label={clearLabel} onClick={onClear}>

@@ -1,6 +1,5 @@
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
@@ -25,14 +24,11 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { PlayerHead } from './PlayerHead';
 import { SleepSettingsCard } from './SleepSettingsCard';
-
-const NAME_RULE = { pattern: /^[A-Za-z0-9_]{3,16}$/ };
-
-/** The rules of every player-name field: required, and a name the game accepts. */
-const playerNameRules = (t: TFunction) => [
-  { required: true, message: t('validation.required', 'This field is required') },
-  { ...NAME_RULE, message: t('players.nameRule', '3 to 16 letters, digits or _') },
-];
+import { BanForm } from './forms/BanForm';
+import { IpBanForm } from './forms/IpBanForm';
+import { KickForm } from './forms/KickForm';
+import { NameForm } from './forms/NameForm';
+import { OpForm } from './forms/OpForm';
 
 /** The message of a failed change (404, 409, 502 are not raised as notifications). */
 function messageOf(error: unknown): string | null {
@@ -233,92 +229,5 @@ export function PlayersPage() {
       </Card>
     </ServerPageSection>
     </div>
-  );
-}
-
-function KickForm({ name, onKick }: { name: string; onKick: (reason: string) => Promise<boolean> }) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  return (
-    <Space.Compact>
-      <Input size="small" value={reason} maxLength={256} onChange={(e) => setReason(e.target.value)} placeholder={t('players.reason', 'Reason')} aria-label={t('players.kickReasonNamed', 'Reason to kick {{name}}', { name })} />
-      <Button size="small" danger onClick={() => void onKick(reason.trim())}>
-        {t('players.kick', 'Kick')}
-      </Button>
-    </Space.Compact>
-  );
-}
-
-function NameForm({ label, onSubmit }: { label: string; onSubmit: (name: string) => Promise<boolean> }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string }>();
-  return (
-    <Form form={form} name="whitelist" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name }) => (await onSubmit(name)) && form.resetFields()}>
-      <Form.Item name="name" label={t('players.name', 'Name')} rules={playerNameRules(t)}>
-        <Input maxLength={16} />
-      </Form.Item>
-      <Button htmlType="submit" type="primary">
-        {label}
-      </Button>
-    </Form>
-  );
-}
-
-function OpForm({ onSubmit }: { onSubmit: (name: string, level: number) => Promise<boolean> }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string; level: number }>();
-  return (
-    <Form form={form} name="operators" layout="inline" style={{ marginBottom: 12 }} initialValues={{ level: 4 }} onFinish={async ({ name, level }) => (await onSubmit(name, level)) && form.resetFields()}>
-      <Form.Item name="name" label={t('players.name', 'Name')} rules={playerNameRules(t)}>
-        <Input maxLength={16} />
-      </Form.Item>
-      <Form.Item name="level" label={t('players.level', 'Level')}>
-        <InputNumber min={1} max={4} />
-      </Form.Item>
-      <Button htmlType="submit" type="primary">
-        {t('players.makeOp', 'Make operator')}
-      </Button>
-    </Form>
-  );
-}
-
-function BanForm({ onSubmit }: { onSubmit: (name: string, reason: string, expires: string | null) => Promise<boolean> }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ name: string; reason?: string; expires?: { toISOString(): string } }>();
-  return (
-    <Form form={form} name="bans" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ name, reason, expires }) => (await onSubmit(name, reason?.trim() ?? '', expires ? expires.toISOString() : null)) && form.resetFields()}>
-      <Form.Item name="name" label={t('players.name', 'Name')} rules={playerNameRules(t)}>
-        <Input maxLength={16} />
-      </Form.Item>
-      <Form.Item name="reason" label={t('players.reason', 'Reason')}>
-        <Input maxLength={256} />
-      </Form.Item>
-      <Form.Item name="expires" label={t('players.until', 'Until (empty: for good)')}>
-        <DatePicker showTime />
-      </Form.Item>
-      <Button htmlType="submit" danger>
-        {t('players.ban', 'Ban')}
-      </Button>
-    </Form>
-  );
-}
-
-function IpBanForm({ onSubmit }: { onSubmit: (ip: string, reason: string) => Promise<boolean> }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ ip: string; reason?: string }>();
-  return (
-    <Flex>
-      <Form form={form} name="ip-bans" layout="inline" style={{ marginBottom: 12 }} onFinish={async ({ ip, reason }) => (await onSubmit(ip.trim(), reason?.trim() ?? '')) && form.resetFields()}>
-        <Form.Item name="ip" label={t('players.ip', 'IP address')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
-          <Input maxLength={45} />
-        </Form.Item>
-        <Form.Item name="reason" label={t('players.reason', 'Reason')}>
-          <Input maxLength={256} />
-        </Form.Item>
-        <Button htmlType="submit" danger>
-          {t('players.banIp', 'Ban address')}
-        </Button>
-      </Form>
-    </Flex>
   );
 }

@@ -1,0 +1,33 @@
+import { Button } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlainInput } from '../../../components/PlainInput';
+import { InlineField, InlineForm, inlineControlProps, useCheckedField, validateAll } from './InlineForm';
+import { playerNameCheck } from './playerChecks';
+
+/** Props of {@link NameForm}. */
+export interface NameFormProps {
+  /** The button's text. */
+  label: string;
+  onSubmit: (name: string) => Promise<boolean>;
+}
+
+/** A player's name and a button (adds to the whitelist); emptied once the change is made. */
+export function NameForm({ label, onSubmit }: NameFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const name = useCheckedField('', playerNameCheck(t));
+  const submit = async () => {
+    if (validateAll([name]) && (await onSubmit(name.value))) name.reset();
+  };
+  return (
+    <InlineForm name="whitelist" onSubmit={() => void submit()}>
+      <InlineField id={`${id}-name`} label={t('players.name', 'Name')} required error={name.error}>
+        <PlainInput {...inlineControlProps(`${id}-name`, name.error, true)} maxLength={16} value={name.value} onChange={(event) => name.change(event.target.value)} />
+      </InlineField>
+      <Button htmlType="submit" type="primary">
+        {label}
+      </Button>
+    </InlineForm>
+  );
+}
