@@ -5,6 +5,9 @@ import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
+// A zone away from UTC (UTC+9, no summer time): the ban's end is typed in local time and listed in UTC.
+test.use({ timezoneId: 'Asia/Tokyo' });
+
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 
 /** Joins like a player (offline mode): resolves with the bot once spawned, or with the reason it was refused. */
@@ -106,6 +109,17 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     const pardoned = await join(host, port, 'e2e_joiner');
     expect(pardoned.refused).toBeNull();
     pardoned.bot!.quit();
+
+    // A ban with an end: the browser's own date-time field, in local time; the list shows the end in UTC.
+    const until = bans.getByLabel('Until (empty: for good)');
+    await expect(until).toHaveAttribute('type', 'datetime-local');
+    await bans.getByLabel('Name').fill('e2e_tempban');
+    await until.fill('2030-01-02T03:04');
+    await bans.getByRole('button', { name: 'Ban', exact: true }).click();
+    await expect(bans.getByRole('cell', { name: '2030-01-01 18:04:00 +0000' })).toBeVisible();
+    await expect(until).toHaveValue('');
+    await bans.getByRole('button', { name: 'Pardon e2e_tempban' }).click();
+    await expect(bans.getByRole('cell', { name: '2030-01-01 18:04:00 +0000' })).toBeHidden();
 
     // Whitelist on without them: refused; added: they join.
     const whitelist = page.locator('.ant-card').filter({ hasText: 'Whitelist' }).first();

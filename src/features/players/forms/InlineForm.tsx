@@ -5,8 +5,8 @@ const css = `
 .players-form{display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px 16px;margin-bottom:12px}
 .players-form-item{display:flex;flex-wrap:wrap;align-items:flex-start;gap:0 8px;max-width:100%}
 .players-form-item>label{line-height:32px;white-space:nowrap}
-.players-form-item>label[data-required]::before{content:'*';margin-inline-end:4px;color:var(--players-form-error);font-family:SimSun,sans-serif}
-.players-form-item>label::after{content:':';margin-inline-start:2px}
+.players-form-item>label[data-required]::before{content:'*' / '';margin-inline-end:4px;color:var(--players-form-error);font-family:SimSun,sans-serif}
+.players-form-item>label::after{content:':' / '';margin-inline-start:2px}
 .players-form-control{display:flex;flex-direction:column;min-width:0}
 .players-form-error{color:var(--players-form-error);line-height:1.5715}
 `;
