@@ -27,10 +27,10 @@ function Panel({ store, persistor }: { store: AppStore; persistor: Persistor }) 
 
 /**
  * Starts the panel: the store (with the stored preferences) and the app on `#app` at once. The
- * page's code, its heaviest data (a files page's folder), the interface language and (from the
- * router's first render) the current user load side by side. English pages show as soon as they
- * can (their texts are in the code); other languages' pages wait for their dictionary, so no text
- * flashes in English first.
+ * page's code, the current user, the page's data (a server's details, a files page's folder) and
+ * the interface language load side by side. English pages show as soon as they can (their texts
+ * are in the code); other languages' pages wait for their dictionary, so no text flashes in
+ * English first.
  */
 function main(): void {
   const container = document.getElementById('app');

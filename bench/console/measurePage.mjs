@@ -48,9 +48,10 @@ function readCounters(page) {
 
 /**
  * Opens /server/{id}/console logged in, waits until the console shows the server's history,
- * starts a flood of `lines` lines through the API and watches the page for `seconds`.
+ * starts a flood of `lines` lines (paced at `linesPerSecond` when above 0) through the API and
+ * watches the page for `seconds`.
  */
-export async function measurePage({ baseUrl, serverId, token, panelPid, seconds, lines, pass }) {
+export async function measurePage({ baseUrl, serverId, token, panelPid, seconds, lines, linesPerSecond = 0, pass }) {
   const profileFile = fileOfPass(process.env.BENCH_CONSOLE_PROFILE, pass);
   const traceFile = fileOfPass(process.env.BENCH_CONSOLE_TRACE, pass);
   const browser = await chromium.launch(launchOptions);
@@ -87,7 +88,7 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
     const sent = await fetch(`${baseUrl}/api/v2/servers/${serverId}/command`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ command: `flood ${seconds} ${lines}` }),
+      body: JSON.stringify({ command: `flood ${seconds} ${lines} ${linesPerSecond}` }),
     });
     if (sent.status !== 204) throw new Error(`sending the flood command answered ${sent.status}`);
     // The window ends after `seconds`, or earlier at the last sample that saw lines arrive once

@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { PlainCard } from './PlainCard';
 
 /** Props of {@link PanelCard}. */
 export interface PanelCardProps {
@@ -14,47 +14,11 @@ export interface PanelCardProps {
   bodyStyle?: CSSProperties;
 }
 
-/**
- * A card with a cover, a body and a row of actions, looking like antd's Card. antd's Card
- * brings Tabs, Menu and Dropdown with it (for its tab list), which is a sixth of the dashboard's
- * JavaScript; the dashboard's cards never have tabs, so they use this one.
- */
-export function PanelCard({ label, cover, actions = [], children, style, bodyStyle }: PanelCardProps) {
-  const { token } = theme.useToken();
-  const divider = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
+/** A card that stands for one thing of a list (an `article` named `label`), e.g. a server on the dashboard. */
+export function PanelCard({ label, cover, actions, children, style, bodyStyle }: PanelCardProps) {
   return (
-    <article
-      aria-label={label}
-      style={{
-        background: token.colorBgContainer,
-        border: divider,
-        borderRadius: token.borderRadiusLG,
-        color: token.colorText,
-        fontSize: token.fontSize,
-        overflow: 'hidden',
-        ...style,
-      }}
-    >
-      {cover}
-      <div style={{ padding: token.paddingLG, ...bodyStyle }}>{children}</div>
-      {actions.length > 0 ? (
-        <ul style={{ display: 'flex', listStyle: 'none', margin: 0, padding: 0, borderTop: divider, background: token.colorBgContainer }}>
-          {actions.map((action, index) => (
-            <li
-              key={index}
-              style={{
-                flex: 1,
-                margin: `${token.paddingSM}px 0`,
-                textAlign: 'center',
-                color: token.colorTextDescription,
-                borderInlineEnd: index < actions.length - 1 ? divider : undefined,
-              }}
-            >
-              {action}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </article>
+    <PlainCard as="article" aria-label={label} cover={cover} actions={actions} style={style} styles={{ body: bodyStyle }}>
+      {children}
+    </PlainCard>
   );
 }

@@ -80,10 +80,9 @@ function accessibleAlgorithm(shades: ReturnType<typeof accessibleShades>): Mappi
   });
 }
 
-/** Derives the spec's theme variables from a palette. */
-function themeVariables(p: Palette): ThemeVariables {
+/** Derives the spec's theme variables from a palette and its accessible shades. */
+function themeVariables(p: Palette, shades: ReturnType<typeof accessibleShades>): ThemeVariables {
   const art = svgUrl(gameArt[p.game]);
-  const shades = accessibleShades(p);
   return {
     primary: p.primary,
     primarySolid: shades.primarySolid,
@@ -112,8 +111,9 @@ function themeVariables(p: Palette): ThemeVariables {
  * that load no antd at all (log in, sign up).
  */
 export function createPanelTheme(name: ThemeName, p: Palette): PanelTheme {
-  const variables = themeVariables(p);
+  // The shades take searches over colours (slow on a phone at start-up): worked out once per theme.
   const shades = accessibleShades(p);
+  const variables = themeVariables(p, shades);
   const inputTokens = {
     colorBgContainer: variables.inputBackground,
     activeBg: variables.inputBackground,

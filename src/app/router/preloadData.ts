@@ -1,15 +1,24 @@
+import { matchPath } from 'react-router-dom';
+import { serversApi } from '../../api/servers';
+import { askForCurrentUserAtStartUp } from '../../core/session/bootstrapSession';
 import { aheadListingApi, folderOpenedAt } from '../../features/files/startUpListing';
 import type { AppStore } from '../store';
 
 /**
- * Asks for the data of the page the panel is opened on before anything renders, where waiting
- * for it would cost most: today the folder of a files page, which can hold thousands of entries.
- * Without it the request would leave only once the current user, the page's code and the
- * server's details are in. Only for a stored token (without one the visitor goes to log in).
+ * Asks for the data the page the panel is opened on will wait for, before anything renders: the
+ * current user (every page for logged-in users waits for it), the server's details on a server's
+ * pages (their layout's header), the server list on the dashboard, and the folder of a files page,
+ * which can hold thousands of entries. Without this, each request would leave only once the page's
+ * code, the first render and the request before it were done. Only for a stored token (without
+ * one the visitor goes to log in). The answers wait in the cache for the pages that take them.
  */
 export function preloadData(dispatch: AppStore['dispatch'], location: { pathname: string; search: string }, hasStoredToken: boolean): void {
   if (!hasStoredToken) return;
+  dispatch(askForCurrentUserAtStartUp());
+  const server = matchPath('/server/:id/*', location.pathname)?.params.id;
+  // Not subscribed: the answers stay in the cache for a while, for the pages to take them.
+  if (server) void dispatch(serversApi.endpoints.getServer.initiate({ id: server }, { subscribe: false }));
+  if (location.pathname === '/') void dispatch(serversApi.endpoints.listServers.initiate(undefined, { subscribe: false }));
   const folder = folderOpenedAt(location.pathname, location.search);
-  // Not subscribed: the answer stays in the cache for a while, for the page to take it.
   if (folder) void dispatch(aheadListingApi.endpoints.listServerFolderAhead.initiate(folder, { subscribe: false }));
 }

@@ -1,5 +1,6 @@
 import { authApi } from '../../api/auth';
 import { getStoredToken } from '../../api/accessToken';
+import type { User } from '../../api/generated/auth.gen';
 import type { AppDispatch, AppThunk } from '../../app/hooks';
 import { authenticated, currentUserLoadFailed, selectSessionStatus } from './sessionSlice';
 
@@ -9,15 +10,37 @@ async function loadCurrentUser(dispatch: AppDispatch) {
 }
 
 /**
+ * The current user asked for at start-up, per store (keyed by its getState, which every thunk of
+ * the store receives), until the first navigation takes the answer.
+ */
+const askedAtStartUp = new WeakMap<() => unknown, Promise<User | null>>();
+
+/**
+ * Asks for the current user as the panel starts, before anything renders, so the answer travels
+ * beside the page's code and the dictionary instead of after the first render. The session stays
+ * unknown: only the first navigation (bootstrapSession) turns the answer into a session. Without
+ * a stored token there is nobody to ask for.
+ */
+export function askForCurrentUserAtStartUp(): AppThunk<void> {
+  return (dispatch, getState) => {
+    if (!getStoredToken() || askedAtStartUp.has(getState)) return;
+    askedAtStartUp.set(getState, loadCurrentUser(dispatch as AppDispatch));
+  };
+}
+
+/**
  * Loads the current user while the session is still unknown (the app runs it at the first
- * navigation). Success authenticates the session; any failure is silently ignored and leaves the
- * visitor anonymous. Without a stored token there is nobody to load: the server can only answer
- * 401, so no request is made (it would only put a failed request in the browser console).
+ * navigation), taking the answer of the start-up request when there was one. Success
+ * authenticates the session; any failure is silently ignored and leaves the visitor anonymous.
+ * Without a stored token there is nobody to load: the server can only answer 401, so no request
+ * is made (it would only put a failed request in the browser console).
  */
 export function bootstrapSession(): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
     if (selectSessionStatus(getState()) !== 'unknown') return;
-    const user = getStoredToken() ? await loadCurrentUser(dispatch as AppDispatch) : null;
+    const asked = askedAtStartUp.get(getState);
+    askedAtStartUp.delete(getState);
+    const user = getStoredToken() ? await (asked ?? loadCurrentUser(dispatch as AppDispatch)) : null;
     dispatch(user ? authenticated(user) : currentUserLoadFailed());
   };
 }

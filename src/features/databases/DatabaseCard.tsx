@@ -1,5 +1,6 @@
 import { DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Popconfirm, Space } from 'antd';
+import { Alert, Button, Descriptions, Popconfirm, Space } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/apiError';
 import { useDeleteServerDatabaseMutation, useLazyGetServerDatabasePasswordQuery, useRotateServerDatabasePasswordMutation, type ServerDatabase } from '../../api/databases';
@@ -34,7 +35,7 @@ export function DatabaseCard({ serverId, database, can, password, onPassword }: 
     });
 
   return (
-    <Card
+    <PlainCard
       title={<Ltr>{database.name}</Ltr>}
       aria-label={t('databases.cardLabel', 'Database {{name}}', { name: database.name })}
       role="region"
@@ -108,6 +109,6 @@ export function DatabaseCard({ serverId, database, can, password, onPassword }: 
           { key: 'jdbc', label: t('databases.field.jdbc', 'JDBC URL'), children: <CopyValue value={jdbcUrl(database)} what={t('databases.field.jdbc', 'JDBC URL')} /> },
         ]}
       />
-    </Card>
+    </PlainCard>
   );
 }

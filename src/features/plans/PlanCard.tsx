@@ -1,4 +1,5 @@
-import { Card, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../api/plans';
@@ -19,7 +20,7 @@ export interface PlanCardProps {
 export function PlanCard({ plan, current, isCurrent, highlighted = false, children, action }: PlanCardProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Card
+    <PlainCard
       size="small"
       aria-label={plan.name}
       data-plan={plan.slug}
@@ -50,6 +51,6 @@ export function PlanCard({ plan, current, isCurrent, highlighted = false, childr
       </dl>
       {children}
       {action && <div style={{ marginTop: 12 }}>{action}</div>}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Form, InputNumber, Radio, Space, Typography, theme } from 'antd';
+import { Alert, Button, Form, InputNumber, Radio, Space, Typography, theme } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -103,7 +104,7 @@ export function QuizPage() {
         </Button>
       </Form>
       {result && (
-        <Card size="small" role="region" aria-label={t('plans.quiz.recommendation', 'Recommendation')} data-recommended={result.plan.slug}>
+        <PlainCard size="small" role="region" aria-label={t('plans.quiz.recommendation', 'Recommendation')} data-recommended={result.plan.slug}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Title level={3} style={{ margin: 0 }}>
               {t('plans.quiz.recommended', 'We recommend {{plan}}', { plan: result.plan.name })}
@@ -125,7 +126,7 @@ export function QuizPage() {
               </Button>
             )}
           </Space>
-        </Card>
+        </PlainCard>
       )}
     </ServerPageSection>
   );

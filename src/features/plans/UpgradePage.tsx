@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Flex, List, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Flex, List, Skeleton, Space, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -99,7 +100,7 @@ export function UpgradePage() {
       </Typography.Paragraph>
       {!data.can_change && <Alert type="info" showIcon message={t('plans.upgrade.noPermission', 'Only the owner (or someone given the plan permission) can change the plan.')} />}
       {option && (
-        <Card size="small" role="region" aria-label={t('plans.upgrade.confirmTitle', 'Confirm the change')}>
+        <PlainCard size="small" role="region" aria-label={t('plans.upgrade.confirmTitle', 'Confirm the change')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Text strong>
               {t('plans.upgrade.confirm', 'Change to {{plan}} for {{price}} a month? Due now: {{due}}.', {
@@ -119,7 +120,7 @@ export function UpgradePage() {
               <Button onClick={() => setSelected(null)}>{t('plans.upgrade.cancel', 'Cancel')}</Button>
             </Flex>
           </Space>
-        </Card>
+        </PlainCard>
       )}
       <Flex gap={16} wrap align="stretch">
         {data.options.map((o) => (

@@ -1,4 +1,5 @@
-import { Card, Descriptions } from 'antd';
+import { Descriptions } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import type { Server } from '../../api/servers';
 import { formatBytes } from '../../components/server/formatBytes';
@@ -14,7 +15,7 @@ export function PlanLimits({ plan }: PlanLimitsProps) {
   const { limits } = plan;
   const mib = 1024 * 1024;
   return (
-    <Card size="small" title={t('overview.plan.title', 'Plan: {{name}}', { name: plan.name })} style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
+    <PlainCard size="small" title={t('overview.plan.title', 'Plan: {{name}}', { name: plan.name })} style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, md: 3 }}
@@ -27,6 +28,6 @@ export function PlanLimits({ plan }: PlanLimitsProps) {
           { key: 'ports', label: t('overview.plan.extraPorts', 'Extra ports'), children: limits.extra_ports },
         ]}
       />
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import type { ServerResources } from '../../api/servers';
 
@@ -13,7 +14,7 @@ export function PlayersOnline({ players, running }: PlayersOnlineProps) {
   const { t } = useTranslation();
   const title = t('overview.players.title', 'Players online');
   return (
-    <Card size="small" title={title} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
+    <PlainCard size="small" title={title} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
       {players ? (
         <Flex vertical gap={6}>
           <Typography.Text strong style={{ fontSize: 22 }} data-testid="players-online">
@@ -36,6 +37,6 @@ export function PlayersOnline({ players, running }: PlayersOnlineProps) {
           </Typography.Text>
         </Flex>
       )}
-    </Card>
+    </PlainCard>
   );
 }

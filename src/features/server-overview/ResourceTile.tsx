@@ -1,5 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { Card, Flex, Progress, Typography } from 'antd';
+import { Flex, Progress, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usageLevel, usageRatio } from '../../components/server/usageLevel';
@@ -30,7 +31,7 @@ export function ResourceTile({ title, value, detail, usage, graph, tag }: Resour
   const ratio = known ? usageRatio(known.used, known.limit) : null;
   const percent = ratio === null ? null : Math.round(ratio * 100);
   return (
-    <Card size="small" title={title} extra={tag} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: level === 'normal' ? 'var(--panel-card-border)' : undefined }}>
+    <PlainCard size="small" title={title} extra={tag} style={{ height: '100%', background: 'var(--panel-card-gradient)', borderColor: level === 'normal' ? 'var(--panel-card-border)' : undefined }}>
       <Flex vertical gap={6}>
         <Flex align="baseline" gap={8} wrap>
           <Typography.Text strong style={{ fontSize: 22 }}>
@@ -59,6 +60,6 @@ export function ResourceTile({ title, value, detail, usage, graph, tag }: Resour
         ) : null}
         {graph}
       </Flex>
-    </Card>
+    </PlainCard>
   );
 }

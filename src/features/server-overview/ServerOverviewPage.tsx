@@ -1,4 +1,5 @@
-import { Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useServerSocket } from '../../api/serverSocket';
@@ -54,7 +55,7 @@ export function ServerOverviewPage() {
       ) : null}
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}
       {connectingFirst ? null : <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />}
-      <Card size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
+      <PlainCard size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2, lg: 4 }}
@@ -78,7 +79,7 @@ export function ServerOverviewPage() {
             { key: 'node', label: t('overview.node', 'Node'), children: server.node },
           ]}
         />
-      </Card>
+      </PlainCard>
       {stats ? (
         <ResourceTiles stats={stats} history={socket.history} />
       ) : (

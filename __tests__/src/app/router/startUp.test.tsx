@@ -11,6 +11,9 @@ import { preloadData } from '../../../../src/app/router/preloadData';
 import { preloadRoute } from '../../../../src/app/router/preloadRoute';
 import { makeStore } from '../../../../src/app/store';
 import { useStartedTexts } from '../../../../src/i18n/useStartedTexts';
+import { firstNavigation, selectInitialised } from '../../../../src/core/app/appSlice';
+import { selectCurrentUser, selectSessionStatus } from '../../../../src/core/session/sessionSlice';
+import { makeUser } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 
 
@@ -81,6 +84,8 @@ describe('preloadRoute', () => {
 
 describe('preloadData', () => {
   const LIST = 'GET /api/v2/servers/1a2b3c4d/files/list';
+  const USER = 'GET /api/v2/auth/current';
+  const SERVER = 'GET /api/v2/servers/1a2b3c4d';
   const at = (address: string) => new URL(address, 'http://localhost');
 
   it('asks for the folder of the files page the panel opens on, before anything renders', async () => {
@@ -90,15 +95,56 @@ describe('preloadData', () => {
     expect(network.requestsTo(LIST)[0].query.get('directory')).toBe('/plugins');
   });
 
-  it('asks for nothing without a stored token, for a file in the editor, a search or another page', async () => {
+  it('asks for no folder for a file in the editor, a search or another page', async () => {
     const network = mockFetch({ [LIST]: { status: 200, body: { data: [] } } });
     const store = makeStore();
-    preloadData(store.dispatch, at('/server/1a2b3c4d/files'), false);
     preloadData(store.dispatch, at('/server/1a2b3c4d/files?file=%2Fserver.properties'), true);
     preloadData(store.dispatch, at('/server/1a2b3c4d/files?search=world'), true);
     preloadData(store.dispatch, at('/server/1a2b3c4d/console'), true);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(network.requestsTo(LIST)).toHaveLength(0);
+  });
+
+  it('asks for nothing without a stored token', async () => {
+    const network = mockFetch({});
+    preloadData(makeStore().dispatch, at('/server/1a2b3c4d/files'), false);
+    preloadData(makeStore().dispatch, at('/'), false);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(network.requests).toHaveLength(0);
+  });
+
+  it('asks for the current user and the server’s details on a server’s page, once each', async () => {
+    const network = mockFetch({ [USER]: { status: 200, body: { data: { user: makeUser() } } }, [SERVER]: { status: 200, body: { data: {} } } });
+    window.localStorage.setItem('access_token', 'tok-valid');
+    const store = makeStore();
+    preloadData(store.dispatch, at('/server/1a2b3c4d'), true);
+    preloadData(store.dispatch, at('/server/1a2b3c4d/console'), true);
+    await waitFor(() => expect(network.requestsTo(SERVER)).toHaveLength(1));
+    expect(network.requestsTo(USER)).toHaveLength(1);
+    expect(network.requestsTo('GET /api/v2/servers/')).toHaveLength(0);
+  });
+
+  it('asks for the server list on the dashboard', async () => {
+    const network = mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [] } }, [USER]: { status: 200, body: { data: { user: makeUser() } } } });
+    window.localStorage.setItem('access_token', 'tok-valid');
+    preloadData(makeStore().dispatch, at('/'), true);
+    await waitFor(() => expect(network.requestsTo('GET /api/v2/servers/')).toHaveLength(1));
+  });
+
+  it('lets the first navigation take the start-up answer: one request for the current user, then a session', async () => {
+    const network = mockFetch({ [USER]: { status: 200, body: { data: { user: makeUser({ username: 'early' }) } } }, [SERVER]: { status: 200, body: { data: {} } } });
+    window.localStorage.setItem('access_token', 'tok-valid');
+    const store = makeStore();
+    preloadData(store.dispatch, at('/server/1a2b3c4d'), true);
+    expect(selectSessionStatus(store.getState())).toBe('unknown');
+    await waitFor(() => expect(network.requestsTo(USER)).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(selectSessionStatus(store.getState())).toBe('unknown');
+    store.dispatch(firstNavigation());
+    await waitFor(() => expect(selectInitialised(store.getState())).toBe(true));
+    expect(selectSessionStatus(store.getState())).toBe('authenticated');
+    expect(selectCurrentUser(store.getState())?.username).toBe('early');
+    expect(network.requestsTo(USER)).toHaveLength(1);
   });
 });
 

@@ -41,7 +41,7 @@ async function renderOverview(stats = makeStats()) {
   return view;
 }
 
-const tile = (title: string) => screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
+const tile = (title: string) => screen.getByText(title, { selector: '.panel-card-title' }).closest('.panel-card') as HTMLElement;
 
 describe('the server overview', () => {
   it('shows state, address, uptime, resources, players and the plan from the API and the live socket', async () => {

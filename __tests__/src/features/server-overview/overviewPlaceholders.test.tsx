@@ -12,11 +12,11 @@ import { renderWithProviders } from '../../renderWithProviders';
 function tileLayout(container: HTMLElement) {
   return [...container.querySelectorAll('.ant-col')].map((column) => ({
     column: column.className.split(' ').filter((name) => /^ant-col-(xs|sm|xl)-/.test(name)),
-    title: column.querySelector('.ant-card-head-title')?.textContent,
-    figureLines: [...column.querySelectorAll('.ant-card-body strong')].map((figure) => (figure.parentElement as HTMLElement).style.fontSize),
+    title: column.querySelector('.panel-card-title')?.textContent,
+    figureLines: [...column.querySelectorAll('.panel-card-body strong')].map((figure) => (figure.parentElement as HTMLElement).style.fontSize),
     bars: column.querySelectorAll('.ant-progress').length,
     graphs: [...column.querySelectorAll('svg[role="img"]')].map((graph) => graph.getAttribute('height')),
-    legend: column.querySelector('.ant-card-body span[style*="font-size: 12px"]') !== null,
+    legend: column.querySelector('.panel-card-body span[style*="font-size: 12px"]') !== null,
   }));
 }
 
@@ -40,6 +40,6 @@ describe('the overview’s placeholders', () => {
     const unknown = renderWithProviders(<PlayersOnline players={undefined} running={false} />);
     expect(screen.getByText('The server is not running.')).toBeInTheDocument();
     expect(unknown.container.querySelector('strong')?.parentElement?.style.fontSize).toBe(countLine);
-    expect(unknown.container.querySelectorAll('.ant-card-body .ant-typography')).toHaveLength(2);
+    expect(unknown.container.querySelectorAll('.panel-card-body .ant-typography')).toHaveLength(2);
   });
 });
