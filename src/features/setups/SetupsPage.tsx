@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useListServerSetupsQuery, usePreviewServerSetupQuery, type Setup } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 import { StatusResult } from '../../components/StatusResult';
@@ -92,9 +93,10 @@ export function SetupsPage() {
                   ? t('setups.softwareChange', 'Software: {{from}} → {{to}}', { from: shown.software.from ? `${shown.software.from.software} ${shown.software.from.version}` : '—', to: `${shown.software.to.software} ${shown.software.to.version}` })
                   : t('setups.softwareKept', 'Software: unchanged')}
               </Typography.Paragraph>
-              <Table
+              <ResponsiveTable
                 size="small"
                 rowKey={(row) => `${row.file}:${row.key}`}
+                rowLabel={(row) => `${row.file}: ${row.key}`}
                 pagination={false}
                 scroll={{ x: true }}
                 dataSource={shown.config}
@@ -111,9 +113,10 @@ export function SetupsPage() {
                   <Typography.Title level={5} style={{ marginTop: 12 }}>
                     {t('setups.extensionsTitle', 'Installed into {{folder}}/ (each file hash-verified)', { folder: shown.extensions_folder ?? '' })}
                   </Typography.Title>
-                  <Table
+                  <ResponsiveTable
                     size="small"
                     rowKey={(row) => `${row.provider}:${row.project_id}`}
+                    rowLabel={(row) => row.name}
                     pagination={false}
                     scroll={{ x: true }}
                     dataSource={shown.extensions}

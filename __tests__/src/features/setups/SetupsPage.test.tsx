@@ -101,6 +101,10 @@ it('offers the setups that install mods and plugins, and previews the mods (with
   expect(screen.queryByText('Not available for this server')).not.toBeInTheDocument();
   expect(await screen.findByText('Installed into mods/ (each file hash-verified)')).toBeInTheDocument();
   expect(screen.getByText('Software: vanilla 1.21.4 → fabric 1.21.4')).toBeInTheDocument();
+  // The config change, its old and new value side by side.
+  expect(screen.getByText('difficulty')).toBeInTheDocument();
+  expect(screen.getByText('easy')).toBeInTheDocument();
+  expect(screen.getByText('normal')).toBeInTheDocument();
   expect(screen.getByText('krypton-0.2.8.jar')).toBeInTheDocument();
   expect(screen.getByText('0.114.0+1.21.4')).toBeInTheDocument();
   expect(screen.getByText('Needed by Krypton')).toBeInTheDocument();
