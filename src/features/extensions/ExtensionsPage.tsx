@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Card, Empty, Popconfirm, Segmented, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import {
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { OnceOpened } from '../../components/OnceOpened';
+import { PanelCard } from '../../components/PanelCard';
 import { PlainInput } from '../../components/PlainInput';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Pager } from '../../components/table/Pager';
@@ -130,13 +131,13 @@ export function ExtensionsPage() {
 
   return (
     <ServerPageSection title={title}>
-      <Card size="small">
+      <PanelCard size="small">
         <Typography.Text>
           {plugins
             ? t('extensions.fitsPlugins', 'This server runs {{software}} {{version}}: plugins go into plugins/.', { software: target.software_name, version: target.game_version ?? '' })
             : t('extensions.fitsMods', 'This server runs {{software}} {{version}}: mods go into mods/.', { software: target.software_name, version: target.game_version ?? '' })}
         </Typography.Text>
-      </Card>
+      </PanelCard>
       {data.catalogue_error ? <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} description={data.catalogue_error} /> : null}
       {failure ? <Alert type="error" showIcon closable title={errorText(failure) ?? t('extensions.actionFailed', 'That did not work.')} /> : null}
       {changed ? <Alert type="info" showIcon closable onClose={() => setChanged(false)} title={t('extensions.restartHint', 'Restart the server to load the changes.')} /> : null}
