@@ -4,7 +4,11 @@ import { PlainCard } from './PlainCard';
 /** Props of {@link PanelCard}. */
 export interface PanelCardProps {
   /** Accessible name of the card (it is an `article`). */
-  label: string;
+  label?: string;
+  /** Shown in a header band above the body, as antd Card's title. */
+  title?: ReactNode;
+  /** `small`: the tighter header and padding of antd's small Card. */
+  size?: 'default' | 'small';
   /** Shown edge to edge above the body, e.g. the game's art. */
   cover?: ReactNode;
   /** Links or buttons in a row along the bottom edge. */
@@ -14,10 +18,10 @@ export interface PanelCardProps {
   bodyStyle?: CSSProperties;
 }
 
-/** A card that stands for one thing of a list (an `article` named `label`), e.g. a server on the dashboard. */
-export function PanelCard({ label, cover, actions, children, style, bodyStyle }: PanelCardProps) {
+/** A card that stands for one thing of a list (an `article` named `label`): a server on the dashboard, a setup. */
+export function PanelCard({ label, title, size, cover, actions, children, style, bodyStyle }: PanelCardProps) {
   return (
-    <PlainCard as="article" aria-label={label} cover={cover} actions={actions} style={style} styles={{ body: bodyStyle }}>
+    <PlainCard as="article" aria-label={label} title={title} size={size} cover={cover} actions={actions} style={style} styles={{ body: bodyStyle }}>
       {children}
     </PlainCard>
   );

@@ -1,10 +1,10 @@
-import { Alert, Avatar, Button, Card, Drawer, Empty, Input, List, Modal, Pagination, Popconfirm, Segmented, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Space, Switch, Tag, Typography } from 'antd';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
+import { apiErrorMessage } from '../../api/apiError';
 import {
-  useGetServerExtensionProjectQuery,
   useGetServerExtensionsQuery,
   useInstallServerExtensionMutation,
   usePlanServerExtensionInstallMutation,
@@ -12,20 +12,24 @@ import {
   useSearchServerExtensionsQuery,
   useToggleServerExtensionMutation,
   useUpdateServerExtensionMutation,
-  type ExtensionInstallPlan,
-  type ExtensionSearch,
-  type ExtensionsOverview,
 } from '../../api/extensions';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { OnceOpened } from '../../components/OnceOpened';
+import { PlainCard } from '../../components/PlainCard';
+import { PlainInput } from '../../components/PlainInput';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
+import { Pager } from '../../components/table/Pager';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
+import { errorText } from './errorText';
+import { ExtensionHits } from './ExtensionHits';
+import { iconSrc, type Hit, type Installed, type PendingInstall, type Provider } from './extensionTypes';
 
-type Installed = ExtensionsOverview['installed'][number];
-type Hit = ExtensionSearch['hits'][number];
-type Provider = NonNullable<ExtensionSearch['provider']>;
+// Most visits never open these: their code (antd's Drawer, Modal and List) loads on the first opening.
+const ExtensionDetailsDrawer = lazy(() => import('./ExtensionDetailsDrawer').then((m) => ({ default: m.ExtensionDetailsDrawer })));
+const InstallPlanDialog = lazy(() => import('./InstallPlanDialog').then((m) => ({ default: m.InstallPlanDialog })));
 
 const PER_PAGE = 10;
 
@@ -39,14 +43,6 @@ function useDebounced(value: string, ms: number): string {
   return debounced;
 }
 
-/** What went wrong, in the server's words: the per-field messages of a 422 (a refused file says why), else its message. */
-const errorText = (error: unknown): string | undefined => Object.values(apiFieldErrors(error)).flat().join(' ') || apiErrorMessage(error);
-
-/** Catalogue icons from their https CDNs (the page's content policy allows those); others show the name's first letter. */
-const iconSrc = (url: string | null): string | undefined => (url?.startsWith('https://') ? url : undefined);
-
-const compactNumber = (n: number, language: string) => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
-
 /**
  * /server/{id}/extensions: the plugins (Paper, Spigot, Purpur, Folia) or mods (Fabric, Forge,
  * NeoForge, Quilt) that fit the server's software and version: the installed ones recognised by
@@ -55,7 +51,7 @@ const compactNumber = (n: number, language: string) => new Intl.NumberFormat(lan
  * after confirmation.
  */
 export function ExtensionsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   useClearValidationOnLeave();
   const server = useGetServerQuery({ id });
@@ -79,10 +75,9 @@ export function ExtensionsPage() {
   const [update, updating] = useUpdateServerExtensionMutation();
   const [toggle, toggling] = useToggleServerExtensionMutation();
   const [remove, removing] = useRemoveServerExtensionMutation();
-  const [pending, setPending] = useState<{ hit: Hit; plan: ExtensionInstallPlan } | null>(null);
+  const [pending, setPending] = useState<PendingInstall | null>(null);
   const [changed, setChanged] = useState(false);
   const [details, setDetails] = useState<Hit | null>(null);
-  const project = useGetServerExtensionProjectQuery({ id, provider: details?.provider ?? 'modrinth', project: details?.project_id ?? '' }, { skip: !details });
   const title = t('extensions.title', 'Plugins and mods');
 
   const gate = serverAreaGate({ title, canRead, forbidden: t('extensions.forbidden', 'You may not see the plugins and mods of this server.'), server, overview });
@@ -136,13 +131,13 @@ export function ExtensionsPage() {
 
   return (
     <ServerPageSection title={title}>
-      <Card size="small">
+      <PlainCard size="small">
         <Typography.Text>
           {plugins
             ? t('extensions.fitsPlugins', 'This server runs {{software}} {{version}}: plugins go into plugins/.', { software: target.software_name, version: target.game_version ?? '' })
             : t('extensions.fitsMods', 'This server runs {{software}} {{version}}: mods go into mods/.', { software: target.software_name, version: target.game_version ?? '' })}
         </Typography.Text>
-      </Card>
+      </PlainCard>
       {data.catalogue_error ? <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} description={data.catalogue_error} /> : null}
       {failure ? <Alert type="error" showIcon closable title={errorText(failure) ?? t('extensions.actionFailed', 'That did not work.')} /> : null}
       {changed ? <Alert type="info" showIcon closable onClose={() => setChanged(false)} title={t('extensions.restartHint', 'Restart the server to load the changes.')} /> : null}
@@ -227,127 +222,56 @@ export function ExtensionsPage() {
         {data.providers.length > 1 ? (
           <Segmented aria-label={t('extensions.catalogue', 'Catalogue')} value={chosen ?? undefined} onChange={(value) => setProvider(value as Provider)} options={data.providers.map((p) => ({ value: p.id, label: p.name }))} />
         ) : null}
-        <Input.Search
+        <PlainInput
+          type="search"
           aria-label={searchLabel}
           placeholder={searchLabel}
-          allowClear
+          prefix={<SearchOutlined aria-hidden="true" />}
+          clearLabel={t('extensions.clearSearch', 'Clear the search')}
+          onClear={() => setText('')}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          onSearch={setText}
-          style={{ maxWidth: 320 }}
+          style={{ width: 320, maxWidth: '100%' }}
         />
       </Space>
       {search.error ? <Alert type="error" showIcon title={apiErrorMessage(search.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
-      <List<Hit>
+      <ExtensionHits
+        hits={results?.hits ?? []}
         loading={search.isFetching}
-        dataSource={results?.hits ?? []}
-        locale={{ emptyText: <Empty description={t('extensions.noHits', 'Nothing found.')} /> }}
-        renderItem={(hit) => (
-          <List.Item
-            key={`${hit.provider}:${hit.project_id}`}
-            actions={[
-              <Button key="details" size="small" type="link" onClick={() => setDetails(hit)} aria-label={t('extensions.detailsLabel', 'Details of {{name}}', { name: hit.name })}>
-                {t('extensions.details', 'Details')}
-              </Button>,
-              hit.installed ? (
-                <Tag color="success" key="installed">
-                  {t('extensions.tag.installed', 'Installed')}
-                </Tag>
-              ) : hit.external_url ? (
-                <a key="external" href={hit.external_url} target="_blank" rel="noreferrer noopener">
-                  {t('extensions.external', 'Outside download')}
-                </a>
-              ) : (
-                <Button
-                  key="install"
-                  size="small"
-                  type="primary"
-                  disabled={!canManage || busy}
-                  loading={planning.isLoading && planning.originalArgs?.body.project === hit.project_id}
-                  aria-label={t('extensions.installLabel', 'Install {{name}}', { name: hit.name })}
-                  onClick={() => void startInstall(hit)}
-                >
-                  {t('extensions.install', 'Install')}
-                </Button>
-              ),
-            ]}
-          >
-            <List.Item.Meta
-              avatar={
-                <Avatar shape="square" size={40} src={iconSrc(hit.icon_url)} alt="">
-                  {hit.name.slice(0, 1)}
-                </Avatar>
-              }
-              title={hit.page_url ? <a href={hit.page_url} target="_blank" rel="noreferrer noopener">{hit.name}</a> : hit.name}
-              description={
-                <Space direction="vertical" size={0}>
-                  <span>{hit.description}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {t('extensions.downloads', '{{downloads}} downloads', { downloads: compactNumber(hit.downloads, i18n.language) })}
-                    {hit.external_url ? ` · ${t('extensions.externalNote', 'offered only as an outside download: not installed by the panel')}` : ''}
-                  </Typography.Text>
-                </Space>
-              }
-            />
-          </List.Item>
+        actions={(hit) => (
+          <>
+            <Button size="small" type="link" onClick={() => setDetails(hit)} aria-label={t('extensions.detailsLabel', 'Details of {{name}}', { name: hit.name })}>
+              {t('extensions.details', 'Details')}
+            </Button>
+            {hit.installed ? (
+              <Tag color="success">{t('extensions.tag.installed', 'Installed')}</Tag>
+            ) : hit.external_url ? (
+              <a href={hit.external_url} target="_blank" rel="noreferrer noopener">
+                {t('extensions.external', 'Outside download')}
+              </a>
+            ) : (
+              <Button
+                size="small"
+                type="primary"
+                disabled={!canManage || busy}
+                loading={planning.isLoading && planning.originalArgs?.body.project === hit.project_id}
+                aria-label={t('extensions.installLabel', 'Install {{name}}', { name: hit.name })}
+                onClick={() => void startInstall(hit)}
+              >
+                {t('extensions.install', 'Install')}
+              </Button>
+            )}
+          </>
         )}
       />
-      {total > PER_PAGE ? <Pagination current={page} pageSize={PER_PAGE} total={total} showSizeChanger={false} onChange={setPage} size="small" /> : null}
+      {total > PER_PAGE ? <Pager current={page} pageSize={PER_PAGE} total={total} config={{}} onChange={setPage} /> : null}
 
-      <Drawer open={details !== null} onClose={() => setDetails(null)} title={details?.name ?? ''} size="large">
-        {project.error ? <Alert type="error" showIcon title={errorText(project.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
-        {project.isFetching || !project.data ? (
-          project.error ? null : <Skeleton active />
-        ) : (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{project.data.data.body || project.data.data.hit.description}</Typography.Paragraph>
-            <Typography.Title level={4}>{t('extensions.versionsForServer', 'Versions for this server')}</Typography.Title>
-            <List
-              size="small"
-              dataSource={project.data.data.versions}
-              locale={{ emptyText: <Empty description={t('extensions.noVersions', 'No version fits this server.')} /> }}
-              renderItem={(v) => (
-                <List.Item key={v.id}>
-                  {v.number}
-                  {v.published_at ? <Typography.Text type="secondary"> · {new Date(v.published_at).toLocaleDateString(i18n.language)}</Typography.Text> : null}
-                </List.Item>
-              )}
-            />
-          </Space>
-        )}
-      </Drawer>
-
-      <Modal
-        open={pending !== null}
-        title={pending ? t('extensions.planTitle', 'Install {{name}}?', { name: pending.hit.name }) : ''}
-        onCancel={() => setPending(null)}
-        footer={[
-          <Button key="cancel" onClick={() => setPending(null)}>
-            {t('extensions.cancel', 'Cancel')}
-          </Button>,
-          <Button key="only" onClick={() => confirmInstall(false)}>
-            {t('extensions.installOnly', 'Only {{name}}', { name: pending?.hit.name ?? '' })}
-          </Button>,
-          <Button key="all" type="primary" onClick={() => confirmInstall(true)}>
-            {t('extensions.installAll', 'Install with its dependencies')}
-          </Button>,
-        ]}
-      >
-        {pending ? (
-          <>
-            <Typography.Paragraph>{t('extensions.planText', '{{name}} needs these to work; they will be installed too:', { name: pending.hit.name })}</Typography.Paragraph>
-            <List
-              size="small"
-              dataSource={pending.plan.releases.slice(1)}
-              renderItem={(r) => (
-                <List.Item key={`${r.provider}:${r.project_id}`}>
-                  {r.name} {r.version_number}
-                </List.Item>
-              )}
-            />
-          </>
-        ) : null}
-      </Modal>
+      <OnceOpened open={details !== null}>
+        <ExtensionDetailsDrawer serverId={id} hit={details} onClose={() => setDetails(null)} />
+      </OnceOpened>
+      <OnceOpened open={pending !== null}>
+        <InstallPlanDialog pending={pending} onCancel={() => setPending(null)} onConfirm={confirmInstall} />
+      </OnceOpened>
     </ServerPageSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,8 @@ import { useGetServerQuery } from '../../api/servers';
 import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useListServerSetupsQuery, usePreviewServerSetupQuery, type Setup } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { PanelCard } from '../../components/PanelCard';
+import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 import { StatusResult } from '../../components/StatusResult';
@@ -61,6 +63,7 @@ export function SetupsPage() {
   const selected: Setup | null = list.data.data.find((setup) => setup.id === previewed) ?? null;
   const resetWorld = resetWorldChoice ?? selected?.suggests_new_world ?? false;
   const shown = selected && preview.data?.data.setup === selected.id ? preview.data.data : null;
+  const previewTitle = selected ? t('setups.previewTitle', 'What {{name}} changes', { name: selected.name }) : '';
   const canApply = permissions.includes('setups.apply') && !running && shown !== null && shown.unresolved.length === 0;
 
   return (
@@ -69,7 +72,7 @@ export function SetupsPage() {
       {list.data.data.length === 0 ? <Typography.Text type="secondary">{t('setups.none', 'There are no setups for this game yet.')}</Typography.Text> : null}
       <Flex wrap gap={12}>
         {list.data.data.map((setup) => (
-          <Card key={setup.id} size="small" title={setup.name} style={{ width: 300, maxWidth: '100%' }}>
+          <PanelCard key={setup.id} size="small" title={setup.name} label={setup.name} style={{ width: 300, maxWidth: '100%' }}>
             <Typography.Paragraph>{setup.description}</Typography.Paragraph>
             {setup.available ? (
               <Button onClick={() => choose(setup)} aria-label={t('setups.previewOf', 'Preview {{name}}', { name: setup.name })}>
@@ -78,11 +81,11 @@ export function SetupsPage() {
             ) : (
               <Tag>{t('setups.unavailable', 'Not available for this server')}</Tag>
             )}
-          </Card>
+          </PanelCard>
         ))}
       </Flex>
       {selected ? (
-        <Card title={t('setups.previewTitle', 'What {{name}} changes', { name: selected.name })}>
+        <PanelCard title={previewTitle} label={previewTitle}>
           {preview.isFetching ? <Skeleton active /> : null}
           {preview.error ? <Alert type="error" showIcon title={apiErrorMessage(preview.error) ?? t('setups.previewFailed', 'The preview could not be made.')} /> : null}
           {shown ? (
@@ -92,9 +95,10 @@ export function SetupsPage() {
                   ? t('setups.softwareChange', 'Software: {{from}} → {{to}}', { from: shown.software.from ? `${shown.software.from.software} ${shown.software.from.version}` : '—', to: `${shown.software.to.software} ${shown.software.to.version}` })
                   : t('setups.softwareKept', 'Software: unchanged')}
               </Typography.Paragraph>
-              <Table
+              <ResponsiveTable
                 size="small"
                 rowKey={(row) => `${row.file}:${row.key}`}
+                rowLabel={(row) => `${row.file}: ${row.key}`}
                 pagination={false}
                 scroll={{ x: true }}
                 dataSource={shown.config}
@@ -111,9 +115,10 @@ export function SetupsPage() {
                   <Typography.Title level={5} style={{ marginTop: 12 }}>
                     {t('setups.extensionsTitle', 'Installed into {{folder}}/ (each file hash-verified)', { folder: shown.extensions_folder ?? '' })}
                   </Typography.Title>
-                  <Table
+                  <ResponsiveTable
                     size="small"
                     rowKey={(row) => `${row.provider}:${row.project_id}`}
+                    rowLabel={(row) => row.name}
                     pagination={false}
                     scroll={{ x: true }}
                     dataSource={shown.extensions}
@@ -164,7 +169,7 @@ export function SetupsPage() {
               </div>
             </>
           ) : null}
-        </Card>
+        </PanelCard>
       ) : null}
     </ServerPageSection>
   );

@@ -97,10 +97,18 @@ const renderPage = () =>
 it('offers the setups that install mods and plugins, and previews the mods (with a dependency) before applying', async () => {
   renderPage();
   fireEvent.click(await screen.findByRole('button', { name: 'Preview Modded (Fabric + performance mods)' }));
-  expect(screen.getByRole('button', { name: 'Preview Minigames (Paper + plugins)' })).toBeInTheDocument();
+  // Each setup is a card named after it, its description and button inside.
+  const minigames = screen.getByRole('article', { name: 'Minigames (Paper + plugins)' });
+  expect(within(minigames).getByText('Paper with a lobby and minigame plugins, adventure mode in the lobby.')).toBeInTheDocument();
+  expect(within(minigames).getByRole('button', { name: 'Preview Minigames (Paper + plugins)' })).toBeInTheDocument();
+  expect(await screen.findByRole('article', { name: 'What Modded (Fabric + performance mods) changes' })).toBeInTheDocument();
   expect(screen.queryByText('Not available for this server')).not.toBeInTheDocument();
   expect(await screen.findByText('Installed into mods/ (each file hash-verified)')).toBeInTheDocument();
   expect(screen.getByText('Software: vanilla 1.21.4 → fabric 1.21.4')).toBeInTheDocument();
+  // The config change, its old and new value side by side.
+  expect(screen.getByText('difficulty')).toBeInTheDocument();
+  expect(screen.getByText('easy')).toBeInTheDocument();
+  expect(screen.getByText('normal')).toBeInTheDocument();
   expect(screen.getByText('krypton-0.2.8.jar')).toBeInTheDocument();
   expect(screen.getByText('0.114.0+1.21.4')).toBeInTheDocument();
   expect(screen.getByText('Needed by Krypton')).toBeInTheDocument();
