@@ -23,7 +23,8 @@ function waitForFolderRows({ folder, directory }) {
       const answered = performance.getEntriesByType('resource').some((entry) => entry.name.includes(wanted) && entry.responseEnd > 0);
       const here = globalThis.document.querySelector('nav[aria-label="Folder path"] [aria-current="page"]');
       const rows = globalThis.document.querySelectorAll('[data-file-name]').length;
-      const loading = globalThis.document.querySelector('.ant-table .ant-spin-spinning');
+      // The list says it is loading with aria-busy (the table and the card list alike).
+      const loading = globalThis.document.querySelector('[aria-label="Files"][aria-busy="true"], [aria-label="Search results"][aria-busy="true"]');
       if (answered && here?.textContent === folder && rows > 0 && !loading) resolve({ at: performance.now(), rows });
       else globalThis.requestAnimationFrame(check);
     };

@@ -7,6 +7,8 @@ import { selectionOf } from './selection';
 import { cell, columnKey, columnTitle, emptyText, isLoading, rowKeyOf } from './tableCells';
 import type { CardOptions, TableColumn, TableOptions } from './tableTypes';
 import { usePaging } from './usePaging';
+import { useRowWindow } from './useRowWindow';
+import { useSortedRows, type SortState } from './useSortedRows';
 
 /** Inline size of the table for `scroll.x`: wider than its place, the wrapper scrolls sideways. */
 function tableWidth(x: number | string | true | undefined): CSSProperties | undefined {
@@ -19,6 +21,12 @@ function cellStyle<T>(column: TableColumn<T>): CSSProperties | undefined {
   return { width: column.width, textAlign: column.align };
 }
 
+/** The header's words for a column's order: only the sorted column says one. */
+function ariaSort(sort: SortState | null, key: string): 'ascending' | 'descending' | 'none' {
+  if (sort?.key !== key) return 'none';
+  return sort.order === 'ascend' ? 'ascending' : 'descending';
+}
+
 function cellClass<T>(column: TableColumn<T>): string | undefined {
   return [column.className, column.ellipsis ? 'panel-table-ellipsis' : undefined].filter(Boolean).join(' ') || undefined;
 }
@@ -26,13 +34,15 @@ function cellClass<T>(column: TableColumn<T>): string | undefined {
 /**
  * A plain, semantic table (thead and tbody, column headers) in the look of antd's Table, with
  * what the panel's lists use of it: selection with a "select all" box, expandable rows, paging,
- * row events, sideways scrolling for wide content, and an empty text.
+ * row events, sideways scrolling for wide content, an empty text, columns sorted from their
+ * header's button (aria-sort says the order), and windowed rows for lists of thousands (`virtual`).
  */
 export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardOptions<T>, 'rowLabel'>) {
-  const { rowLabel, columns = [], dataSource = [], loading, pagination, rowSelection, expandable, onRow, locale, rowKey, scroll, size = 'large', className, style } = props;
+  const { rowLabel, columns = [], dataSource = [], loading, pagination, rowSelection, expandable, onRow, locale, rowKey, scroll, size = 'large', className, style, virtual = false } = props;
   const { t } = useTranslation();
   const variables = useLightTableVariables(size);
-  const paging = usePaging(pagination, dataSource);
+  const sorting = useSortedRows(columns, dataSource);
+  const paging = usePaging(pagination, sorting.rows);
   const selection = selectionOf(props);
   const [expanded, setExpanded] = useState<ReadonlySet<Key>>(new Set());
   const region = useRef<HTMLDivElement>(null);
@@ -49,13 +59,15 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
   });
 
   const keys = paging.rows.map((row, i) => rowKeyOf(row, paging.offset + i, rowKey));
+  const rowWindow = useRowWindow(paging.rows.length, typeof scroll?.y === 'number' ? scroll.y : undefined, virtual);
+  const shown = rowWindow.end - rowWindow.start < paging.rows.length ? paging.rows.slice(rowWindow.start, rowWindow.end) : paging.rows;
   const pageSelected = keys.filter((key) => selection.selected.has(key)).length;
   const someSelected = pageSelected > 0 && pageSelected < keys.length;
   // antd only paints the mixed state; the input's own flag is what screen readers hear.
   useEffect(() => {
     if (selectAll.current?.input) selectAll.current.input.indeterminate = someSelected;
   });
-  const expandRender = expandable?.expandedRowRender;
+  const expandRender = virtual ? undefined : expandable?.expandedRowRender;
   const span = columns.length + (rowSelection ? 1 : 0) + (expandRender ? 1 : 0);
   const toggleExpanded = (key: Key) =>
     setExpanded((now) => {
@@ -70,15 +82,22 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
         {lightTableCss}
       </style>
       <div style={{ ...variables, ...style }} className={className}>
-        <div ref={region} className="panel-table-scroll" style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}>
+        <div ref={region} className="panel-table-scroll" style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined} onScroll={rowWindow.onScroll}>
           <table
-            className={['panel-table', scroll?.y !== undefined ? 'panel-table-sticky' : '', columns.some((column) => column.ellipsis) ? 'panel-table-fixed' : ''].join(' ').trim()}
+            className={[
+              'panel-table',
+              scroll?.y !== undefined ? 'panel-table-sticky' : '',
+              virtual || columns.some((column) => column.ellipsis) ? 'panel-table-fixed' : '',
+              virtual ? 'panel-table-virtual' : '',
+            ].join(' ').trim()}
             style={tableWidth(scroll?.x)}
             aria-label={label}
             aria-busy={busy}
+            // Windowed, the rows in the page are not all of them: the header row and every row count.
+            aria-rowcount={virtual ? paging.rows.length + 1 : undefined}
           >
             <thead>
-              <tr>
+              <tr aria-rowindex={virtual ? 1 : undefined}>
                 {rowSelection ? (
                   <th scope="col" className="panel-table-control">
                     <Checkbox
@@ -92,14 +111,24 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
                   </th>
                 ) : null}
                 {expandRender ? <td className="panel-table-control" /> : null}
-                {columns.map((column, place) => (
-                  <th key={columnKey(column, place)} scope="col" className={cellClass(column)} style={cellStyle(column)}>
-                    {columnTitle(column)}
-                  </th>
-                ))}
+                {columns.map((column, place) => {
+                  const key = columnKey(column, place);
+                  return column.sorter ? (
+                    <th key={key} scope="col" className={cellClass(column)} style={cellStyle(column)} aria-sort={ariaSort(sorting.sort, key)}>
+                      <button type="button" className="panel-table-sort" onClick={() => sorting.toggle(key)}>
+                        {columnTitle(column)}
+                      </button>
+                    </th>
+                  ) : (
+                    <th key={key} scope="col" className={cellClass(column)} style={cellStyle(column)}>
+                      {columnTitle(column)}
+                    </th>
+                  );
+                })}
               </tr>
             </thead>
             <tbody>
+              {rowWindow.before > 0 ? <SpacerRow height={rowWindow.before} span={span} /> : null}
               {paging.rows.length === 0 ? (
                 <tr className="panel-table-empty">
                   <td colSpan={span}>
@@ -107,16 +136,20 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
                   </td>
                 </tr>
               ) : (
-                paging.rows.map((row, i) => {
-                  const index = paging.offset + i;
-                  const key = keys[i];
+                shown.map((row, i) => {
+                  const index = paging.offset + rowWindow.start + i;
+                  const key = keys[rowWindow.start + i];
                   const { className: rowClass, ...events } = onRow?.(row, index) ?? {};
                   const selected = selection.selected.has(key);
                   const canExpand = Boolean(expandRender) && (expandable?.rowExpandable?.(row) ?? true);
                   const open = canExpand && expanded.has(key);
                   return (
                     <Fragment key={key}>
-                      <tr {...events} className={[rowClass, selected ? 'panel-table-selected' : ''].filter(Boolean).join(' ') || undefined}>
+                      <tr
+                        {...events}
+                        className={[rowClass, selected ? 'panel-table-selected' : ''].filter(Boolean).join(' ') || undefined}
+                        aria-rowindex={virtual ? rowWindow.start + i + 2 : undefined}
+                      >
                         {rowSelection ? (
                           <td className="panel-table-control">
                             <Checkbox checked={selected} onChange={(event) => selection.toggle(key, event.target.checked)} aria-label={t('table.selectRow', 'Select {{name}}', { name: rowLabel(row) })} />
@@ -150,11 +183,21 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
                   );
                 })
               )}
+              {rowWindow.after > 0 ? <SpacerRow height={rowWindow.after} span={span} /> : null}
             </tbody>
           </table>
         </div>
         {paging.pager ? <Pager current={paging.current} pageSize={paging.pageSize} total={paging.total} config={paging.pager} onChange={paging.goTo} /> : null}
       </div>
     </Spin>
+  );
+}
+
+/** Stands for the rows of a windowed table that are not rendered, keeping the scrollbar true. */
+function SpacerRow({ height, span }: { height: number; span: number }) {
+  return (
+    <tr className="panel-table-spacer" aria-hidden="true" style={{ height }}>
+      <td colSpan={span} />
+    </tr>
   );
 }

@@ -19,7 +19,15 @@ export const lightTableCss = `
 .panel-table thead th:not(:last-child)::before{content:"";position:absolute;inset-inline-end:0;top:50%;width:1px;height:1.6em;
   transform:translateY(-50%);background:var(--panel-table-border)}
 .panel-table-sticky thead th{position:sticky;top:0;z-index:1}
-.panel-table tbody>tr:not(.panel-table-empty):not(.panel-table-expanded):hover>td{background:var(--panel-table-hover)}
+.panel-table tbody>tr:not(.panel-table-empty):not(.panel-table-expanded):not(.panel-table-spacer):hover>td{background:var(--panel-table-hover)}
+.panel-table .panel-table-spacer>td{padding:0;border:0}
+.panel-table-virtual td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.panel-table-sort{all:unset;display:flex;align-items:center;gap:6px;width:100%;cursor:pointer;font-weight:inherit}
+.panel-table-sort:focus-visible{outline:2px solid var(--panel-table-focus);outline-offset:2px;border-radius:2px}
+/* The arrows are drawn, not read: the header says its order with aria-sort (the "/" gives them no text). */
+.panel-table-sort::after{content:"\\2195";content:"\\2195"/"";margin-inline-start:auto;opacity:.35;font-size:.85em}
+.panel-table th[aria-sort=ascending] .panel-table-sort::after{content:"\\25B2";content:"\\25B2"/"";opacity:.85;color:var(--panel-table-focus)}
+.panel-table th[aria-sort=descending] .panel-table-sort::after{content:"\\25BC";content:"\\25BC"/"";opacity:.85;color:var(--panel-table-focus)}
 .panel-table tbody>tr.panel-table-selected>td{background:var(--panel-table-selected)}
 .panel-table tbody>tr.panel-table-selected:hover>td{background:var(--panel-table-selected-hover)}
 .panel-table tr.panel-table-expanded>td{background:var(--panel-table-expanded-bg)}

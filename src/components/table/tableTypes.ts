@@ -9,6 +9,9 @@ import type { CSSProperties, HTMLAttributes, Key, ReactNode } from 'react';
 /** What a render function may answer: the cell's content, or antd's `{ children, props }` form. */
 export type CellContent = ReactNode | { children?: ReactNode; props?: object };
 
+/** A sorted column's direction, in antd's words. */
+export type SortOrder = 'ascend' | 'descend';
+
 /** One column. */
 export interface TableColumn<T> {
   key?: Key;
@@ -22,6 +25,11 @@ export interface TableColumn<T> {
   className?: string;
   /** Cuts the cell's text to one line with an ellipsis. */
   ellipsis?: boolean | { showTitle?: boolean };
+  /**
+   * Makes the column sortable from its header: compares two rows for the ascending order (the table
+   * reverses the result for descending, and tells the direction for rules that must survive that).
+   */
+  sorter?: (a: T, b: T, order?: SortOrder | null) => number;
 }
 
 /** Paging: controlled (`current` and `onChange`) or not, server-side when `total` exceeds the rows given. */
@@ -64,6 +72,11 @@ export interface TableOptions<T extends object> {
   onRow?: (row: T, index?: number) => HTMLAttributes<HTMLElement>;
   /** `x`: the table's least width (wider than its place, it scrolls sideways); `y`: the body's greatest height. */
   scroll?: { x?: number | string | true; y?: number | string };
+  /**
+   * Renders only the rows in view (plus a margin) of a long list, for thousands of rows. Needs
+   * `scroll.y` in pixels; rows are kept to one line each, and expandable rows are not supported.
+   */
+  virtual?: boolean;
   size?: 'small' | 'middle' | 'large';
   'aria-label'?: string;
   className?: string;

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
 import { useAppDispatch } from '../../app/hooks';
 import { formatBytes } from '../../components/server/formatBytes';
-import { FileDialogs } from './dialogs/FileDialogs';
 import type { FileDialog } from './dialogs/fileDialog';
 import type { FileAbilities } from './fileAbilities';
 import { fileErrorMessage } from './fileErrorMessage';
@@ -13,7 +12,8 @@ import { BulkActions, type BulkAction } from './list/BulkActions';
 import { rowsOfFolder, type FileRow } from './list/fileRow';
 import { FilesToolbar } from './list/FilesToolbar';
 import { FileTable, type MenuAnchor } from './list/FileTable';
-import { RowMenu } from './list/RowMenu';
+import { lazyPage } from '../../components/lazyPage';
+import { OnceOpened } from '../../components/OnceOpened';
 import { useStableHandler } from '../../components/useStableHandler';
 import { UploadDropZone } from './upload/UploadDropZone';
 import { UploadList } from './upload/UploadList';
@@ -42,6 +42,16 @@ export interface FileBrowserProps {
 }
 
 const NO_PATHS: string[] = [];
+
+// Most visits only look and open: the dialogs (antd's Modal, Form, Radio) and the row menu (Dropdown,
+// Menu) load on their first opening, and their code is asked for as soon as the pointer or focus
+// enters the file browser, so that opening them rarely waits.
+const FileDialogs = lazyPage(() => import('./dialogs/FileDialogs').then((m) => ({ default: m.FileDialogs })));
+const RowMenu = lazyPage(() => import('./list/RowMenu').then((m) => ({ default: m.RowMenu })));
+const preloadActions = () => {
+  void FileDialogs.preload();
+  void RowMenu.preload();
+};
 
 /** A folder of the server (or a search in it): the list, its actions, uploads and dialogs. */
 export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, listingArriving = false, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
@@ -95,7 +105,7 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
 
   if (!can.read) return <Alert type="warning" showIcon title={t('files.noAccess', 'You may not see the files of this server.')} />;
   return (
-    <Flex vertical gap={12}>
+    <Flex vertical gap={12} onPointerEnter={preloadActions} onFocus={preloadActions}>
       <FilesToolbar
         can={can}
         search={search}
@@ -122,8 +132,12 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
           <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={selectInList} onOpen={open} onMenu={openMenu} />
         </UploadDropZone>
       )}
-      <RowMenu target={menu} can={can} onAction={rowAction} onClose={() => setMenu(null)} />
-      <FileDialogs serverId={id} directory={directory} dialog={dialog} onClose={() => setDialog(null)} onDone={() => setSelected([])} onOpenFile={onOpenFile} />
+      <OnceOpened open={menu !== null}>
+        <RowMenu target={menu} can={can} onAction={rowAction} onClose={() => setMenu(null)} />
+      </OnceOpened>
+      <OnceOpened open={dialog !== null}>
+        <FileDialogs serverId={id} directory={directory} dialog={dialog} onClose={() => setDialog(null)} onDone={() => setSelected([])} onOpenFile={onOpenFile} />
+      </OnceOpened>
     </Flex>
   );
 }

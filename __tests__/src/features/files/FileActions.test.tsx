@@ -29,7 +29,8 @@ describe('file actions', () => {
   it('creates a folder in the folder on screen, then lists it again', async () => {
     const { user, network } = await setUp({ 'POST /api/v2/servers/s1/files/create-folder': noContent });
     await user.click(screen.getByRole('button', { name: /New folder/ }));
-    await user.type(within(dialog()).getByLabelText('Folder name'), 'maps{Enter}');
+    // The dialogs' code loads on the first opening.
+    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Folder name'), 'maps{Enter}');
     await waitFor(() => expect(network.requestsTo('POST /api/v2/servers/s1/files/create-folder')).toHaveLength(1));
     expect(network.requestsTo('POST /api/v2/servers/s1/files/create-folder')[0].body).toEqual({ root: '/data', name: 'maps' });
     await waitFor(() => expect(network.requestsTo(LIST)).toHaveLength(2));
@@ -124,6 +125,7 @@ describe('file actions', () => {
   it('pulls a file from a web address into the folder', async () => {
     const { user, network } = await setUp({ 'POST /api/v2/servers/s1/files/pull': { status: 202 } });
     await user.click(screen.getByRole('button', { name: /Download from URL/ }));
+    await screen.findByRole('dialog');
     const ok = within(dialog()).getByRole('button', { name: 'Download' });
     await user.type(within(dialog()).getByLabelText('Web address (http or https)'), 'file:///etc/passwd');
     expect(ok).toBeDisabled();
@@ -136,7 +138,7 @@ describe('file actions', () => {
   it('keeps a dialog open with a clear message when the disk is full (507)', async () => {
     const { user } = await setUp({ 'POST /api/v2/servers/s1/files/create-folder': { status: 507, body: { message: 'The plan allows 5120 MiB.' } } });
     await user.click(screen.getByRole('button', { name: /New folder/ }));
-    await user.type(within(dialog()).getByLabelText('Folder name'), 'maps{Enter}');
+    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Folder name'), 'maps{Enter}');
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Not enough disk space: the server has reached its plan’s disk quota. (The plan allows 5120 MiB.)');
   });
 

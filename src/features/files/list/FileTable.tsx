@@ -1,10 +1,10 @@
 import { MoreOutlined } from '@ant-design/icons';
-import { Button, type TableColumnsType } from 'antd';
-import { cloneElement, isValidElement, memo, useCallback, useMemo, type Key, type MouseEvent, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { memo, useCallback, useMemo, type Key, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../core/session/useDateTime';
 import { Ltr } from '../../../components/Ltr';
-import { AntdResponsiveTable } from './AntdResponsiveTable';
+import { ResponsiveTable, type TableColumn } from '../../../components/ResponsiveTable';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { compareRows } from './compareRows';
 import { FileName } from './FileName';
@@ -29,17 +29,20 @@ export interface FileTableProps {
   onMenu: (row: FileRow, anchor: MenuAnchor) => void;
 }
 
-/** Width of every column together: a virtual table needs a fixed horizontal size. */
+// Row labels (checkboxes and cards) of a folder's listing and of search results.
+const nameOf = (row: FileRow) => row.name;
+const pathOf = (row: FileRow) => row.path;
+
+/** Width of every column together: a windowed table keeps one column layout for every row. */
 const TABLE_WIDTH = 900;
 
 /**
  * The files of a folder: sortable by name, size and date (folders first), with checkboxes for
- * bulk actions, a menu on right click and on each row's button. Virtual: only the rows in view
- * are in the page, so 10,000 entries scroll as smoothly as ten.
+ * bulk actions, a menu on right click and on each row's button. Windowed (the light table's
+ * `virtual`): only the rows in view are in the page, so 10,000 entries scroll as smoothly as ten.
  *
- * Memoised, and so is everything it hands to antd's Table (give it stable handlers): on each new
- * columns, selection or data object the Table walks every row again (sort states, the selection's
- * key map, the virtual list's diff), which for a large folder costs more than the rows on screen.
+ * Memoised, and so is everything it hands to the table (give it stable handlers): a large folder
+ * then renders again only when its rows, loading state or selection change.
  */
 export const FileTable = memo(function FileTable({ rows, loading, searchResults, selectedPaths, onSelect, onOpen, onMenu }: FileTableProps) {
   const { t, i18n } = useTranslation();
@@ -47,7 +50,7 @@ export const FileTable = memo(function FileTable({ rows, loading, searchResults,
   const when = useDateTime();
   const language = i18n.language;
 
-  const columns = useMemo<TableColumnsType<FileRow>>(() => [
+  const columns = useMemo<TableColumn<FileRow>[]>(() => [
     {
       key: 'name',
       title: t('files.column.name', 'Name'),
@@ -95,14 +98,10 @@ export const FileTable = memo(function FileTable({ rows, loading, searchResults,
       searchResults
         ? undefined
         : {
-            selectedRowKeys: selectedPaths as Key[],
+            selectedRowKeys: selectedPaths,
             onChange: (keys: Key[]) => onSelect(keys.map(String)),
-            columnWidth: 48,
-            // Labelled as rendered (rows in view only), not through getCheckboxProps, which antd calls for every row.
-            renderCell: (_checked: boolean, row: FileRow, _index: number, node: ReactNode) =>
-              isValidElement<{ 'aria-label'?: string }>(node) ? cloneElement(node, { 'aria-label': t('files.row.select', 'Select {{name}}', { name: row.name }) }) : node,
           },
-    [searchResults, selectedPaths, onSelect, t],
+    [searchResults, selectedPaths, onSelect],
   );
   const onRow = useCallback(
     (row: FileRow) => ({
@@ -119,17 +118,16 @@ export const FileTable = memo(function FileTable({ rows, loading, searchResults,
   const locale = useMemo(() => ({ emptyText }), [emptyText]);
 
   return (
-    <AntdResponsiveTable<FileRow>
-      rowLabel={(row) => (searchResults ? row.path : row.name)}
+    <ResponsiveTable<FileRow>
+      rowLabel={searchResults ? pathOf : nameOf}
       virtual
       size="small"
       rowKey="path"
       columns={columns}
-      dataSource={rows as FileRow[]}
+      dataSource={rows}
       loading={loading}
       pagination={false}
       scroll={scroll}
-      showSorterTooltip={false}
       aria-label={searchResults ? t('files.table.searchLabel', 'Search results') : t('files.table.label', 'Files')}
       locale={locale}
       rowSelection={rowSelection}

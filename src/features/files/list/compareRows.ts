@@ -7,8 +7,8 @@ export type SortDirection = 'ascend' | 'descend';
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * A comparator for antd's sorter: folders always come before files, in both directions (antd
- * reverses the result for "descend", so the folder rule is reversed here to survive that); then
+ * A comparator for the table's sorter: folders always come before files, in both directions (the
+ * table reverses the result for "descend", so the folder rule is reversed here to survive that); then
  * by the column, then by name. Names compare as people read them ("world2" before "world10").
  */
 export function compareRows(column: SortColumn) {
