@@ -1,5 +1,6 @@
-import { AutoComplete, Button, Flex, Form, Input, Select } from 'antd';
+import { AutoComplete, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainSelect } from '../../components/PlainSelect';
 import type { ActivityFilters } from './activityFilters';
 import type { ActivityPerson } from './sharingTypes';
 
@@ -22,13 +23,12 @@ export function AuditLogFilters({ value, onChange, people, events }: AuditLogFil
     <Form layout="vertical" component="div" aria-label={t('sharing.audit.filters', 'Filters')} role="search">
       <Flex gap={12} wrap align="end">
         <Form.Item label={t('sharing.audit.person', 'Person')} htmlFor="audit-person" style={{ minWidth: 200, margin: 0 }}>
-          <Select
+          <PlainSelect
             id="audit-person"
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('sharing.audit.everyone', 'Everyone')}
             value={value.actor}
-            onChange={(actor?: string) => change({ actor })}
+            onChange={(actor) => change({ actor })}
             options={people.map((person) => ({ value: person.uuid, label: person.name }))}
           />
         </Form.Item>
