@@ -2,7 +2,6 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlainSelect } from '../PlainSelect';
 import type { TablePaging } from './tableTypes';
 
 /** Props of {@link Pager}. */
@@ -19,6 +18,8 @@ const css = `
 .panel-pager{display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:8px 12px;margin-top:12px}
 .panel-pager:dir(rtl) .anticon{transform:scaleX(-1)}
 .panel-pager-page{min-width:7em;text-align:center;font-variant-numeric:tabular-nums}
+.panel-pager select{height:24px;padding:0 4px;font:inherit;border-radius:4px;border:1px solid var(--panel-card-border);
+  background:var(--panel-input-bg);color:inherit}
 `;
 
 /**
@@ -46,7 +47,13 @@ export function Pager({ current, pageSize, total, config, onChange }: PagerProps
       {config.showSizeChanger ? (
         <span>
           <label htmlFor={sizeId}>{t('table.pageSize', 'Rows per page')}</label>{' '}
-          <PlainSelect size="small" id={sizeId} value={pageSize} onChange={(size) => onChange(1, size)} options={sizes.map((size) => ({ value: size, label: String(size) }))} />
+          <select id={sizeId} value={pageSize} onChange={(event) => onChange(1, Number(event.target.value))}>
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
         </span>
       ) : null}
     </nav>
