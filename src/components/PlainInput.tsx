@@ -1,6 +1,7 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { theme } from 'antd';
 import type { CSSProperties, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { plainFieldFrame } from './plainFieldFrame';
 
 /** Props of {@link PlainInput}: a native input's, plus what sits around it. */
 export interface PlainInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'style' | 'size'> {
@@ -48,17 +49,7 @@ const css = `
  */
 export function PlainInput({ prefix, suffix, clearLabel, onClear, joined = false, size = 'middle', style, inputStyle, disabled, value, ref, ...inputProps }: PlainInputProps) {
   const { token } = theme.useToken();
-  const frame = {
-    '--panel-input-border': token.colorBorder,
-    '--panel-input-hover': token.colorPrimaryHover,
-    '--panel-input-radius': `${token.borderRadius}px`,
-    '--panel-input-fill': token.colorBgContainer,
-    '--panel-input-colour': token.colorText,
-    '--panel-input-quiet': token.colorTextTertiary,
-    '--panel-input-error': token.colorError,
-    fontSize: token.fontSize,
-    ...style,
-  } as CSSProperties;
+  const frame = { ...plainFieldFrame(token), ...style };
   return (
     <span className="panel-input" style={frame} data-joined={joined || undefined} data-size={size === 'small' ? 'small' : undefined} data-disabled={disabled || undefined}>
       <style href="panel-input" precedence="default">

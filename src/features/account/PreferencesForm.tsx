@@ -1,9 +1,10 @@
-import { Button, Form, Radio, Select, Switch } from 'antd';
+import { Button, Form, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateAccountMutation } from '../../api/account';
 import type { User } from '../../api/auth';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
+import { PlainSelect } from '../../components/PlainSelect';
 import { localeChanged, selectLanguages, selectLocale } from '../../core/locale/localeSlice';
 import { useActivateForm, useScopedFieldErrors } from './formScope';
 import { languageName } from './languageName';
@@ -54,7 +55,7 @@ export function PreferencesForm({ user }: { user: User }) {
       initialValues={{ language: locale, time_format: timeFormat, restart_confirmation: user.restart_confirmation }}
     >
       <Form.Item name="language" label={labels.language} {...fieldErrorProps(languageErrors, labels.language)}>
-        <Select options={codes.map((code) => ({ value: code, label: languageName(code) }))} showSearch={{ optionFilterProp: 'label' }} />
+        <PlainSelect options={codes.map((code) => ({ value: code, label: languageName(code) }))} />
       </Form.Item>
       <Form.Item name="time_format" label={labels.time_format} {...fieldErrorProps(timeErrors, labels.time_format)}>
         <Radio.Group

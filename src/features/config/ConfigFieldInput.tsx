@@ -1,5 +1,6 @@
-import { Input, Select, Switch } from 'antd';
+import { Input, Switch } from 'antd';
 import type { ConfigField } from '../../api/config';
+import { PlainSelect } from '../../components/PlainSelect';
 
 /** Props of {@link ConfigFieldInput}; `value` and `onChange` come from the Form.Item. */
 export interface ConfigFieldInputProps {
@@ -25,10 +26,10 @@ export function ConfigFieldInput({ field, value = '', onChange, ...rest }: Confi
       // A value the game also reads (a legacy id) stays selectable as it is in the file.
       const all = options.some((option) => option.toLowerCase() === value.toLowerCase()) ? options : [value, ...options];
       return (
-        <Select
+        <PlainSelect
           {...rest}
           value={value}
-          onChange={(next: string) => onChange?.(next)}
+          onChange={(next) => onChange?.(next)}
           options={all.map((option) => ({ value: option, label: option }))}
           style={{ minWidth: 200 }}
         />

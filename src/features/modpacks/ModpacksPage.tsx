@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Empty, Input, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Input, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerModpacksQuery, useInstallServerModpackMutation, useListServerModpackVersionsQuery, useSearchServerModpacksQuery, type ModpackSearch } from '../../api/modpacks';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { PlainSelect } from '../../components/PlainSelect';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
@@ -191,11 +192,11 @@ export function ModpacksPage() {
               {versions.isFetching ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
               {versions.data ? (
                 <Space wrap>
-                  <Select
+                  <PlainSelect
                     aria-label={t('modpacks.version.choose', 'Modpack version')}
                     style={{ minWidth: 240, maxWidth: '100%' }}
                     value={chosenVersion?.id}
-                    onChange={(value: string) => setVersionId(value)}
+                    onChange={(value) => setVersionId(value)}
                     options={versions.data.data.versions.map((v) => ({
                       value: v.id,
                       label: `${v.version_number} · ${v.loaders.join(', ')} · ${v.game_versions.join(', ')}`,

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Popconfirm, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { fieldErrorProps } from '../../components/fieldErrorProps';
+import { PlainSelect } from '../../components/PlainSelect';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { CopyableAddress } from '../../components/server/CopyableAddress';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
@@ -220,7 +221,7 @@ function SubdomainForm({ zones, current, editable, saving, onSave, onRemove }: S
             <Input maxLength={63} autoComplete="off" />
           </Form.Item>
           <Form.Item name="zone" label={zoneText} {...fieldErrorProps(zoneErrors, zoneText)}>
-            <Select options={zones.map((z) => ({ value: z, label: `.${z}` }))} />
+            <PlainSelect options={zones.map((z) => ({ value: z, label: `.${z}` }))} />
           </Form.Item>
           <Typography.Paragraph>
             {t('network.preview', 'Players will type')}: <Typography.Text code>{`${(label || '…').toLowerCase()}.${zone}`}</Typography.Text>

@@ -1,6 +1,7 @@
-import { Card, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Card, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetServerSleepQuery, useUpdateServerSleepMutation } from '../../api/players';
+import { PlainSelect } from '../../components/PlainSelect';
 
 const MINUTES = [5, 10, 15, 30, 60, 120];
 
@@ -24,12 +25,12 @@ export function SleepSettingsCard({ serverId, canManage }: SleepSettingsCardProp
       <Space direction="vertical">
         <Space wrap>
           <span id="auto-stop-label">{t('players.sleep.autoStop', 'Stop when nobody has played for')}</span>
-          <Select
+          <PlainSelect
             aria-labelledby="auto-stop-label"
             style={{ minWidth: 140 }}
             disabled={!canManage || isLoading}
             value={data.auto_stop_minutes ?? 0}
-            onChange={(value: number) => save({ auto_stop_minutes: value === 0 ? null : value })}
+            onChange={(value) => save({ auto_stop_minutes: value === 0 ? null : value })}
             options={[{ value: 0, label: t('players.sleep.off', 'Off') }, ...MINUTES.map((m) => ({ value: m, label: t('players.sleep.minutes', '{{count}} minutes', { count: m }) }))]}
           />
         </Space>

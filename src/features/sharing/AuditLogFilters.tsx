@@ -1,5 +1,6 @@
-import { AutoComplete, Button, Flex, Form, Input, Select } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainSelect } from '../../components/PlainSelect';
 import type { ActivityFilters } from './activityFilters';
 import type { ActivityPerson } from './sharingTypes';
 
@@ -22,27 +23,32 @@ export function AuditLogFilters({ value, onChange, people, events }: AuditLogFil
     <Form layout="vertical" component="div" aria-label={t('sharing.audit.filters', 'Filters')} role="search">
       <Flex gap={12} wrap align="end">
         <Form.Item label={t('sharing.audit.person', 'Person')} htmlFor="audit-person" style={{ minWidth: 200, margin: 0 }}>
-          <Select
+          <PlainSelect
             id="audit-person"
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('sharing.audit.everyone', 'Everyone')}
             value={value.actor}
-            onChange={(actor?: string) => change({ actor })}
+            onChange={(actor) => change({ actor })}
             options={people.map((person) => ({ value: person.uuid, label: person.name }))}
           />
         </Form.Item>
         <Form.Item label={t('sharing.audit.eventType', 'Event type')} htmlFor="audit-event" style={{ minWidth: 220, margin: 0 }}>
-          <AutoComplete
+          <Input
             id="audit-event"
             allowClear
+            list="audit-events"
+            autoComplete="off"
             placeholder={t('sharing.audit.allEvents', 'All events')}
-            value={value.event}
-            onChange={(event?: string) => change({ event: event || undefined })}
-            options={events.map((event) => ({ value: event }))}
-            filterOption={(input, option) => String(option?.value ?? '').startsWith(input)}
+            value={value.event ?? ''}
+            onChange={(event) => change({ event: event.target.value || undefined })}
           />
         </Form.Item>
+        {/* The browser's own suggestions: antd's AutoComplete would bring its Select along. */}
+        <datalist id="audit-events">
+          {events.map((event) => (
+            <option key={event} value={event} />
+          ))}
+        </datalist>
         <Form.Item label={t('sharing.audit.from', 'From')} htmlFor="audit-from" style={{ margin: 0 }}>
           <Input id="audit-from" type="date" value={value.from ?? ''} max={value.to} onChange={(event) => change({ from: event.target.value || undefined })} />
         </Form.Item>

@@ -1,6 +1,7 @@
-import { Alert, Form, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainSelect } from '../../components/PlainSelect';
 import type { Role } from './sharingTypes';
 
 /** Props of {@link DeleteRoleDialog}. */
@@ -57,7 +58,7 @@ export function DeleteRoleDialog({ role, roles, deleting, onConfirm, onClose }: 
             {t('sharing.roles.delete.inUse', '{{count}} people have this role. Choose the role they get instead.', { count: role?.members ?? 0 })}
           </Typography.Paragraph>
           <Form.Item label={t('sharing.roles.delete.reassignTo', 'Move its people to')} htmlFor="reassign-role" required>
-            <Select id="reassign-role" value={target} onChange={setTarget} options={targets.map((candidate) => ({ value: candidate.uuid!, label: candidate.name }))} />
+            <PlainSelect id="reassign-role" value={target} onChange={setTarget} options={targets.map((candidate) => ({ value: candidate.uuid!, label: candidate.name }))} />
           </Form.Item>
         </Form>
       )}

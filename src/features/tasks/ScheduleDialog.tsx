@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateServerScheduleMutation, useUpdateServerScheduleMutation, type Schedule } from '../../api/schedules';
 import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
+import { PlainSelect } from '../../components/PlainSelect';
 import { cronPresets, type CronParts } from './cronDescription';
 import { useCronDescriber } from './useCronDescriber';
 
@@ -162,7 +163,7 @@ function TaskRow({ index, name, onRemove }: { index: number; name: number; onRem
     <fieldset style={{ border: '1px solid rgba(128,128,128,0.3)', borderRadius: 8, padding: 12, marginBottom: 12 }} aria-label={t('tasks.task.label', 'Task {{n}}', { n: index + 1 })}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
         <Form.Item name={[name, 'action']} label={actionLabel} style={{ minWidth: 140, marginBottom: 8 }} extra={<FieldMessages field={`tasks.${index}.action`} label={actionLabel} />}>
-          <Select
+          <PlainSelect
             aria-label={actionLabel}
             options={[
               { value: 'command', label: t('tasks.action.command', 'Send a command') },
@@ -173,7 +174,7 @@ function TaskRow({ index, name, onRemove }: { index: number; name: number; onRem
         </Form.Item>
         <Form.Item name={[name, 'payload']} label={payloadLabel} style={{ flex: 1, minWidth: 180, marginBottom: 8 }} extra={<FieldMessages field={`tasks.${index}.payload`} label={payloadLabel} />}>
           {action === 'power' ? (
-            <Select
+            <PlainSelect
               aria-label={payloadLabel}
               options={[
                 { value: 'start', label: t('tasks.signal.start', 'Start') },

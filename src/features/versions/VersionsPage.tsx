@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Input, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
 import { useGetServerVersionJobQuery, useGetServerVersionsQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation, type SoftwareVersions } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { PlainSelect } from '../../components/PlainSelect';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
@@ -72,11 +73,11 @@ export function VersionsPage() {
       {lastJob ? <SwitchJobProgress job={lastJob} /> : null}
       {switching.error ? <Alert type="error" showIcon title={apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.')} /> : null}
       <Space wrap>
-        <Select
+        <PlainSelect
           aria-label={t('versions.software', 'Software')}
           value={software ?? undefined}
           style={{ minWidth: 200 }}
-          onChange={(value: string) => setChosen(value)}
+          onChange={(value) => setChosen(value)}
           options={data.software.map((s) => ({ value: s.id, label: s.switchable ? s.name : t('versions.notForThisServer', '{{name}} (not for this server)', { name: s.name }) }))}
         />
         <Segmented

@@ -89,13 +89,13 @@ describe('the audit log page', () => {
     const robin = { ...makeSubusers()[0], uuid: 'a1b2c3d4-0000-4000-8000-000000000003', user_uuid: 'c0ffee00-0000-4000-8000-0000000000b2', username: 'robin', email: 'robin@example.com' };
     const { fetch, user } = renderAuditLog(undefined, { 'GET /api/v2/servers/s1/users': { status: 200, body: { data: [...makeSubusers(), robin] } } });
     await screen.findByText(COMMAND_SENTENCE);
-    await user.click(screen.getByLabelText('Person'));
-    const option = (name: string) => screen.queryByText(name, { selector: '.ant-select-item-option-content' });
-    await waitFor(() => expect(option('robin')).toBeInTheDocument());
+    const person = screen.getByLabelText('Person');
+    const names = () => within(person).getAllByRole('option').map((option) => option.textContent);
+    await waitFor(() => expect(names()).toContain('robin'));
     // Each account once (alex both acts and is shared with); pending invitations have no account yet.
-    expect(screen.getAllByText('alex', { selector: '.ant-select-item-option-content' })).toHaveLength(1);
-    expect(option('sam@example.com')).not.toBeInTheDocument();
-    await user.click(option('robin')!);
+    expect(names().filter((name) => name === 'alex')).toHaveLength(1);
+    expect(names()).not.toContain('sam@example.com');
+    await user.selectOptions(person, 'robin');
     await waitFor(() => expect(new URLSearchParams(fetch.requestsTo('GET /api/v2/servers/s1/activity').at(-1)!.search).get('actor')).toBe(robin.user_uuid));
   });
 

@@ -56,8 +56,7 @@ describe('the roles page', () => {
     expect(within(dialog).getByText('2 people have this role. Choose the role they get instead.')).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Delete role' });
     expect(confirm).toBeDisabled();
-    await user.click(within(dialog).getByLabelText('Move its people to'));
-    await user.click(await screen.findByText('Helpers', { selector: '.ant-select-item-option-content' }));
+    await user.selectOptions(within(dialog).getByLabelText('Move its people to'), 'Helpers');
     await user.click(confirm);
     await waitFor(() => expect(fetch.requestsTo(`DELETE /api/v2/servers/s1/roles/${OPERATORS_UUID}`)).toHaveLength(1));
     expect(fetch.requestsTo(`DELETE /api/v2/servers/s1/roles/${OPERATORS_UUID}`)[0].search).toBe(`?reassign_to=${HELPERS_UUID}`);
