@@ -53,7 +53,7 @@ test('modpacks: install a small .mrpack from the server’s files; its mods, ove
   await dialog.getByRole('button', { name: 'Install', exact: true }).click();
   await expect(page.getByText('The server now runs fabric 1.21.4.')).toBeVisible({ timeout: 60_000 });
   mark('pack installed');
-  const installed = page.locator('.ant-card').filter({ hasText: 'Installed modpack' });
+  const installed = page.locator('.panel-card').filter({ hasText: 'Installed modpack' });
   await expect(installed.getByText('E2E pack')).toBeVisible();
   await expect(installed.getByText('2.0.0')).toBeVisible();
   await expect(installed.getByText('fabric 0.16.10')).toBeVisible();

@@ -29,7 +29,7 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
 
   await area(page, 'Network');
   await expect(page.getByRole('heading', { level: 2, name: 'Network' })).toBeVisible({ timeout: 60_000 });
-  const ports = page.locator('.ant-card').filter({ has: page.getByText('Ports', { exact: true }) });
+  const ports = page.locator('.panel-card').filter({ has: page.getByText('Ports', { exact: true }) });
   await expect(ports.getByText(/^0 of \d+ extra ports$/)).toBeVisible();
   const primaryAddress = (await ports.getByRole('button', { name: /^Copy address / }).first().getAttribute('aria-label'))!.replace('Copy address ', '');
   const primaryPort = Number(primaryAddress.slice(primaryAddress.lastIndexOf(':') + 1));
@@ -42,7 +42,7 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
 
   // A subdomain: the page shows what players type.
   const label = `e2e${Date.now().toString(36)}`;
-  const subdomain = page.locator('.ant-card').filter({ has: page.getByText('Subdomain', { exact: true }) });
+  const subdomain = page.locator('.panel-card').filter({ has: page.getByText('Subdomain', { exact: true }) });
   await subdomain.getByLabel('Name').fill(label);
   await subdomain.getByRole('button', { name: 'Save subdomain' }).click();
   const address = `${label}.${zone}`;

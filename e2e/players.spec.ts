@@ -87,7 +87,7 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     // CI the server tests on PostgreSQL load both cores beside this browser, so it gets more).
     const first = await join(host, port, 'e2e_joiner');
     bots.push(first.bot!);
-    const online = page.locator('.ant-card').filter({ hasText: 'Online now' });
+    const online = page.locator('.panel-card').filter({ hasText: 'Online now' });
     await expect(online.getByText('e2e_joiner', { exact: true })).toBeVisible({ timeout: process.env.CI ? 8000 : 2000 });
 
     // Kick with a reason: the player sees it.
@@ -97,7 +97,7 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     await expect(online.getByText('e2e_joiner', { exact: true })).toBeHidden();
 
     // Ban: the player cannot rejoin and sees the reason; pardon lets them in.
-    const bans = page.locator('.ant-card').filter({ hasText: 'Banned players' });
+    const bans = page.locator('.panel-card').filter({ hasText: 'Banned players' });
     await bans.getByLabel('Name').fill('e2e_joiner');
     await bans.getByLabel('Reason').fill('Spamming chat');
     await bans.getByRole('button', { name: 'Ban', exact: true }).click();
@@ -122,7 +122,7 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     await expect(bans.getByRole('cell', { name: '2030-01-01 18:04:00 +0000' })).toBeHidden();
 
     // Whitelist on without them: refused; added: they join.
-    const whitelist = page.locator('.ant-card').filter({ hasText: 'Whitelist' }).first();
+    const whitelist = page.locator('.panel-card').filter({ hasText: 'Whitelist' }).first();
     await whitelist.getByRole('switch', { name: 'Only whitelisted players may join' }).click();
     await expect(whitelist.getByRole('switch')).toBeChecked();
     const outsider = await join(host, port, 'e2e_outsider');
@@ -143,7 +143,7 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     await confirm.waitFor({ state: 'visible', timeout: 5000 }).then(() => confirm.click(), () => undefined);
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
-    await expect(page.locator('.ant-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.panel-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('switch', { name: 'Only whitelisted players may join' })).toBeChecked();
     const stillRefused = await join(host, port, 'e2e_stranger');
     expect(stillRefused.refused).toContain('not white-listed');

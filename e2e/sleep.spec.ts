@@ -64,7 +64,7 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   }
 
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
-  const sleepCard = page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' });
+  const sleepCard = page.locator('.panel-card').filter({ hasText: 'Sleep and wake-up' });
   await expect(sleepCard).toBeVisible({ timeout: 60_000 });
   await sleepCard.getByRole('switch', { name: 'Start when someone joins' }).click();
   await expect(sleepCard.getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -91,10 +91,10 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   // Nobody plays for 5 "minutes" (15 s here): it stops, and sleeps again.
   await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 120_000 });
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
-  await expect(page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' }).getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.panel-card').filter({ hasText: 'Sleep and wake-up' }).getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   // The demo server is shared with the specs that follow: they expect it to stay up once started.
-  const settings = page.locator('.ant-card').filter({ hasText: 'Sleep and wake-up' });
+  const settings = page.locator('.panel-card').filter({ hasText: 'Sleep and wake-up' });
   const autoStop = settings.getByRole('combobox', { name: 'Stop when nobody has played for' });
   await autoStop.selectOption({ label: 'Off' });
   await expect(autoStop).toHaveValue('0');

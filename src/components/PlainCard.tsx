@@ -11,6 +11,8 @@ export interface PlainCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title
   /** Links or buttons in a row along the bottom edge. */
   actions?: ReactNode[];
   size?: 'default' | 'small';
+  /** `inner`: a card inside a card, with a tinted title row, as antd's inner Card. */
+  type?: 'inner';
   styles?: { header?: CSSProperties; body?: CSSProperties };
   /** The element of the card: an `article` for a card that stands for one thing of a list. */
   as?: 'div' | 'article';
@@ -23,7 +25,7 @@ export interface PlainCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title
  * The parts carry the classes panel-card, panel-card-head, panel-card-title, panel-card-extra,
  * panel-card-body and panel-card-actions.
  */
-export function PlainCard({ title, extra, cover, actions = [], size = 'default', styles, style, className, children, as: Element = 'div', ...rest }: PlainCardProps) {
+export function PlainCard({ title, extra, cover, actions = [], size = 'default', type, styles, style, className, children, as: Element = 'div', ...rest }: PlainCardProps) {
   const { token } = theme.useToken();
   const small = size === 'small';
   const border = `${token.lineWidth}px ${token.lineType} var(--panel-card-border, ${token.colorBorderSecondary})`;
@@ -57,7 +59,8 @@ export function PlainCard({ title, extra, cover, actions = [], size = 'default',
             borderBottom: border,
             color: token.colorTextHeading,
             fontWeight: token.fontWeightStrong,
-            fontSize: small ? token.fontSize : token.fontSizeLG,
+            fontSize: small || type === 'inner' ? token.fontSize : token.fontSizeLG,
+            background: type === 'inner' ? token.colorFillAlter : undefined,
             ...styles?.header,
           }}
         >

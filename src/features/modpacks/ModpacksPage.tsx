@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Descriptions, Empty, Input, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Input, Skeleton, Space, Tag, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -79,7 +80,7 @@ export function ModpacksPage() {
 
   return (
     <ServerPageSection title={title}>
-      <Card size="small" title={t('modpacks.installed.title', 'Installed modpack')}>
+      <PlainCard size="small" title={t('modpacks.installed.title', 'Installed modpack')}>
         {installed ? (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
@@ -119,12 +120,12 @@ export function ModpacksPage() {
         ) : (
           <Typography.Text type="secondary">{t('modpacks.installed.none', 'No modpack is installed on this server.')}</Typography.Text>
         )}
-      </Card>
+      </PlainCard>
       {!data.supported ? <Alert type="warning" showIcon title={t('modpacks.unsupported', 'This server cannot run modpacks (it is not a Java Minecraft server).')} /> : null}
       {data.job ? <SwitchJobProgress job={data.job} /> : null}
       {installing.error ? <Alert type="error" showIcon title={apiErrorMessage(installing.error) ?? t('modpacks.installFailed', 'The install could not be started.')} /> : null}
 
-      <Card size="small" title={t('modpacks.browse.title', 'Browse modpacks')}>
+      <PlainCard size="small" title={t('modpacks.browse.title', 'Browse modpacks')}>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Input.Search
             aria-label={t('modpacks.browse.search', 'Search modpacks')}
@@ -187,7 +188,7 @@ export function ModpacksPage() {
             ]}
           />
           {project ? (
-            <Card size="small" type="inner" title={project.title}>
+            <PlainCard size="small" type="inner" title={project.title}>
               {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
               {versions.isFetching ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
               {versions.data ? (
@@ -220,12 +221,12 @@ export function ModpacksPage() {
                   </Button>
                 </Space>
               ) : null}
-            </Card>
+            </PlainCard>
           ) : null}
         </Space>
-      </Card>
+      </PlainCard>
 
-      <Card size="small" title={t('modpacks.file.title', 'Install an .mrpack from the server’s files')}>
+      <PlainCard size="small" title={t('modpacks.file.title', 'Install an .mrpack from the server’s files')}>
         <Space wrap style={{ width: '100%' }}>
           <Input aria-label={t('modpacks.file.path', 'Path of the .mrpack file')} placeholder={EXAMPLE_PATH} value={file} onChange={(e) => setFile(e.target.value)} style={{ minWidth: 240, maxWidth: 420 }} />
           <Button
@@ -241,7 +242,7 @@ export function ModpacksPage() {
             {t('modpacks.install', 'Install')}
           </Button>
         </Space>
-      </Card>
+      </PlainCard>
 
       <OnceOpened open={pending !== null}>
         <ModpackInstallDialog label={pending?.label ?? null} keepWorld={keepWorld} onKeepWorld={setKeepWorld} onConfirm={confirm} onCancel={() => setPending(null)} />

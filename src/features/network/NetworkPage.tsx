@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -80,7 +81,7 @@ export function NetworkPage() {
       <ServerPageSection title={title}>
         {failure && <Alert type="error" showIcon closable message={failure} onClose={() => setFailure(null)} role="alert" />}
 
-        <Card title={t('network.connect', 'Connect')} size="small">
+        <PlainCard title={t('network.connect', 'Connect')} size="small">
           <Space direction="vertical" style={{ maxWidth: '100%' }}>
             {data.subdomain && (
               <div>
@@ -95,9 +96,9 @@ export function NetworkPage() {
               </div>
             )}
           </Space>
-        </Card>
+        </PlainCard>
 
-        <Card
+        <PlainCard
           title={t('network.ports', 'Ports')}
           size="small"
           extra={<Tag>{t('network.extraUsed', '{{used}} of {{limit}} extra ports', { used: data.extra_ports.used, limit: data.extra_ports.limit })}</Tag>}
@@ -146,9 +147,9 @@ export function NetworkPage() {
               },
             ]}
           />
-        </Card>
+        </PlainCard>
 
-        <Card title={t('network.subdomain', 'Subdomain')} size="small">
+        <PlainCard title={t('network.subdomain', 'Subdomain')} size="small">
           {data.zones.length === 0 ? (
             <Typography.Paragraph>{t('network.noZones', 'The host has not set up DNS zones, so this server cannot have a subdomain yet.')}</Typography.Paragraph>
           ) : (
@@ -161,7 +162,7 @@ export function NetworkPage() {
               onRemove={() => run(() => deleteSubdomain({ id }))}
             />
           )}
-        </Card>
+        </PlainCard>
       </ServerPageSection>
     </div>
   );

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -123,7 +124,7 @@ export function PlayersPage() {
 
       <SleepSettingsCard serverId={id} canManage={canManage} />
 
-      <Card title={t('players.online', 'Online now')} size="small">
+      <PlainCard title={t('players.online', 'Online now')} size="small">
         <ResponsiveTable
           rowLabel={(row) => row.name}
           size="small"
@@ -148,9 +149,9 @@ export function PlayersPage() {
               : []),
           ]}
         />
-      </Card>
+      </PlainCard>
 
-      <Card title={t('players.whitelist', 'Whitelist')} size="small">
+      <PlainCard title={t('players.whitelist', 'Whitelist')} size="small">
         {/* In the body, not the card's header: the header does not wrap, and a phone is too narrow for both. */}
         <Space wrap style={{ marginBottom: 12 }}>
           <Switch aria-labelledby="whitelist-switch-label" checked={data.whitelist.enabled} disabled={!canManage} onChange={(enabled) => void run(() => whitelistEnabled({ id, body: { enabled } }))} />
@@ -170,9 +171,9 @@ export function PlayersPage() {
             ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => whitelistRemove({ id, name: p.name }))} aria-label={t('players.removeNamed', 'Remove {{name}}', { name: p.name })}>{t('players.remove', 'Remove')}</Button> }] : []),
           ]}
         />
-      </Card>
+      </PlainCard>
 
-      <Card title={t('players.operators', 'Operators')} size="small">
+      <PlainCard title={t('players.operators', 'Operators')} size="small">
         {canManage && <OpForm onSubmit={(name, level) => run(() => op({ id, body: { name, level } }))} />}
         <ResponsiveTable
           rowLabel={(row) => row.name}
@@ -187,9 +188,9 @@ export function PlayersPage() {
             ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => deop({ id, name: p.name }))} aria-label={t('players.deopNamed', 'Remove operator {{name}}', { name: p.name })}>{t('players.deop', 'Remove operator')}</Button> }] : []),
           ]}
         />
-      </Card>
+      </PlainCard>
 
-      <Card title={t('players.bans', 'Banned players')} size="small">
+      <PlainCard title={t('players.bans', 'Banned players')} size="small">
         {canManage && <BanForm onSubmit={(name, reason, expires) => run(() => ban({ id, body: { name, ...(reason ? { reason } : {}), ...(expires ? { expires_at: expires } : {}) } }))} />}
         <ResponsiveTable
           rowLabel={(row) => row.name}
@@ -207,9 +208,9 @@ export function PlayersPage() {
             ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => pardon({ id, name: p.name }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.name })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
           ]}
         />
-      </Card>
+      </PlainCard>
 
-      <Card title={t('players.ipBans', 'Banned IP addresses')} size="small">
+      <PlainCard title={t('players.ipBans', 'Banned IP addresses')} size="small">
         {canManage && <IpBanForm onSubmit={(ip, reason) => run(() => banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }))} />}
         <ResponsiveTable
           rowLabel={(row) => row.ip}
@@ -226,7 +227,7 @@ export function PlayersPage() {
             ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { ip: string }) => <Button size="small" onClick={() => void run(() => pardonIp({ id, ip: p.ip }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.ip })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
           ]}
         />
-      </Card>
+      </PlainCard>
     </ServerPageSection>
     </div>
   );

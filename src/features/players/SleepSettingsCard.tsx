@@ -1,4 +1,5 @@
-import { Card, Space, Switch, Tag, Typography } from 'antd';
+import { Space, Switch, Tag, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { useGetServerSleepQuery, useUpdateServerSleepMutation } from '../../api/players';
 import { PlainSelect } from '../../components/PlainSelect';
@@ -21,7 +22,7 @@ export function SleepSettingsCard({ serverId, canManage }: SleepSettingsCardProp
   const save = (change: Partial<{ auto_stop_minutes: number | null; wake_on_join: boolean }>) =>
     void update({ id: serverId, body: { auto_stop_minutes: data.auto_stop_minutes, wake_on_join: data.wake_on_join, ...change } });
   return (
-    <Card size="small" title={t('players.sleep.title', 'Sleep and wake-up')} extra={data.sleeping && <Tag color="purple">{t('players.sleep.sleeping', 'Sleeping')}</Tag>}>
+    <PlainCard size="small" title={t('players.sleep.title', 'Sleep and wake-up')} extra={data.sleeping && <Tag color="purple">{t('players.sleep.sleeping', 'Sleeping')}</Tag>}>
       <Space direction="vertical">
         <Space wrap>
           <span id="auto-stop-label">{t('players.sleep.autoStop', 'Stop when nobody has played for')}</span>
@@ -42,6 +43,6 @@ export function SleepSettingsCard({ serverId, canManage }: SleepSettingsCardProp
           {t('players.sleep.help', 'While the server is stopped, the server list shows it as sleeping; the first player to join starts it and is asked to rejoin a few seconds later.')}
         </Typography.Text>
       </Space>
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Empty, Input, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
+import { PlainCard } from '../../components/PlainCard';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -61,7 +62,7 @@ export function VersionsPage() {
 
   return (
     <ServerPageSection title={title}>
-      <Card size="small">
+      <PlainCard size="small">
         {current ? (
           <Typography.Text>
             {t('versions.current', 'This server runs {{name}} {{version}}.', { name: current.name, version: current.version })}
@@ -69,7 +70,7 @@ export function VersionsPage() {
         ) : (
           <Typography.Text type="secondary">{t('versions.noCatalogue', 'This game has no software catalogue.')}</Typography.Text>
         )}
-      </Card>
+      </PlainCard>
       {lastJob ? <SwitchJobProgress job={lastJob} /> : null}
       {switching.error ? <Alert type="error" showIcon title={apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.')} /> : null}
       <Space wrap>

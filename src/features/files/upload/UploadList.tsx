@@ -1,5 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Progress, Typography } from 'antd';
+import { Button, Flex, Progress, Typography } from 'antd';
+import { PlainCard } from '../../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../components/server/formatBytes';
 import { isActive, type UploadItem } from './uploadItems';
@@ -27,7 +28,7 @@ export function UploadList({ items, onCancel, onClear }: UploadListProps) {
   };
   const done = items.some((item) => !isActive(item));
   return (
-    <Card
+    <PlainCard
       size="small"
       title={t('files.upload.title', 'Uploads')}
       extra={done ? <Button size="small" onClick={onClear}>{t('files.upload.clear', 'Clear finished')}</Button> : null}
@@ -53,6 +54,6 @@ export function UploadList({ items, onCancel, onClear }: UploadListProps) {
           </li>
         ))}
       </ul>
-    </Card>
+    </PlainCard>
   );
 }
