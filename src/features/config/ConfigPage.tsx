@@ -1,4 +1,4 @@
-import { Empty, Skeleton, Tabs } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
+import { PlainTabs } from '../../components/PlainTabs';
 import { StatusResult } from '../../components/StatusResult';
 import { ConfigFileView } from './ConfigFileView';
 
@@ -74,7 +75,7 @@ export function ConfigPage() {
       ) : list.length === 1 ? (
         view(list[0].path)
       ) : (
-        <Tabs
+        <PlainTabs
           activeKey={selected ?? list[0].path}
           // Another tab asks like leaving the page, rather than keeping hidden tabs' edits alive: a
           // tab loads its file afresh when shown (the files area or the game may have changed it),
@@ -88,7 +89,6 @@ export function ConfigPage() {
             label: file.title,
             children: view(file.path),
           }))}
-          destroyOnHidden
         />
       )}
     </ServerPageSection>
