@@ -31,6 +31,20 @@ describe('PlainCard', () => {
     expect(roomy).toBe('56px');
   });
 
+  it('tints the title row of an inner card and keeps its title at the body’s size', () => {
+    const { container, rerender } = render(<PlainCard title="Outer">body</PlainCard>);
+    const head = () => container.querySelector('.panel-card-head') as HTMLElement;
+    expect(head().style.background).toBe('');
+    const outerSize = head().style.fontSize;
+    rerender(
+      <PlainCard title="Inner" type="inner">
+        body
+      </PlainCard>,
+    );
+    expect(head().style.background).not.toBe('');
+    expect(head().style.fontSize).not.toBe(outerSize);
+  });
+
   it('puts its actions in a list along the bottom, one item each', () => {
     render(
       <PlainCard title="Database" actions={[<button key="a" type="button">New password</button>, <button key="b" type="button">Delete</button>]}>
