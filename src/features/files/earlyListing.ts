@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { filesApi } from '../../api/files';
 import type { ListServerFilesApiArg } from '../../api/generated/files.gen';
+import { useAppSelector } from '../../app/hooks';
 import { aheadListingApi } from './startUpListing';
 
 /** How the early request of a folder ended: its listing is in the cache, or the page asks again. */
@@ -38,12 +39,17 @@ const earlyListingApi = filesApi.injectEndpoints({
 
 /**
  * Starts the early request of `directory` when the files page opens before the server's details
- * are known (`serverKnown` false: a full page load, or the first visit of this server). Returns
- * whether the page should wait for it rather than ask for that folder itself.
+ * are known (`serverKnown` false: a full page load, or the first visit of this server), or when
+ * the folder was asked for at start-up: the server's details, asked for at start-up too, often
+ * arrive first, and the page must still take that answer rather than ask again. Returns whether
+ * the page should wait for it rather than ask for that folder itself.
  */
 export function useEarlyListing(id: string, directory: string | null, serverKnown: boolean): { waiting: boolean } {
+  const askedAtStartUp = useAppSelector(
+    (state) => directory !== null && aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })(state).status !== 'uninitialized',
+  );
   // Decided once, on opening: later folders and later visits ask as usual.
-  const [early] = useState<ListServerFilesApiArg | null>(() => (serverKnown || directory === null ? null : { id, directory }));
+  const [early] = useState<ListServerFilesApiArg | null>(() => (directory === null || (serverKnown && !askedAtStartUp) ? null : { id, directory }));
   const { isLoading } = earlyListingApi.useOpenServerFolderEarlyQuery(early ?? skipToken);
   return { waiting: isLoading && early !== null && early.id === id && early.directory === directory };
 }

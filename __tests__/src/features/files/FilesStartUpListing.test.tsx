@@ -2,8 +2,9 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { preloadData } from '../../../../src/app/router/preloadData';
 import { makeStore } from '../../../../src/app/store';
 import { aheadListingApi } from '../../../../src/features/files/startUpListing';
-import { loggedIn } from '../../helpers/fixtures';
-import { mockFetch, type MockAnswer } from '../../helpers/mockFetch';
+import { loggedIn, makeUser } from '../../helpers/fixtures';
+import { deferred, mockFetch, type MockAnswer } from '../../helpers/mockFetch';
+import { serversApi } from '../../../../src/api/servers';
 import { makeFile, makeFolder } from './filesFixture';
 import { filesServer, renderFilesPage } from './renderFilesPage';
 
@@ -35,6 +36,26 @@ describe('the files page opened with the panel (its folder asked for at start-up
     const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
     expect(await screen.findByText('server.properties')).toBeInTheDocument();
     expect(network.requestsTo(LIST)).toHaveLength(0);
+  });
+
+  it('waits for the folder asked for at start-up when the server’s details arrived first, without asking again', async () => {
+    window.localStorage.setItem('access_token', 'stored-token');
+    const heldListing = deferred<MockAnswer>();
+    const startUp = mockFetch({
+      'GET /api/v2/auth/current': { status: 200, body: { data: { user: makeUser() } } },
+      'GET /api/v2/servers/s1': { status: 200, body: { data: filesServer() } },
+      [LIST]: () => heldListing.promise,
+    });
+    const store = makeStore(loggedIn());
+    preloadData(store.dispatch, new URL('/server/s1/files?directory=%2Fplugins', 'http://localhost'), true);
+    await waitFor(() => expect(serversApi.endpoints.getServer.select({ id: 's1' })(store.getState()).isSuccess).toBe(true));
+    const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
+    heldListing.resolve({ status: 200, body: { data: listing } });
+    expect(await screen.findByText('server.properties')).toBeInTheDocument();
+    expect(startUp.requestsTo(LIST)).toHaveLength(1);
+    expect(network.requestsTo(LIST)).toHaveLength(0);
+    network.restore();
+    startUp.restore();
   });
 
   it('keeps a 403 at start-up silent (a shared user without file.read) and shows the page’s own notice', async () => {
