@@ -4,7 +4,6 @@ import { makeStore } from '../../../../src/app/store';
 import { aheadListingApi } from '../../../../src/features/files/startUpListing';
 import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { deferred, mockFetch, type MockAnswer } from '../../helpers/mockFetch';
-import { serversApi } from '../../../../src/api/servers';
 import { makeFile, makeFolder } from './filesFixture';
 import { filesServer, renderFilesPage } from './renderFilesPage';
 
@@ -48,7 +47,8 @@ describe('the files page opened with the panel (its folder asked for at start-up
     });
     const store = makeStore(loggedIn());
     preloadData(store.dispatch, new URL('/server/s1/files?directory=%2Fplugins', 'http://localhost'), true);
-    await waitFor(() => expect(serversApi.endpoints.getServer.select({ id: 's1' })(store.getState()).isSuccess).toBe(true));
+    const serverDetailsArrived = () => Object.values(store.getState().api.queries).some((query) => query?.endpointName === 'getServer' && query.status === 'fulfilled');
+    await waitFor(() => expect(serverDetailsArrived()).toBe(true));
     const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
     heldListing.resolve({ status: 200, body: { data: listing } });
     expect(await screen.findByText('server.properties')).toBeInTheDocument();
