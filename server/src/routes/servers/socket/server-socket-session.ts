@@ -55,6 +55,7 @@ export class ServerSocketSession {
       send: (lines) => this.sendFrame('console output', lines),
       maxBufferedBytes: limits.maxBufferedBytes,
       frameChars: limits.outputFrameChars,
+      minFrameIntervalMs: limits.outputFrameIntervalMs,
     });
     socket.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     socket.on('close', () => this.dispose());

@@ -8,6 +8,13 @@ export interface SocketOutputOptions {
   maxBufferedBytes: number;
   /** A frame goes out as soon as its lines hold this many characters. */
   frameChars: number;
+  /**
+   * While output keeps coming, frames go out at most this often (a full frame still goes at once).
+   * The first lines after a pause go at the end of the current turn of the event loop, as before.
+   */
+  minFrameIntervalMs: number;
+  /** The clock (ms); tests pass their own. */
+  now?: () => number;
 }
 
 /** How often a socket that fell behind is checked again, to report its skipped lines. */
@@ -17,13 +24,19 @@ const SKIPPED_RECHECK_MS = 250;
  * The console lines of one socket on their way out. Lines arriving together (one read of the
  * console) travel together, in one frame sent at the end of the current turn of the event loop or
  * as soon as it is full, so a flood costs one frame per batch instead of one per line, on the
- * panel and in the browser. A client that cannot keep up misses lines instead of growing the
- * panel's memory, and is told how many once it has caught up.
+ * panel and in the browser. While a game keeps printing, the reads of its output come every few
+ * milliseconds; their lines wait until `minFrameIntervalMs` has passed since the last frame, so a
+ * flood costs a few dozen frames a second (the page draws at most once per screen refresh anyway)
+ * instead of hundreds, each of them work for the panel, the browser and the page. A client that
+ * cannot keep up misses lines instead of growing the panel's memory, and is told how many once it
+ * has caught up.
  */
 export class SocketOutput {
   private batch: string[] = [];
   private chars = 0;
   private flushScheduled = false;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private lastFrameAt = -Infinity;
   private skipped = 0;
   private skippedTimer: NodeJS.Timeout | null = null;
   private disposed = false;
@@ -44,10 +57,14 @@ export class SocketOutput {
     if (this.chars >= this.options.frameChars) return this.flush();
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    setImmediate(() => {
+    const run = () => {
       this.flushScheduled = false;
+      this.flushTimer = null;
       this.flush();
-    });
+    };
+    const wait = this.lastFrameAt + this.options.minFrameIntervalMs - this.now();
+    if (wait > 0) this.flushTimer = setTimeout(run, wait);
+    else setImmediate(run);
   }
 
   /** Sends the queued lines now (before another event, so the order is kept). */
@@ -56,6 +73,7 @@ export class SocketOutput {
     const lines = this.batch;
     this.batch = [];
     this.chars = 0;
+    this.lastFrameAt = this.now();
     this.options.send(lines);
   }
 
@@ -63,8 +81,14 @@ export class SocketOutput {
   dispose(): void {
     this.disposed = true;
     this.batch = [];
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (this.skippedTimer) clearTimeout(this.skippedTimer);
     this.skippedTimer = null;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   private queueSkippedNotice(): void {

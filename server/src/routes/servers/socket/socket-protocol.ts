@@ -17,6 +17,8 @@ export interface SocketLimits {
   maxBufferedBytes: number;
   /** A `console output` frame is sent once its lines hold this many characters (or sooner). */
   outputFrameChars: number;
+  /** While output keeps coming, `console output` frames go out at most this often. */
+  outputFrameIntervalMs: number;
   /** `token expiring` is sent this long before the ticket ends. */
   expiringNoticeMs: number;
 }
@@ -28,5 +30,7 @@ export const defaultSocketLimits: SocketLimits = {
   authTimeoutMs: 10_000,
   maxBufferedBytes: 1024 * 1024,
   outputFrameChars: 32 * 1024,
+  // About one frame per screen refresh of a 50 Hz display: a flood arrives as 50 frames a second.
+  outputFrameIntervalMs: 20,
   expiringNoticeMs: 60_000,
 };
