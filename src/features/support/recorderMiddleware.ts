@@ -1,7 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { ActionRing, type RingEntry, type RingLimits } from './ActionRing';
 import { MAX_LOGGED_ITEMS, PAGE_LOADED, RECORDING_LIMITS } from './actionLogFormat';
-import { clearStoredRecording, loadStoredRecording, saveStoredRecording } from './logStorage';
+import { clearStoredRecording, loadStoredRecording, newPageKey, savePageRecording, type StoredRecording } from './logStorage';
 import { persistInternalActions } from './logReducer';
 import { redactAction, redactState, type LoggedAction } from './redact';
 
@@ -43,23 +43,57 @@ function isRecordingOff(state: unknown): boolean {
  * Records every plain action (secrets removed at once) with its time into a bounded ring, plus
  * the state the recording starts from. The work per action is a redacted copy and its length
  * (long lists in answers cut to their first {@link MAX_LOGGED_ITEMS} items, which bounds both);
- * nothing is written to storage until the page is hidden or left.
+ * nothing is written to storage until the page is hidden or left, and then only this page's
+ * actions (see savePageRecording).
  */
 export function createRecorderMiddleware({ reduce, persist = false, limits = RECORDING_LIMITS, now = Date.now }: RecorderOptions): Middleware {
   return (api) => {
     const ring = new ActionRing<LoggedAction, State>(api.getState() as State, limits, reduce);
     let off = false;
     const restored = persist ? loadStoredRecording() : null;
-    if (restored && restored.actions.length > 0) {
-      ring.reset(restored.start);
-      for (const { action, at, size } of restored.actions) ring.push({ action, at, size });
+    // What earlier pages of the tab stored, and how many of the ring's newest entries are this page's.
+    let earlier: StoredRecording | null = restored && restored.actions.length > 0 ? restored : null;
+    let pageEntries = 0;
+    const record = (entry: RingEntry<LoggedAction, State>, ofThisPage = true) => {
+      ring.push(entry);
+      if (ofThisPage) pageEntries += 1;
+    };
+    if (earlier) {
+      ring.reset(earlier.start);
+      for (const { action, at, size } of earlier.actions) record({ action, at, size }, false);
       const marker = { type: PAGE_LOADED, payload: { state: redactState(api.getState()) } };
-      ring.push({ action: marker, at: now(), size: JSON.stringify(marker).length });
+      record({ action: marker, at: now(), size: JSON.stringify(marker).length });
     }
+    const startNewRecording = (state: State) => {
+      ring.reset(state);
+      earlier = null;
+      pageEntries = 0;
+    };
     const snapshot = (): Recording => ({ startState: ring.startState, entries: ring.toArray(), bytes: ring.totalBytes });
     if (persist && typeof window !== 'undefined') {
+      const pageKey = newPageKey();
       const save = () => {
-        if (!off) saveStoredRecording({ version: 1, start: redactState(ring.startState), actions: ring.toArray().map(({ action, at, size }) => ({ action, at, size })) });
+        if (off) return;
+        const entries = ring.toArray();
+        const ofThisPage = entries.slice(Math.max(0, entries.length - pageEntries));
+        if (ofThisPage.length === 0) return;
+        const firstState = (key: string): State | undefined => {
+          const first = earlier?.firstActions.get(key)?.action;
+          return first?.type === PAGE_LOADED ? ((first.payload as { state?: State } | undefined)?.state ?? undefined) : undefined;
+        };
+        const kept = savePageRecording(
+          {
+            pages: earlier?.pages ?? [],
+            // A recording kept whole starts where it started; one whose oldest pages went starts
+            // with the first kept page's load (its marker replaces the state anyway). Without
+            // earlier pages, this page's part starts at the ring's start.
+            startBefore: (firstKey) =>
+              firstKey === earlier?.pages[0]?.key ? earlier.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {})),
+          },
+          { key: pageKey, actions: ofThisPage.map(({ action, at, size }) => ({ action, at, size })) },
+          limits.maxBytes,
+        );
+        if (earlier) earlier = { ...earlier, pages: kept.filter((page) => page.key !== pageKey) };
       };
       window.addEventListener('pagehide', save);
       document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && save());
@@ -73,7 +107,7 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
       if (isRecordingOff(before)) {
         if (!off) {
           off = true;
-          ring.reset(before);
+          startNewRecording(before);
           if (persist) clearStoredRecording();
         }
         const result = next(action);
@@ -81,17 +115,17 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
         // dialog that offers the switch has a (fresh) log to show right away.
         if (!isRecordingOff(api.getState())) {
           off = false;
-          ring.reset(api.getState() as State);
+          startNewRecording(api.getState() as State);
         }
         return result;
       }
       if (off) {
         off = false;
-        ring.reset(before);
+        startNewRecording(before);
       }
       const result = next(action);
       const logged = redactAction(candidate, MAX_LOGGED_ITEMS);
-      ring.push({ action: logged, at: now(), size: JSON.stringify(logged).length, before });
+      record({ action: logged, at: now(), size: JSON.stringify(logged).length, before });
       return result;
     };
   };

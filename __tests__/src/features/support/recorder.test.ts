@@ -3,7 +3,7 @@ import { ActionRing } from '../../../../src/features/support/ActionRing';
 import { PAGE_LOADED } from '../../../../src/features/support/actionLogFormat';
 import { buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { createLogReducer } from '../../../../src/features/support/logReducer';
-import { LOG_STORAGE_KEY } from '../../../../src/features/support/logStorage';
+import { LOG_STORAGE_KEY, loadStoredRecording, savePageRecording } from '../../../../src/features/support/logStorage';
 import { parseActionLog } from '../../../../src/features/support/parseActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
 import { ReplayTimeline } from '../../../../src/features/support/replayTimeline';
@@ -16,6 +16,13 @@ const exportAndReplay = (store: ReturnType<typeof makeStore>) =>
   new ReplayTimeline(parseActionLog(JSON.stringify(buildActionLog(readRecording(store.dispatch)!, store.getState(), { buildId: 't', browser: 'b' }))), replayReducer);
 
 afterEach(() => sessionStorage.clear());
+
+/** Everything the recording keeps in the tab's storage, as one text. */
+const storedText = () =>
+  Object.keys(sessionStorage)
+    .filter((key) => key.startsWith(LOG_STORAGE_KEY))
+    .map((key) => sessionStorage.getItem(key))
+    .join('\n');
 
 describe('the ring of recorded actions', () => {
   it('keeps at most maxActions and moves the starting state forward', () => {
@@ -68,7 +75,7 @@ describe('surviving a reload in the tab', () => {
     first.dispatch(themeChanged('rustDefault'));
     first.dispatch(notificationAdded({ id: 'a', type: 'error', title: 'Error', text: 'before reload' }));
     window.dispatchEvent(new Event('pagehide'));
-    expect(sessionStorage.getItem(LOG_STORAGE_KEY)).toContain('before reload');
+    expect(storedText()).toContain('before reload');
 
     const second = makeStore();
     second.dispatch(notificationAdded({ id: 'b', type: 'info', title: 'Hi', text: 'after reload' }));
@@ -80,5 +87,56 @@ describe('surviving a reload in the tab', () => {
     expect((timeline.stateAt(2).theme as { name: string }).name).toBe('rustDefault');
     expect((timeline.stateAt(4).theme as { name: string }).name).toBe('minecraftDefault');
     expect((timeline.stateAt(4).notifications as { items: { text: string }[] }).items.map((item) => item.text)).toEqual(['after reload']);
+  });
+
+  it('stores only the actions of the page being left, beside the parts earlier pages stored', () => {
+    const first = makeStore();
+    first.dispatch(notificationAdded({ id: 'a', type: 'error', title: 'Error', text: 'on the first page' }));
+    window.dispatchEvent(new Event('pagehide'));
+    const firstPart = loadStoredRecording()!.pages[0];
+    const firstText = sessionStorage.getItem(firstPart.key);
+
+    const second = makeStore();
+    second.dispatch(notificationAdded({ id: 'b', type: 'info', title: 'Hi', text: 'on the second page' }));
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = loadStoredRecording()!;
+    expect(stored.pages).toHaveLength(2);
+    // The first page's part is left as it was; the second's holds its load and its own action.
+    expect(sessionStorage.getItem(firstPart.key)).toBe(firstText);
+    const secondText = sessionStorage.getItem(stored.pages[1].key)!;
+    expect(secondText).toContain('on the second page');
+    expect(secondText).not.toContain('"text":"on the first page"}}');
+    expect(stored.actions.map((entry) => entry.action.type)).toEqual(['notifications/added', PAGE_LOADED, 'notifications/added']);
+  });
+});
+
+describe('the stored parts of a recording', () => {
+  const action = (text: string, size: number) => ({ action: { type: 'notifications/added', payload: { text } }, at: 1, size });
+
+  it('lets the oldest parts go while the parts hold more than the bound, starting then at the first part kept', () => {
+    const first = savePageRecording({ pages: [], startBefore: () => ({ at: 'start' }) }, { key: `${LOG_STORAGE_KEY}:a`, actions: [action('a', 60)] }, 130);
+    const second = savePageRecording({ pages: first, startBefore: () => ({ at: 'start' }) }, { key: `${LOG_STORAGE_KEY}:b`, actions: [action('b', 60)] }, 130);
+    expect(second.map((page) => page.key)).toEqual([`${LOG_STORAGE_KEY}:a`, `${LOG_STORAGE_KEY}:b`]);
+    const startBefore = jest.fn((key: string) => ({ at: key }));
+    const third = savePageRecording({ pages: second, startBefore }, { key: `${LOG_STORAGE_KEY}:c`, actions: [action('c', 50)] }, 130);
+    expect(third).toEqual([
+      { key: `${LOG_STORAGE_KEY}:b`, bytes: 60 },
+      { key: `${LOG_STORAGE_KEY}:c`, bytes: 50 },
+    ]);
+    expect(sessionStorage.getItem(`${LOG_STORAGE_KEY}:a`)).toBeNull();
+    const stored = loadStoredRecording()!;
+    expect(stored.start).toEqual({ at: `${LOG_STORAGE_KEY}:b` });
+    expect(stored.actions.map((entry) => (entry.action.payload as { text: string }).text)).toEqual(['b', 'c']);
+  });
+
+  it('forgets every part when recording is turned off', () => {
+    const first = savePageRecording({ pages: [], startBefore: () => ({}) }, { key: `${LOG_STORAGE_KEY}:a`, actions: [action('kept for now', 60)] }, 1000);
+    savePageRecording({ pages: first, startBefore: () => ({}) }, { key: `${LOG_STORAGE_KEY}:b`, actions: [action('and this', 60)] }, 1000);
+    expect(storedText()).toContain('kept for now');
+    const store = makeStore();
+    expect(readRecording(store.dispatch)!.entries).toHaveLength(3);
+    store.dispatch(recordingToggled(false));
+    store.dispatch(themeChanged('rustDefault'));
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith(LOG_STORAGE_KEY))).toEqual([]);
   });
 });
