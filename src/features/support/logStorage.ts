@@ -62,20 +62,39 @@ export function newPageKey(): string {
   return `${LOG_STORAGE_KEY}:${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** The recording the previous pages of this tab left, if any and readable. A part that cannot be read is left out. */
-export function loadStoredRecording(): StoredRecording | null {
+/** Whether earlier pages of this tab left a recording (reads only its small index). */
+export function loadStoredIndex(): { start: Record<string, unknown>; pages: StoredPage[] } | null {
+  const storage = tabStorage();
+  const index = storage ? readJson(storage, LOG_STORAGE_KEY) : null;
+  return isIndex(index) ? { start: index.start, pages: index.pages } : null;
+}
+
+/** The first action of one stored part (a page's load marker), if readable. */
+export function loadFirstStoredAction(key: string): StoredAction | null {
+  const storage = tabStorage();
+  const part = storage ? readJson(storage, key) : null;
+  return Array.isArray(part) && part.length > 0 ? (part[0] as StoredAction) : null;
+}
+
+/**
+ * The recording the previous pages of this tab left, if any and readable, without the part of
+ * `exceptPage` (the page reading it, which may have stored its own part already). A part that
+ * cannot be read is left out.
+ */
+export function loadStoredRecording(exceptPage?: string): StoredRecording | null {
   const storage = tabStorage();
   const index = storage ? readJson(storage, LOG_STORAGE_KEY) : null;
   if (!storage || !isIndex(index)) return null;
   const actions: StoredAction[] = [];
   const firstActions = new Map<string, StoredAction>();
-  for (const page of index.pages) {
+  const pages = index.pages.filter((page) => page.key !== exceptPage);
+  for (const page of pages) {
     const part = readJson(storage, page.key);
     if (!Array.isArray(part)) continue;
     if (part.length > 0) firstActions.set(page.key, part[0] as StoredAction);
     actions.push(...(part as StoredAction[]));
   }
-  return { start: index.start, pages: index.pages, actions, firstActions };
+  return { start: index.start, pages, actions, firstActions };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { ActionRing, type RingEntry, type RingLimits } from './ActionRing';
 import { MAX_LOGGED_ITEMS, PAGE_LOADED, RECORDING_LIMITS } from './actionLogFormat';
-import { clearStoredRecording, loadStoredRecording, newPageKey, savePageRecording, type StoredRecording } from './logStorage';
+import { clearStoredRecording, loadFirstStoredAction, loadStoredIndex, loadStoredRecording, newPageKey, savePageRecording, type StoredRecording } from './logStorage';
 import { persistInternalActions } from './logReducer';
 import { redactAction, redactState, type LoggedAction } from './redact';
 
@@ -50,53 +50,78 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
   return (api) => {
     const ring = new ActionRing<LoggedAction, State>(api.getState() as State, limits, reduce);
     let off = false;
-    const restored = persist ? loadStoredRecording() : null;
-    // What earlier pages of the tab stored, and how many of the ring's newest entries are this page's.
-    let earlier: StoredRecording | null = restored && restored.actions.length > 0 ? restored : null;
+    // Earlier pages of the tab: their index at once (small), their actions (up to 10 MB of JSON)
+    // only when first needed or once the page is idle, so that reading them never delays the
+    // page's start. The ring's newest `pageEntries` entries are this page's.
+    let storedIndex = persist ? loadStoredIndex() : null;
+    const pageKey = newPageKey();
+    let earlier: StoredRecording | null = null;
     let pageEntries = 0;
-    const record = (entry: RingEntry<LoggedAction, State>, ofThisPage = true) => {
+    const record = (entry: RingEntry<LoggedAction, State>) => {
       ring.push(entry);
-      if (ofThisPage) pageEntries += 1;
+      pageEntries += 1;
     };
-    if (earlier) {
-      ring.reset(earlier.start);
-      for (const { action, at, size } of earlier.actions) record({ action, at, size }, false);
+    if (storedIndex) {
+      // This page's load, with the state it starts from (replay starts over from it).
       const marker = { type: PAGE_LOADED, payload: { state: redactState(api.getState()) } };
       record({ action: marker, at: now(), size: JSON.stringify(marker).length });
     }
+    const restoreEarlierPages = () => {
+      if (!storedIndex) return;
+      storedIndex = null;
+      const restored = loadStoredRecording(pageKey);
+      if (!restored || restored.actions.length === 0) return;
+      earlier = restored;
+      const ofThisPage = ring.toArray();
+      ring.reset(restored.start);
+      for (const { action, at, size } of restored.actions) ring.push({ action, at, size });
+      for (const entry of ofThisPage) ring.push(entry);
+    };
     const startNewRecording = (state: State) => {
       ring.reset(state);
+      storedIndex = null;
       earlier = null;
       pageEntries = 0;
     };
-    const snapshot = (): Recording => ({ startState: ring.startState, entries: ring.toArray(), bytes: ring.totalBytes });
+    const snapshot = (): Recording => {
+      restoreEarlierPages();
+      return { startState: ring.startState, entries: ring.toArray(), bytes: ring.totalBytes };
+    };
     if (persist && typeof window !== 'undefined') {
-      const pageKey = newPageKey();
       const save = () => {
         if (off) return;
         const entries = ring.toArray();
         const ofThisPage = entries.slice(Math.max(0, entries.length - pageEntries));
         if (ofThisPage.length === 0) return;
+        // The earlier parts as stored: read whole if already restored, else only their index.
+        const before = earlier ?? storedIndex;
         const firstState = (key: string): State | undefined => {
-          const first = earlier?.firstActions.get(key)?.action;
+          const first = (earlier?.firstActions.get(key) ?? loadFirstStoredAction(key))?.action;
           return first?.type === PAGE_LOADED ? ((first.payload as { state?: State } | undefined)?.state ?? undefined) : undefined;
         };
         const kept = savePageRecording(
           {
-            pages: earlier?.pages ?? [],
+            pages: before?.pages ?? [],
             // A recording kept whole starts where it started; one whose oldest pages went starts
             // with the first kept page's load (its marker replaces the state anyway). Without
             // earlier pages, this page's part starts at the ring's start.
             startBefore: (firstKey) =>
-              firstKey === earlier?.pages[0]?.key ? earlier.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {})),
+              before && firstKey === before.pages[0]?.key ? before.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {})),
           },
           { key: pageKey, actions: ofThisPage.map(({ action, at, size }) => ({ action, at, size })) },
           limits.maxBytes,
         );
-        if (earlier) earlier = { ...earlier, pages: kept.filter((page) => page.key !== pageKey) };
+        const earlierKept = kept.filter((page) => page.key !== pageKey);
+        if (earlier) earlier = { ...earlier, pages: earlierKept };
+        if (storedIndex) storedIndex = { ...storedIndex, pages: earlierKept };
       };
       window.addEventListener('pagehide', save);
       document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && save());
+      if (storedIndex) {
+        // Read while the page is idle (or soon after its start where idle periods are not reported).
+        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(restoreEarlierPages, { timeout: 10_000 });
+        else setTimeout(restoreEarlierPages, 2000);
+      }
     }
 
     return (next) => (action) => {

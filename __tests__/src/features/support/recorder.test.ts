@@ -108,6 +108,37 @@ describe('surviving a reload in the tab', () => {
     expect(secondText).not.toContain('"text":"on the first page"}}');
     expect(stored.actions.map((entry) => entry.action.type)).toEqual(['notifications/added', PAGE_LOADED, 'notifications/added']);
   });
+  it('reads the earlier pages’ parts only when first needed, not while the page starts', () => {
+    const first = makeStore();
+    first.dispatch(notificationAdded({ id: 'a', type: 'error', title: 'Error', text: 'from the first page' }));
+    window.dispatchEvent(new Event('pagehide'));
+
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    const second = makeStore();
+    const readAtStart = getItem.mock.calls.map(([key]) => key).filter((key) => key.startsWith(LOG_STORAGE_KEY));
+    getItem.mockClear();
+    const types = readRecording(second.dispatch)!.entries.map((entry) => entry.action.type);
+    const readWhenAsked = getItem.mock.calls.map(([key]) => key).filter((key) => key.startsWith(LOG_STORAGE_KEY));
+    getItem.mockRestore();
+    expect(readAtStart).toEqual([LOG_STORAGE_KEY]);
+    expect(readWhenAsked.some((key) => key.startsWith(`${LOG_STORAGE_KEY}:`))).toBe(true);
+    expect(types).toEqual(['notifications/added', PAGE_LOADED]);
+  });
+
+  it('keeps the earlier pages when a page is left before it read them', () => {
+    const first = makeStore();
+    first.dispatch(notificationAdded({ id: 'a', type: 'error', title: 'Error', text: 'page one' }));
+    window.dispatchEvent(new Event('pagehide'));
+    const second = makeStore();
+    second.dispatch(notificationAdded({ id: 'b', type: 'info', title: 'Hi', text: 'page two' }));
+    window.dispatchEvent(new Event('pagehide'));
+    const third = makeStore();
+    const texts = readRecording(third.dispatch)!
+      .entries.filter((entry) => entry.action.type === 'notifications/added')
+      .map((entry) => (entry.action.payload as { text: string }).text);
+    expect(texts).toEqual(['page one', 'page two']);
+    expect(readRecording(second.dispatch)!.entries.map((entry) => entry.action.type)).toEqual(['notifications/added', PAGE_LOADED, 'notifications/added']);
+  });
 });
 
 describe('the stored parts of a recording', () => {
