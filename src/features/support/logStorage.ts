@@ -62,7 +62,7 @@ export function newPageKey(): string {
   return `${LOG_STORAGE_KEY}:${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Whether earlier pages of this tab left a recording (reads only its small index). */
+/** The index of the recording earlier pages of this tab left (small: its start and its parts), or null when there is none. */
 export function loadStoredIndex(): { start: Record<string, unknown>; pages: StoredPage[] } | null {
   const storage = tabStorage();
   const index = storage ? readJson(storage, LOG_STORAGE_KEY) : null;
