@@ -105,7 +105,10 @@ describe('a server process', () => {
     const started = Date.now();
     await t.app.runtime.power(server, 'kill');
     await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'offline after kill' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // At once: not through a stop request and its timeout (1.5 s for the test game), which would
+    // say so in the console. The time is a loose bound only: a loaded machine stretches it.
+    expect(seen.lines.some((line) => line.includes('did not stop within') || line.includes('did not take the stop request'))).toBe(false);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await readProcess(pid)).toBeNull();
     await waitFor(async () => (await readProcess(child)) === null, { what: 'child gone' });
     seen.stop();
