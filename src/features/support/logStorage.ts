@@ -22,8 +22,6 @@ export interface StoredRecording {
   pages: StoredPage[];
   /** The actions of every readable part, oldest first. */
   actions: StoredAction[];
-  /** The first action of each part (a page's load marker), by key: where a later start can begin. */
-  firstActions: Map<string, StoredAction>;
 }
 
 /** The index kept under {@link LOG_STORAGE_KEY}. */
@@ -86,15 +84,13 @@ export function loadStoredRecording(exceptPage?: string): StoredRecording | null
   const index = storage ? readJson(storage, LOG_STORAGE_KEY) : null;
   if (!storage || !isIndex(index)) return null;
   const actions: StoredAction[] = [];
-  const firstActions = new Map<string, StoredAction>();
   const pages = index.pages.filter((page) => page.key !== exceptPage);
   for (const page of pages) {
     const part = readJson(storage, page.key);
     if (!Array.isArray(part)) continue;
-    if (part.length > 0) firstActions.set(page.key, part[0] as StoredAction);
     actions.push(...(part as StoredAction[]));
   }
-  return { start: index.start, pages, actions, firstActions };
+  return { start: index.start, pages, actions };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { ActionRing, type RingEntry, type RingLimits } from './ActionRing';
 import { MAX_LOGGED_ITEMS, PAGE_LOADED, RECORDING_LIMITS } from './actionLogFormat';
-import { clearStoredRecording, loadFirstStoredAction, loadStoredIndex, loadStoredRecording, newPageKey, savePageRecording, type StoredRecording } from './logStorage';
+import { clearStoredRecording, loadFirstStoredAction, loadStoredIndex, loadStoredRecording, newPageKey, savePageRecording } from './logStorage';
 import { persistInternalActions } from './logReducer';
 import { redactAction, redactState, type LoggedAction } from './redact';
 
@@ -50,28 +50,32 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
   return (api) => {
     const ring = new ActionRing<LoggedAction, State>(api.getState() as State, limits, reduce);
     let off = false;
-    // Earlier pages of the tab: their index at once (small), their actions (up to 10 MB of JSON)
-    // only when first needed or once the page is idle, so that reading them never delays the
-    // page's start. The ring's newest `pageEntries` entries are this page's.
-    let storedIndex = persist ? loadStoredIndex() : null;
+    // Earlier pages of the tab as stored: their index at once (small), their actions (up to 10 MB
+    // of JSON) only when first needed or once the page is idle, so that reading them never delays
+    // the page's start. Only the index is kept here: the actions live in the ring, which bounds
+    // them. The ring's newest `pageEntries` entries are this page's.
+    let stored = persist ? loadStoredIndex() : null;
+    let restorePending = stored !== null;
     const pageKey = newPageKey();
-    let earlier: StoredRecording | null = null;
     let pageEntries = 0;
     const record = (entry: RingEntry<LoggedAction, State>) => {
       ring.push(entry);
       pageEntries += 1;
     };
-    if (storedIndex) {
+    if (stored) {
       // This page's load, with the state it starts from (replay starts over from it).
       const marker = { type: PAGE_LOADED, payload: { state: redactState(api.getState()) } };
       record({ action: marker, at: now(), size: JSON.stringify(marker).length });
     }
     const restoreEarlierPages = () => {
-      if (!storedIndex) return;
-      storedIndex = null;
+      if (!restorePending) return;
+      restorePending = false;
       const restored = loadStoredRecording(pageKey);
-      if (!restored || restored.actions.length === 0) return;
-      earlier = restored;
+      if (!restored || restored.actions.length === 0) {
+        stored = null;
+        return;
+      }
+      stored = { start: restored.start, pages: restored.pages };
       const ofThisPage = ring.toArray();
       ring.reset(restored.start);
       for (const { action, at, size } of restored.actions) ring.push({ action, at, size });
@@ -79,8 +83,8 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
     };
     const startNewRecording = (state: State) => {
       ring.reset(state);
-      storedIndex = null;
-      earlier = null;
+      stored = null;
+      restorePending = false;
       pageEntries = 0;
     };
     const snapshot = (): Recording => {
@@ -93,31 +97,28 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
         const entries = ring.toArray();
         const ofThisPage = entries.slice(Math.max(0, entries.length - pageEntries));
         if (ofThisPage.length === 0) return;
-        // The earlier parts as stored: read whole if already restored, else only their index.
-        const before = earlier ?? storedIndex;
+        // Read only when the oldest parts go over the bound.
         const firstState = (key: string): State | undefined => {
-          const first = (earlier?.firstActions.get(key) ?? loadFirstStoredAction(key))?.action;
+          const first = loadFirstStoredAction(key)?.action;
           return first?.type === PAGE_LOADED ? ((first.payload as { state?: State } | undefined)?.state ?? undefined) : undefined;
         };
         const kept = savePageRecording(
           {
-            pages: before?.pages ?? [],
+            pages: stored?.pages ?? [],
             // A recording kept whole starts where it started; one whose oldest pages went starts
             // with the first kept page's load (its marker replaces the state anyway). Without
             // earlier pages, this page's part starts at the ring's start.
             startBefore: (firstKey) =>
-              before && firstKey === before.pages[0]?.key ? before.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {})),
+              stored && firstKey === stored.pages[0]?.key ? stored.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {})),
           },
           { key: pageKey, actions: ofThisPage.map(({ action, at, size }) => ({ action, at, size })) },
           limits.maxBytes,
         );
-        const earlierKept = kept.filter((page) => page.key !== pageKey);
-        if (earlier) earlier = { ...earlier, pages: earlierKept };
-        if (storedIndex) storedIndex = { ...storedIndex, pages: earlierKept };
+        if (stored) stored = { ...stored, pages: kept.filter((page) => page.key !== pageKey) };
       };
       window.addEventListener('pagehide', save);
       document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && save());
-      if (storedIndex) {
+      if (restorePending) {
         // Read while the page is idle (or soon after its start where idle periods are not reported).
         if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(restoreEarlierPages, { timeout: 10_000 });
         else setTimeout(restoreEarlierPages, 2000);
