@@ -16,6 +16,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { firstFrameDocument } from './src/app/firstFrame/firstFrameDocument';
 
 const rootDir = __dirname;
 
@@ -45,6 +46,24 @@ class PrecompressPlugin {
           const brotli = brotliCompressSync(buffer, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buffer.length } });
           compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(brotli), info);
         }
+      });
+    });
+  }
+}
+
+/**
+ * Preloads the files of the `panel` chunk group (the panel's start-up code, see src/main.tsx) from
+ * index.html: the browser fetches them while it reads the page, and the entry evaluates them once
+ * the first frame is painted.
+ */
+class PreloadPanelPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.compilation.tap('PreloadPanelPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadPanelPlugin', (groups) => {
+        const files = compilation.namedChunkGroups.get('panel')?.getFiles().filter((file) => file.endsWith('.js')) ?? [];
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const links = files.map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        return { ...groups, headTags: [...links, ...groups.headTags] };
       });
     });
   }
@@ -121,8 +140,9 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
         'process.env.PANEL_API_HOST': JSON.stringify(process.env.PANEL_API_HOST ?? ''),
         'process.env.TRANSLATIONS_HOST': JSON.stringify(process.env.TRANSLATIONS_HOST ?? ''),
       }),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, firstFrame: firstFrameDocument(), scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
+      new PreloadPanelPlugin(),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
@@ -136,7 +156,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
           framework: {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|redux-thunk|redux-persist|reselect|immer|react-router|react-router-dom|i18next|react-i18next|i18next-http-backend|use-sync-external-store)[\\/]/,
             name: 'framework',
-            chunks: 'initial',
+            chunks: 'all',
             priority: 20,
             enforce: true,
           },

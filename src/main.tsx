@@ -1,47 +1,34 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { persistStore, type Persistor } from 'redux-persist';
-import { getStoredToken } from './api/accessToken';
-import { AppProviders } from './app/AppProviders';
-import { AppRouter } from './app/router/AppRouter';
-import { preloadData } from './app/router/preloadData';
-import { preloadRoute } from './app/router/preloadRoute';
-import { makeStore, type AppStore } from './app/store';
-import { startLocale } from './core/locale/startLocale';
-import { useStartedTexts } from './i18n/useStartedTexts';
-
-/** The panel with the texts it can speak so far (see useStartedTexts). */
-function Panel({ store, persistor }: { store: AppStore; persistor: Persistor }) {
-  const texts = useStartedTexts();
-  return (
-    <StrictMode>
-      <AppProviders store={store} persistor={persistor} i18n={texts}>
-        <BrowserRouter>
-          <AppRouter />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>
-  );
-}
-
-/**
- * Starts the panel: the store (with the stored preferences) and the app on `#app` at once. The
- * page's code, the current user, the page's data (a server's details, a files page's folder) and
- * the interface language load side by side. English pages show as soon as they can (their texts
- * are in the code); other languages' pages wait for their dictionary, so no text flashes in
- * English first.
+/*
+ * The entry: as small as it can be, so the browser can paint index.html's first frame (see
+ * app/firstFrame) before the panel's code takes the thread. Evaluating React, the store, the
+ * router and i18next takes the better part of a second on a slow phone; started at once, it would
+ * run before that paint, since the scripts are already there when the page has been read. The
+ * panel's code is fetched from the start (index.html preloads it); only its evaluation waits for
+ * the frame to be painted.
  */
-function main(): void {
-  const container = document.getElementById('app');
-  if (!container) throw new Error('The page has no element with id "app" to mount the panel on.');
-  const store = makeStore();
-  const persistor = persistStore(store);
-  const hasStoredToken = getStoredToken() !== null;
-  preloadRoute(window.location.pathname, hasStoredToken);
-  preloadData(store.dispatch, window.location, hasStoredToken);
-  void store.dispatch(startLocale());
-  createRoot(container).render(<Panel store={store} persistor={persistor} />);
+import { removeFirstFrame } from './app/firstFrame/removeFirstFrame';
+
+/** Resolves once the first frame has been painted, or at once when index.html drew none. */
+function afterFirstFramePainted(): Promise<void> {
+  if (!document.documentElement.hasAttribute('data-first-frame')) return Promise.resolve();
+  return new Promise((resolve) => {
+    // A background tab paints nothing (no animation frames): the timer starts the panel anyway.
+    const fallback = window.setTimeout(resolve, 100);
+    window.requestAnimationFrame(() =>
+      window.setTimeout(() => {
+        window.clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
-main();
+void afterFirstFramePainted()
+  .then(() => import(/* webpackChunkName: "panel" */ './app/startPanel'))
+  .then(({ startPanel }) => startPanel())
+  .catch((error: unknown) => {
+    // The panel's code could not be fetched (offline, or a deploy removed it): no frame stays
+    // pretending to load; a reload fetches the page and its code again.
+    console.error('The panel could not start', error);
+    removeFirstFrame();
+  });

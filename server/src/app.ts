@@ -26,6 +26,7 @@ import { networkPlugin } from './plugins/network';
 import { versionsPlugin } from './plugins/versions';
 import { modpacksPlugin } from './plugins/modpacks';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
+import { builtPageScriptSources } from './plugins/inlineScriptHashes';
 import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
 
 declare module 'fastify' {
@@ -68,7 +69,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
 
   // Infrastructure
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
-  await app.register(securityHeadersPlugin, { connectSources: config.connectSources });
+  await app.register(securityHeadersPlugin, { connectSources: config.connectSources, pageScripts: builtPageScriptSources(join(config.clientDir, 'index.html')) });
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { redis: rateLimitRedis });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,9 +74,27 @@ describe('security headers', () => {
     }
   });
 
-  it('the page template has no inline script (styles only)', () => {
+  it('the page template writes no inline script of its own: only the first frame’s, from the build', () => {
     const html = readFileSync(join(root, 'public', 'index.html'), 'utf8');
     expect(html.match(/<script\b[^>]*>/g) ?? []).toEqual([]);
     expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).toContain('<%= htmlWebpackPlugin.options.firstFrame.head %>');
+  });
+
+  it('allows the built page’s inline script by its hash, and no other', async () => {
+    const script = "document.documentElement.setAttribute('data-first-frame', 'guest');";
+    const dir = mkdtempSync(join(tmpdir(), 'panel-csp-inline-'));
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><script>${script}</script><script defer src="/assets/main.js"></script></head><body></body></html>`);
+    const app = await createTestApp({ clientDir: dir });
+    try {
+      const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+      for (const url of ['/', '/login', '/api/v2/auth/current']) {
+        const res = await app.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(parseCsp(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", hash]);
+      }
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

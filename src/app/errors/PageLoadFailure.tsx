@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 
 /** Props of {@link PageLoadFailure}. */
 export interface PageLoadFailureProps {
@@ -15,6 +16,8 @@ export interface PageLoadFailureProps {
  */
 export function PageLoadFailure({ codeMissing, reloading, onReload }: PageLoadFailureProps) {
   const { t } = useTranslation();
+  // Shown without a layout when the layout's own code failed: the first frame must not stay under it.
+  useFirstFrameReplaced();
   const title = t('app.pageFailed.title', 'This page could not be loaded');
   return (
     <section role="alert" aria-label={title} style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 12, padding: '24px 0', maxWidth: 640 }}>

@@ -1,11 +1,13 @@
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
 import { AppThemeScope } from '../../core/theme/AppThemeScope';
+import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 import { usePageTheme } from './usePageTheme';
 
 /** A bare page in the panel's colours, for screens that only pass through (log out, social login). */
 export function BlankLayout() {
   const theme = usePageTheme();
+  useFirstFrameReplaced();
   return (
     <AppThemeScope name={theme} global>
       <SkipLink />

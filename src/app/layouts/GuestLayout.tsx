@@ -1,6 +1,7 @@
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
 import { ThemeVariablesScope } from '../../themes/ThemeVariablesScope';
+import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 import { PanelBrand } from './PanelBrand';
 import { usePageTheme } from './usePageTheme';
 
@@ -10,6 +11,7 @@ import { usePageTheme } from './usePageTheme';
  */
 export function GuestLayout() {
   const theme = usePageTheme();
+  useFirstFrameReplaced();
   return (
     <ThemeVariablesScope name={theme} global>
       <SkipLink />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
+import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 import { PanelBrand } from './PanelBrand';
 import { useIsCompact } from '../../components/useIsCompact';
 
@@ -37,6 +38,7 @@ export function NavigationFrame({ navigation, header, contentImage, children }: 
   const { t } = useTranslation();
   const compact = useIsCompact();
   const { pathname } = useLocation();
+  useFirstFrameReplaced();
   // The drawer is open on the page where it was opened: a new page closes it, however it was reached.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
