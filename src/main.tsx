@@ -8,11 +8,9 @@
  */
 import { removeFirstFrame } from './app/firstFrame/removeFirstFrame';
 
-/** Resolves once the first frame has been painted, or at once when index.html drew none. */
-function afterFirstFramePainted(): Promise<void> {
-  if (!document.documentElement.hasAttribute('data-first-frame')) return Promise.resolve();
+/** Resolves after the next painted frame, or after 100 ms where nothing is painted (a background tab). */
+function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
-    // A background tab paints nothing (no animation frames): the timer starts the panel anyway.
     const fallback = window.setTimeout(resolve, 100);
     window.requestAnimationFrame(() =>
       window.setTimeout(() => {
@@ -21,6 +19,16 @@ function afterFirstFramePainted(): Promise<void> {
       }, 0),
     );
   });
+}
+
+/**
+ * Resolves once the first frame has been painted, its art included (the art comes one frame
+ * after the rest), or at once when index.html drew none.
+ */
+async function afterFirstFramePainted(): Promise<void> {
+  if (!document.documentElement.hasAttribute('data-first-frame')) return;
+  await afterNextPaint();
+  await afterNextPaint();
 }
 
 void afterFirstFramePainted()

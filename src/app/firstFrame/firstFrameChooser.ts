@@ -1,7 +1,7 @@
 /*
  * The script index.html runs before its first paint to choose the first frame (firstFrameDocument):
  * it marks <html> with data-first-frame="guest", "dashboard" or "server", or leaves it unmarked
- * (no frame). It reads what the panel itself will read as it starts:
+ * (no frame), and once that has been painted, with data-first-frame-art (the game's art). It reads what the panel itself will read as it starts:
  *   - the access token (localStorage access_token): a visitor without one is sent to /login, so
  *     every login-required page starts as the guest frame; with one, the log-in pages redirect to
  *     the dashboard (or to /login when the token has expired), so they get no frame;
@@ -27,7 +27,21 @@ export const firstFrameChooser = `(function () {
     if (/^\\/(login|sign-up|forgot-password|reset-password)$/i.test(path)) kind = loggedIn ? '' : 'guest';
     else if (/^\\/server\\/[^/]+(\\/.*)?$/i.test(path)) kind = loggedIn ? 'server' : 'guest';
     else if (/^\\/(account\\/edit)?$/i.test(path)) kind = loggedIn ? 'dashboard' : 'guest';
-    if (kind) document.documentElement.setAttribute('data-first-frame', kind);
+    if (!kind) return;
+    var root = document.documentElement;
+    root.setAttribute('data-first-frame', kind);
+    // The log-in pages' art one frame after the page has been read: their brand and card are
+    // painted without waiting for it (a frame painted earlier, while the page is read, has no
+    // first frame in it yet).
+    var addArt = function () {
+      window.requestAnimationFrame(function () {
+        window.setTimeout(function () {
+          if (root.hasAttribute('data-first-frame')) root.setAttribute('data-first-frame-art', '');
+        }, 0);
+      });
+    };
+    if (document.readyState === 'loading') document.addEventListener('readystatechange', addArt, { once: true });
+    else addArt();
   } catch (error) {
     // No storage (or unreadable preferences): no frame, the panel draws itself as it starts.
   }

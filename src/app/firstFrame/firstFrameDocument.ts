@@ -12,6 +12,11 @@ import { firstFrameChooser } from './firstFrameChooser';
  * brand and card, or the side bar and the game's art of the dashboard and server pages, where the
  * panel will draw them. The layouts take it away as they mount (useFirstFrameReplaced).
  *
+ * On the log-in pages the game's art comes one painted frame after the brand and the card
+ * (data-first-frame-art, set by the chooser): drawing it over the whole screen takes a slow phone
+ * a few hundred milliseconds, which they need not wait for. The dashboard's and server pages' art
+ * is their largest part (the side bar's, the content area's), so it comes with the rest.
+ *
  * Built into index.html at build time (webpack.config.ts), in the default theme and in English
  * only: a visitor with another theme or language gets no frame rather than a wrong one (the
  * locale rule: no English text before another language's dictionary).
@@ -56,7 +61,8 @@ function style(): string {
     `.ff-brand svg{font-size:24px;color:${v.primary}}`,
     `.ff-guest,.ff-app{display:none}`,
     `html[data-first-frame=guest] .ff-guest{display:flex;min-height:100vh;flex-direction:column;align-items:center;justify-content:center;gap:24px;` +
-      `padding:32px 16px;background-color:${v.background};background-image:${v.navigationImage};background-size:cover;background-position:center}`,
+      `padding:32px 16px;background-color:${v.background};background-size:cover;background-position:center}`,
+    `html[data-first-frame-art] .ff-guest{background-image:${v.navigationImage}}`,
     // The log-in card's height on a wide screen, so the brand sits where the page will put it.
     `.ff-card{width:min(420px,100%);box-sizing:border-box;min-height:434px;border-radius:12px;background:${v.cardGradient};` +
       `background-color:${v.background};border:1px solid ${v.cardBorder};box-shadow:${v.cardShadow}}`,

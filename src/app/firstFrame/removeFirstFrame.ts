@@ -2,4 +2,5 @@
 export function removeFirstFrame(): void {
   document.getElementById('first-frame')?.remove();
   document.documentElement.removeAttribute('data-first-frame');
+  document.documentElement.removeAttribute('data-first-frame-art');
 }

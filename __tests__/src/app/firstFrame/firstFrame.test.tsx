@@ -13,6 +13,7 @@ import { renderApp } from '../../helpers/renderApp';
 function chooseAt(path: string): string {
   window.history.pushState({}, '', path);
   document.documentElement.removeAttribute('data-first-frame');
+  document.documentElement.removeAttribute('data-first-frame-art');
   // The inline script exactly as index.html carries it.
   new Function(firstFrameChooser)();
   return document.documentElement.getAttribute('data-first-frame') ?? '';
@@ -21,6 +22,7 @@ function chooseAt(path: string): string {
 afterEach(() => {
   window.localStorage.clear();
   document.documentElement.removeAttribute('data-first-frame');
+  document.documentElement.removeAttribute('data-first-frame-art');
   document.getElementById('first-frame')?.remove();
   window.history.pushState({}, '', '/');
 });
@@ -41,6 +43,13 @@ describe('the first frame index.html chooses before the panel starts', () => {
     expect(chooseAt('/server/abc')).toBe('server');
     expect(chooseAt('/server/abc/console')).toBe('server');
     expect(chooseAt('/login')).toBe('');
+  });
+
+  it('adds the log-in pages’ art once the rest has been painted', async () => {
+    window.localStorage.setItem('access_token', 'token');
+    expect(chooseAt('/server/abc')).toBe('server');
+    expect(document.documentElement.hasAttribute('data-first-frame-art')).toBe(false);
+    await waitFor(() => expect(document.documentElement.hasAttribute('data-first-frame-art')).toBe(true));
   });
 
   it('draws nothing on pages it cannot foresee, in another language or another theme', () => {
@@ -79,8 +88,8 @@ describe('the first frame’s document', () => {
   it('draws the default theme’s art and colours and the panel’s English name', () => {
     const { head, body } = firstFrameDocument();
     const theme = themes.minecraftDefault.variables;
-    expect(head).toContain(theme.navigationImage);
-    expect(head).toContain(theme.serverImage);
+    expect(head).toContain(`html[data-first-frame-art] .ff-guest{background-image:${theme.navigationImage}}`);
+    expect(head).toContain(`html[data-first-frame=server] .ff-main{background-image:${theme.serverImage}}`);
     expect(head).toContain(`<script>${firstFrameChooser}</script>`);
     expect(body).toMatch(/^<div id="first-frame" aria-hidden="true">/);
     expect(body).toContain(`<span>${en.app.name}</span>`);
@@ -98,6 +107,7 @@ function Replacing() {
 function drawFrame(kind: string) {
   document.body.insertAdjacentHTML('afterbegin', '<div id="first-frame" aria-hidden="true"></div>');
   document.documentElement.setAttribute('data-first-frame', kind);
+  document.documentElement.setAttribute('data-first-frame-art', '');
 }
 
 describe('replacing the first frame', () => {
@@ -109,6 +119,7 @@ describe('replacing the first frame', () => {
     expect(document.getElementById('first-frame')).not.toBeNull();
     await waitFor(() => expect(document.getElementById('first-frame')).toBeNull());
     expect(document.documentElement.hasAttribute('data-first-frame')).toBe(false);
+    expect(document.documentElement.hasAttribute('data-first-frame-art')).toBe(false);
   });
 
   it('goes when the log-in page’s layout mounts', async () => {
