@@ -52,15 +52,15 @@ class PrecompressPlugin {
 }
 
 /**
- * Preloads the files of the `panel` chunk group (the panel's start-up code, see src/main.tsx) from
- * index.html: the browser fetches them while it reads the page, and the entry evaluates them once
- * the first frame is painted.
+ * Preloads the files of the `main` chunk group (the panel's start-up code: store, router, guards,
+ * React and the libraries every page needs) from index.html. The browser fetches them while it
+ * reads the page; the `boot` entry (src/main.tsx) evaluates them once the first frame is painted.
  */
-class PreloadPanelPlugin {
+class PreloadMainPlugin {
   apply(compiler: webpack.Compiler): void {
-    compiler.hooks.compilation.tap('PreloadPanelPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadPanelPlugin', (groups) => {
-        const files = compilation.namedChunkGroups.get('panel')?.getFiles().filter((file) => file.endsWith('.js')) ?? [];
+    compiler.hooks.compilation.tap('PreloadMainPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadMainPlugin', (groups) => {
+        const files = compilation.namedChunkGroups.get('main')?.getFiles().filter((file) => file.endsWith('.js')) ?? [];
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         const links = files.map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
         return { ...groups, headTags: [...links, ...groups.headTags] };
@@ -82,7 +82,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
   return {
     mode,
     context: rootDir,
-    entry: { main: './src/main.tsx' },
+    entry: { boot: './src/main.tsx' },
     output: {
       path: resolve(rootDir, 'dist'),
       publicPath: '/',
@@ -142,7 +142,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, firstFrame: firstFrameDocument(), scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
-      new PreloadPanelPlugin(),
+      new PreloadMainPlugin(),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {

@@ -3,8 +3,8 @@
  * app/firstFrame) before the panel's code takes the thread. Evaluating React, the store, the
  * router and i18next takes the better part of a second on a slow phone; started at once, it would
  * run before that paint, since the scripts are already there when the page has been read. The
- * panel's code is fetched from the start (index.html preloads it); only its evaluation waits for
- * the frame to be painted.
+ * panel's code (the `main` chunk) is fetched from the start (index.html preloads it); only its
+ * evaluation waits for the frame to be painted. This file is the `boot` entry.
  */
 import { removeFirstFrame } from './app/firstFrame/removeFirstFrame';
 
@@ -32,7 +32,7 @@ async function afterFirstFramePainted(): Promise<void> {
 }
 
 void afterFirstFramePainted()
-  .then(() => import(/* webpackChunkName: "panel" */ './app/startPanel'))
+  .then(() => import(/* webpackChunkName: "main" */ './app/startPanel'))
   .then(({ startPanel }) => startPanel())
   .catch((error: unknown) => {
     // The panel's code could not be fetched (offline, or a deploy removed it): no frame stays

@@ -80,8 +80,9 @@ async function main() {
       const target = TARGETS[route.path] ?? (route.kind === 'server' ? SERVER_AREA_TARGET : null);
       const sizeOk = target === null || total / 1024 <= target;
       const { features, libraries } = contentsOf(clientDir, files);
-      // The entry chunk is every route's: what it holds of a feature (a helper the guards use) is no area's page.
-      const { features: inEntry } = contentsOf(clientDir, files.filter((file) => /\/(main|runtime|framework)\.[^/]+\.js$/.test(file.url)));
+      // The start-up chunks are every route's (boot, the entry; main, the start-up code it evaluates
+      // after the first frame): what they hold of a feature (a helper the guards use) is no area's page.
+      const { features: inEntry } = contentsOf(clientDir, files.filter((file) => /\/(boot|main|runtime|framework)\.[^/]+\.js$/.test(file.url)));
       const foreign = [
         ...[...features]
           .filter((feature) => areas.includes(feature) && feature !== route.feature && !SHARED_FEATURES.includes(feature) && !inEntry.has(feature))
