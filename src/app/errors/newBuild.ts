@@ -25,8 +25,9 @@ export async function deployedBuildId(fetchImpl: typeof fetch = fetch): Promise<
   try {
     const response = await fetchImpl('/', { cache: 'no-store', headers: { Accept: 'text/html' }, credentials: 'same-origin' });
     if (!response.ok) return null;
-    const match = /<meta\s+name="build-id"\s+content="([^"]*)"/i.exec(await response.text());
-    return match ? match[1] : null;
+    // Parsed as HTML, not matched as text: the built page is minified (its attributes unquoted).
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    return page.querySelector('meta[name="build-id"]')?.getAttribute('content') || null;
   } catch {
     return null;
   }

@@ -81,6 +81,16 @@ describe('a page whose code fails to load', () => {
 });
 
 describe('reloadIfNewBuild', () => {
+  it('reads the build id of the page as the build writes it: minified, its attributes unquoted', async () => {
+    const reload = jest.fn();
+    const minified = (async () =>
+      new Response('<!doctype html><html lang=en><head><meta charset=utf-8><meta name=build-id content=build-c><title>Game Panel</title></head><body></body></html>', {
+        status: 200,
+      })) as unknown as typeof fetch;
+    await expect(reloadIfNewBuild(minified, reload)).resolves.toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('does not reload for the same build or when the panel cannot be reached', async () => {
     const reload = jest.fn();
     await expect(reloadIfNewBuild(indexPage('build-a'), reload)).resolves.toBe(false);

@@ -148,7 +148,7 @@ describe('preloadData', () => {
   });
 });
 
-/** The whole app as main.tsx starts it, with `texts` as the panel's i18next instance. */
+/** The whole app as app/startPanel.tsx starts it, with `texts` as the panel’s i18next instance. */
 function StartedPanel({ store, texts }: { store: ReturnType<typeof makeStore>; texts: typeof i18next }) {
   return (
     <AppProviders store={store} i18n={useStartedTexts(texts)}>
