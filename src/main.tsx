@@ -22,13 +22,14 @@ function afterNextPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the first frame has been painted, its art included (the art comes one frame
- * after the rest), or at once when index.html drew none.
+ * Resolves once the first frame has been painted, its art included (the log-in pages' art comes
+ * one frame after the rest), or at once when index.html drew none.
  */
 async function afterFirstFramePainted(): Promise<void> {
-  if (!document.documentElement.hasAttribute('data-first-frame')) return;
+  const frame = document.documentElement.getAttribute('data-first-frame');
+  if (!frame) return;
   await afterNextPaint();
-  await afterNextPaint();
+  if (frame === 'guest') await afterNextPaint();
 }
 
 void afterFirstFramePainted()
