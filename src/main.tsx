@@ -6,12 +6,17 @@
  * panel's code (the `main` chunk) is fetched from the start (index.html preloads it); only its
  * evaluation waits for the frame to be painted. This file is the `boot` entry.
  */
+import { startEarlyRequests } from './api/earlyRequests';
 import { removeFirstFrame } from './app/firstFrame/removeFirstFrame';
 
-/** Resolves after the next painted frame, or after 100 ms where nothing is painted (a background tab). */
+/**
+ * Resolves after the next painted frame. A page opened in a background tab paints nothing (no
+ * animation frames) and waits for nothing; the timer is a last resort should a frame never come.
+ */
 function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => {
-    const fallback = window.setTimeout(resolve, 100);
+    const fallback = window.setTimeout(resolve, 500);
     window.requestAnimationFrame(() =>
       window.setTimeout(() => {
         window.clearTimeout(fallback);
@@ -31,6 +36,9 @@ async function afterFirstFramePainted(): Promise<void> {
   await afterNextPaint();
   if (frame === 'guest') await afterNextPaint();
 }
+
+// The opened page's data is asked for at once; the panel's requests for it take these answers.
+startEarlyRequests(window.location);
 
 void afterFirstFramePainted()
   .then(() => import(/* webpackChunkName: "main" */ './app/startPanel'))

@@ -1,6 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { env } from '../env';
 import { getStoredToken } from './accessToken';
+import { panelFetch } from './earlyRequests';
 import { XSRF_HEADER, readXsrfToken } from './xsrfToken';
 
 /** Where every panel API call goes: `/api/v2` on the configured panel host. */
@@ -9,9 +10,11 @@ export const apiBaseUrl = `${env.panelApiHost}/api/v2`;
 /**
  * The panel API's base query: cookies included, JSON by default, the stored access token as a
  * bearer credential and the XSRF cookie echoed in its header. No timeout; 200–299 is success.
+ * A request the entry already sent for the opened page takes that answer (see earlyRequests.ts).
  */
 const networkBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl,
+  fetchFn: panelFetch,
   credentials: 'include',
   prepareHeaders(headers) {
     headers.set('Accept', 'application/json');

@@ -1,0 +1,100 @@
+import { env } from '../env';
+import { getStoredToken } from './accessToken';
+import { XSRF_HEADER, readXsrfToken } from './xsrfToken';
+
+/*
+ * The API requests of the opened page, sent by the entry before the panel's code is evaluated.
+ * On a slow phone that evaluation takes the better part of a second; the requests the panel then
+ * makes at start-up (app/router/preloadData.ts: the current user, the server's details, the
+ * dashboard's list, a files page's folder) find their answers already on the way. Each is taken
+ * once, by the panel's request for the same address with the same token (panelFetch, the API's
+ * fetch); one nobody takes is forgotten after a while.
+ */
+
+/** Unused early answers are dropped after this long: a later request must not get an old one. */
+const KEPT_MS = 20_000;
+
+interface EarlyRequest {
+  answer: Promise<Response>;
+  authorization: string;
+  /** Drops the request when nobody has taken it in time. */
+  expiry: ReturnType<typeof setTimeout>;
+}
+
+const waiting = new Map<string, EarlyRequest>();
+
+function forget(url: string): void {
+  const early = waiting.get(url);
+  if (!early) return;
+  clearTimeout(early.expiry);
+  waiting.delete(url);
+}
+
+/** The API's base address, as the API's base query builds it. */
+const apiBase = () => `${env.panelApiHost}/api/v2`;
+
+/** What the panel asks for first on `location`, as preloadData does (paths under /api/v2). */
+export function earlyRequestPaths(location: { pathname: string; search: string }): string[] {
+  const paths = ['/auth/current'];
+  const server = /^\/server\/([^/]+)(\/.*)?$/i.exec(location.pathname.replace(/\/+$/, ''));
+  const id = server ? safeDecode(server[1] ?? '') : null;
+  if (id !== null) paths.push(`/servers/${id}`);
+  if (location.pathname === '/') paths.push('/servers/');
+  if (id !== null && /^\/files$/i.test(server?.[2] ?? '')) {
+    const params = new URLSearchParams(location.search);
+    // A file in the editor or a search asks for other things than the folder's listing.
+    if (!params.has('file') && (params.get('search') ?? '') === '') paths.push(`/servers/${id}/files/list?${new URLSearchParams({ directory: params.get('directory') ?? '/' }).toString()}`);
+  }
+  return paths;
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The headers the API's base query sends (see baseQuery.ts). */
+function apiHeaders(token: string): Headers {
+  const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
+  const xsrf = readXsrfToken();
+  if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  return headers;
+}
+
+/** Sends the opened page's first requests at once (for a logged-in visitor only: the others have none). */
+export function startEarlyRequests(location: { pathname: string; search: string }): void {
+  const token = getStoredToken();
+  if (!token || typeof fetch !== 'function') return;
+  for (const path of earlyRequestPaths(location)) {
+    const request = new Request(`${apiBase()}${path}`, { credentials: 'include', headers: apiHeaders(token) });
+    const answer = fetch(request);
+    forget(request.url);
+    waiting.set(request.url, { answer, authorization: `Bearer ${token}`, expiry: setTimeout(() => forget(request.url), KEPT_MS) });
+    // A failed early request is simply not taken: the panel's own request is made instead.
+    answer.catch(() => {
+      if (waiting.get(request.url)?.answer === answer) forget(request.url);
+    });
+  }
+}
+
+/**
+ * The API's fetch: a GET that the entry already sent, with the same token, takes that answer
+ * (once); every other request goes to the network.
+ */
+export const panelFetch: typeof fetch = (input, init) => {
+  const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+  const early = request.method === 'GET' ? waiting.get(request.url) : undefined;
+  if (early && early.authorization === request.headers.get('Authorization')) {
+    forget(request.url);
+    return early.answer.catch(() => fetch(request));
+  }
+  return fetch(request);
+};
+
+/** Forgets every early request (tests). */
+export function forgetEarlyRequests(): void {
+  for (const url of [...waiting.keys()]) forget(url);
+}
