@@ -1,7 +1,8 @@
 /*
  * The script index.html runs before its first paint to choose the first frame (firstFrameDocument):
  * it marks <html> with data-first-frame="guest", "dashboard" or "server", or leaves it unmarked
- * (no frame), and once that has been painted, with data-first-frame-art (the game's art). It reads what the panel itself will read as it starts:
+ * (no frame); once the page has been read and painted, it adds data-first-frame-art (the log-in
+ * pages' art). It reads what the panel itself will read as it starts:
  *   - the access token (localStorage access_token): a visitor without one is sent to /login, so
  *     every login-required page starts as the guest frame; with one, the log-in pages redirect to
  *     the dashboard (or to /login when the token has expired), so they get no frame;
