@@ -59,6 +59,41 @@ export function killLeftovers(dataDir) {
   }
 }
 
+/*
+ * Panels this process started and has not stopped yet. A script killed from outside (Ctrl-C, a
+ * timeout's SIGTERM) never reaches its own `stop()`, and its panel and demo game servers would go
+ * on taking CPU from whatever runs next (a benchmark's timed runs). On such a signal, and at an exit
+ * that skipped `stop()`, they are killed at once, synchronously.
+ */
+const running = new Map();
+let exitHooksInstalled = false;
+
+function killRunningPanels() {
+  for (const [child, dataDir] of running) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+    killLeftovers(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  running.clear();
+}
+
+function installExitHooks() {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  process.on('exit', killRunningPanels);
+  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
+    process.on(signal, () => {
+      killRunningPanels();
+      // A script with a handler of its own (stopping more than panels) exits from that handler.
+      if (process.listenerCount(signal) === 1) process.exit(128 + number);
+    });
+  }
+}
+
 function tail(file, lines = 40) {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
@@ -92,6 +127,8 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
     },
   });
   closeSync(fd);
+  installExitHooks();
+  running.set(child, dataDir);
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -107,6 +144,7 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
         await exited;
       }
     }
+    running.delete(child);
     killLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
