@@ -9,10 +9,17 @@
 
 /** Installed in the page before any of its scripts run: collects the entries as they come. */
 export function installVitalsProbe() {
-  const probe = { lcp: 0, shifts: [], interactions: [] };
+  const probe = { lcp: 0, lcpElement: '', shifts: [], interactions: [] };
   globalThis.__vitals = probe;
+  // What the largest paint was (tag, id, first class): the panel's own content, or index.html's
+  // first frame drawn before the panel's code ran.
+  const describe = (element) =>
+    element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/)[0]}` : ''}` : '(removed)';
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) probe.lcp = entry.startTime;
+    for (const entry of list.getEntries()) {
+      probe.lcp = entry.startTime;
+      probe.lcpElement = describe(entry.element);
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) probe.shifts.push({ at: entry.startTime, value: entry.value });
@@ -85,8 +92,8 @@ export async function settle(page) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Reads { lcp, cls, inp } from the page's probe. */
+/** Reads { lcp, lcpElement, cls, inp } from the page's probe. */
 export async function readVitals(page) {
   const probe = await page.evaluate(() => globalThis.__vitals);
-  return { lcp: probe.lcp, cls: clsOf(probe.shifts), inp: inpOf(probe.interactions), interactions: probe.interactions.length };
+  return { lcp: probe.lcp, lcpElement: probe.lcpElement, cls: clsOf(probe.shifts), inp: inpOf(probe.interactions), interactions: probe.interactions.length };
 }
