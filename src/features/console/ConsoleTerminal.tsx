@@ -1,4 +1,6 @@
-import { LockOutlined, UnlockOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UnlockOutlined from '@ant-design/icons-svg/es/asn/UnlockOutlined';
+import VerticalAlignBottomOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignBottomOutlined';
 import { Button, Flex } from 'antd';
 import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +9,7 @@ import { OutputBatcher } from './OutputBatcher';
 import { CONSOLE_SCROLLBACK, createXtermAdapter } from './terminal/createXtermAdapter';
 import type { TerminalAdapter, TerminalFactory } from './terminal/TerminalAdapter';
 import { TerminalSearch } from './TerminalSearch';
+import { PlainIcon } from '../../components/PlainIcon';
 
 /** What the console page can do with the terminal besides streaming the server's output. */
 export interface ConsoleTerminalHandle {
@@ -104,7 +107,7 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
         {/* The native title is the hint: antd's Tooltip would add its trigger library to the console for one sentence. */}
         <Button
           title={scrollLock ? t('console.scrollLock.onHint', 'The view stays put while output arrives') : t('console.scrollLock.offHint', 'The view follows the newest output')}
-          icon={scrollLock ? <LockOutlined aria-hidden="true" /> : <UnlockOutlined aria-hidden="true" />}
+          icon={scrollLock ? <PlainIcon icon={LockOutlined} aria-hidden /> : <PlainIcon icon={UnlockOutlined} aria-hidden />}
           aria-pressed={scrollLock}
           onClick={() => setScrollLock((locked) => !locked)}
         >
@@ -117,7 +120,7 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
           <Button
             type="primary"
             shape="round"
-            icon={<VerticalAlignBottomOutlined aria-hidden="true" />}
+            icon={<PlainIcon icon={VerticalAlignBottomOutlined} aria-hidden />}
             onClick={jumpToBottom}
             style={{ position: 'absolute', insetInlineEnd: 24, bottom: 16, zIndex: 5 }}
           >

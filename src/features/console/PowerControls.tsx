@@ -1,4 +1,8 @@
-import { PauseCircleOutlined, PlayCircleOutlined, PoweroffOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import PauseCircleOutlined from '@ant-design/icons-svg/es/asn/PauseCircleOutlined';
+import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined';
+import PoweroffOutlined from '@ant-design/icons-svg/es/asn/PoweroffOutlined';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import StopOutlined from '@ant-design/icons-svg/es/asn/StopOutlined';
 import { Alert, Button, Flex } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +11,7 @@ import { lazyPage } from '../../components/lazyPage';
 import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '../../api/servers';
 import { powerButtons } from './powerButtonRules';
 import { useHangClock } from './useHangClock';
+import { PlainIcon } from '../../components/PlainIcon';
 
 const PowerConfirmDialog = lazyPage(() => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
 /** Fetches the question's code as a pointer or the keyboard reaches a button that asks it, so it opens at once on the click. */
@@ -47,18 +52,18 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} wrap>
-        <Button icon={<PlayCircleOutlined aria-hidden="true" />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
+        <Button icon={<PlainIcon icon={PlayCircleOutlined} aria-hidden />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
           {t('console.power.start', 'Start')}
         </Button>
-        <Button {...(confirmRestart ? preloadConfirm : {})} icon={<ReloadOutlined aria-hidden="true" />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
+        <Button {...(confirmRestart ? preloadConfirm : {})} icon={<PlainIcon icon={ReloadOutlined} aria-hidden />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
           {t('console.power.restart', 'Restart')}
         </Button>
         {buttons.stopAction === 'kill' ? (
-          <Button {...preloadConfirm} icon={<PoweroffOutlined aria-hidden="true" />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
+          <Button {...preloadConfirm} icon={<PlainIcon icon={PoweroffOutlined} aria-hidden />} danger type="primary" disabled={!buttons.stop || isLoading} onClick={() => setConfirming('kill')}>
             {t('console.power.kill', 'Kill')}
           </Button>
         ) : (
-          <Button icon={buttons.stopping ? <PauseCircleOutlined aria-hidden="true" /> : <StopOutlined aria-hidden="true" />} danger disabled={!buttons.stop || isLoading} loading={buttons.stopping} onClick={() => run('stop')}>
+          <Button icon={buttons.stopping ? <PlainIcon icon={PauseCircleOutlined} aria-hidden /> : <PlainIcon icon={StopOutlined} aria-hidden />} danger disabled={!buttons.stop || isLoading} loading={buttons.stopping} onClick={() => run('stop')}>
             {buttons.stopping ? t('console.power.stopping', 'Stopping…') : t('console.power.stop', 'Stop')}
           </Button>
         )}

@@ -1,10 +1,13 @@
-import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import UpOutlined from '@ant-design/icons-svg/es/asn/UpOutlined';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResults, TerminalAdapter } from './terminal/TerminalAdapter';
 import { SecondaryText } from '../../components/PanelText';
 import { PlainInput } from '../../components/PlainInput';
+import { PlainIcon } from '../../components/PlainIcon';
 
 /** Props of {@link TerminalSearch}. */
 export interface TerminalSearchProps {
@@ -48,7 +51,7 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         joined
         clearLabel={t('console.search.clear', 'Clear the search')}
         onClear={() => onChange('')}
-        prefix={<SearchOutlined aria-hidden="true" />}
+        prefix={<PlainIcon icon={SearchOutlined} aria-hidden />}
         value={term}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {
@@ -59,8 +62,8 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         suffix={summary ? <SecondaryText style={{ fontSize: 12 }}>{summary}</SecondaryText> : null}
         style={{ width: 260 }}
       />
-      <Button style={{ borderRadius: 0, marginInlineStart: -1 }} icon={<UpOutlined aria-hidden="true" />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
-      <Button style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} icon={<DownOutlined aria-hidden="true" />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
+      <Button style={{ borderRadius: 0, marginInlineStart: -1 }} icon={<PlainIcon icon={UpOutlined} aria-hidden />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
+      <Button style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} icon={<PlainIcon icon={DownOutlined} aria-hidden />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
     </div>
   );
 }
