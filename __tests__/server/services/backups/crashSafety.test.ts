@@ -96,8 +96,9 @@ describe('kill -9 during a backup', () => {
       .values({ serverId: kit.server.id, name: 'Interrupted', runner: kit.t.app.backups.runner, storage: 'local' })
       .returning();
     const storageDir = join(kit.t.config.dataDir, 'backups');
-    // Killed as soon as it is under way: a 48 MiB backup of stored data takes a fraction of a second now.
-    const finished = await runAndKill(['backup', kit.root, storageDir, kit.server.uuid, row.uuid], 0);
+    // Killed as soon as it is under way; the child holds still meanwhile (a 48 MiB backup of stored
+    // data takes a fraction of a second, less than a loaded test process may take to kill it).
+    const finished = await runAndKill(['backup', kit.root, storageDir, kit.server.uuid, row.uuid, '30000'], 0);
     expect(finished).toBe(false);
     const partial = join(storageDir, kit.server.uuid, `${row.uuid}.tar.gz.part`);
     expect(existsSync(partial)).toBe(true);
