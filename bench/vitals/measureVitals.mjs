@@ -62,11 +62,13 @@ export const median = (values) => {
 };
 
 /**
- * A fresh browser context (cold: empty cache) with the probe installed, the CPU throttled and,
- * when `token` is given, the user logged in (localStorage access_token, as the panel keeps it).
+ * A fresh browser context (cold: empty cache, `viewport` 1280×800 unless given) with the probe
+ * installed, the CPU throttled and, when `token` is given, the user logged in (localStorage access_token, as the panel keeps it).
  */
-export async function coldPage(browser, { token, rate, locale }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+export async function coldPage(browser, { token, rate, locale, viewport = { width: 1280, height: 800 } }) {
+  // A phone-sized viewport is a phone's screen too: touch, and the device's pixel ratio.
+  const phone = viewport.width < 1280;
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
   await context.addInitScript(installVitalsProbe);
   if (token || locale) {
     await context.addInitScript(

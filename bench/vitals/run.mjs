@@ -12,7 +12,8 @@
  * Every figure is printed with the machine's load average (1, 5, 15 minutes): a figure taken
  * while other processes keep the cores busy says little about the page.
  * BENCH_VITALS_CPU sets the slowdown (4), BENCH_VITALS_RUNS the number of runs (5),
- * BENCH_VITALS_PARTS=pages or =interactions measures one part only, PANEL_CLIENT_DIR=<dir>
+ * BENCH_VITALS_PARTS=pages or =interactions measures one part only, BENCH_VITALS_VIEWPORT=390x844
+ * measures on a phone's screen (touch, pixel ratio 2) instead of 1280x800, PANEL_CLIENT_DIR=<dir>
  * measures another build.
  */
 import { randomBytes } from 'node:crypto';
@@ -31,6 +32,8 @@ const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 5);
 const RATE = Number(process.env.BENCH_VITALS_CPU ?? 4);
 const FOLDER = 'bench-vitals-1k';
 const PARTS = (process.env.BENCH_VITALS_PARTS ?? 'pages,interactions').split(',');
+const [WIDTH, HEIGHT] = (process.env.BENCH_VITALS_VIEWPORT ?? '1280x800').split('x').map(Number);
+const VIEWPORT = { width: WIDTH, height: HEIGHT };
 const LCP_TARGET = { guest: 1500, dashboard: 1500, server: 2000 };
 const CLS_TARGET = 0.05;
 const INP_TARGET = 200;
@@ -44,7 +47,7 @@ const areaLink = (page, name) => page.getByRole('navigation', { name: 'Server ar
 async function measureLoad(browser, { baseUrl, token, path, ready }) {
   const runs = [];
   for (let index = 0; index < RUNS; index++) {
-    const { context, page, errors } = await coldPage(browser, { token, rate: RATE });
+    const { context, page, errors } = await coldPage(browser, { token, rate: RATE, viewport: VIEWPORT });
     try {
       await page.goto(`${baseUrl}${path}`);
       await ready(page);
@@ -65,7 +68,7 @@ async function measureLoad(browser, { baseUrl, token, path, ready }) {
 async function measureInteraction(browser, { token, prepare, act }) {
   const values = [];
   for (let index = 0; index < RUNS; index++) {
-    const { context, page, errors } = await coldPage(browser, { token, rate: RATE });
+    const { context, page, errors } = await coldPage(browser, { token, rate: RATE, viewport: VIEWPORT });
     try {
       await prepare(page);
       await settle(page);
@@ -109,7 +112,7 @@ async function main() {
     mkdirSync(folder, { recursive: true });
     for (let index = 0; index < 1000; index++) writeFileSync(join(folder, `entry-${String(index).padStart(4, '0')}.txt`), `${index}\n`);
     const baseUrl = panel.baseUrl;
-    say(`Chromium, CPU slowed ${RATE}×, median of ${RUNS} cold loads; load average at the start ${load()}`);
+    say(`Chromium, CPU slowed ${RATE}×, ${WIDTH}×${HEIGHT} viewport, median of ${RUNS} cold loads; load average at the start ${load()}`);
 
     const heading = (name) => (page) => page.getByRole('heading', { level: 2, name }).waitFor({ timeout: 60_000 });
     const pages = [
