@@ -120,8 +120,6 @@ async function main() {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import tsx --import ${preload}`.trim(),
     },
   });
-  // Interrupted: the panel (and with it the flood server) goes too.
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void panel.stop().finally(() => process.exit(130)));
   const printed = [];
   const report = (lines) => {
     for (const line of lines) console.log(line);

@@ -133,8 +133,7 @@ async function main() {
           `CLS ${result.cls.toFixed(3)} (≤ ${CLS_TARGET} ${clsOk ? 'met' : 'MISSED'}) — load average ${load()}`,
       );
       const elements = [...new Set(result.runs.map((r) => r.lcpElement))].join(', ');
-      say(`  largest paint: ${elements}; the page's content shown by ${ms(result.contentAt)} (median; runs ${result.runs.map((r) => Math.round(r.contentAt)).join(', ')})`,
-      );
+      say(`  largest paint: ${elements}; the page's content shown by ${ms(result.contentAt)} (median; runs ${result.runs.map((r) => Math.round(r.contentAt)).join(', ')})`);
     }
 
     const interactions = [
