@@ -32,7 +32,7 @@ test.describe('backups', () => {
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible();
     const serverId = new URL(page.url()).pathname.split('/')[2];
 
     // The server runs (the demo data starts it; it may still be installing).
@@ -45,7 +45,7 @@ test.describe('backups', () => {
     expect((await api(page, 'POST', `servers/${serverId}/files/write?file=${FILE}`, before)).status).toBe(204);
 
     await areaLink(page, 'Backups').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Backups' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Backups', exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Create backup' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a backup' });
     await dialog.getByLabel('Name').fill('Before the e2e change');

@@ -38,7 +38,7 @@ test.describe('server.properties as a form', () => {
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible();
     const address = (await page.getByRole('button', { name: /^Copy address / }).getAttribute('aria-label'))!.replace('Copy address ', '');
     const host = address.slice(0, address.lastIndexOf(':')).replace(/^0\.0\.0\.0$/, '127.0.0.1');
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
@@ -54,7 +54,7 @@ test.describe('server.properties as a form', () => {
     }
 
     await areaLink(page, 'Configuration').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Configuration' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Configuration', exact: true })).toBeVisible();
     const motdInput = page.getByLabel('motd', { exact: true });
     await expect(motdInput).toBeVisible({ timeout: 30_000 });
 

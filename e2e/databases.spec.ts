@@ -42,7 +42,7 @@ test.describe('databases', () => {
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
     await areaLink(page, 'Database').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Databases' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Databases', exact: true })).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'New database' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a database' });

@@ -35,7 +35,7 @@ function zipOf(files: Record<string, string>): Promise<Buffer> {
 async function openOwnFolder(page: Page, serverId: string, name: string): Promise<void> {
   await page.goto(`/server/${serverId}/files`);
   // The first page of a test loads the app and the page's code: slow on a busy machine.
-  await expect(page.getByRole('heading', { level: 2, name: 'Files' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Files', exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'New folder' }).click();
   await page.getByRole('dialog').getByLabel('Folder name').fill(name);
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();

@@ -43,7 +43,7 @@ test.describe('first frame', () => {
 
     const errors = collectConsoleErrors(page);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(frame(page)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);

@@ -28,7 +28,7 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
   await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
 
   await area(page, 'Network');
-  await expect(page.getByRole('heading', { level: 2, name: 'Network' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Network', exact: true })).toBeVisible({ timeout: 60_000 });
   const ports = page.locator('.panel-card').filter({ has: page.getByText('Ports', { exact: true }) });
   await expect(ports.getByText(/^0 of \d+ extra ports$/)).toBeVisible();
   const primaryAddress = (await ports.getByRole('button', { name: /^Copy address / }).first().getAttribute('aria-label'))!.replace('Copy address ', '');

@@ -34,7 +34,7 @@ test.describe('a page whose code fails to load', () => {
 
     // The menu still leads back to a page whose code is there.
     await nav.getByRole('link', { name: 'Overview' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible();
     await expect(failure).toBeHidden();
 
     // Reload, once the files can be fetched again, brings the page back.

@@ -1,9 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createBot, type Bot } from 'mineflayer';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
-
-/** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
-const SERVER_NAME = 'Survival with friends';
+import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/demoServer';
 
 // A zone away from UTC (UTC+9, no summer time): the ban's end is typed in local time and listed in UTC.
 test.use({ timezoneId: 'Asia/Tokyo' });
@@ -53,6 +51,9 @@ async function join(host: string, port: number, username: string): ReturnType<ty
   }
 }
 
+// Other specs use the demo server too: anyone may join again afterwards, even after a failure half-way.
+test.afterAll(restoreDemoServer);
+
 test('players: joins are listed, kick, ban and pardon, whitelist, and the lists survive a restart', async ({ page }) => {
   test.setTimeout(420_000);
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico'), apiStatus(409, '/players')]);
@@ -68,13 +69,13 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     const port = Number(address.slice(address.lastIndexOf(':') + 1));
     // The power buttons are on the console page.
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
     if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
 
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Players' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Players', exact: true })).toBeVisible({ timeout: 60_000 });
     // An earlier attempt that failed half-way may have left the whitelist on: anyone may join first.
     const whitelistSwitch = page.getByRole('switch', { name: 'Only whitelisted players may join' });
     await expect(whitelistSwitch).toBeVisible({ timeout: 30_000 });
@@ -136,11 +137,15 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
 
     // The lists survive a restart of the server.
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 60_000 });
+    const restarted = page.waitForResponse((response) => response.url().endsWith('/power') && response.request().method() === 'POST', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Restart', exact: true }).click();
     const confirm = page.getByRole('dialog').getByRole('button', { name: 'Restart' });
     // The question comes when the user's preference asks for it; its code may still be on its way.
-    await confirm.waitFor({ state: 'visible', timeout: 5000 }).then(() => confirm.click(), () => undefined);
+    await Promise.race([restarted, confirm.waitFor({ state: 'visible', timeout: 30_000 }).then(() => confirm.click())]);
+    expect((await restarted).status()).toBe(204);
+    // The badge still says "running" until the panel's news of the stop arrives: wait for the new run.
+    await page.waitForFunction(() => document.querySelector('section .ant-tag[data-state]')?.getAttribute('data-state') !== 'running', undefined, { polling: 'raf', timeout: 30_000 });
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
     await expect(page.locator('.panel-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -43,25 +43,25 @@ test.describe('security headers', () => {
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible({ timeout: 30_000 });
 
     await areaLink(page, 'Console').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 30_000 });
     // The console's websocket is open (its state badge comes over it).
     await expect(page.locator('section .ant-tag[data-state]').first()).toBeVisible({ timeout: 60_000 });
 
     await areaLink(page, 'Files').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Files' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Files', exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('table', { name: 'Files' }).first()).toBeVisible({ timeout: 30_000 });
 
     await areaLink(page, 'Configuration').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Configuration' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Configuration', exact: true })).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
 
     // A page loaded afresh (not a client-side change) gets the header too.
     const reload = await page.reload();
     expect(reload!.headers()['content-security-policy']).toBe(csp);
-    await expect(page.getByRole('heading', { level: 2, name: 'Configuration' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Configuration', exact: true })).toBeVisible({ timeout: 30_000 });
 
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);

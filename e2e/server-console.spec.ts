@@ -49,13 +49,13 @@ test.describe('a live Minecraft server', () => {
       const card = page.getByRole('article', { name: SERVER_NAME });
       await expect(card).toBeVisible({ timeout: 30_000 });
       await card.getByRole('link', { name: SERVER_NAME }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: SERVER_NAME })).toBeVisible();
       const address = (await page.getByRole('button', { name: /^Copy address / }).getAttribute('aria-label'))!.replace('Copy address ', '');
       const [host, port] = [address.slice(0, address.lastIndexOf(':')), Number(address.slice(address.lastIndexOf(':') + 1))];
 
       await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
-      await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible();
       await expect(page.getByText('Connecting to the server…')).toBeHidden({ timeout: 30_000 });
 
       // The demo server is set up to run (and may still be installing or starting): bring it to a

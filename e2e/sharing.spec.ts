@@ -14,7 +14,7 @@ const selectOption = (page: Page, text: string): Promise<void> => page.locator('
 /** Opens an area of the current server through its navigation. */
 async function openArea(page: Page, area: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: area, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 2, name: area })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: area, exact: true })).toBeVisible();
 }
 
 test.describe('sharing a server', () => {
@@ -91,7 +91,7 @@ test.describe('sharing a server', () => {
 
     // The owner's audit log shows what both accounts did.
     await page.goto(`${serverPath}/sharing-audit-log`);
-    await expect(page.getByRole('heading', { level: 2, name: 'Audit log' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Audit log', exact: true })).toBeVisible();
     // Each entry reads as a sentence.
     const command = page.getByRole('row').filter({ hasText: `${invitee.username} sent the console command “list”.` });
     await expect(command.first()).toContainText('command: list');

@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createBot } from 'mineflayer';
 import { ping } from 'minecraft-protocol';
-import { apiLogin, apiStatus, collectConsoleErrors, demoCredentials, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/demoServer';
 
-/** The demo account's Minecraft server (flying-squid, 1.21.4). e2e/run.mjs makes an auto-stop "minute" 3 s. */
-const SERVER_NAME = 'Survival with friends';
+// e2e/run.mjs makes an auto-stop "minute" of the demo server last 3 s.
 
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 
@@ -31,17 +31,7 @@ function join(host: string, port: number, username: string): Promise<string> {
 
 // The demo server is shared with the specs that follow: whatever happened above, it must not stop
 // or sleep by itself afterwards (the test turns both off at its end; a failure half-way would not).
-test.afterAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext({ baseURL: process.env.PANEL_BASE_URL });
-  try {
-    const headers = { authorization: `Bearer ${await apiLogin(demoCredentials())}`, accept: 'application/json' };
-    const servers = (await (await api.get('/api/v2/servers', { headers })).json()) as { data: { identifier: string; name: string }[] };
-    const server = servers.data.find((candidate) => candidate.name === SERVER_NAME);
-    if (server) await api.put(`/api/v2/servers/${server.identifier}/players/sleep`, { headers, data: { auto_stop_minutes: null, wake_on_join: false } });
-  } finally {
-    await api.dispose();
-  }
-});
+test.afterAll(restoreDemoServer);
 
 test('sleep and wake: a sleeping server answers the server list, a join wakes it, and it stops again when empty', async ({ page }) => {
   test.setTimeout(420_000);
@@ -56,7 +46,7 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   const port = Number(address.slice(address.lastIndexOf(':') + 1));
   // The power buttons are on the console page.
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
   if ((await stateBadge(page).getAttribute('data-state')) === 'running') {
     await page.getByRole('button', { name: 'Stop', exact: true }).click();

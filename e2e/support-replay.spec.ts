@@ -33,9 +33,9 @@ test.describe('support replay', () => {
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
     // Each area's code loads on its first visit: slow on a busy machine.
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Console' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 30_000 });
 
     // Back to the dashboard, then the account page, where a wrong current password answers 422.
     await page.goto('/account/edit');

@@ -29,13 +29,13 @@ test.describe('scheduled tasks', () => {
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview', exact: true })).toBeVisible({ timeout: 60_000 });
 
     // The commands need the server running.
     await ensureRunning(page);
 
     await areaLink(page, 'Scheduled tasks').click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Scheduled tasks' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Scheduled tasks', exact: true })).toBeVisible({ timeout: 30_000 });
 
     // Every minute: saved with no run; the panel runs it at the top of the next minute.
     await page.getByRole('button', { name: 'New schedule' }).click({ timeout: 60_000 });

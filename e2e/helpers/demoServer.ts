@@ -1,0 +1,44 @@
+import { request } from '@playwright/test';
+import { apiLogin, demoCredentials } from './accounts';
+
+/** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data and shared by many specs. */
+export const DEMO_SERVER_NAME = 'Survival with friends';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Puts back what specs change on the shared demo server and others rely on: anyone may join (no
+ * whitelist), and it neither sleeps nor stops by itself. Through the API, so it works whatever
+ * page a failed test left open. A change answered 409 (the server is starting or stopping) is
+ * tried again for up to a minute. Run it in `afterAll` of a spec that changes these.
+ */
+export async function restoreDemoServer(): Promise<void> {
+  const baseURL = process.env.PANEL_BASE_URL;
+  if (!baseURL) throw new Error('PANEL_BASE_URL is not set: run the tests with `npm run test:e2e`');
+  const token = await apiLogin(demoCredentials());
+  // A fresh context per call: a kept XSRF-TOKEN cookie would make the panel demand the matching header.
+  const call = async (method: 'get' | 'put', path: string, data?: object) => {
+    const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    try {
+      const response = await api.fetch(path, { method, ...(data ? { data } : {}) });
+      return { status: response.status(), text: await response.text() };
+    } finally {
+      await api.dispose();
+    }
+  };
+  const servers = JSON.parse((await call('get', '/api/v2/servers')).text) as { data: { identifier: string; name: string }[] };
+  const server = servers.data.find((candidate) => candidate.name === DEMO_SERVER_NAME);
+  if (!server) return;
+  const changes: [string, object][] = [
+    [`/api/v2/servers/${server.identifier}/players/sleep`, { auto_stop_minutes: null, wake_on_join: false }],
+    [`/api/v2/servers/${server.identifier}/players/whitelist/enabled`, { enabled: false }],
+  ];
+  for (const [path, data] of changes) {
+    for (let until = Date.now() + 60_000; ; ) {
+      const response = await call('put', path, data);
+      if (response.status < 300) break;
+      if (response.status !== 409 || Date.now() > until) throw new Error(`restoring the demo server: PUT ${path} answered ${response.status}: ${response.text}`);
+      await sleep(1000);
+    }
+  }
+}
