@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { ping } from 'minecraft-protocol';
@@ -90,5 +91,22 @@ describe('sleep and wake', () => {
     await t.app.inject({ method: 'PUT', url: url(), headers: owner.headers, payload: { auto_stop_minutes: null, wake_on_join: false } });
     expect(t.app.sleep.isSleeping(server.uuid)).toBe(false);
     await expect(ping({ host: '127.0.0.1', port: await gamePort(), version: '1.21.4', closeTimeout: 2000 } as Parameters<typeof ping>[0])).rejects.toBeTruthy();
+  });
+
+  it('keeps trying to take a port that something else holds, and sleeps once it is free', async () => {
+    const squatter = createTcpServer((socket) => socket.destroy());
+    const port = await gamePort();
+    await new Promise<void>((resolve, reject) => squatter.once('error', reject).listen(port, '127.0.0.1', resolve));
+    try {
+      const res = await t.app.inject({ method: 'PUT', url: url(), headers: owner.headers, payload: { auto_stop_minutes: null, wake_on_join: true } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.sleeping).toBe(false);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+    await waitFor(() => t.app.sleep.isSleeping(server.uuid), { what: 'sleeping once the port is free', timeoutMs: 15_000 });
+    const status = (await ping({ host: '127.0.0.1', port: await gamePort(), version: '1.21.4' })) as { description: unknown };
+    expect(JSON.stringify(status.description)).toContain(SLEEPING_MOTD);
+    await t.app.inject({ method: 'PUT', url: url(), headers: owner.headers, payload: { auto_stop_minutes: null, wake_on_join: false } });
   });
 });

@@ -26,7 +26,14 @@ interface Sleeper {
   startingSince: number | null;
   /** How long the last start took, for "rejoin in about N seconds". */
   lastStartMs: number;
+  /** The port could not be taken: when to try again (0: no retry due), and how long the last wait was. */
+  retryAt: number;
+  retryDelayMs: number;
 }
+
+/** Waits between tries to take a sleeping server's port that something else holds. */
+const FIRST_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 60_000;
 
 /**
  * Sleep and wake of Minecraft servers, in the panel process:
@@ -81,13 +88,15 @@ export class SleepManager {
   async settingsChanged(server: ServerRow): Promise<void> {
     const sleeper = this.sleeper(server.uuid);
     sleeper.failedWakes = 0;
+    sleeper.retryAt = 0;
+    sleeper.retryDelayMs = 0;
     if (!server.wakeOnJoin) await this.release(server.uuid);
     else await this.listenIfSleeping(server);
   }
 
   private sleeper(uuid: string): Sleeper {
     let sleeper = this.sleepers.get(uuid);
-    if (!sleeper) this.sleepers.set(uuid, (sleeper = { listener: null, opening: null, waking: false, failedWakes: 0, lastActivity: Date.now(), startingSince: null, lastStartMs: 10_000 }));
+    if (!sleeper) this.sleepers.set(uuid, (sleeper = { listener: null, opening: null, waking: false, failedWakes: 0, lastActivity: Date.now(), startingSince: null, lastStartMs: 10_000, retryAt: 0, retryDelayMs: 0 }));
     return sleeper;
   }
 
@@ -135,7 +144,28 @@ export class SleepManager {
     const [row] = await this.app.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
     if (findTemplate(row?.slug ?? '')?.game !== 'minecraft') return;
     sleeper.opening = this.listen(server, sleeper).finally(() => (sleeper.opening = null));
-    await sleeper.opening.catch((error: Error) => this.app.log.warn({ err: error, server: server.uuid }, 'sleep listener could not open'));
+    try {
+      await sleeper.opening;
+      sleeper.retryAt = 0;
+      sleeper.retryDelayMs = 0;
+    } catch (error) {
+      // Something else holds the port (a game process still letting go, another program):
+      // keep trying in the background, less and less often, for as long as the server sleeps.
+      sleeper.retryDelayMs = Math.min(MAX_RETRY_MS, sleeper.retryDelayMs ? sleeper.retryDelayMs * 2 : FIRST_RETRY_MS);
+      sleeper.retryAt = Date.now() + sleeper.retryDelayMs;
+      this.app.log.warn({ err: error, server: server.uuid, retry_in_ms: sleeper.retryDelayMs }, 'sleep listener could not open');
+    }
+  }
+
+  /** Tries again to listen for sleeping servers whose port was busy. */
+  private async retryListeners(rows: ServerRow[]): Promise<void> {
+    const now = Date.now();
+    for (const server of rows) {
+      const sleeper = this.sleepers.get(server.uuid);
+      if (!sleeper || !sleeper.retryAt || sleeper.retryAt > now) continue;
+      sleeper.retryAt = 0;
+      await this.listenIfSleeping(server);
+    }
   }
 
   private async listen(server: ServerRow, sleeper: Sleeper): Promise<void> {
@@ -207,17 +237,19 @@ export class SleepManager {
 
   private async checkIdle(): Promise<void> {
     // One check at a time: a slow database must not let two checks stop (and audit) twice.
+    // The same tick retries sleep listeners that could not take their port.
     if (this.checking) return;
     this.checking = true;
     try {
-      await this.stopIdleServers();
+      const rows = await this.app.db.select().from(servers);
+      await this.stopIdleServers(rows);
+      await this.retryListeners(rows);
     } finally {
       this.checking = false;
     }
   }
 
-  private async stopIdleServers(): Promise<void> {
-    const candidates = await this.app.db.select().from(servers);
+  private async stopIdleServers(candidates: ServerRow[]): Promise<void> {
     for (const server of candidates) {
       if (!server.autoStopMinutes || this.app.runtime.state(server.uuid) !== 'running') continue;
       const online = this.app.runtime.players.list(server.uuid);
