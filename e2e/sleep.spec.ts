@@ -57,7 +57,8 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   const sleepCard = page.locator('.panel-card').filter({ hasText: 'Sleep and wake-up' });
   await expect(sleepCard).toBeVisible({ timeout: 60_000 });
   await sleepCard.getByRole('switch', { name: 'Start when someone joins' }).click();
-  await expect(sleepCard.getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // The panel loads the Minecraft protocol on first use and may wait for the port: give a slow machine time.
+  await expect(sleepCard.getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 45_000 });
   await sleepCard.getByRole('combobox', { name: 'Stop when nobody has played for' }).selectOption({ label: '5 minutes' });
 
   // The server list shows it sleeping, with its version and max players.
