@@ -237,13 +237,15 @@ export class SleepManager {
 
   private async checkIdle(): Promise<void> {
     // One check at a time: a slow database must not let two checks stop (and audit) twice.
-    // The same tick retries sleep listeners that could not take their port.
     if (this.checking) return;
     this.checking = true;
     try {
       const rows = await this.app.db.select().from(servers);
+      // The same rows serve the retries of sleep listeners that could not take their port. Not
+      // awaited: a listen may wait seconds for a busy port, which must not delay the idle checks
+      // (a retry is claimed by clearing its retryAt, so the next tick does not start it again).
+      void this.retryListeners(rows).catch((error: Error) => this.app.log.warn({ err: error }, 'sleep listener retry failed'));
       await this.stopIdleServers(rows);
-      await this.retryListeners(rows);
     } finally {
       this.checking = false;
     }
