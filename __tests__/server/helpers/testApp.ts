@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,22 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app';
 import { loadConfig, type PanelConfig } from '../../../server/src/plugins/config/loadConfig';
 import { openTestDatabase } from './testDatabase';
+import { mountPointsUnderSync } from '../../../server/src/runtime/local/disk/mountTable';
+
+/**
+ * Unmounts every file system mounted below `dir` (servers' disk images a test left mounted, even
+ * after a failure); each loop device goes with its mount. Lazy, so a process still dying there
+ * cannot keep it.
+ */
+export function unmountAllUnder(dir: string): void {
+  for (const point of mountPointsUnderSync(dir)) {
+    try {
+      execFileSync('/usr/bin/umount', ['-l', point], { stdio: 'ignore' });
+    } catch {
+      // unmounted meanwhile
+    }
+  }
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,7 +35,8 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<PanelConfig> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
-  const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, ...overrides });
+  // Servers get disk images only in the tests of the kernel's quota (they pass diskImages: true).
+  const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false, ...overrides });
   const database = await openTestDatabase();
   const app = await buildApp({ config, database });
   await app.ready();
@@ -26,8 +44,12 @@ export async function createTestApp(overrides: Partial<PanelConfig> = {}): Promi
     app,
     config,
     async close() {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        unmountAllUnder(dataDir);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -102,7 +102,7 @@ describeAsRoot('a sandboxed game server on the host network (panel running as ro
   it('reports in the resources API that it runs sandboxed, with kernel limits, kept off the host', async () => {
     const answer = await api('GET', 'resources');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().data.isolation).toEqual({ sandboxed: true, kernel_limits: true, host_network_blocked: true });
+    expect(answer.json().data.isolation).toEqual({ sandboxed: true, kernel_limits: true, host_network_blocked: true, kernel_disk_quota: false });
   });
 
   it("cannot connect to the panel's port nor to the host's other services, yet reaches its own port and players reach it", async () => {

@@ -44,7 +44,7 @@ export function makeStats(overrides: Partial<ServerResources> = {}): ServerResou
     network_protocol: 'tcp',
     uptime_ms: 3_725_000,
     players: { online: 1, max: 20, sample: ['Alex'] },
-    isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: true },
+    isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: true, kernel_disk_quota: true },
     ...overrides,
   };
 }

@@ -18,7 +18,7 @@ export interface RuntimeSetup {
  * would be chosen here from the configuration.
  */
 export function createRuntimeSetup(
-  config: Pick<PanelConfig, 'dataDir' | 'runtimeTuning' | 'unsafeNoSandbox'>,
+  config: Pick<PanelConfig, 'dataDir' | 'runtimeTuning' | 'unsafeNoSandbox'> & Partial<Pick<PanelConfig, 'diskImages'>>,
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): RuntimeSetup {
   const tuning = config.runtimeTuning ?? {};

@@ -114,6 +114,8 @@ export interface ServerIsolation {
   kernelLimits: boolean;
   /** It cannot open connections to the host's own addresses (the panel's port, loopback services). */
   hostNetworkBlocked: boolean;
+  /** The kernel holds its disk quota (a file system of its own, the plan's size); false: the panel checks its disk use every few seconds. */
+  kernelDiskQuota: boolean;
 }
 
 /** Why a server stopped without being asked to. */

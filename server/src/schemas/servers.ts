@@ -44,6 +44,9 @@ export const ServerResourcesSchema = Type.Object(
           description: 'The kernel holds the memory, CPU and process limits (a cgroup); false: CPU held by pausing the server and memory checked by polling',
         }),
         host_network_blocked: Type.Boolean({ description: "The server cannot open connections to the host's own addresses (the panel, loopback services)" }),
+        kernel_disk_quota: Type.Boolean({
+          description: 'The kernel holds the disk quota (a file system of its own, the size of the plan); false: the panel checks the disk use every few seconds, so a game may briefly write more',
+        }),
       },
       { additionalProperties: false, description: 'How the server is kept apart from the host (for a running server, its process; else what its next start gets)' },
     ),

@@ -203,6 +203,8 @@ export type ServerResources = {
   isolation: {
     /** The server cannot open connections to the host's own addresses (the panel, loopback services) */
     host_network_blocked: boolean;
+    /** The kernel holds the disk quota (a file system of its own, the size of the plan); false: the panel checks the disk use every few seconds, so a game may briefly write more */
+    kernel_disk_quota: boolean;
     /** The kernel holds the memory, CPU and process limits (a cgroup); false: CPU held by pausing the server and memory checked by polling */
     kernel_limits: boolean;
     /** The server runs in its sandbox (own user, own file system view, own namespaces); false only where the host allows unsandboxed servers */

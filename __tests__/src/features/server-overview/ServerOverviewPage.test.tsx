@@ -119,29 +119,39 @@ describe('the server overview', () => {
   });
 
   it('says nothing about isolation while the sandbox and kernel limits hold', async () => {
-    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: false } }));
+    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: false, kernel_disk_quota: true } }));
     await screen.findByText('1 h 2 min');
     expect(screen.queryByTestId('isolation-notice')).toBeNull();
   });
 
   it('warns when the limits are only held by the panel pausing the server and polling its memory', async () => {
-    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: false, host_network_blocked: true } }));
+    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: false, host_network_blocked: true, kernel_disk_quota: true } }));
     const notice = await screen.findByTestId('isolation-notice');
     expect(within(notice).getByText('Limits held by the panel, not the kernel')).toBeInTheDocument();
     expect(within(notice).getByText(/not enforced by the kernel: the panel pauses the server/)).toBeInTheDocument();
     expect(within(notice).queryByText(/without a sandbox/)).toBeNull();
+    expect(within(notice).queryByText(/disk space/)).toBeNull();
     // Once the kernel holds them (a later sample), the notice goes.
     server.broadcast('stats', makeStats());
     await waitFor(() => expect(screen.queryByTestId('isolation-notice')).toBeNull());
   });
 
   it('warns when the server runs without a sandbox, with everything that does not hold', async () => {
-    await renderOverview(makeStats({ isolation: { sandboxed: false, kernel_limits: false, host_network_blocked: false } }));
+    await renderOverview(makeStats({ isolation: { sandboxed: false, kernel_limits: false, host_network_blocked: false, kernel_disk_quota: false } }));
     const notice = await screen.findByTestId('isolation-notice');
     expect(within(notice).getByText('This server runs without a sandbox')).toBeInTheDocument();
     expect(within(notice).getByText(/runs without a sandbox: its programs run on the host/)).toBeInTheDocument();
-    expect(within(notice).getByText(/not enforced by the kernel/)).toBeInTheDocument();
+    expect(within(notice).getByText(/CPU and memory limits are not enforced by the kernel/)).toBeInTheDocument();
     expect(within(notice).getByText('It can connect to services on the host itself.')).toBeInTheDocument();
+    expect(within(notice).getByText(/disk space is not enforced by the kernel: the panel checks its disk use/)).toBeInTheDocument();
+  });
+
+  it('warns when only the disk quota is held by the panel checking the disk use', async () => {
+    await renderOverview(makeStats({ isolation: { sandboxed: true, kernel_limits: true, host_network_blocked: true, kernel_disk_quota: false } }));
+    const notice = await screen.findByTestId('isolation-notice');
+    expect(within(notice).getByText('Limits held by the panel, not the kernel')).toBeInTheDocument();
+    expect(within(notice).getByText(/disk space is not enforced by the kernel/)).toBeInTheDocument();
+    expect(within(notice).queryByText(/pauses the server/)).toBeNull();
   });
 
   it('copies the address', async () => {

@@ -77,6 +77,12 @@ export interface PanelConfig {
    */
   unsafeNoSandbox: boolean;
   /**
+   * Give each game server with a disk limit a file system of its own, the size of its plan
+   * (PANEL_DISK_IMAGES, default true), so the kernel holds the quota where the panel runs as root
+   * with loop devices; false (or a host without them) leaves the panel's polled quota alone.
+   */
+  diskImages: boolean;
+  /**
    * How plan changes are paid (PANEL_BILLING_*): 'instant' applies them at once after the
    * customer's confirmation (self-hosted panels, the demo); 'external' hands them to a billing
    * system (signed redirect, signed webhook). Absent means instant.
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     catalogueUrl: env.PANEL_CATALOGUE_URL?.trim() || undefined,
     curseforgeApiKey: env.PANEL_CURSEFORGE_API_KEY?.trim() || undefined,
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
+    diskImages: env.PANEL_DISK_IMAGES !== 'false',
     billing: parseBilling(env),
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,

@@ -1,5 +1,6 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import { lstatNames } from '../confined/lstatNames';
+import { fileSystemUsage, isMountRoot } from './disk/fileSystemUsage';
 
 /**
  * The bytes of everything under `dir`: the sizes of its files, symlinks counted as links (never
@@ -32,12 +33,28 @@ export async function directorySize(dir: string): Promise<number> {
   return total;
 }
 
+const MiB = 1024 * 1024;
+
+/** What a disk figure says about the plan's limit. */
+export type DiskVerdict = 'ok' | 'over' | 'full';
+
 /**
- * The disk use of a server's folder, walked at most once per `maxAgeMs` (walking a large world
- * every second would cost more than the game). Concurrent callers share one walk.
+ * How little room left counts as a full disk: 1 % of the quota, at least 2 MiB and at most
+ * 64 MiB. A game writing as fast as it can stops with ENOSPC within one write of the end, so
+ * what it leaves is less than that; a server this close to its limit cannot save a world either.
+ */
+export const fullMarginBytes = (limitBytes: number) => Math.min(64 * MiB, Math.max(2 * MiB, limitBytes / 100));
+
+/**
+ * The disk use of a server's folder. On a file system of its own (its disk image) it is statfs,
+ * fresh at every call and as cheap as two stats; else the folder is walked, at most once per
+ * `maxAgeMs` (walking a large world every second would cost more than the game), concurrent
+ * callers sharing one walk.
  */
 export class DiskUsage {
   private bytes = 0;
+  /** Bytes the game may still write, known on a file system of its own (null: walked). */
+  private available: number | null = null;
   private measuredAt = 0;
   private inFlight: Promise<number> | null = null;
 
@@ -51,12 +68,27 @@ export class DiskUsage {
     return this.bytes;
   }
 
+  /** Whether the last figure is over the limit, or the server's own file system is (all but) full. */
+  verdict(limitBytes: number): DiskVerdict {
+    // A file system of its own that is full says so first (its metadata may take it a little over).
+    if (this.available !== null && this.available < fullMarginBytes(limitBytes > 0 ? limitBytes : this.bytes + this.available)) return 'full';
+    return limitBytes > 0 && this.bytes > limitBytes ? 'over' : 'ok';
+  }
+
   /** A value at most `maxAgeMs` old (or fresh when `fresh` is set). */
   async measure(fresh = false): Promise<number> {
-    if (!fresh && Date.now() - this.measuredAt < this.maxAgeMs) return this.bytes;
+    if (await isMountRoot(this.dir)) {
+      const usage = await fileSystemUsage(this.dir);
+      this.bytes = usage.usedBytes;
+      this.available = usage.availableBytes;
+      this.measuredAt = Date.now();
+      return this.bytes;
+    }
+    if (!fresh && this.available === null && Date.now() - this.measuredAt < this.maxAgeMs) return this.bytes;
     this.inFlight ??= directorySize(this.dir).then(
       (bytes) => {
         this.bytes = bytes;
+        this.available = null;
         this.measuredAt = Date.now();
         this.inFlight = null;
         return bytes;
@@ -68,4 +100,9 @@ export class DiskUsage {
     );
     return this.inFlight;
   }
+}
+
+/** Bytes in use in a server's folder: statfs on its own file system, else a walk. */
+export async function measureFolder(dir: string): Promise<number> {
+  return (await isMountRoot(dir)) ? (await fileSystemUsage(dir)).usedBytes : directorySize(dir);
 }

@@ -17,6 +17,7 @@ import { Sandbox, type GamePaths } from './sandbox/Sandbox';
 import { SandboxUsers } from './sandbox/sandboxUsers';
 import { claimFiles } from './sandbox/claimFiles';
 import { HostFirewall } from './sandbox/hostFirewall';
+import { ServerDisks } from './disk/ServerDisks';
 
 export interface LocalDriverOptions {
   /** The panel's data directory: servers/<uuid> holds each server's files, runtime/<uuid> ours. */
@@ -46,6 +47,11 @@ export interface LocalDriverOptions {
    * sandbox with PANEL_UNSAFE_NO_SANDBOX=true. Only for measuring the sandbox's cost (bench/sandbox).
    */
   sandboxOff?: boolean;
+  /**
+   * Give each server with a disk limit a file system of its own, the plan's size, so the kernel
+   * holds the quota (default true; it needs root and loop devices, see disk/DiskImages.ts).
+   */
+  diskImages?: boolean;
 }
 
 export const localDriverDefaults: Omit<LocalDriverOptions, 'dataDir'> = {
@@ -75,11 +81,14 @@ export class LocalDriver implements RuntimeDriver {
   /** The rule keeping sandboxes off the host's own services, once `open` tried to install it. */
   private firewall: HostFirewall | null = null;
   private firewallProblem: string | null = 'the panel has not looked yet.';
+  /** Each server's own file system (its disk quota held by the kernel), where the host allows. */
+  private readonly disks: ServerDisks;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.emitter.setMaxListeners(0);
     this.users = new SandboxUsers(join(options.dataDir, 'runtime', 'sandbox-uids.json'));
     this.traffic = new TcpTrafficSampler({ log: options.log, run: options.runSs });
+    this.disks = new ServerDisks({ dataDir: options.dataDir, enabled: options.diskImages !== false && !options.sandboxOff, log: options.log });
     mkdirSync(join(options.dataDir, 'servers'), { recursive: true });
     mkdirSync(join(options.dataDir, 'runtime'), { recursive: true, mode: 0o700 });
   }
@@ -94,6 +103,7 @@ export class LocalDriver implements RuntimeDriver {
     else if (this.options.unsafeNoSandbox) this.options.log?.warn({ problem }, 'PANEL_UNSAFE_NO_SANDBOX=true: game servers run WITHOUT a sandbox');
     else this.options.log?.warn({ problem }, 'game servers cannot be sandboxed on this host; starting them is refused');
     await this.guardHostNetwork(sandbox);
+    await this.disks.open();
     this.ticker ??= setInterval(() => void this.tick(), this.options.statsIntervalMs);
   }
 
@@ -147,7 +157,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   /** Whether the game servers run sandboxed, and why not (for the overview and the logs). */
-  sandboxReport(): { sandboxed: boolean; kernelLimits: boolean; problem: string | null; hostNetworkBlocked: boolean; networkProblem: string | null } | null {
+  sandboxReport(): (Omit<ServerIsolation, 'kernelDiskQuota'> & { problem: string | null; networkProblem: string | null; kernelDiskQuota: boolean; diskProblem: string | null }) | null {
     const sandbox = this.sandboxNow;
     return (
       sandbox && {
@@ -156,6 +166,8 @@ export class LocalDriver implements RuntimeDriver {
         problem: sandbox.report.problem,
         hostNetworkBlocked: this.firewall !== null,
         networkProblem: this.firewall ? null : this.firewallProblem,
+        kernelDiskQuota: this.disks.problem === null,
+        diskProblem: this.disks.problem,
       }
     );
   }
@@ -168,6 +180,7 @@ export class LocalDriver implements RuntimeDriver {
       sandboxed: report?.sandboxed ?? false,
       kernelLimits: stats?.kernelLimits ?? report?.kernelLimits ?? false,
       hostNetworkBlocked: report?.hostNetworkBlocked ?? false,
+      kernelDiskQuota: this.disks.kernelQuota(uuid),
     };
   }
 
@@ -224,7 +237,12 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   async create(spec: ServerSpec): Promise<void> {
-    await this.supervisor(spec.uuid);
+    await this.prepareDisk(spec, await this.supervisor(spec.uuid));
+  }
+
+  /** A stopped server's own file system, made, moved onto or resized to its plan (see ServerDisks). */
+  private async prepareDisk(spec: ServerSpec, supervisor: ProcessSupervisor): Promise<void> {
+    if (supervisor.state === 'offline' && !supervisor.installing) await this.disks.prepare(spec.uuid, spec.limits.diskMb, (line) => supervisor.notice(line));
   }
 
   async install(spec: ServerSpec): Promise<void> {
@@ -233,6 +251,8 @@ export class LocalDriver implements RuntimeDriver {
     if (supervisor.installing) throw new RuntimeConflictError('The server is already being installed.');
     const sandbox = await this.sandbox();
     sandbox.assertCanRun();
+    await this.prepareDisk(spec, supervisor);
+    if (supervisor.installing || supervisor.state !== 'offline') throw new RuntimeConflictError('The server is already being installed or started.');
     supervisor.installing = true;
     const lines: string[] = [];
     const flush = () => (lines.length ? supervisor.notice(...lines.splice(0)) : Promise.resolve());
@@ -274,7 +294,9 @@ export class LocalDriver implements RuntimeDriver {
 
   async start(spec: ServerSpec): Promise<void> {
     await this.allowOwnPorts(spec);
-    await (await this.supervisor(spec.uuid)).start(spec);
+    const supervisor = await this.supervisor(spec.uuid);
+    await this.prepareDisk(spec, supervisor);
+    await supervisor.start(spec);
   }
 
   async stop(uuid: string): Promise<void> {
@@ -285,6 +307,7 @@ export class LocalDriver implements RuntimeDriver {
     const supervisor = await this.supervisor(spec.uuid);
     await supervisor.stop();
     await this.allowOwnPorts(spec);
+    await this.prepareDisk(spec, supervisor);
     await supervisor.start(spec);
   }
 
@@ -303,6 +326,7 @@ export class LocalDriver implements RuntimeDriver {
       await supervisor.detach();
       this.servers.delete(uuid);
     }
+    await this.disks.remove(uuid);
     await fs.rm(this.serverRoot(uuid), { recursive: true, force: true });
     await fs.rm(join(this.options.dataDir, 'runtime', uuid), { recursive: true, force: true });
     await this.users.release(uuid);
@@ -321,7 +345,11 @@ export class LocalDriver implements RuntimeDriver {
 
   async recover(spec: ServerSpec): Promise<RecoveryResult> {
     await this.allowOwnPorts(spec);
-    return (await this.supervisor(spec.uuid)).recover(spec);
+    const supervisor = await this.supervisor(spec.uuid);
+    const result = await supervisor.recover(spec);
+    // A server from before disk images gets its own at the panel's start, before any request.
+    if (result === 'not-running') await this.prepareDisk(spec, supervisor);
+    return result;
   }
 
   async detachAll(): Promise<void> {
@@ -335,8 +363,14 @@ export class LocalDriver implements RuntimeDriver {
 
   async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
     const supervisor = this.servers.get(uuid);
+    const running = supervisor !== undefined && supervisor.state !== 'offline';
+    // The kernel's quota follows at once where it can (grown online; shrunk only while stopped).
+    const disk = await this.disks.resize(uuid, limits.diskMb, running || (supervisor?.installing ?? false));
     if (!supervisor) return { running: false, appliedLive: [], restartNeeded: false };
-    return supervisor.updateLimits(limits);
+    const update = await supervisor.updateLimits(limits);
+    if (disk !== 'deferred' || !update.running) return update;
+    await supervisor.notice(`The server's disk takes its new size (${limits.diskMb} MiB) at the next start: restart the server.`);
+    return { ...update, appliedLive: update.appliedLive.filter((limit) => limit !== 'disk'), restartNeeded: true };
   }
 
   async notice(uuid: string, message: string): Promise<void> {

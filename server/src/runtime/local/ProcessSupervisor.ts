@@ -68,7 +68,7 @@ export class ProcessSupervisor {
   private doneRegex: RegExp[] = [];
   private spec: ServerSpec | null = null;
   /** Why the current process is being stopped: by request, or by the panel for a limit. */
-  private stopReason: 'user' | 'memory' | 'disk' | null = null;
+  private stopReason: 'user' | 'memory' | 'disk' | 'disk-full' | null = null;
   private killTimer: NodeJS.Timeout | null = null;
   private exitPoll: NodeJS.Timeout | null = null;
   private exitWaiters: (() => void)[] = [];
@@ -142,10 +142,14 @@ export class ProcessSupervisor {
     try {
       this.options.sandbox.assertCanRun();
       const used = await this.disk.measure(true);
-      const limit = spec.limits.diskMb * MiB;
-      if (used > limit) {
+      const verdict = this.disk.verdict(spec.limits.diskMb * MiB);
+      if (verdict === 'over') {
         await this.notice(`The server uses ${Math.ceil(used / MiB)} MiB of disk, over its limit of ${spec.limits.diskMb} MiB. Remove files before starting it.`);
         throw new RuntimeConflictError('The server is over its disk limit.');
+      }
+      if (verdict === 'full') {
+        await this.notice(`Disk full: the server uses ${Math.ceil(used / MiB)} MiB, all the disk its plan allows (${spec.limits.diskMb} MiB). Remove files before starting it.`);
+        throw new RuntimeConflictError("The server's disk is full. Remove files before starting it.");
       }
       await applyManagedConfig(this.files, spec.managedConfig);
       await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
@@ -258,7 +262,7 @@ export class ProcessSupervisor {
   }
 
   /** Asks the server to stop (its stop command or signal) and kills it after the timeout. */
-  async stop(reason: 'user' | 'disk' = 'user'): Promise<void> {
+  async stop(reason: 'user' | 'disk' | 'disk-full' = 'user'): Promise<void> {
     if (this.starting) await this.starting.catch(() => undefined);
     if (this.state === 'offline') return;
     const exited = this.waitForExit();
@@ -474,12 +478,21 @@ export class ProcessSupervisor {
     this.throttle = null;
   }
 
+  /**
+   * Stops a server over its disk limit (the panel's poll, where the kernel does not hold it), or
+   * whose own file system is full: the game gets ENOSPC from the kernel and can save nothing more.
+   */
   private checkDisk(used: number, spec: ServerSpec): void {
-    if (used <= spec.limits.diskMb * MiB || this.stopReason !== null || this.pid === null) return;
+    const verdict = this.disk.verdict(spec.limits.diskMb * MiB);
+    if (verdict === 'ok' || this.stopReason !== null || this.pid === null) return;
     if (this.state !== 'running' && this.state !== 'starting') return;
-    this.stopReason = 'disk';
-    void this.notice(`The server uses ${Math.ceil(used / MiB)} MiB of disk, over its limit of ${spec.limits.diskMb} MiB; stopping it.`);
-    void this.stop('disk');
+    this.stopReason = verdict === 'full' ? 'disk-full' : 'disk';
+    void this.notice(
+      verdict === 'full'
+        ? `Disk full: the server used all the disk its plan allows (${spec.limits.diskMb} MiB); stopping it. Remove files before starting it again.`
+        : `The server uses ${Math.ceil(used / MiB)} MiB of disk, over its limit of ${spec.limits.diskMb} MiB; stopping it.`,
+    );
+    void this.stop(this.stopReason);
   }
 
   private onLines(lines: string[]): void {
@@ -532,8 +545,8 @@ export class ProcessSupervisor {
       const info: CrashInfo =
         reason === 'memory'
           ? { exitCode: code, signal, reason: 'memory', message: 'The server was killed for using more memory than its plan allows.' }
-          : reason === 'disk'
-            ? { exitCode: code, signal, reason: 'disk', message: 'The server was stopped for using more disk than its plan allows.' }
+          : reason === 'disk' || reason === 'disk-full'
+            ? { exitCode: code, signal, reason: 'disk', message: reason === 'disk' ? 'The server was stopped for using more disk than its plan allows.' : 'The server was stopped because its disk is full.' }
             : { exitCode: code, signal, reason: 'exit', message: `The server stopped unexpectedly (${how}).` };
       if (info.reason === 'exit') await this.notice(info.message);
       this.events.crashed(info);

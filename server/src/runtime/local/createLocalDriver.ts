@@ -7,7 +7,7 @@ import { LocalDriver, localDriverDefaults, type LocalDriverOptions } from './Loc
  * directory, timings and the sandbox setting (PANEL_UNSAFE_NO_SANDBOX).
  */
 export function createLocalDriver(
-  config: Pick<PanelConfig, 'dataDir' | 'runtimeTuning' | 'unsafeNoSandbox'>,
+  config: Pick<PanelConfig, 'dataDir' | 'runtimeTuning' | 'unsafeNoSandbox'> & Partial<Pick<PanelConfig, 'diskImages'>>,
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   overrides: Partial<LocalDriverOptions> = {},
 ): LocalDriver {
@@ -18,6 +18,7 @@ export function createLocalDriver(
     statsIntervalMs: tuning.statsIntervalMs ?? localDriverDefaults.statsIntervalMs,
     diskMaxAgeMs: tuning.diskMaxAgeMs ?? localDriverDefaults.diskMaxAgeMs,
     unsafeNoSandbox: config.unsafeNoSandbox,
+    diskImages: config.diskImages ?? true,
     log,
     ...overrides,
   });

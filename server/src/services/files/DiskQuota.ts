@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plans, type ServerRow } from '../../db/schema';
-import { directorySize } from '../../runtime/local/DiskUsage';
+import { measureFolder } from '../../runtime/local/DiskUsage';
 import { DiskQuotaError } from './fileErrors';
 
 const MiB = 1024 * 1024;
@@ -18,9 +18,11 @@ export interface DiskBudget {
 
 /**
  * The plan's disk space, honoured by every change that adds bytes (upload, write, copy, pull,
- * compress, extract). The folder is walked afresh for each operation (the runtime's figure may be
- * seconds old) and bytes being written by operations still running are counted too, so two
- * uploads at once cannot both squeeze into the same free space.
+ * compress, extract). The folder is measured afresh for each operation (statfs of the server's
+ * own file system, else a walk: the runtime's figure may be seconds old) and bytes being written
+ * by operations still running are counted too, so two uploads at once cannot both squeeze into
+ * the same free space. Where the server has its own file system the kernel holds the same limit
+ * underneath: a write that gets past this check still ends with ENOSPC (answered 507).
  */
 export class DiskQuota {
   private readonly inFlight = new Map<string, number>();
@@ -36,7 +38,7 @@ export class DiskQuota {
   /** Opens a budget for one operation on `server`, whose files are in `root`. */
   async open(server: ServerRow, root: string): Promise<DiskBudget> {
     const limitBytes = await this.limitBytes(server);
-    const used = Number.isFinite(limitBytes) ? await directorySize(root) : 0;
+    const used = Number.isFinite(limitBytes) ? await measureFolder(root) : 0;
     const freeBytes = limitBytes - used - (this.inFlight.get(server.uuid) ?? 0);
     let taken = 0;
     let open = true;

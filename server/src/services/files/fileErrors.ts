@@ -28,7 +28,8 @@ const byCode: Record<string, [number, string]> = {
   ENAMETOOLONG: [400, 'The name is too long.'],
   EACCES: [403, 'The panel is not allowed to access this file.'],
   EPERM: [403, 'The panel is not allowed to change this file.'],
-  ENOSPC: [507, 'The disk of the node is full.'],
+  ENOSPC: [507, "Not enough disk space: the server's disk is full. Remove files and try again; nothing was changed."],
+  EDQUOT: [507, "Not enough disk space: the server's disk is full. Remove files and try again; nothing was changed."],
 };
 
 /**

@@ -117,6 +117,7 @@ export function toResourcesJson(resources: ServerResources): ServerResourcesJson
       sandboxed: resources.isolation.sandboxed,
       kernel_limits: resources.isolation.kernelLimits,
       host_network_blocked: resources.isolation.hostNetworkBlocked,
+      kernel_disk_quota: resources.isolation.kernelDiskQuota,
     },
   };
 }
