@@ -3,8 +3,8 @@
  * port with its own temporary data directory, waits until it answers, and stops it again.
  * Used by the end-to-end runner and the benchmarks, so both exercise what `npm start` runs.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,6 +59,32 @@ export function killLeftovers(dataDir) {
   }
 }
 
+/**
+ * Unmounts the servers' disk images a panel mounted under `dataDir` (they stay mounted when it
+ * stops, for its next run), deepest first; each loop device goes with its mount. Lazy, so a game
+ * still dying there cannot keep it. Synchronous, for exit hooks.
+ */
+export function unmountLeftovers(dataDir) {
+  let points;
+  try {
+    const real = realpathSync(dataDir);
+    points = readFileSync('/proc/self/mountinfo', 'utf8')
+      .split('\n')
+      .map((line) => line.split(' ')[4])
+      .filter((point) => point && (point === real || point.startsWith(`${real}/`)))
+      .sort((a, b) => b.length - a.length);
+  } catch {
+    return;
+  }
+  for (const point of points) {
+    try {
+      execFileSync('umount', ['-l', point], { stdio: 'ignore' });
+    } catch {
+      // unmounted meanwhile
+    }
+  }
+}
+
 /*
  * Panels this process started and has not stopped yet. A script killed from outside (Ctrl-C, a
  * timeout's SIGTERM) never reaches its own `stop()`, and its panel and demo game servers would go
@@ -76,6 +102,7 @@ function killRunningPanels() {
       // already gone
     }
     killLeftovers(dataDir);
+    unmountLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   }
   running.clear();
@@ -146,6 +173,7 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
     }
     running.delete(child);
     killLeftovers(dataDir);
+    unmountLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
