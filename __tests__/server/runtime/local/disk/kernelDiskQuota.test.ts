@@ -13,7 +13,7 @@ import { createTestPlan } from '../../../helpers/testTemplates';
 import { waitFor } from '../../../helpers/waitFor';
 import type { TestApp } from '../../../helpers/testApp';
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 const MiB = 1024 * 1024;
 /** Root with loop devices: the kernel's quota can be tried here. */
@@ -72,7 +72,7 @@ describeWithLoops('the kernel holds the disk quota (a file system per server)', 
 
     const lines = collect(server.uuid);
     await t.app.runtime.power(server, 'start');
-    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running' });
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running', timeoutMs: 60_000 });
     // Up to 1 GiB in 1 MiB writes, as fast as the disk takes them.
     await t.app.runtime.sendCommand(server, 'gush 1024');
     await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'stopped for a full disk', timeoutMs: 60_000 });
@@ -103,7 +103,7 @@ describeWithLoops('the kernel holds the disk quota (a file system per server)', 
     expectCapacity(server.uuid, 32);
 
     await t.app.runtime.power(server, 'start');
-    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running' });
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running', timeoutMs: 60_000 });
     const lines = collect(server.uuid);
     await t.app.db.update(servers).set({ planId: (await t.app.db.select().from(plans).where(eq(plans.slug, large)))[0].id }).where(eq(servers.id, server.id));
     const update = await t.app.runtime.driver.updateLimits(server.uuid, { memoryMb: 512, cpuPercent: 100, diskMb: 96 });
@@ -116,13 +116,13 @@ describeWithLoops('the kernel holds the disk quota (a file system per server)', 
       expect(update.restartNeeded).toBe(true);
       expect(lines).toContain("[Panel] The server's disk takes its new size (96 MiB) at the next start: restart the server.");
       await t.app.runtime.power(await fresh(server), 'restart');
-      await waitFor(() => lines.filter((line) => line === 'Ready!').length === 1 && t.app.runtime.state(server.uuid) === 'running', { what: 'restarted' });
+      await waitFor(() => lines.filter((line) => line === 'Ready!').length === 1 && t.app.runtime.state(server.uuid) === 'running', { what: 'restarted', timeoutMs: 60_000 });
     }
     expectCapacity(server.uuid, 96);
     await t.app.runtime.sendCommand(server, 'fill 60');
-    await waitFor(() => lines.includes('filled 60'), { what: 'a 60 MiB file written' });
+    await waitFor(() => lines.includes('filled 60'), { what: 'a 60 MiB file written', timeoutMs: 60_000 });
     await t.app.runtime.power(await fresh(server), 'stop');
-    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'stopped' });
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'stopped', timeoutMs: 60_000 });
 
     // Back to 32 MiB with 60 MiB of files: refused with the reason, nothing changed.
     await expect(t.app.runtime.driver.updateLimits(server.uuid, { memoryMb: 512, cpuPercent: 100, diskMb: 32 })).rejects.toThrow('more than its plan');
@@ -169,7 +169,7 @@ describeWithLoops('the kernel holds the disk quota (a file system per server)', 
       expect(await mountAt(folder)).toBeNull();
       expect(existsSync(folder)).toBe(false);
       expect(existsSync(join(t.config.dataDir, 'disk-images', `${server.uuid}.img`))).toBe(false);
-      await waitFor(() => !existsSync(`/sys/block/${loop}/loop/backing_file`), { what: 'the loop device detached' });
+      await waitFor(() => !existsSync(`/sys/block/${loop}/loop/backing_file`), { what: 'the loop device detached', timeoutMs: 60_000 });
     } finally {
       await driver.detachAll();
     }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, promises as fs, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, promises as fs, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { missingDiskTools } from './diskTools';
 import { fileSystemUsage } from './fileSystemUsage';
@@ -34,8 +34,13 @@ export class DiskImages {
   private constructor(
     private readonly serversDir: string,
     private readonly imagesDir: string,
-    /** Why images cannot be used here (null: they can). */
+    /** Why new servers get no image here (null: they do). */
     readonly problem: string | null,
+    /**
+     * Images can be mounted here. Also true with images turned off, when there are images from
+     * before: they are still mounted, resized and removed, or their servers' files would vanish.
+     */
+    private readonly mountable: boolean,
     /** Whether a mounted file system can grow here (root may lack CAP_SYS_RESOURCE in a container). */
     private readonly growsOnline: boolean,
   ) {}
@@ -45,8 +50,8 @@ export class DiskImages {
     const dataDir = realpathSync(options.dataDir);
     const serversDir = join(dataDir, 'servers');
     const imagesDir = join(dataDir, 'disk-images');
-    const { problem, growsOnline } = await probeHost(options.enabled, imagesDir);
-    return new DiskImages(serversDir, imagesDir, problem, growsOnline);
+    const { problem, mountable, growsOnline } = await probeHost(options.enabled, imagesDir);
+    return new DiskImages(serversDir, imagesDir, problem, mountable, growsOnline);
   }
 
   /** Whether servers get images here. */
@@ -70,7 +75,7 @@ export class DiskImages {
 
   /** Whether the server's image is mounted at its folder. */
   async mounted(uuid: string): Promise<boolean> {
-    return this.active && (await mountAt(this.paths(uuid).folder)) !== null;
+    return this.mountable && (await mountAt(this.paths(uuid).folder)) !== null;
   }
 
   /**
@@ -80,7 +85,7 @@ export class DiskImages {
    * alone (empty: its starts find no files rather than writing beside the image).
    */
   async remountAll(onError: (uuid: string, error: Error) => void): Promise<void> {
-    if (!this.active) return;
+    if (!this.mountable) return;
     const names = await fs.readdir(this.imagesDir).catch(() => [] as string[]);
     const uuids = new Set(names.map((name) => name.slice(0, 36)).filter((name) => UUID.test(name)));
     for (const uuid of uuids) {
@@ -107,12 +112,12 @@ export class DiskImages {
    * Without a disk limit (0) nothing is made. Answers whether the server now has its image.
    */
   prepare(uuid: string, diskMb: number): Promise<boolean> {
-    if (!this.active) return Promise.resolve(false);
+    if (!this.mountable) return Promise.resolve(false);
     return this.serial(uuid, async () => {
       const paths = this.paths(uuid);
       const quota = diskMb * MiB;
       if (!existsSync(paths.image)) {
-        if (quota <= 0) return false;
+        if (quota <= 0 || !this.active) return false;
         const files = existsSync(paths.folder) ? await fs.readdir(paths.folder) : [];
         if (files.length > 0) await migrateFolder(paths, quota, this.ways(false));
         else await this.makeFresh(paths, quota);
@@ -161,7 +166,7 @@ export class DiskImages {
    * server is stopped (`running` false) and its files fit, else at its next start (`prepare`).
    */
   resize(uuid: string, diskMb: number, running: boolean): Promise<ResizeResult> {
-    if (!this.active || diskMb <= 0) return Promise.resolve('no-image');
+    if (!this.mountable || diskMb <= 0) return Promise.resolve('no-image');
     return this.serial(uuid, async () => {
       const paths = this.paths(uuid);
       if (!existsSync(paths.image) || !(await mountAt(paths.folder))) return 'no-image';
@@ -177,7 +182,7 @@ export class DiskImages {
 
   /** Unmounts and removes the server's image (its loop device goes with the mount); its folder is the caller's. */
   remove(uuid: string): Promise<void> {
-    if (!this.active) return Promise.resolve();
+    if (!this.mountable) return Promise.resolve();
     return this.serial(uuid, async () => {
       const paths = this.paths(uuid);
       await recoverMigration(paths);
@@ -188,12 +193,15 @@ export class DiskImages {
 }
 
 /**
- * Why images cannot be used on this host (null: one was made, mounted and removed), and whether
- * a mounted one can grow.
+ * Why new servers get no image on this host (null: one was made, mounted and removed), whether
+ * images can be mounted, and whether a mounted one can grow. Turned off with no image from
+ * before, the host is not even looked at.
  */
-async function probeHost(enabled: boolean, imagesDir: string): Promise<{ problem: string | null; growsOnline: boolean }> {
-  const refuse = (problem: string) => ({ problem, growsOnline: false });
-  if (!enabled) return refuse('disk images are turned off (PANEL_DISK_IMAGES=false).');
+async function probeHost(enabled: boolean, imagesDir: string): Promise<{ problem: string | null; mountable: boolean; growsOnline: boolean }> {
+  const refuse = (problem: string) => ({ problem, mountable: false, growsOnline: false });
+  const off = 'disk images are turned off (PANEL_DISK_IMAGES=false).';
+  const imagesFromBefore = existsSync(imagesDir) && readdirSync(imagesDir).some((name) => name.endsWith('.img'));
+  if (!enabled && !imagesFromBefore) return refuse(off);
   if (process.getuid?.() !== 0) return refuse('the panel does not run as root (mounting a disk image needs root).');
   if (!existsSync('/dev/loop-control')) return refuse('this host has no loop devices (/dev/loop-control).');
   const missing = missingDiskTools();
@@ -206,7 +214,7 @@ async function probeHost(enabled: boolean, imagesDir: string): Promise<{ problem
     await mountImage(`${probe}.img`, `${probe}.mnt`);
     const growsOnline = await canGrowOnline(`${probe}.img`, `${probe}.mnt`);
     await unmount(`${probe}.mnt`);
-    return { problem: null, growsOnline };
+    return { problem: enabled ? null : off, mountable: true, growsOnline };
   } catch (error) {
     return refuse(`a disk image cannot be mounted here: ${(error as Error).message}`);
   } finally {

@@ -28,11 +28,8 @@ export class ServerDisks {
     if (this.images) return;
     const images = await DiskImages.detect({ dataDir: this.options.dataDir, enabled: this.options.enabled });
     this.images = images;
-    if (!images.active) {
-      this.options.log?.warn({ problem: images.problem }, 'disk quotas are checked by the panel every few seconds, not held by the kernel');
-      return;
-    }
-    this.options.log?.info('each game server with a disk limit gets a file system of its own (loop-mounted ext4 image): the kernel holds its quota');
+    if (!images.active) this.options.log?.warn({ problem: images.problem }, 'disk quotas are checked by the panel every few seconds, not held by the kernel');
+    else this.options.log?.info('each game server with a disk limit gets a file system of its own (loop-mounted ext4 image): the kernel holds its quota');
     await images.remountAll((uuid, error) => {
       this.unprotected.add(uuid);
       this.options.log?.warn({ err: error, server: uuid }, "a server's disk image could not be mounted");
@@ -54,7 +51,7 @@ export class ServerDisks {
    * and sized to `diskMb`. `notice` writes to the server's console.
    */
   async prepare(uuid: string, diskMb: number, notice: (line: string) => Promise<void>): Promise<void> {
-    if (!this.images?.active) return;
+    if (!this.images) return;
     try {
       if (await this.images.prepare(uuid, diskMb)) this.unprotected.delete(uuid);
     } catch (error) {
@@ -67,7 +64,7 @@ export class ServerDisks {
 
   /** A new plan size: grown at once; shrunk at once only while stopped (else at its next start). */
   async resize(uuid: string, diskMb: number, running: boolean): Promise<ResizeResult> {
-    if (!this.images?.active) return 'no-image';
+    if (!this.images) return 'no-image';
     try {
       return await this.images.resize(uuid, diskMb, running);
     } catch (error) {
