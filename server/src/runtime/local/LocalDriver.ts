@@ -157,7 +157,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   /** Whether the game servers run sandboxed, and why not (for the overview and the logs). */
-  sandboxReport(): (Omit<ServerIsolation, 'kernelDiskQuota'> & { problem: string | null; networkProblem: string | null; kernelDiskQuota: boolean; diskProblem: string | null }) | null {
+  sandboxReport(): (ServerIsolation & { problem: string | null; networkProblem: string | null; diskProblem: string | null }) | null {
     const sandbox = this.sandboxNow;
     return (
       sandbox && {
