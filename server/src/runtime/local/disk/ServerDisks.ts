@@ -58,7 +58,9 @@ export class ServerDisks {
       if (error instanceof DiskImageError) throw new RuntimeConflictError(error.message);
       this.unprotected.add(uuid);
       this.options.log?.warn({ err: error, server: uuid }, "a server's disk image could not be made; the panel checks its disk use instead");
-      await notice(`The server's disk could not be given a file system of its own (${(error as Error).message}); the panel checks its disk use every few seconds instead.`).catch(() => undefined);
+      // The reason goes to the log only: the tools' messages name folders of the host.
+      const reason = /do not fit/.test((error as Error).message) ? ` (${(error as Error).message.replace(/\.$/, '')})` : '';
+      await notice(`The server's disk could not be given a file system of its own${reason}; the panel checks its disk use every few seconds instead.`).catch(() => undefined);
     }
   }
 
