@@ -1,5 +1,6 @@
 /**
- * Translation keys of the web app and of the panel's mails (server/src/services/mail).
+ * Translation keys of the web app, of the panel's mails (server/src/services/mail) and of the
+ * texts it writes for customers (server/src/services/translations).
  *
  *   npm run i18n:extract   writes server/translations/en.json from the t('key', 'Default')
  *                          calls (and <Trans i18nKey>) in src/, nested by dots, keys sorted.
@@ -21,7 +22,7 @@ const englishFile = join(translationsDir, 'en.json');
 const checkOnly = process.argv.includes('--check');
 
 // The web app, and the mails the panel sends (same dictionaries, so each speaks the reader's language).
-const files = [...readSourceFiles(root), ...readSourceFiles(root, 'server/src/services/mail')];
+const files = [...readSourceFiles(root), ...readSourceFiles(root, 'server/src/services/mail'), ...readSourceFiles(root, 'server/src/services/translations')];
 const extracted = extractKeys(files);
 const built = buildDictionary(extracted.keys);
 const text = serialise(built.dictionary);

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Catalogue, localEndpoints } from '../games/catalogue/Catalogue';
 import { startLocalCatalogue } from '../games/catalogue/testing/catalogueServer';
 import { SwitchJobs } from '../services/versions/SwitchJobs';
+import { catalogueInstallSteps } from '../services/versions/catalogueInstallSteps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,8 @@ declare module 'fastify' {
 
 /**
  * The catalogue on the public APIs, or on PANEL_CATALOGUE_URL (a local catalogue server; "local"
- * starts the recorded one inside the panel for the offline demo), and the switch jobs.
+ * starts the recorded one inside the panel for the offline demo), and the switch jobs. Server
+ * installs take the Minecraft server jar from it as well.
  */
 export const versionsPlugin = fp(
   async (app) => {
@@ -27,6 +29,8 @@ export const versionsPlugin = fp(
     } else if (app.config.catalogueUrl) endpoints = localEndpoints(app.config.catalogueUrl);
     const catalogue = new Catalogue({ endpoints, curseforgeApiKey: app.config.curseforgeApiKey });
     const jobs = new SwitchJobs({ db: app.db, runtime: app.runtime, backups: app.backups, catalogue, dataDir: app.config.dataDir, log: app.log });
+    // Installs fetch the Minecraft server jar through the catalogue too, wherever it points.
+    app.runtime.resolveInstallSteps = (steps) => catalogueInstallSteps(catalogue, steps);
     app.decorate('catalogue', catalogue);
     app.decorate('switchJobs', jobs);
     app.addHook('onClose', async () => jobs.shutdown());

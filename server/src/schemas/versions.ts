@@ -7,8 +7,12 @@ export const SoftwareEntrySchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   kind: Type.Union([Type.Literal('server'), Type.Literal('proxy'), Type.Literal('runtime')]),
-  /** Whether this server can switch to it (its template runs it). */
+  /** Whether this server can switch to it (its template runs it, or the other Minecraft family as a reinstall). */
   switchable: Type.Boolean(),
+  /** Switching to it reinstalls the server as another family (flying-squid ↔ the Java server software). */
+  reinstall: Type.Boolean(),
+  /** Why it cannot run on this host now (java: the host has no Java); null when it can. */
+  unavailable: Type.Union([Type.Literal('java'), Type.Null()]),
 });
 
 export const SwitchJobSchema = Type.Object({

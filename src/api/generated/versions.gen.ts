@@ -137,7 +137,9 @@ export type VersionsOverview = {
     id: string;
     kind: "server" | "proxy" | "runtime";
     name: string;
+    reinstall: boolean;
     switchable: boolean;
+    unavailable: "java" | null;
   }[];
 };
 export type SoftwareVersions = {

@@ -9,6 +9,7 @@ import { OutputBatcher } from './OutputBatcher';
 import { CONSOLE_SCROLLBACK, createXtermAdapter } from './terminal/createXtermAdapter';
 import type { TerminalAdapter, TerminalFactory } from './terminal/TerminalAdapter';
 import { TerminalSearch } from './TerminalSearch';
+import { translatePanelNotice } from './panelNotices';
 import { PlainIcon } from '../../components/PlainIcon';
 
 /** What the console page can do with the terminal besides streaming the server's output. */
@@ -34,6 +35,9 @@ export interface ConsoleTerminalProps {
  */
 export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, createTerminal = createXtermAdapter, ref }: ConsoleTerminalProps) {
   const { t } = useTranslation();
+  // The newest translator, for the output subscription (a language change does not resubscribe).
+  const tRef = useRef(t);
+  tRef.current = t;
   const element = useRef<HTMLDivElement>(null);
   const batcher = useRef<OutputBatcher | null>(null);
   const [terminal, setTerminal] = useState<TerminalAdapter | null>(null);
@@ -82,7 +86,8 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
   useEffect(() => {
     if (!terminal) return undefined;
     return subscribeOutput({
-      line: (line) => batcher.current?.push(line),
+      // The panel's own notices arrive in English (one history for every viewer): shown in the reader's language.
+      line: (line) => batcher.current?.push(translatePanelNotice(line, tRef.current)),
       reset: () => {
         batcher.current?.clear();
         terminal.clear();

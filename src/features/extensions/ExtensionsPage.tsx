@@ -2,7 +2,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { SoftwareSwitchHint } from '../../core/server/SoftwareSwitchHint';
 import { apiErrorMessage } from '../../api/apiError';
 import {
   useGetServerExtensionsQuery,
@@ -84,11 +85,6 @@ export function ExtensionsPage() {
   if (gate || !overview.data) return gate;
 
   const data = overview.data.data;
-  const versionsLink = (
-    <Link to={`/server/${id}/minecraft/versions`}>
-      <Button type="primary">{t('extensions.toVersions', 'Open the versions page')}</Button>
-    </Link>
-  );
   if (!target) {
     return (
       <ServerPageSection title={title}>
@@ -99,8 +95,8 @@ export function ExtensionsPage() {
               ? t('extensions.noneForSoftware', '{{name}} takes no plugins or mods.', { name: data.software.name })
               : t('extensions.noneForGame', 'This game takes no plugins or mods from the panel.')
           }
-          subTitle={t('extensions.switchHint', 'Plugins need Paper, Purpur, Folia or Spigot; mods need Fabric, Quilt, Forge or NeoForge. Switch the server’s software on the versions page.')}
-          extra={versionsLink}
+          subTitle={data.software ? t('extensions.switchHint', 'Plugins need Paper, Purpur, Folia or Spigot; mods need Fabric, Quilt, Forge or NeoForge. Switching reinstalls the server after a backup.') : undefined}
+          extra={data.software ? <SoftwareSwitchHint serverId={id} wants={['plugins', 'mods']} permissions={permissions} /> : undefined}
         />
       </ServerPageSection>
     );

@@ -13,6 +13,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 import { OnceOpened } from '../../components/OnceOpened';
+import { SoftwareSwitchHint } from '../../core/server/SoftwareSwitchHint';
 
 // The install question loads when first asked: with it come antd's Modal and Radio, which the page does not need before.
 const ModpackInstallDialog = lazy(() => import('./ModpackInstallDialog').then((m) => ({ default: m.ModpackInstallDialog })));
@@ -40,7 +41,9 @@ export function ModpacksPage() {
   const running = overview.data?.data.job?.state === 'running';
   useGetServerModpacksQuery({ id }, { skip: !canRead || !running, pollingInterval: 1000 });
   const [query, setQuery] = useState('');
-  const search = useSearchServerModpacksQuery({ id, query: query.trim() || undefined, limit: 20 }, { skip: !canRead });
+  // A server that cannot run modpacks is offered no search (it could only lead to a refused install).
+  const supported = overview.data?.data.supported === true;
+  const search = useSearchServerModpacksQuery({ id, query: query.trim() || undefined, limit: 20 }, { skip: !canRead || !supported });
   const [project, setProject] = useState<Hit | null>(null);
   const versions = useListServerModpackVersionsQuery({ id, project: project?.id ?? '' }, { skip: !canRead || !project });
   const [versionId, setVersionId] = useState<string | null>(null);
@@ -62,7 +65,7 @@ export function ModpacksPage() {
 
   const data = overview.data.data;
   const installed = data.installed;
-  const allowed = canInstall && data.supported && !running;
+  const allowed = canInstall && supported && !running;
   const chosenVersion = versions.data?.data.versions.find((v) => v.id === (versionId ?? versions.data?.data.versions[0]?.id));
   const confirm = () => {
     if (!pending) return;
@@ -121,128 +124,139 @@ export function ModpacksPage() {
           <Typography.Text type="secondary">{t('modpacks.installed.none', 'No modpack is installed on this server.')}</Typography.Text>
         )}
       </PlainCard>
-      {!data.supported ? <Alert type="warning" showIcon title={t('modpacks.unsupported', 'This server cannot run modpacks (it is not a Java Minecraft server).')} /> : null}
+      {!supported ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('modpacks.unsupported', 'This server’s software cannot run modpacks: they need Fabric, Forge or NeoForge. Switching reinstalls the server after a backup.')}
+          action={<SoftwareSwitchHint serverId={id} wants={['modpacks']} permissions={permissions} />}
+        />
+      ) : null}
       {data.job ? <SwitchJobProgress job={data.job} /> : null}
       {installing.error ? <Alert type="error" showIcon title={apiErrorMessage(installing.error) ?? t('modpacks.installFailed', 'The install could not be started.')} /> : null}
 
-      <PlainCard size="small" title={t('modpacks.browse.title', 'Browse modpacks')}>
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Input.Search
-            aria-label={t('modpacks.browse.search', 'Search modpacks')}
-            placeholder={t('modpacks.browse.search', 'Search modpacks')}
-            allowClear
-            onSearch={setQuery}
-            onChange={(e) => !e.target.value && setQuery('')}
-            style={{ maxWidth: 360 }}
-          />
-          {search.data?.data.sources
-            .filter((s) => !s.available)
-            .map((s) => (
-              <Typography.Text key={s.id} type="secondary">
-                {t('modpacks.browse.unavailable', '{{name}}: not available here.', { name: s.name })}
-              </Typography.Text>
-            ))}
-          {search.error ? <Alert type="error" showIcon title={apiErrorMessage(search.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
-          <ResponsiveTable<Hit>
-            rowKey="id"
-            rowLabel={(row) => row.title}
-            loading={search.isFetching}
-            dataSource={search.data?.data.hits ?? []}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            locale={{
-              emptyText: <Empty description={t('modpacks.browse.empty', 'No modpacks match.')} />,
-            }}
-            columns={[
-              {
-                title: t('modpacks.column.name', 'Modpack'),
-                key: 'title',
-                render: (_: unknown, row: Hit) => (
-                  <Space direction="vertical" size={0}>
-                    <Typography.Text strong>{row.title}</Typography.Text>
-                    <Typography.Text type="secondary">{row.description}</Typography.Text>
-                  </Space>
-                ),
-              },
-              {
-                title: t('modpacks.column.versions', 'Minecraft'),
-                key: 'mc',
-                render: (_: unknown, row: Hit) => row.game_versions.slice(-3).join(', '),
-              },
-              {
-                title: t('modpacks.column.actions', 'Actions'),
-                key: 'actions',
-                render: (_: unknown, row: Hit) => (
-                  <Button
-                    size="small"
-                    type={project?.id === row.id ? 'primary' : 'default'}
-                    onClick={() => {
-                      setProject(row);
-                      setVersionId(null);
-                    }}
-                    aria-label={t('modpacks.browse.choose', 'Versions of {{name}}', { name: row.title })}
-                  >
-                    {t('modpacks.browse.versions', 'Versions')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-          {project ? (
-            <PlainCard size="small" type="inner" title={project.title}>
-              {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
-              {versions.isFetching ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
-              {versions.data ? (
-                <Space wrap>
-                  <PlainSelect
-                    aria-label={t('modpacks.version.choose', 'Modpack version')}
-                    style={{ minWidth: 240, maxWidth: '100%' }}
-                    value={chosenVersion?.id}
-                    onChange={(value) => setVersionId(value)}
-                    options={versions.data.data.versions.map((v) => ({
-                      value: v.id,
-                      label: `${v.version_number} · ${v.loaders.join(', ')} · ${v.game_versions.join(', ')}`,
-                    }))}
-                  />
-                  {chosenVersion && installed?.version_id === chosenVersion.id ? <Tag color="success">{t('modpacks.version.installed', 'Installed')}</Tag> : null}
-                  <Button
-                    type="primary"
-                    disabled={!allowed || !chosenVersion}
-                    onClick={() =>
-                      chosenVersion &&
-                      setPending({
-                        kind: 'modrinth',
-                        projectId: project.id,
-                        versionId: chosenVersion.id,
-                        label: `${project.title} ${chosenVersion.version_number}`,
-                      })
-                    }
-                  >
-                    {t('modpacks.install', 'Install')}
-                  </Button>
-                </Space>
+      {supported ? (
+        <>
+          <PlainCard size="small" title={t('modpacks.browse.title', 'Browse modpacks')}>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Input.Search
+                aria-label={t('modpacks.browse.search', 'Search modpacks')}
+                placeholder={t('modpacks.browse.search', 'Search modpacks')}
+                allowClear
+                onSearch={setQuery}
+                onChange={(e) => !e.target.value && setQuery('')}
+                style={{ maxWidth: 360 }}
+              />
+              {search.data?.data.sources
+                .filter((s) => !s.available)
+                .map((s) => (
+                  <Typography.Text key={s.id} type="secondary">
+                    {t('modpacks.browse.unavailable', '{{name}}: not available here.', { name: s.name })}
+                  </Typography.Text>
+                ))}
+              {search.error ? <Alert type="error" showIcon title={apiErrorMessage(search.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
+              <ResponsiveTable<Hit>
+                rowKey="id"
+                rowLabel={(row) => row.title}
+                loading={search.isFetching}
+                dataSource={search.data?.data.hits ?? []}
+                pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                locale={{
+                  emptyText: <Empty description={t('modpacks.browse.empty', 'No modpacks match.')} />,
+                }}
+                columns={[
+                  {
+                    title: t('modpacks.column.name', 'Modpack'),
+                    key: 'title',
+                    render: (_: unknown, row: Hit) => (
+                      <Space direction="vertical" size={0}>
+                        <Typography.Text strong>{row.title}</Typography.Text>
+                        <Typography.Text type="secondary">{row.description}</Typography.Text>
+                      </Space>
+                    ),
+                  },
+                  {
+                    title: t('modpacks.column.versions', 'Minecraft'),
+                    key: 'mc',
+                    render: (_: unknown, row: Hit) => row.game_versions.slice(-3).join(', '),
+                  },
+                  {
+                    title: t('modpacks.column.actions', 'Actions'),
+                    key: 'actions',
+                    render: (_: unknown, row: Hit) => (
+                      <Button
+                        size="small"
+                        type={project?.id === row.id ? 'primary' : 'default'}
+                        onClick={() => {
+                          setProject(row);
+                          setVersionId(null);
+                        }}
+                        aria-label={t('modpacks.browse.choose', 'Versions of {{name}}', { name: row.title })}
+                      >
+                        {t('modpacks.browse.versions', 'Versions')}
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
+              {project ? (
+                <PlainCard size="small" type="inner" title={project.title}>
+                  {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
+                  {versions.isFetching ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
+                  {versions.data ? (
+                    <Space wrap>
+                      <PlainSelect
+                        aria-label={t('modpacks.version.choose', 'Modpack version')}
+                        style={{ minWidth: 240, maxWidth: '100%' }}
+                        value={chosenVersion?.id}
+                        onChange={(value) => setVersionId(value)}
+                        options={versions.data.data.versions.map((v) => ({
+                          value: v.id,
+                          label: `${v.version_number} · ${v.loaders.join(', ')} · ${v.game_versions.join(', ')}`,
+                        }))}
+                      />
+                      {chosenVersion && installed?.version_id === chosenVersion.id ? <Tag color="success">{t('modpacks.version.installed', 'Installed')}</Tag> : null}
+                      <Button
+                        type="primary"
+                        disabled={!allowed || !chosenVersion}
+                        onClick={() =>
+                          chosenVersion &&
+                          setPending({
+                            kind: 'modrinth',
+                            projectId: project.id,
+                            versionId: chosenVersion.id,
+                            label: `${project.title} ${chosenVersion.version_number}`,
+                          })
+                        }
+                      >
+                        {t('modpacks.install', 'Install')}
+                      </Button>
+                    </Space>
+                  ) : null}
+                </PlainCard>
               ) : null}
-            </PlainCard>
-          ) : null}
-        </Space>
-      </PlainCard>
+            </Space>
+          </PlainCard>
 
-      <PlainCard size="small" title={t('modpacks.file.title', 'Install an .mrpack from the server’s files')}>
-        <Space wrap style={{ width: '100%' }}>
-          <Input aria-label={t('modpacks.file.path', 'Path of the .mrpack file')} placeholder={EXAMPLE_PATH} value={file} onChange={(e) => setFile(e.target.value)} style={{ minWidth: 240, maxWidth: 420 }} />
-          <Button
-            disabled={!allowed || !file.trim()}
-            onClick={() =>
-              setPending({
-                kind: 'file',
-                file: file.trim(),
-                label: file.trim(),
-              })
-            }
-          >
-            {t('modpacks.install', 'Install')}
-          </Button>
-        </Space>
-      </PlainCard>
+          <PlainCard size="small" title={t('modpacks.file.title', 'Install an .mrpack from the server’s files')}>
+            <Space wrap style={{ width: '100%' }}>
+              <Input aria-label={t('modpacks.file.path', 'Path of the .mrpack file')} placeholder={EXAMPLE_PATH} value={file} onChange={(e) => setFile(e.target.value)} style={{ minWidth: 240, maxWidth: 420 }} />
+              <Button
+                disabled={!allowed || !file.trim()}
+                onClick={() =>
+                  setPending({
+                    kind: 'file',
+                    file: file.trim(),
+                    label: file.trim(),
+                  })
+                }
+              >
+                {t('modpacks.install', 'Install')}
+              </Button>
+            </Space>
+          </PlainCard>
+        </>
+      ) : null}
 
       <OnceOpened open={pending !== null}>
         <ModpackInstallDialog label={pending?.label ?? null} keepWorld={keepWorld} onKeepWorld={setKeepWorld} onConfirm={confirm} onCancel={() => setPending(null)} />

@@ -2,7 +2,7 @@ import { Alert, Button, Empty, Input, Popconfirm, Segmented, Space, Tag, Typogra
 import { PlainCard } from '../../components/PlainCard';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
 import { useGetServerVersionJobQuery, useGetServerVersionsQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation, type SoftwareVersions } from '../../api/versions';
@@ -12,6 +12,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { serverAreaGate } from '../../core/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
+import { ReinstallWarning } from './ReinstallWarning';
 
 type VersionRow = SoftwareVersions['versions'][number];
 
@@ -28,11 +29,15 @@ export function VersionsPage() {
   const permissions = server.data?.data.permissions ?? [];
   const canRead = permissions.includes('versions.read');
   const overview = useGetServerVersionsQuery({ id }, { skip: !canRead });
-  const [chosen, setChosen] = useState<string | null>(null);
+  // Other pages lead here with the software that fits (?software=paper).
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<string | null>(params.get('software'));
   const [type, setType] = useState<'release' | 'snapshot'>('release');
   const [search, setSearch] = useState('');
   const current = overview.data?.data.current ?? null;
-  const software = chosen ?? current?.software ?? overview.data?.data.software.find((s) => s.switchable)?.id ?? null;
+  // Only what this server can switch to on this host is offered: nothing that could only fail.
+  const offered = (overview.data?.data.software ?? []).filter((s) => s.switchable && !s.unavailable);
+  const software = [chosen, current?.software].find((id) => offered.some((s) => s.id === id)) ?? offered[0]?.id ?? null;
   const versions = useListServerSoftwareVersionsQuery({ id, software: software ?? '', type, search: search.trim() || undefined }, { skip: !canRead || !software });
   const job = useGetServerVersionJobQuery({ id }, { skip: !canRead });
   const running = (job.data?.data ?? overview.data?.data.job)?.state === 'running';
@@ -55,8 +60,11 @@ export function VersionsPage() {
   if (gate || !overview.data) return gate;
 
   const data = overview.data.data;
-  const entry = data.software.find((s) => s.id === software);
-  const canSwitch = permissions.includes('versions.update') && Boolean(entry?.switchable) && !running;
+  const entry = offered.find((s) => s.id === software);
+  const canSwitch = permissions.includes('versions.update') && Boolean(entry) && !running;
+  const noJava = data.software.filter((s) => s.switchable && s.unavailable === 'java').map((s) => s.name);
+  // The catalogue's names are product names, but for the embedded server's, which says what it is.
+  const nameOf = (s: { id?: string; software?: string; name: string }) => ((s.id ?? s.software) === 'flying-squid' ? t('versions.embeddedName', 'flying-squid (embedded)') : s.name);
   const lastJob = job.data?.data ?? data.job;
   const doSwitch = (row: VersionRow) => void switchVersion({ id, body: { software: software!, version: row.id } }).then(() => job.refetch());
 
@@ -65,13 +73,14 @@ export function VersionsPage() {
       <PlainCard size="small">
         {current ? (
           <Typography.Text>
-            {t('versions.current', 'This server runs {{name}} {{version}}.', { name: current.name, version: current.version })}
+            {t('versions.current', 'This server runs {{name}} {{version}}.', { name: nameOf(current), version: current.version })}
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">{t('versions.noCatalogue', 'This game has no software catalogue.')}</Typography.Text>
         )}
       </PlainCard>
       {lastJob ? <SwitchJobProgress job={lastJob} /> : null}
+      {noJava.length > 0 ? <Alert type="info" showIcon title={t('versions.noJava', 'This host has no Java, so {{names}} cannot run here.', { names: noJava.join(', ') })} /> : null}
       {switching.error ? <Alert type="error" showIcon title={apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.')} /> : null}
       <Space wrap>
         <PlainSelect
@@ -79,7 +88,7 @@ export function VersionsPage() {
           value={software ?? undefined}
           style={{ minWidth: 200 }}
           onChange={(value) => setChosen(value)}
-          options={data.software.map((s) => ({ value: s.id, label: s.switchable ? s.name : t('versions.notForThisServer', '{{name}} (not for this server)', { name: s.name }) }))}
+          options={offered.map((s) => ({ value: s.id, label: s.reinstall ? t('versions.reinstallOption', '{{name}} (reinstall)', { name: nameOf(s) }) : nameOf(s) }))}
         />
         <Segmented
           aria-label={t('versions.type', 'Version type')}
@@ -94,6 +103,7 @@ export function VersionsPage() {
       </Space>
       {versions.data?.data.stale_since ? <Alert type="warning" showIcon title={t('versions.stale', 'The catalogue cannot be reached; this list comes from the cache.')} /> : null}
       {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('versions.listFailed', 'The versions could not be loaded.')} /> : null}
+      {versions.error ? null : (
       <ResponsiveTable<VersionRow>
         rowKey="id"
         rowLabel={(row) => row.id}
@@ -120,15 +130,15 @@ export function VersionsPage() {
             render: (_: unknown, row: VersionRow) =>
               row.current ? null : (
                 <Popconfirm
-                  title={t('versions.confirm.title', 'Switch to {{version}}?', { version: row.id })}
+                  title={entry?.reinstall ? t('versions.confirm.reinstallTitle', 'Reinstall as {{name}} {{version}}?', { name: entry.name, version: row.id }) : t('versions.confirm.title', 'Switch to {{version}}?', { version: row.id })}
                   description={
                     <div style={{ maxWidth: 320 }}>
-                      {t('versions.confirm.text', 'The server stops, a backup is made, and the new software is installed keeping the world and config.')}
+                      {entry?.reinstall ? <ReinstallWarning from={current} to={entry} version={row.id} /> : t('versions.confirm.text', 'The server stops, a backup is made, and the new software is installed keeping the world and config.')}
                       {row.downgrade ? <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.downgrade', 'This is an older version: worlds saved by a newer one may not load.')} /> : null}
                       {row.java_warning ? <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.java', 'This version needs Java {{major}}, which this node does not have.', { major: row.java_major })} /> : null}
                     </div>
                   }
-                  okText={t('versions.confirm.ok', 'Switch')}
+                  okText={entry?.reinstall ? t('versions.confirm.reinstallOk', 'Back up and reinstall') : t('versions.confirm.ok', 'Switch')}
                   cancelText={t('versions.confirm.cancel', 'Cancel')}
                   onConfirm={() => doSwitch(row)}
                   disabled={!canSwitch}
@@ -141,6 +151,7 @@ export function VersionsPage() {
           },
         ]}
       />
+      )}
     </ServerPageSection>
   );
 }

@@ -22,9 +22,9 @@ allowUpdatesOutsideAct();
 const permissions = ['versions.read', 'versions.update', 'setups.read', 'setups.apply'];
 
 const overview = {
-  current: { software: 'flying-squid', name: 'Embedded (flying-squid)', version: '1.21.4', build: null },
+  current: { software: 'flying-squid', name: 'flying-squid (embedded)', version: '1.21.4', build: null },
   software: [
-    { id: 'flying-squid', name: 'Embedded (flying-squid)', kind: 'server', switchable: true },
+    { id: 'flying-squid', name: 'flying-squid (embedded)', kind: 'server', switchable: true },
     { id: 'paper', name: 'Paper', kind: 'server', switchable: false },
   ],
   java_major: null,
@@ -102,11 +102,11 @@ beforeEach(() => {
 
 it('the Versions page is recorded and plays back in the support replay, without calling the API', async () => {
   const text = await record('/server/s1/minecraft/versions', '/server/:id/minecraft/versions', <VersionsPage />, async () => {
-    expect(await screen.findByText('This server runs Embedded (flying-squid) 1.21.4.')).toBeInTheDocument();
+    expect(await screen.findByText('This server runs flying-squid (embedded) 1.21.4.')).toBeInTheDocument();
     expect(await screen.findByText('Older: worlds may not load')).toBeInTheDocument();
   });
   await replay(text, '/server/s1/minecraft/versions', async (replayed) => {
-    expect(await within(replayed).findByText('This server runs Embedded (flying-squid) 1.21.4.')).toBeInTheDocument();
+    expect(await within(replayed).findByText('This server runs flying-squid (embedded) 1.21.4.')).toBeInTheDocument();
     expect(within(replayed).getByText('1.21.1')).toBeInTheDocument();
     expect(within(replayed).getByText('Older: worlds may not load')).toBeInTheDocument();
   });

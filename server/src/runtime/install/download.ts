@@ -34,6 +34,9 @@ export async function downloadFile(url: string, target: string, sha1?: string, l
   }
   if (!response.ok || !response.body) throw new InstallError(`Download of ${url} failed: HTTP ${response.status} ${response.statusText}`);
   const temp = join(dirname(target), `.download-${randomBytes(6).toString('hex')}`);
+  // Before the body is read: its 'data' listener below starts it flowing, and bytes that flow
+  // before the pipeline is attached would be hashed but never written.
+  await fs.mkdir(dirname(target), { recursive: true });
   const hash = createHash('sha1');
   let bytes = 0;
   const body = Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>);
@@ -42,7 +45,6 @@ export async function downloadFile(url: string, target: string, sha1?: string, l
     bytes += chunk.length;
   });
   try {
-    await fs.mkdir(dirname(target), { recursive: true });
     await pipeline(body, createWriteStream(temp, { mode: 0o644 }));
     const digest = hash.digest('hex');
     if (sha1 && digest !== sha1.toLowerCase()) throw new InstallError(`Download of ${url} is corrupt (SHA-1 ${digest}, expected ${sha1}).`);

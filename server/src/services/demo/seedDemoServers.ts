@@ -15,7 +15,8 @@ const STEAM_HOST = new URL(STEAMCMD_URL).hostname;
  * one server of each other game, which installs from its publisher's servers (`downloadHost`).
  */
 const demoServers = [
-  { name: 'Survival with friends', description: 'Minecraft 1.21.4 on flying-squid', template: 'minecraft-flying-squid', plan: 'minecraft-premium', start: true, downloadHost: null },
+  // No description of its software: it would be English, and wrong after a switch (the versions page names it in the reader's language).
+  { name: 'Survival with friends', description: '', template: 'minecraft-flying-squid', plan: 'minecraft-premium', start: true, downloadHost: null },
   { name: 'Rust', description: 'Procedural map, 50 slots', template: 'rust', plan: 'rust-budget', start: false, downloadHost: STEAM_HOST },
   { name: 'Terraria', description: 'Medium world', template: 'terraria', plan: 'terraria-premium', start: false, downloadHost: 'terraria.org' },
   { name: 'ARK: The Island', description: 'The Island', template: 'ark', plan: 'ark-budget', start: false, downloadHost: STEAM_HOST },

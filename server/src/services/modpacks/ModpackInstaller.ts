@@ -139,7 +139,7 @@ export class ModpackInstaller {
         {
           kind: 'modpack',
           ...target,
-          label: `modpack "${index.name}" ${index.versionId}`,
+          label: `"${index.name}" ${index.versionId}`,
           auditProperties: { pack: index.name, packVersion: index.versionId, source: origin.source },
           resetWorld: options.resetWorld,
           prepare: async (onProgress) => {

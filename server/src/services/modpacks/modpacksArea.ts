@@ -8,13 +8,13 @@ import { catalogueError } from '../versions/versionsArea';
 import { loadServerContext } from '../servers/loadServerContext';
 import type { ModpackInstallBody, ModpackSearchJson, ModpackSearchQuery, ModpacksOverviewJson, ModpackVersionsJson } from '../../schemas/modpacks';
 import type { Actor } from '../backups/BackupService';
-import { switchableSoftware } from '../versions/currentSoftware';
+import { templateSoftware } from '../versions/currentSoftware';
 import type { PackOrigin } from './ModpackInstaller';
 
 /** Whether the server's template runs modded Java servers (Fabric, Forge, NeoForge). */
 export async function runsModpacks(app: FastifyInstance, server: ServerRow): Promise<boolean> {
   const { template } = await loadServerContext(app.db, server);
-  return switchableSoftware(template).includes('fabric');
+  return templateSoftware(template).includes('fabric');
 }
 
 const versionJson = (v: ModrinthVersion) => {

@@ -52,6 +52,9 @@ export class RuntimeManager {
   /** Why a server may not start now (a restore replacing its files), by uuid. */
   private readonly startHolds = new Map<string, string>();
 
+  /** Rewrites a template's install steps before they run (the catalogue puts its own verified downloads in). */
+  resolveInstallSteps: (steps: InstallStep[]) => Promise<InstallStep[]> = async (steps) => steps;
+
   constructor(private readonly options: RuntimeManagerOptions) {
     this.crashPolicy = new CrashRestartPolicy(options.crashRestart);
     const { driver } = options;
@@ -189,7 +192,8 @@ export class RuntimeManager {
     await this.setInstallStatus(server.id, uuid, 'installing', null);
     try {
       const context = await loadServerContext(this.db, server);
-      const spec = specOf(context, this.driver.gamePaths(uuid));
+      const built = specOf(context, this.driver.gamePaths(uuid));
+      const spec = { ...built, install: await this.resolveInstallSteps(built.install) };
       await this.driver.create(spec);
       await this.driver.install(spec);
       await this.setInstallStatus(server.id, uuid, 'installed', null);

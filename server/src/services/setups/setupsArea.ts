@@ -11,7 +11,7 @@ import { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { Actor } from '../backups/BackupService';
 import { takesExtensions } from '../extensions/target';
-import { currentSoftware, switchableSoftware } from '../versions/currentSoftware';
+import { currentSoftware, templateSoftware } from '../versions/currentSoftware';
 import type { SwitchJob } from '../versions/SwitchJobs';
 import { catalogueError, resolveTarget } from '../versions/versionsArea';
 import {
@@ -59,7 +59,7 @@ export interface SetupPreview {
 function unavailableReason(setup: SetupDefinition, template: TemplateDefinition, server: ServerRow): string | null {
   if (setup.game !== template.game) return 'This setup is for another game.';
   if (setup.software && template.slug === 'minecraft-flying-squid' && setup.software.software !== 'vanilla') return `The embedded server cannot run ${setup.software.software}.`;
-  if (setup.software && template.slug !== 'minecraft-flying-squid' && !switchableSoftware(template).includes(setup.software.software)) return `This server cannot run ${setup.software.software}.`;
+  if (setup.software && template.slug !== 'minecraft-flying-squid' && !templateSoftware(template).includes(setup.software.software)) return `This server cannot run ${setup.software.software}.`;
   for (const path of Object.keys(setup.config)) if (!findConfigFile(declaredConfigFiles(template), path)) return `This server has no ${path}.`;
   if (setup.extensions.length > 0) {
     const software = setup.software?.software ?? currentSoftware(server, template)?.software ?? null;

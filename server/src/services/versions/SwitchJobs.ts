@@ -12,6 +12,7 @@ import { parseProperties } from '../../lib/properties';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { SwitchProgress } from '../../runtime/ServerEventHub';
 import { recordAudit } from '../audit/audit';
+import { backupNameBefore, textsFor } from '../translations/panelTexts';
 import type { Actor, BackupService } from '../backups/BackupService';
 import { installSoftware } from './installSoftware';
 import { SoftwareSnapshot } from './softwareSnapshot';
@@ -31,6 +32,8 @@ export interface SwitchPlan {
   resetWorld?: boolean;
   /** Name of what is installed, for the backup (a modpack and its version). */
   label?: string;
+  /** Another template that runs the new software (a family switch, flying-squid ↔ Java): the server is reinstalled into it. */
+  templateId?: number;
   /** More properties of the job's audit entries. */
   auditProperties?: Record<string, unknown>;
   /** Runs in the download step, after the backup, before anything in the server's folder changes (modpacks fetch their files here). */
@@ -126,7 +129,9 @@ export class SwitchJobs {
   }
 
   private async backup(server: ServerRow, plan: SwitchPlan, actor: Actor, root: string, worlds: string[], workDir: string): Promise<string> {
-    const name = `Before ${plan.label ?? (plan.setup ? `setup "${plan.setup}"` : `${plan.software} ${plan.version}`)}`.slice(0, 191);
+    const t = await textsFor(this.options.db, actor.userId);
+    const software = this.options.catalogue.software().find((s) => s.id === plan.software)?.name ?? plan.software;
+    const name = backupNameBefore(t, { label: plan.label, setup: plan.setup, target: `${software} ${plan.version}` }).slice(0, 191);
     let created;
     try {
       created = await this.options.backups.create(server, { name }, actor);
@@ -195,7 +200,11 @@ export class SwitchJobs {
       const runInstaller = (jar: string, args: string[]) => runtime.runInstallSteps(server, [{ type: 'java-installer', jar, args }]);
       const variables = download ? await installSoftware(root, download, file, jarName, runInstaller) : {};
       if (plan.apply) await plan.apply(root);
-      await db.update(servers).set({ variables: { ...previousVariables, ...variables } }).where(eq(servers.id, server.id));
+      // A family switch moves the server to the other template in the same write as its variables.
+      await db
+        .update(servers)
+        .set({ variables: { ...previousVariables, ...variables }, ...(plan.templateId ? { templateId: plan.templateId } : {}) })
+        .where(eq(servers.id, server.id));
 
       release();
       release = null;
@@ -219,7 +228,7 @@ export class SwitchJobs {
           await until(() => runtime.state(uuid) === 'offline', 30_000, 'the server to stop');
         }
         if (snapshot) await snapshot.restore();
-        await db.update(servers).set({ variables: previousVariables }).where(eq(servers.id, server.id));
+        await db.update(servers).set({ variables: previousVariables, templateId: server.templateId }).where(eq(servers.id, server.id));
         await snapshot?.discard();
         await fs.rm(join(workDir, 'download'), { recursive: true, force: true });
         release?.();

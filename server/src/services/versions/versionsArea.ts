@@ -6,7 +6,8 @@ import { loadServerContext } from '../servers/loadServerContext';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { SoftwareVersionsJson, SwitchBody, VersionsOverviewJson } from '../../schemas/versions';
 import type { Actor } from '../backups/BackupService';
-import { currentSoftware, switchableSoftware } from './currentSoftware';
+import { currentSoftware, needsJava, switchableSoftware, templateForSoftware, templateSoftware } from './currentSoftware';
+import { familyTemplateId } from './familySwitch';
 import { javaOnNode } from './javaOnNode';
 import type { SwitchJob, SwitchPlan } from './SwitchJobs';
 
@@ -26,11 +27,20 @@ export async function versionsOverview(app: FastifyInstance, server: ServerRow):
   const template = await templateOf(app, server);
   const current = currentSoftware(server, template);
   const switchable = new Set(switchableSoftware(template));
+  const own = new Set(templateSoftware(template));
   const names = new Map(app.catalogue.software().map((s) => [s.id, s.name]));
+  const java = switchable.size > 0 ? javaOnNode() : null;
   return {
     current: current ? { ...current, name: names.get(current.software) ?? current.software } : null,
-    software: app.catalogue.software().map((s) => ({ id: s.id, name: s.name, kind: s.kind, switchable: switchable.has(s.id) })),
-    java_major: template.slug === 'minecraft-flying-squid' ? null : javaOnNode(),
+    software: app.catalogue.software().map((s) => ({
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      switchable: switchable.has(s.id),
+      reinstall: switchable.has(s.id) && !own.has(s.id),
+      unavailable: switchable.has(s.id) && needsJava(s.id) && java === null ? ('java' as const) : null,
+    })),
+    java_major: java,
     job: app.switchJobs.jobOf(server.uuid),
   };
 }
@@ -64,7 +74,7 @@ export async function softwareVersions(app: FastifyInstance, server: ServerRow, 
       released_at: v.releasedAt,
       current: current?.software === software && current.version === v.id,
       downgrade: Boolean(currentMinecraft && v.minecraft && v.type === 'release' && compareVersions(v.minecraft, currentMinecraft) < 0),
-      java_warning: v.javaMajor !== null && template.slug !== 'minecraft-flying-squid' && (java === null || java < v.javaMajor),
+      java_warning: v.javaMajor !== null && needsJava(software) && (java === null || java < v.javaMajor),
     })),
   };
 }
@@ -78,6 +88,10 @@ export async function resolveTarget(app: FastifyInstance, server: ServerRow, bod
   const template = await templateOf(app, server);
   if (!app.catalogue.software().some((s) => s.id === body.software)) throw new ValidationError({ software: [`There is no software "${body.software}" in the catalogue.`] });
   if (!switchableSoftware(template).includes(body.software)) throw new ValidationError({ software: [`This server (${template.name}) cannot run ${body.software}.`] });
+  // Java software on a host without Java would only fail at its first start: refused before anything changes.
+  if (needsJava(body.software) && !templateSoftware(template).includes(body.software) && javaOnNode() === null) {
+    throw new ValidationError({ software: [`This host has no Java, so ${body.software} cannot run here.`] });
+  }
   try {
     const versions = await app.catalogue.versions(body.software);
     if (!versions.some((v) => v.id === body.version)) throw new ValidationError({ version: [`${body.software} has no version "${body.version}".`] });
@@ -94,5 +108,9 @@ export async function requestSwitch(app: FastifyInstance, server: ServerRow, bod
   if (server.suspended) throw new HttpError(409, 'The server is suspended.');
   if (server.installStatus === 'installing') throw new HttpError(409, 'The server is still being installed.');
   const download = await resolveTarget(app, server, body);
-  return app.switchJobs.start(server, { kind: 'switch', software: body.software, version: body.version, build: body.build, ...extra }, download, actor);
+  const template = await templateOf(app, server);
+  // Another family: the server is reinstalled into the template that runs that software.
+  const family = templateSoftware(template).includes(body.software) ? null : await familyTemplateId(app.db, templateForSoftware(body.software));
+  const reinstall = family ? { templateId: family, auditProperties: { from: currentSoftware(server, template)?.software ?? template.slug, reinstall: true } } : {};
+  return app.switchJobs.start(server, { kind: 'switch', software: body.software, version: body.version, build: body.build, ...reinstall, ...extra }, download, actor);
 }
