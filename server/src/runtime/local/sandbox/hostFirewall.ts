@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { SANDBOX_UID_BASE, SANDBOX_UID_COUNT } from './sandboxUsers';
 
 /** The nftables table the panel owns (replaced as a whole, never touching anyone else's rules). */
@@ -18,6 +19,15 @@ export interface FirewallReport {
 /** The nft binary of this host, or null. */
 export function findNft(): string | null {
   return NFT_PATHS.find((path) => existsSync(path)) ?? null;
+}
+
+/** Installs nftables (apt-get through ensure-package.sh) where `nft` is missing; answers the binary or null. */
+function ensureNft(): string | null {
+  const found = findNft();
+  if (found) return found;
+  const script = join(__dirname, '..', '..', '..', '..', '..', 'scripts', 'ensure-package.sh');
+  if (existsSync(script)) spawnSync('bash', [script, NFT_PATHS[0], 'nftables'], { stdio: 'ignore', timeout: 300_000 });
+  return findNft();
 }
 
 /** Runs nft with a script on stdin; resolves with its exit code and error output. */
@@ -83,7 +93,7 @@ export class HostFirewall {
     if (process.getuid?.() !== 0) {
       return new HostFirewall({ active: false, problem: 'the panel does not run as root, so its sandboxes are not told apart from it on the host.' }, null);
     }
-    const nft = findNft();
+    const nft = ensureNft();
     if (!nft) return new HostFirewall({ active: false, problem: 'nft is not installed (Debian package "nftables").' }, null);
     const result = await runNft(nft, ['-f', '-'], tableScript());
     if (result.code !== 0) return new HostFirewall({ active: false, problem: `nft could not install the rule (the kernel may not allow netfilter here): ${result.stderr}` }, null);
