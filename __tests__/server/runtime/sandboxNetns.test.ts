@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { registerTemplate, type TemplateDefinition } from '../../../server/src/games/templates';
 import { fixtureTemplate } from '../helpers/testTemplates';
 import { removeHostFirewall } from '../../../server/src/runtime/local/sandbox/hostFirewall';
+import { createLocalDriver } from '../../../server/src/runtime/local/createLocalDriver';
+import { RuntimeManager } from '../../../server/src/services/servers/RuntimeManager';
+import { crashRestartDefaults } from '../../../server/src/runtime/crashRestartPolicy';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
@@ -55,6 +58,8 @@ const abstractName = `panel-test-${randomBytes(6).toString('hex')}`;
 /** A machine elsewhere on the network: a namespace of the test's, reached through a veth pair. */
 const outside = { netns: `panel-out-${process.pid}`, hostIf: `pvo${process.pid % 100000}a`, nsIf: `pvo${process.pid % 100000}b`, net: `198.18.${process.pid % 250}` };
 let outsideListener: ChildProcess | null = null;
+/** The panel run after a restart (it adopts the running servers). */
+let secondRun: RuntimeManager | null = null;
 const outsidePort = 40_000 + (process.pid % 900);
 
 const api = (server: ServerRow, method: 'GET' | 'POST', path: string, payload?: string | object, contentType = 'application/json') =>
@@ -163,6 +168,7 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     await inGame(neighbour, 'listen', `listening on ${await gamePort(neighbour.row)}`);
   });
   afterAll(async () => {
+    await secondRun?.shutdown();
     await t?.close();
     loopbackService?.close();
     abstractService?.close();
@@ -206,5 +212,29 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     await inGame(prober, 'listen-udp', `listening udp on ${port}`);
     expect(await readFrom('127.0.0.1', port)).toBe('hello from the game\n');
     expect(await udpExchange('127.0.0.1', port, 'ping')).toBe('echo ping');
+  });
+
+  it('keeps its forwarding through a panel restart, and the forwarding goes with the server', async () => {
+    const port = await gamePort(prober.row);
+    // The panel goes away without stopping its servers; the next run adopts them.
+    await t.app.runtime.detach();
+    const driver = createLocalDriver({ ...t.config, runtimeTuning: { statsIntervalMs: 200 } });
+    secondRun = new RuntimeManager({ db: t.app.db, driver, log: t.app.log, crashRestart: crashRestartDefaults, playerQueryIntervalMs: 5000 });
+    await secondRun.open();
+    await secondRun.recoverAll();
+    expect(secondRun.state(prober.row.uuid)).toBe('running');
+    expect(await readFrom('127.0.0.1', port)).toBe('hello from the game\n');
+    expect(await udpExchange('127.0.0.1', port, 'again')).toBe('echo again');
+
+    await secondRun.power(prober.row, 'kill');
+    await waitFor(() => secondRun!.state(prober.row.uuid) === 'offline', { what: 'prober offline' });
+    // Nothing holds the port on the host any more: the forwarder died with its server.
+    await expect(readFrom('127.0.0.1', port)).rejects.toThrow(/ECONNREFUSED/);
+    const udp = createSocket('udp4');
+    await new Promise<void>((resolve, reject) => {
+      udp.once('error', reject);
+      udp.bind(port, '127.0.0.1', () => resolve());
+    });
+    udp.close();
   });
 });
