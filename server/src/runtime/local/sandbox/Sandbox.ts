@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { constants, existsSync, openSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { launchersDir } from '../../install/runInstallStep';
@@ -9,7 +9,7 @@ import { bwrapArgs, SANDBOX_ROOT, SANDBOX_RUNTIME, sandboxNodePath, type Sandbox
 import type { CgroupHost } from './cgroup';
 import { detectCgroupHost } from './detectCgroupHost';
 import { SANDBOX_UID_BASE } from './sandboxUsers';
-import { inOwnNetwork, isPasta, probeNetworkNamespace, type PortForwards } from './networkNamespace';
+import { inOwnNetwork, isPasta, probeNetworkNamespace, sandboxResolvConf, type PortForwards } from './networkNamespace';
 
 /** Debian's bubblewrap. */
 export const BWRAP = '/usr/bin/bwrap';
@@ -98,9 +98,28 @@ export class Sandbox {
   private constructor(
     readonly report: SandboxReport,
     private readonly unsafe: boolean,
-    dataDir: string,
+    private readonly dataDir: string,
   ) {
     this.mounts = { launchers: launchersDir, nodeModules: launcherModules(), node: process.execPath, hidden: [dataDir] };
+  }
+
+  /**
+   * An open descriptor of the resolv.conf sandboxes get when the host's names a resolver on the
+   * host's loopback (read at each start: DHCP may change it), or null when the host's serves.
+   */
+  private resolvConfFd(): number | null {
+    let own: string | null;
+    try {
+      own = sandboxResolvConf(readFileSync('/etc/resolv.conf', 'utf8'));
+    } catch {
+      return null;
+    }
+    if (own === null) return null;
+    const dir = join(this.dataDir, 'runtime');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, 'sandbox-resolv.conf');
+    writeFileSync(path, own, { mode: 0o600 });
+    return openSync(path, constants.O_RDONLY);
   }
 
   /** Looks at this host once: bubblewrap, user namespaces, cgroups. */
@@ -166,16 +185,17 @@ export class Sandbox {
   wrap(hostRoot: string, uid: number, extraBinds: [string, string][], command: string[], forwards: PortForwards | null = null): WrappedCommand {
     if (!this.isolated) return { file: '/bin/sh', args: ['-c', WRAPPER, 'panel-game', ...command], ids: {}, fds: [] };
     const rootFd = openSync(hostRoot, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    const resolvFd = this.ownNetwork ? this.resolvConfFd() : null;
     // In pasta's user namespace the server's user is root (0); bubblewrap maps it back to its own uid.
-    const args = bwrapArgs(4, this.mounts, this.isRoot && !this.ownNetwork ? null : { uid, gid: uid });
+    const args = bwrapArgs(4, this.mounts, this.isRoot && !this.ownNetwork ? null : { uid, gid: uid }, resolvFd === null ? null : 5);
     for (const [from, to] of extraBinds) args.push('--bind', from, to);
     const sandbox = [BWRAP, ...args, '--', ...command];
     return {
       file: '/bin/sh',
-      args: ['-c', WRAPPER, 'panel-sandbox', ...(this.ownNetwork ? inOwnNetwork(forwards, sandbox) : sandbox)],
+      args: ['-c', WRAPPER, 'panel-sandbox', ...(this.ownNetwork ? inOwnNetwork(forwards, resolvFd !== null, sandbox) : sandbox)],
       // As root the sandbox runs as the server's own user; otherwise as the panel's, mapped inside.
       ids: this.isRoot ? { uid, gid: uid } : {},
-      fds: [rootFd],
+      fds: resolvFd === null ? [rootFd] : [rootFd, resolvFd],
     };
   }
 }

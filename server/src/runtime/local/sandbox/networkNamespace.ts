@@ -8,6 +8,12 @@ import { SANDBOX_UID_BASE } from './sandboxUsers';
 export const PASTA = '/usr/bin/pasta';
 /** The programs pasta runs as (`pasta` is a link to `passt`, which re-executes its AVX2 build where it can). */
 const PASTA_PROGRAMS = new Set(['/usr/bin/passt', '/usr/bin/passt.avx2', PASTA]);
+/**
+ * Where a game sends its DNS queries when the host's resolver is on the host's loopback
+ * (systemd-resolved's 127.0.0.53, a local dnsmasq): pasta forwards what reaches this address to
+ * the host's resolver. A link-local address no network uses for anything else.
+ */
+export const DNS_FORWARD_ADDRESS = '169.254.0.53';
 /** The kernel's tap device: pasta opens it inside the new namespace, as the server's user. */
 const TUN = '/dev/net/tun';
 
@@ -50,6 +56,19 @@ function ensureTunDevice(): void {
   if ((mode & 0o006) !== 0o006) chmodSync(TUN, (mode & 0o7777) | 0o666);
 }
 
+/**
+ * The resolv.conf a sandbox needs instead of the host's, or null when the host's serves: a
+ * resolver on the host's loopback is not in the game's namespace, so its nameserver lines give
+ * way to the one pasta forwards (search domains and options stay).
+ */
+export function sandboxResolvConf(hostResolvConf: string): string | null {
+  const lines = hostResolvConf.split('\n');
+  const nameservers = lines.filter((line) => /^\s*nameserver\s/.test(line)).map((line) => line.trim().split(/\s+/)[1] ?? '');
+  if (!nameservers.some((address) => address.startsWith('127.') || address === '::1')) return null;
+  const rest = lines.filter((line) => !/^\s*nameserver\s/.test(line) && line.trim() !== '');
+  return [`nameserver ${DNS_FORWARD_ADDRESS}`, ...rest, ''].join('\n');
+}
+
 /** `-t`/`-u` specs for pasta: each port bound on the server's address on the host (all addresses for a wildcard). */
 function forwardSpecs(forwards: PortForwards | null): string[] {
   const ports = [...new Set(forwards?.ports.filter((port) => Number.isInteger(port) && port > 0 && port < 65536) ?? [])];
@@ -73,9 +92,11 @@ function forwardSpecs(forwards: PortForwards | null): string[] {
  *   console (no syslog noise), fatal errors (a port taken) still go to it.
  * - `-a`: for a server on a non-loopback IPv4 address the namespace's interface gets that
  *   address, so a game bound to it (server-ip) receives its players.
+ * - `--dns-forward` (`forwardDns`): see {@link sandboxResolvConf}.
  */
-export function pastaArgs(forwards: PortForwards | null): string[] {
+export function pastaArgs(forwards: PortForwards | null, forwardDns = false): string[] {
   const args = ['-f', '-q', '-l', '/dev/null', '--config-net', '--no-map-gw', '-T', 'none', '-U', 'none', ...forwardSpecs(forwards)];
+  if (forwardDns) args.push('--dns-forward', DNS_FORWARD_ADDRESS);
   const ip = forwards?.ip ?? '';
   if (isIPv4(ip) && !ip.startsWith('127.') && ip !== '0.0.0.0') args.push('-a', ip);
   return args;
@@ -85,14 +106,15 @@ export function pastaArgs(forwards: PortForwards | null): string[] {
  * Run by bash between pasta and bubblewrap: pasta leaves its own sockets (the host-side
  * listeners of the forwarded ports, in the HOST's network namespace) open in the command it
  * starts. A game holding a host UDP socket could send from the host, so every descriptor but
- * the standard ones and the server's folder (4, see Sandbox.wrap) is closed before bubblewrap.
+ * the standard ones, the server's folder (4) and the sandbox's resolv.conf (5, see Sandbox.wrap)
+ * is closed before bubblewrap.
  * (bash expands /proc/self itself; a pattern that matches nothing stays as it is and is skipped.)
  */
-export const CLOSE_INHERITED = 'for fd in /proc/self/fd/[0-9]*; do fd=${fd##*/}; case $fd in 0|1|2|4|*[!0-9]*) ;; *) eval "exec $fd>&-" ;; esac; done; exec "$@"';
+export const CLOSE_INHERITED = 'for fd in /proc/self/fd/[0-9]*; do fd=${fd##*/}; case $fd in 0|1|2|4|5|*[!0-9]*) ;; *) eval "exec $fd>&-" ;; esac; done; exec "$@"';
 
 /** The command that runs `inner` (bubblewrap and its arguments) in a network namespace of its own. */
-export function inOwnNetwork(forwards: PortForwards | null, inner: string[]): string[] {
-  return [PASTA, ...pastaArgs(forwards), '--', '/bin/bash', '-c', CLOSE_INHERITED, 'panel-network', ...inner];
+export function inOwnNetwork(forwards: PortForwards | null, forwardDns: boolean, inner: string[]): string[] {
+  return [PASTA, ...pastaArgs(forwards, forwardDns), '--', '/bin/bash', '-c', CLOSE_INHERITED, 'panel-network', ...inner];
 }
 
 /**
