@@ -11,6 +11,9 @@ import { removeHostFirewall } from '../../../server/src/runtime/local/sandbox/ho
 import { createLocalDriver } from '../../../server/src/runtime/local/createLocalDriver';
 import { RuntimeManager } from '../../../server/src/services/servers/RuntimeManager';
 import { crashRestartDefaults } from '../../../server/src/runtime/crashRestartPolicy';
+import { Sandbox } from '../../../server/src/runtime/local/sandbox/Sandbox';
+import { SandboxUsers } from '../../../server/src/runtime/local/sandbox/sandboxUsers';
+import { runCommand } from '../../../server/src/runtime/install/runCommand';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
@@ -236,5 +239,21 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
       udp.bind(port, '127.0.0.1', () => resolve());
     });
     udp.close();
+  });
+
+  it('runs install commands in a network namespace of their own too', async () => {
+    const dataDir = t.config.dataDir;
+    const sandbox = await Sandbox.detect({ dataDir, unsafeNoSandbox: false });
+    expect(sandbox.ownNetwork).toBe(true);
+    const folder = join(dataDir, 'servers', prober.row.uuid);
+    const uid = await new SandboxUsers(join(dataDir, 'runtime', 'sandbox-uids.json')).uidOf(prober.row.uuid);
+    const targets = [
+      ['127.0.0.1', portOf(loopbackService)],
+      [`${outside.net}.2`, outsidePort],
+    ];
+    const program = `for (const [host, port] of ${JSON.stringify(targets)}) { const s = require('node:net').connect({ host, port }); s.on('connect', () => { console.log(host + ' ALLOWED'); s.destroy(); }); s.on('error', (e) => console.log(host + ' denied ' + e.code)); }`;
+    const lines: string[] = [];
+    await runCommand(sandbox.gamePaths(folder).node, ['-e', program], { cwd: folder, log: (line) => lines.push(line), sandbox: { wrap: (argv) => sandbox.wrap(folder, uid, [], argv) } });
+    expect(lines.sort()).toEqual(['127.0.0.1 denied ECONNREFUSED', `${outside.net}.2 ALLOWED`]);
   });
 });
