@@ -42,6 +42,8 @@ const customerTemplate: TemplateDefinition = {
   variables: [],
 };
 registerTemplate(customerTemplate);
+const signalledTemplate: TemplateDefinition = { ...customerTemplate, slug: 'test-customer-netns-signal', name: 'Customer script stopped by signal', stop: { type: 'signal', value: 'SIGTERM' } };
+registerTemplate(signalledTemplate);
 
 const script = readFileSync(join(__dirname, 'fixtures', 'customerScript.cjs'), 'utf8');
 /** The host's first address that is not the loopback (the panel listens there too on 0.0.0.0). */
@@ -82,8 +84,8 @@ function listenOn(target: { host: string; port: number } | { path: string }): Pr
 
 const portOf = (service: Server) => (service.address() as { port: number }).port;
 
-async function startCustomerServer(name: string): Promise<{ row: ServerRow; lines: string[] }> {
-  const row = await createTestServer(t.app, owner.user, { template: customerTemplate.slug, name });
+async function startCustomerServer(name: string, template = customerTemplate.slug): Promise<{ row: ServerRow; lines: string[] }> {
+  const row = await createTestServer(t.app, owner.user, { template, name });
   expect((await api(row, 'POST', 'files/write?file=customer.cjs', script, 'text/plain')).statusCode).toBe(204);
   expect((await api(row, 'POST', 'files/chmod', { root: '/', files: [{ file: 'customer.cjs', mode: '755' }] })).statusCode).toBe(204);
   const lines: string[] = [];
@@ -215,6 +217,16 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     await inGame(prober, 'listen-udp', `listening udp on ${port}`);
     expect(await readFrom('127.0.0.1', port)).toBe('hello from the game\n');
     expect(await udpExchange('127.0.0.1', port, 'ping')).toBe('echo ping');
+  });
+
+  it('stops by signal: the signal reaches the game, not pasta or bubblewrap around it', async () => {
+    const signalled = await startCustomerServer('signalled', signalledTemplate.slug);
+    await t.app.runtime.power(signalled.row, 'stop');
+    await waitFor(() => t.app.runtime.state(signalled.row.uuid) === 'offline', { what: 'signalled server stopped', timeoutMs: 30_000 });
+    // It had the time to save: nothing around it died and took it along.
+    expect(signalled.lines).toContain('stopping on SIGTERM');
+    expect(signalled.lines).toContain('saved');
+    expect(signalled.lines.some((line) => line.includes('killing it') || line.includes('stopped unexpectedly'))).toBe(false);
   });
 
   it('keeps its forwarding through a panel restart, and the forwarding goes with the server', async () => {
