@@ -178,6 +178,8 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     loopbackService?.close();
     abstractService?.close();
     removeOutside();
+    // The driver may have installed nftables and its table meanwhile; the host is shared with other work.
+    await removeHostFirewall();
   });
 
   it('says in the resources API that the server is kept off the host', async () => {

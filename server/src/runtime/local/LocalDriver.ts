@@ -120,6 +120,12 @@ export class LocalDriver implements RuntimeDriver {
       const firewall = await HostFirewall.install();
       this.firewallProblem = firewall.report.problem;
       if (firewall.report.active) this.firewall = firewall;
+      else
+        void HostFirewall.installLater().then((later) => {
+          if (!later) return;
+          this.firewall = later;
+          this.firewallProblem = null;
+        });
     }
     if (sandbox.ownNetwork) this.options.log?.info('game servers run in network namespaces of their own (pasta): the host\'s loopback and abstract sockets are out of their reach');
     if (this.firewall) this.options.log?.info('game servers cannot connect to the host\'s own addresses (nftables table inet panel_sandbox)');

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SANDBOX_UID_BASE, SANDBOX_UID_COUNT } from './sandboxUsers';
@@ -21,13 +21,18 @@ export function findNft(): string | null {
   return NFT_PATHS.find((path) => existsSync(path)) ?? null;
 }
 
-/** Installs nftables (apt-get through ensure-package.sh) where `nft` is missing; answers the binary or null. */
-function ensureNft(): string | null {
-  const found = findNft();
-  if (found) return found;
+/**
+ * Installs nftables (apt-get through ensure-package.sh) where `nft` is missing, in the background:
+ * apt-get may take longer than the panel's start-up may. Resolves with the binary, or null.
+ */
+function installNft(): Promise<string | null> {
   const script = join(__dirname, '..', '..', '..', '..', '..', 'scripts', 'ensure-package.sh');
-  if (existsSync(script)) spawnSync('bash', [script, NFT_PATHS[0], 'nftables'], { stdio: 'ignore', timeout: 300_000 });
-  return findNft();
+  if (!existsSync(script)) return Promise.resolve(findNft());
+  return new Promise((resolve) => {
+    const child = spawn('bash', [script, NFT_PATHS[0], 'nftables'], { stdio: 'ignore', timeout: 300_000 });
+    child.on('error', () => resolve(findNft()));
+    child.on('close', () => resolve(findNft()));
+  });
 }
 
 /** Runs nft with a script on stdin; resolves with its exit code and error output. */
@@ -93,11 +98,23 @@ export class HostFirewall {
     if (process.getuid?.() !== 0) {
       return new HostFirewall({ active: false, problem: 'the panel does not run as root, so its sandboxes are not told apart from it on the host.' }, null);
     }
-    const nft = ensureNft();
+    const nft = findNft();
     if (!nft) return new HostFirewall({ active: false, problem: 'nft is not installed (Debian package "nftables").' }, null);
     const result = await runNft(nft, ['-f', '-'], tableScript());
     if (result.code !== 0) return new HostFirewall({ active: false, problem: `nft could not install the rule (the kernel may not allow netfilter here): ${result.stderr}` }, null);
     return new HostFirewall({ active: true, problem: null }, nft);
+  }
+
+  /**
+   * Where `nft` is missing (and the panel is root): installs nftables in the background, then
+   * the table; resolves with the firewall once it is active, else null. The sandboxes' own network
+   * namespaces hold meanwhile; this is the second layer.
+   */
+  static async installLater(): Promise<HostFirewall | null> {
+    if (process.getuid?.() !== 0 || findNft()) return null;
+    if (!(await installNft())) return null;
+    const firewall = await HostFirewall.install();
+    return firewall.report.active ? firewall : null;
   }
 
   /** Lets a server's sandbox user reach its own ports on the host (replacing what it had). */
