@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +23,7 @@ export const POSTGRES_TEMPLATE_ENV = 'PANEL_TEST_PG_TEMPLATE';
  */
 export default async function globalSetup(): Promise<void> {
   buildTypeboxBundle();
+  ensureSandboxTools();
   if (process.env.DATABASE_URL) {
     process.env[POSTGRES_TEMPLATE_ENV] = await createPostgresTemplate(process.env.DATABASE_URL);
     return;
@@ -45,4 +47,20 @@ async function createPostgresTemplate(url: string): Promise<string> {
   const handle = await openDatabase({ databaseUrl: databaseUrl(url, name) });
   await handle.close();
   return name;
+}
+
+/**
+ * The game sandbox's system tools (bubblewrap, pasta), installed once before any test panel opens
+ * its driver: the driver installs what is missing too, but apt-get may take longer than a panel's
+ * start-up may. Only as root (the sandbox's test host).
+ */
+function ensureSandboxTools(): void {
+  if (process.getuid?.() !== 0) return;
+  const script = join(__dirname, '..', '..', 'scripts', 'ensure-package.sh');
+  for (const [file, pkg] of [
+    ['/usr/bin/bwrap', 'bubblewrap'],
+    ['/usr/bin/pasta', 'passt'],
+  ]) {
+    execFileSync('bash', [script, file, pkg], { stdio: 'inherit', timeout: 300_000 });
+  }
 }

@@ -112,7 +112,7 @@ export interface ServerIsolation {
   sandboxed: boolean;
   /** The kernel holds its limits (a cgroup); false: CPU held by pausing it, memory checked by polling. */
   kernelLimits: boolean;
-  /** It cannot open connections to the host's own addresses (the panel's port, loopback services). */
+  /** It runs in a network namespace of its own: the panel's port, loopback services and abstract sockets of the host are out of its reach. */
   hostNetworkBlocked: boolean;
   /** The kernel holds its disk quota (a file system of its own, the plan's size); false: the panel checks its disk use every few seconds. */
   kernelDiskQuota: boolean;

@@ -100,7 +100,7 @@ export class LocalDriver implements RuntimeDriver {
     if (sandbox.isolated && sandbox.isRoot) await this.openWayToServers();
     const { problem, cgroups } = sandbox.report;
     if (problem === null) this.options.log?.info({ cgroups: cgroups?.version }, 'game servers run sandboxed (bubblewrap, cgroups)');
-    else if (this.options.unsafeNoSandbox) this.options.log?.warn({ problem }, 'PANEL_UNSAFE_NO_SANDBOX=true: game servers run WITHOUT a sandbox');
+    else if (this.options.unsafeNoSandbox) this.options.log?.warn({ problem }, 'PANEL_UNSAFE_NO_SANDBOX=true: game servers run WITHOUT a (complete) sandbox');
     else this.options.log?.warn({ problem }, 'game servers cannot be sandboxed on this host; starting them is refused');
     await this.guardHostNetwork(sandbox);
     await this.disks.open();
@@ -130,8 +130,16 @@ export class LocalDriver implements RuntimeDriver {
       const firewall = await HostFirewall.install();
       this.firewallProblem = firewall.report.problem;
       if (firewall.report.active) this.firewall = firewall;
+      else
+        void HostFirewall.installLater().then((later) => {
+          if (!later) return;
+          this.firewall = later;
+          this.firewallProblem = null;
+        });
     }
+    if (sandbox.ownNetwork) this.options.log?.info('game servers run in network namespaces of their own (pasta): the host\'s loopback and abstract sockets are out of their reach');
     if (this.firewall) this.options.log?.info('game servers cannot connect to the host\'s own addresses (nftables table inet panel_sandbox)');
+    else if (sandbox.ownNetwork) this.options.log?.warn({ problem: this.firewallProblem }, 'game servers can reach the host\'s other addresses through their network namespace (no nftables rule)');
     else this.options.log?.warn({ problem: this.firewallProblem }, 'game servers can connect to the host\'s own services (the panel\'s port, loopback services)');
   }
 
@@ -164,8 +172,11 @@ export class LocalDriver implements RuntimeDriver {
         sandboxed: sandbox.isolated,
         kernelLimits: sandbox.cgroups !== null,
         problem: sandbox.report.problem,
-        hostNetworkBlocked: this.firewall !== null,
-        networkProblem: this.firewall ? null : this.firewallProblem,
+        // Its own network namespace keeps a game off the host's loopback (the panel's port, local
+        // services) and abstract sockets; the nftables rule is the second layer, for the host's
+        // other addresses. Without a namespace only the rule holds, and never for abstract sockets.
+        hostNetworkBlocked: sandbox.ownNetwork,
+        networkProblem: sandbox.ownNetwork ? (this.firewall ? null : this.firewallProblem) : (sandbox.report.problem ?? this.firewallProblem),
         kernelDiskQuota: this.disks.problem === null,
         diskProblem: this.disks.problem,
       }

@@ -16,7 +16,7 @@ import { CLOCK_TICKS, readProcess, type ProcessInfo } from './procfs';
 import { applyManagedConfig } from './applyManagedConfig';
 import { killSession } from './killSession';
 import type { TrafficTotals } from './network/TcpTrafficMeter';
-import { BWRAP, SANDBOX_PIDS_MAX, type Sandbox } from './sandbox/Sandbox';
+import { isSandboxProgram, SANDBOX_PIDS_MAX, type Sandbox } from './sandbox/Sandbox';
 import type { ServerCgroup } from './sandbox/cgroup';
 import { claimFiles } from './sandbox/claimFiles';
 
@@ -181,7 +181,9 @@ export class ProcessSupervisor {
     let child: ChildProcess;
     try {
       // `exec` makes the game the first process of the sandbox's command itself.
-      const { file, args, ids, fds } = sandbox.wrap(this.options.root, uid, [], ['/bin/sh', '-c', `exec ${spec.startCommand}`]);
+      // Players reach the game on its own ports (game and extra, TCP and UDP), forwarded into its network namespace.
+      const forwards = { ip: spec.allocation.ip, ports: [spec.allocation.port, ...Object.values(spec.extraPorts)] };
+      const { file, args, ids, fds } = sandbox.wrap(this.options.root, uid, [], ['/bin/sh', '-c', `exec ${spec.startCommand}`], forwards);
       try {
         child = spawn(file, args, {
           cwd: this.options.root,
@@ -241,8 +243,8 @@ export class ProcessSupervisor {
 
   /**
    * Sends a stop signal to the game: in a sandbox, to every process of the server's cgroup but
-   * the sandbox's own (the wrapper and bubblewrap, which would kill the game at once if they
-   * died); else to the process group.
+   * the sandbox's own (the wrapper, pasta and bubblewrap, which would kill the game at once if
+   * they died); else to the process group.
    */
   private async signalGame(pid: number, signal: NodeJS.Signals): Promise<void> {
     if (!this.cgroup) {
@@ -252,7 +254,7 @@ export class ProcessSupervisor {
     for (const member of await this.cgroup.pids()) {
       if (member === pid) continue;
       const exe = await fs.readlink(`/proc/${member}/exe`).catch(() => '');
-      if (exe === BWRAP) continue;
+      if (isSandboxProgram(exe)) continue;
       try {
         process.kill(member, signal);
       } catch {

@@ -24,7 +24,11 @@ export interface TcpTrafficSamplerOptions {
 
 /**
  * The TCP traffic of the servers of this machine: one `ss` run per sampling tick for all of them,
- * accounted by a {@link TcpTrafficMeter}. Without a working `ss` there are no figures (null), never
+ * accounted by a {@link TcpTrafficMeter}. `ss` runs in the host's network namespace: a sandboxed
+ * game lives in a namespace of its own, so what is counted is its forwarder's side (pasta's
+ * sockets on the server's ports on the host, one per player connection): the bytes players
+ * exchanged with the game, as before. Connections the game opens itself (it never could be
+ * counted: their local ports are not the server's) stay out of the figure. Without a working `ss` there are no figures (null), never
  * guessed ones; the failure is logged once, not on every tick.
  */
 export class TcpTrafficSampler {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { constants, existsSync, openSync } from 'node:fs';
+import { constants, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { launchersDir } from '../../install/runInstallStep';
@@ -9,6 +9,7 @@ import { bwrapArgs, SANDBOX_ROOT, SANDBOX_RUNTIME, sandboxNodePath, type Sandbox
 import type { CgroupHost } from './cgroup';
 import { detectCgroupHost } from './detectCgroupHost';
 import { SANDBOX_UID_BASE } from './sandboxUsers';
+import { inOwnNetwork, isPasta, probeNetworkNamespace, sandboxResolvConf, type PortForwards } from './networkNamespace';
 
 /** Debian's bubblewrap. */
 export const BWRAP = '/usr/bin/bwrap';
@@ -35,6 +36,8 @@ export interface SandboxReport {
   isolation: boolean;
   /** cgroups can be made here. */
   cgroups: CgroupHost | null;
+  /** Each sandbox gets a network namespace of its own (pasta works here). */
+  ownNetwork: boolean;
   /** Why the sandbox cannot be made (null: it can). */
   problem: string | null;
 }
@@ -48,6 +51,11 @@ export function ensureBwrap(): boolean {
   const script = join(scriptsDir, 'ensure-package.sh');
   if (existsSync(script)) spawnSync('bash', [script, BWRAP, 'bubblewrap'], { stdio: 'ignore', timeout: 300_000 });
   return existsSync(BWRAP);
+}
+
+/** Whether `exe` (a process's /proc/<pid>/exe) is part of the sandbox around a game (bubblewrap, pasta), not the game. */
+export function isSandboxProgram(exe: string): boolean {
+  return exe === BWRAP || isPasta(exe);
 }
 
 /** Whether bubblewrap can make a sandbox here (unprivileged user namespaces allowed), or why not. */
@@ -90,19 +98,40 @@ export class Sandbox {
   private constructor(
     readonly report: SandboxReport,
     private readonly unsafe: boolean,
-    dataDir: string,
+    private readonly dataDir: string,
   ) {
     this.mounts = { launchers: launchersDir, nodeModules: launcherModules(), node: process.execPath, hidden: [dataDir] };
   }
 
+  /**
+   * An open descriptor of the resolv.conf sandboxes get when the host's names a resolver on the
+   * host's loopback (read at each start: DHCP may change it), or null when the host's serves.
+   */
+  private resolvConfFd(): number | null {
+    let own: string | null;
+    try {
+      own = sandboxResolvConf(readFileSync('/etc/resolv.conf', 'utf8'));
+    } catch {
+      return null;
+    }
+    if (own === null) return null;
+    const dir = join(this.dataDir, 'runtime');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, 'sandbox-resolv.conf');
+    writeFileSync(path, own, { mode: 0o600 });
+    return openSync(path, constants.O_RDONLY);
+  }
+
   /** Looks at this host once: bubblewrap, user namespaces, cgroups. */
   static async detect(options: { dataDir: string; unsafeNoSandbox: boolean; off?: boolean }): Promise<Sandbox> {
-    if (options.off) return new Sandbox({ isolation: false, cgroups: null, problem: 'the sandbox is turned off for this driver.' }, true, options.dataDir);
+    if (options.off) return new Sandbox({ isolation: false, cgroups: null, ownNetwork: false, problem: 'the sandbox is turned off for this driver.' }, true, options.dataDir);
     const isRoot = process.getuid?.() === 0;
     const bwrapProblem = probeBwrap(isRoot);
+    const networkProblem = bwrapProblem === null ? probeNetworkNamespace(isRoot) : null;
     const cgroups = await detectCgroupHost();
-    const problem = bwrapProblem ?? (cgroups ? null : 'no cgroup (v2 at /sys/fs/cgroup, or v1 memory, cpu, cpuacct and pids) can be made by the panel on this host.');
-    return new Sandbox({ isolation: bwrapProblem === null, cgroups, problem }, options.unsafeNoSandbox, options.dataDir);
+    const problem =
+      bwrapProblem ?? networkProblem ?? (cgroups ? null : 'no cgroup (v2 at /sys/fs/cgroup, or v1 memory, cpu, cpuacct and pids) can be made by the panel on this host.');
+    return new Sandbox({ isolation: bwrapProblem === null, cgroups, ownNetwork: bwrapProblem === null && networkProblem === null, problem }, options.unsafeNoSandbox, options.dataDir);
   }
 
   /**
@@ -112,6 +141,11 @@ export class Sandbox {
    */
   get isolated(): boolean {
     return this.report.isolation && this.report.cgroups !== null;
+  }
+
+  /** Whether games run in a network namespace of their own (off the host's loopback and abstract sockets). */
+  get ownNetwork(): boolean {
+    return this.isolated && this.report.ownNetwork;
   }
 
   get cgroups(): CgroupHost | null {
@@ -145,18 +179,23 @@ export class Sandbox {
    * the spawn options for the user. The caller passes a pipe as descriptor 3 and writes "go"
    * into it once the process is in the server's cgroup (see `WRAPPER`), and `fds` from
    * descriptor 4 on, closing them once spawned (the server's folder, opened without following links).
+   * With a network namespace of its own, `forwards` are the ports players reach it on (none for
+   * an install command): pasta runs bubblewrap, see networkNamespace.ts.
    */
-  wrap(hostRoot: string, uid: number, extraBinds: [string, string][], command: string[]): WrappedCommand {
+  wrap(hostRoot: string, uid: number, extraBinds: [string, string][], command: string[], forwards: PortForwards | null = null): WrappedCommand {
     if (!this.isolated) return { file: '/bin/sh', args: ['-c', WRAPPER, 'panel-game', ...command], ids: {}, fds: [] };
     const rootFd = openSync(hostRoot, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
-    const args = bwrapArgs(4, this.mounts, this.isRoot ? null : { uid, gid: uid });
+    const resolvFd = this.ownNetwork ? this.resolvConfFd() : null;
+    // In pasta's user namespace the server's user is root (0); bubblewrap maps it back to its own uid.
+    const args = bwrapArgs(4, this.mounts, this.isRoot && !this.ownNetwork ? null : { uid, gid: uid }, resolvFd === null ? null : 5);
     for (const [from, to] of extraBinds) args.push('--bind', from, to);
+    const sandbox = [BWRAP, ...args, '--', ...command];
     return {
       file: '/bin/sh',
-      args: ['-c', WRAPPER, 'panel-sandbox', BWRAP, ...args, '--', ...command],
+      args: ['-c', WRAPPER, 'panel-sandbox', ...(this.ownNetwork ? inOwnNetwork(forwards, resolvFd !== null, sandbox) : sandbox)],
       // As root the sandbox runs as the server's own user; otherwise as the panel's, mapped inside.
       ids: this.isRoot ? { uid, gid: uid } : {},
-      fds: [rootFd],
+      fds: resolvFd === null ? [rootFd] : [rootFd, resolvFd],
     };
   }
 }

@@ -57,10 +57,10 @@ export function sandboxNodePath(node: string): { mount: [string, string] | null;
  * new user namespaces inside, a new session (no terminal injection), killed with its supervisor;
  * a file system of the system folders read-only, a fresh /proc, /dev and /tmp, the game runtime
  * read-only at /opt/panel-runtime and the server's folder read-write at /home/container (passed
- * as the open descriptor `rootFd`). The host
- * network namespace is kept (see README, "Sandbox").
+ * as the open descriptor `rootFd`). The network namespace is pasta's, around bubblewrap (see
+ * networkNamespace.ts and README, "Sandbox").
  */
-export function bwrapArgs(rootFd: number | null, mounts: SandboxMounts, ids: { uid: number; gid: number } | null): string[] {
+export function bwrapArgs(rootFd: number | null, mounts: SandboxMounts, ids: { uid: number; gid: number } | null, resolvConfFd: number | null = null): string[] {
   const args = ['--unshare-user', '--disable-userns', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try'];
   args.push('--hostname', 'game-server', '--die-with-parent', '--new-session');
   // Without root the user namespace maps the panel's user to the server's uid inside.
@@ -77,7 +77,9 @@ export function bwrapArgs(rootFd: number | null, mounts: SandboxMounts, ids: { u
   }
   for (const name of ETC_ENTRIES) {
     const path = join('/etc', name);
-    if (existsSync(path)) args.push('--ro-bind', path, path);
+    // A resolver on the host's loopback is not in the game's network namespace: it gets its own file.
+    if (name === 'resolv.conf' && resolvConfFd !== null) args.push('--ro-bind-data', String(resolvConfFd), path);
+    else if (existsSync(path)) args.push('--ro-bind', path, path);
   }
   // Java's configuration (/usr/lib/jvm/*/conf links to /etc/java-N-openjdk).
   for (const name of readdirSync('/etc').filter((n) => /^java/.test(n))) args.push('--ro-bind', join('/etc', name), join('/etc', name));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { SANDBOX_UID_BASE, SANDBOX_UID_COUNT } from './sandboxUsers';
 
 /** The nftables table the panel owns (replaced as a whole, never touching anyone else's rules). */
@@ -18,6 +19,20 @@ export interface FirewallReport {
 /** The nft binary of this host, or null. */
 export function findNft(): string | null {
   return NFT_PATHS.find((path) => existsSync(path)) ?? null;
+}
+
+/**
+ * Installs nftables (apt-get through ensure-package.sh) where `nft` is missing, in the background:
+ * apt-get may take longer than the panel's start-up may. Resolves with the binary, or null.
+ */
+function installNft(): Promise<string | null> {
+  const script = join(__dirname, '..', '..', '..', '..', '..', 'scripts', 'ensure-package.sh');
+  if (!existsSync(script)) return Promise.resolve(findNft());
+  return new Promise((resolve) => {
+    const child = spawn('bash', [script, NFT_PATHS[0], 'nftables'], { stdio: 'ignore', timeout: 300_000 });
+    child.on('error', () => resolve(findNft()));
+    child.on('close', () => resolve(findNft()));
+  });
 }
 
 /** Runs nft with a script on stdin; resolves with its exit code and error output. */
@@ -88,6 +103,18 @@ export class HostFirewall {
     const result = await runNft(nft, ['-f', '-'], tableScript());
     if (result.code !== 0) return new HostFirewall({ active: false, problem: `nft could not install the rule (the kernel may not allow netfilter here): ${result.stderr}` }, null);
     return new HostFirewall({ active: true, problem: null }, nft);
+  }
+
+  /**
+   * Where `nft` is missing (and the panel is root): installs nftables in the background, then
+   * the table; resolves with the firewall once it is active, else null. The sandboxes' own network
+   * namespaces hold meanwhile; this is the second layer.
+   */
+  static async installLater(): Promise<HostFirewall | null> {
+    if (process.getuid?.() !== 0 || findNft()) return null;
+    if (!(await installNft())) return null;
+    const firewall = await HostFirewall.install();
+    return firewall.report.active ? firewall : null;
   }
 
   /** Lets a server's sandbox user reach its own ports on the host (replacing what it had). */
