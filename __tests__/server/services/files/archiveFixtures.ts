@@ -107,3 +107,24 @@ export function zipDeclaringSize(name: string, content: Buffer, declaredSize: nu
   end.writeUInt32LE(centralStart, 16);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
 }
+
+/**
+ * The zip with the uncompressed size of the entry `name` changed to `declaredSize` in both its
+ * central directory record and its local header (a zip that lies about one entry's size).
+ */
+export function declareEntrySize(zip: Buffer, name: string, declaredSize: number): Buffer {
+  const out = Buffer.from(zip);
+  const end = out.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = out.readUInt32LE(end + 16);
+  for (let i = 0; i < out.readUInt16LE(end + 10); i += 1) {
+    const nameLength = out.readUInt16LE(at + 28);
+    const entryName = out.toString('utf8', at + 46, at + 46 + nameLength);
+    if (entryName === name) {
+      out.writeUInt32LE(declaredSize, at + 24);
+      out.writeUInt32LE(declaredSize, out.readUInt32LE(at + 42) + 22);
+      return out;
+    }
+    at += 46 + nameLength + out.readUInt16LE(at + 30) + out.readUInt16LE(at + 32);
+  }
+  throw new Error(`no entry ${name}`);
+}

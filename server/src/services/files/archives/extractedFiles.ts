@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipelineOf } from '../../../lib/pipelineOf';
 import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
 import { removeTree } from '../../../runtime/confined/removeTree';
 
@@ -41,7 +41,7 @@ export async function writeStagedFile(staging: ConfinedDir, segments: string[], 
           for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten;
         }
       };
-      await (pipeline as unknown as (...streams: unknown[]) => Promise<void>)(await open(), ...checks, writer);
+      await pipelineOf(await open(), ...checks, writer);
     } finally {
       await handle.close();
     }

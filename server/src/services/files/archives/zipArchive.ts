@@ -1,4 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { pipelineOf } from '../../../lib/pipelineOf';
 import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
 import { byteCounter } from '../byteCounter';
 import type { DiskBudget } from '../DiskQuota';
@@ -91,4 +92,25 @@ export async function extractZipInto(fd: number, staging: ConfinedDir, checker: 
     // Opened only once the file to write is ready, so the content has its consumer at once.
     await writeStagedFile(staging, segments, info.mode, () => openStoredBytes(zip, entry), [...entryContentChecks(entry), byteCounter((bytes) => budget.take(bytes))]);
   }
+}
+
+/**
+ * The content of the entry named `name`, inflated through the same checks as an extraction
+ * (its declared size, its CRC-32); null when there is none. Refused (ArchiveRejectedError) when
+ * it declares more than `maxBytes`.
+ */
+export async function readZipEntry(fd: number, name: string, maxBytes: number): Promise<Buffer | null> {
+  const zip = await openZip(fd);
+  for await (const entry of zipEntries(zip)) {
+    if (entry.fileName !== name) continue;
+    if (entry.uncompressedSize > maxBytes) throw new ArchiveRejectedError(`${name} is larger than ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
+    checkCompressionMethod(entry);
+    const chunks: Buffer[] = [];
+    // The declared size check stops the content at maxBytes whatever the entry inflates to.
+    await pipelineOf(await openStoredBytes(zip, entry), ...entryContentChecks(entry), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    });
+    return Buffer.concat(chunks);
+  }
+  return null;
 }
