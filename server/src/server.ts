@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { connectRateLimitRedis } from './lib/rateLimitRedis';
 import { seedDemoAccount } from './services/demo/seedDemoAccount';
+import { logUnhandledFaults } from './lib/lastResortLog';
 import { seedDemoServers } from './services/demo/seedDemoServers';
 import { join } from 'node:path';
 import { DataDirLockedError, prepareDataDir, secureDatabaseFiles } from './plugins/config/dataDir';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   secureDatabaseFiles(config.dataDir);
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, rateLimitRedis });
+  logUnhandledFaults(app.log);
   await seedDemoAccount(app);
   let closing = false;
   const shutdown = async (signal: string) => {

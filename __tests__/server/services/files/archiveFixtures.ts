@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { ZipFile } from 'yazl';
 
 /** One entry of a hand-made tar: type '0' file, '5' folder, '2' symlink, '1' hard link, '3' device. */
@@ -68,4 +68,63 @@ export function renameInZip(zip: Buffer, from: string, to: string): Buffer {
   const needle = Buffer.from(from);
   for (let at = out.indexOf(needle); at !== -1; at = out.indexOf(needle, at + 1)) out.write(to, at, 'latin1');
   return out;
+}
+
+/**
+ * A zip of one deflated entry written byte by byte, whose local header and central directory
+ * both declare `declaredSize` as its uncompressed size whatever `content` really inflates to
+ * (a "deflate bomb" that lies about its size). The CRC-32 is the real one.
+ */
+export function zipDeclaringSize(name: string, content: Buffer, declaredSize: number): Buffer {
+  const data = deflateRawSync(content);
+  const fileName = Buffer.from(name);
+  const crc = crc32(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  central.writeUInt32LE((0o100644 << 16) >>> 0, 38);
+  central.writeUInt32LE(0, 42); // local header offset
+  const centralStart = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(centralStart, 16);
+  return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
+
+/**
+ * The zip with the uncompressed size of the entry `name` changed to `declaredSize` in both its
+ * central directory record and its local header (a zip that lies about one entry's size).
+ */
+export function declareEntrySize(zip: Buffer, name: string, declaredSize: number): Buffer {
+  const out = Buffer.from(zip);
+  const end = out.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = out.readUInt32LE(end + 16);
+  for (let i = 0; i < out.readUInt16LE(end + 10); i += 1) {
+    const nameLength = out.readUInt16LE(at + 28);
+    const entryName = out.toString('utf8', at + 46, at + 46 + nameLength);
+    if (entryName === name) {
+      out.writeUInt32LE(declaredSize, at + 24);
+      out.writeUInt32LE(declaredSize, out.readUInt32LE(at + 42) + 22);
+      return out;
+    }
+    at += 46 + nameLength + out.readUInt16LE(at + 30) + out.readUInt16LE(at + 32);
+  }
+  throw new Error(`no entry ${name}`);
 }

@@ -1,7 +1,6 @@
 import { open } from 'node:fs/promises';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ArchiveChecker, entrySegments } from '../files/archives/ArchiveChecker';
-import { scanZip } from '../files/archives/zipArchive';
+import { readZipEntry, scanZip } from '../files/archives/zipArchive';
 import { ArchiveRejectedError } from '../files/fileErrors';
 import type { FileLimits } from '../files/fileLimits';
 import { ValidationError } from '../../lib/errors';
@@ -57,33 +56,6 @@ export const defaultModpackLimits: ModpackLimits = { maxFileBytes: 256 * MiB, ma
 export class ModpackRefusedError extends ValidationError {
   constructor(reason: string) {
     super({ pack: [`The modpack was refused: ${reason}`] }, `The modpack was refused: ${reason}`);
-  }
-}
-
-function openZip(fd: number): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => (error || !zip ? reject(error) : resolve(zip)));
-  });
-}
-
-/** The text of one entry of the zip (the index), capped in size. */
-async function readEntry(fd: number, name: string): Promise<string | null> {
-  const zip = await openZip(fd);
-  for (;;) {
-    const entry = await new Promise<Entry | null>((resolve, reject) => {
-      const cleanup = () => zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      zip.once('entry', (e: Entry) => (cleanup(), resolve(e)));
-      zip.once('end', () => (cleanup(), resolve(null)));
-      zip.once('error', (e: Error) => (cleanup(), reject(e)));
-      zip.readEntry();
-    });
-    if (!entry) return null;
-    if (entry.fileName !== name) continue;
-    if (entry.uncompressedSize > MAX_INDEX_BYTES) throw new ModpackRefusedError(`${name} is larger than ${MAX_INDEX_BYTES / MiB} MiB.`);
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => zip.openReadStream(entry, (e, s) => (e || !s ? reject(e) : resolve(s))));
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
   }
 }
 
@@ -197,15 +169,17 @@ export async function readMrpack(file: string, limits: ModpackLimits, fileLimits
         return segments;
       },
     } as unknown as ArchiveChecker;
+    let content: Buffer | null;
     try {
       await scanZip(handle.fd, counting, fileLimits.extractEntries);
+      content = await readZipEntry(handle.fd, INDEX_NAME, MAX_INDEX_BYTES);
     } catch (error) {
       if (error instanceof ArchiveRejectedError) throw new ModpackRefusedError(error.message.replace(/^The archive cannot be extracted: /, ''));
       if (error instanceof ModpackRefusedError) throw error;
       throw new ModpackRefusedError(`it is not a valid zip archive (${(error as Error).message}).`);
     }
-    const text = await readEntry(handle.fd, INDEX_NAME);
-    if (text === null) throw new ModpackRefusedError(`it has no ${INDEX_NAME}.`);
+    if (content === null) throw new ModpackRefusedError(`it has no ${INDEX_NAME}.`);
+    const text = content.toString('utf8');
     let raw: unknown;
     try {
       raw = JSON.parse(text);

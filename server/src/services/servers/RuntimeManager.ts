@@ -68,7 +68,7 @@ export class RuntimeManager {
     });
     driver.on('state', (uuid, state) => this.onState(uuid, state));
     driver.on('stats', (uuid, stats) => this.onStats(uuid, stats));
-    driver.on('crashed', (uuid, info) => void this.onCrash(uuid, info));
+    driver.on('crashed', (uuid, info) => void this.onCrash(uuid, info).catch((error: Error) => this.options.log.error({ err: error, server: uuid }, 'could not handle a crash')));
   }
 
   get driver(): RuntimeDriver {
@@ -168,7 +168,11 @@ export class RuntimeManager {
   install(server: ServerRow, { startOnCompletion = false } = {}): Promise<void> {
     const running = this.installs.get(server.uuid);
     if (running) return running;
-    const run = this.runInstall(server, startOnCompletion).finally(() => this.installs.delete(server.uuid));
+    // Started without waiting by the routes: a failure of the bookkeeping itself (the database
+    // gone) is logged, never left as an unhandled rejection that would end the panel.
+    const run = this.runInstall(server, startOnCompletion)
+      .catch((error: Error) => this.options.log.error({ err: error, server: server.uuid }, 'could not finish an install'))
+      .finally(() => this.installs.delete(server.uuid));
     this.installs.set(server.uuid, run);
     return run;
   }
@@ -427,7 +431,7 @@ export class RuntimeManager {
     await this.driver.notice(uuid, `Restarting the server in ${Math.round(next.delayMs / 100) / 10} s (attempt ${next.attempt} of ${next.max}).`);
     const timer = setTimeout(() => {
       this.restartTimers.delete(uuid);
-      void this.restartAfterCrash(server.id);
+      void this.restartAfterCrash(server.id).catch((error: Error) => this.options.log.error({ err: error, server: uuid }, 'could not restart after a crash'));
     }, next.delayMs);
     timer.unref();
     this.restartTimers.set(uuid, timer);

@@ -196,6 +196,8 @@ export class ServerSocketSession {
         .catch((error: unknown) => this.app.log.warn({ err: error }, 'could not record a refused action'));
       return this.refuse('You may not connect to this server.');
     }
+    // The socket may have closed while the ticket was checked: nothing may subscribe for it then.
+    if (this.closed) return;
     const first = this.auth === null;
     this.auth = { user, ticket, access };
     this.warnedExpiring = false;
@@ -252,6 +254,6 @@ export class ServerSocketSession {
     if (!server) return this.close(SocketClose.gone, 'The server was deleted.');
     const access = await accessFor(this.app.db, user, server);
     if (!access || !accessAllows(access, 'websocket.connect')) return this.close(SocketClose.revoked, 'Access to this server was removed.');
-    if (this.auth === auth) this.auth = { user, ticket: auth.ticket, access };
+    if (this.auth === auth && !this.closed) this.auth = { user, ticket: auth.ticket, access };
   }
 }

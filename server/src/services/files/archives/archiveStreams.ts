@@ -1,5 +1,5 @@
 import { Readable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { Header, Pax } from 'tar';
 import { ZipFile } from 'yazl';
@@ -44,26 +44,40 @@ export function tarGzInto(entries: AsyncIterable<PackEntry>, output: Transform):
   pipeline(Readable.from(tarBytes(entries)), createGzip(), output).catch((error: Error) => output.destroy(error));
 }
 
-/** Writes a zip of `entries` into `output` (which fails with the first error). */
+/**
+ * Writes a zip of `entries` into `output` (which fails with the first error). When the archive
+ * fails (its output refused: the disk quota, the client gone, a read error), the loop stops at
+ * once and the file being read is let go, so every descriptor `entries` opened is closed: yazl
+ * itself would wait forever for a file it no longer reads.
+ */
 export function zipInto(entries: AsyncIterable<PackEntry>, output: Transform): void {
   const zip = new ZipFile();
-  zip.outputStream.on('error', (error) => output.destroy(error));
-  zip.outputStream.pipe(output);
+  const stop = new AbortController();
+  const fail = (error: Error) => {
+    if (!stop.signal.aborted) stop.abort(error);
+    output.destroy(error);
+  };
+  // yazl reports its own failures on the zip object: they fail the archive, never the process.
+  zip.on('error', fail);
+  pipeline(zip.outputStream, output).catch(fail);
   void (async () => {
     for await (const { path, stats, handle } of entries) {
+      stop.signal.throwIfAborted();
       if (!handle) {
         zip.addEmptyDirectory(path, { mtime: stats.mtime, mode: stats.mode });
         continue;
       }
       // The entry's descriptor stays open until yazl has read the whole file.
       const content = handle.createReadStream({ autoClose: false, start: 0 });
-      const done = new Promise<void>((resolve, reject) => {
-        content.once('end', resolve);
-        content.once('error', reject);
-      });
       zip.addReadStream(content, path, { mtime: stats.mtime, mode: stats.mode });
-      await done;
+      try {
+        await finished(content, { signal: stop.signal });
+      } catch (error) {
+        // Destroyed without an error: the listeners above are gone, an error event would have none.
+        content.destroy();
+        throw error;
+      }
     }
     zip.end();
-  })().catch((error: Error) => output.destroy(error));
+  })().catch(fail);
 }

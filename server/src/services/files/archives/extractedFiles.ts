@@ -1,5 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipelineOf } from '../../../lib/pipelineOf';
 import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
 import { removeTree } from '../../../runtime/confined/removeTree';
 
@@ -21,11 +21,14 @@ export async function stagedFolder(staging: ConfinedDir, segments: string[]): Pr
 }
 
 /**
- * Writes one extracted file at `segments` below `staging` from `content` (through `checks`),
- * created exclusively with O_NOFOLLOW relative to its folder's descriptor. A later entry of the
- * same name replaces the earlier one, as unzip and tar do.
+ * Writes one extracted file at `segments` below `staging` from the content `open` answers
+ * (through `checks`), created exclusively with O_NOFOLLOW relative to its folder's descriptor.
+ * The content is opened only once the file is ready and goes into one pipeline at once, so an
+ * error of any of its streams (a damaged entry, one larger than it says) reaches the pipeline,
+ * never an 'error' event without a listener. A later entry of the same name replaces the
+ * earlier one, as unzip and tar do.
  */
-export async function writeStagedFile(staging: ConfinedDir, segments: string[], mode: number, content: Readable, checks: Transform[]): Promise<void> {
+export async function writeStagedFile(staging: ConfinedDir, segments: string[], mode: number, open: () => Readable | Promise<Readable>, checks: Transform[]): Promise<void> {
   const dir = await stagedFolder(staging, segments.slice(0, -1));
   try {
     const name = segments[segments.length - 1];
@@ -38,7 +41,7 @@ export async function writeStagedFile(staging: ConfinedDir, segments: string[], 
           for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten;
         }
       };
-      await (pipeline as unknown as (...streams: unknown[]) => Promise<void>)(content, ...checks, writer);
+      await pipelineOf(await open(), ...checks, writer);
     } finally {
       await handle.close();
     }

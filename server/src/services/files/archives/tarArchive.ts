@@ -89,7 +89,7 @@ export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, c
     budget.take(info.size);
     const mode = ((entry.mode ?? 0o644) & 0o777) | 0o600;
     return info.kind === 'directory' ? stagedFolder(staging, segments).then((dir) => (dir !== staging ? dir.close() : undefined)).then(() => void entry.resume()) : // Through a Node stream: the entry is a Minipass stream, which stream.pipeline does not see end.
-      writeStagedFile(staging, segments, mode, Readable.from(entry), []);
+      writeStagedFile(staging, segments, mode, () => Readable.from(entry), []);
   };
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {

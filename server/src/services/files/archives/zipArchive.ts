@@ -1,17 +1,18 @@
-import { Transform, type Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { pipelineOf } from '../../../lib/pipelineOf';
 import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
 import { byteCounter } from '../byteCounter';
 import type { DiskBudget } from '../DiskQuota';
 import { ArchiveRejectedError } from '../fileErrors';
 import { entrySegments, type ArchiveChecker, type ArchiveEntryInfo } from './ArchiveChecker';
 import { stagedFolder, writeStagedFile } from './extractedFiles';
+import { checkCompressionMethod, entryContentChecks, openStoredBytes } from './zipEntryContent';
 
 function openZip(fd: number): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    // Sizes are checked against what each entry really inflates to; names are decoded (CP437 or UTF-8).
-    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
+    // Names are decoded (CP437 or UTF-8). Sizes are checked against what each entry really
+    // inflates to by our own checks (see entryContentChecks), which refuse with a clear reason.
+    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false }, (error, zip) =>
       error || !zip ? reject(error) : resolve(zip),
     );
   });
@@ -30,16 +31,27 @@ function withOwnNameCheck(error: Error): Error {
   return error;
 }
 
-/** The entries of the central directory, one at a time. */
+/**
+ * The entries of the central directory, one at a time. The zip keeps one set of listeners for its
+ * whole life: an error it reports between two reads (while an entry's content is being written)
+ * is held for the next read instead of being emitted with no listener.
+ */
 async function* zipEntries(zip: ZipFile): AsyncGenerator<Entry> {
+  let failure: Error | null = null;
+  let waiting: { resolve: (entry: Entry | null) => void; reject: (error: Error) => void } | null = null;
+  zip.on('entry', (found: Entry) => waiting?.resolve(found));
+  zip.on('end', () => waiting?.resolve(null));
+  zip.on('error', (error: Error) => {
+    failure ??= withOwnNameCheck(error);
+    waiting?.reject(failure);
+  });
   for (;;) {
+    if (failure) throw failure;
     const entry = await new Promise<Entry | null>((resolve, reject) => {
-      const cleanup = () => zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      zip.once('entry', (found: Entry) => (cleanup(), resolve(found)));
-      zip.once('end', () => (cleanup(), resolve(null)));
-      zip.once('error', (error: Error) => (cleanup(), reject(withOwnNameCheck(error))));
+      waiting = { resolve, reject };
       zip.readEntry();
     });
+    waiting = null;
     if (!entry) return;
     yield entry;
   }
@@ -51,23 +63,10 @@ function infoOf(entry: Entry): ArchiveEntryInfo & { mode: number } {
   const type = unixMode & 0o170000;
   const kind = type === 0o120000 ? 'symlink' : entry.fileName.endsWith('/') || type === 0o040000 ? 'directory' : type === 0 || type === 0o100000 ? 'file' : 'other';
   if (entry.isEncrypted()) throw new ArchiveRejectedError(`the entry "${entry.fileName}" is encrypted.`);
+  if (kind === 'file') checkCompressionMethod(entry);
   // Permission bits only (no setuid), always readable and writable by the owner; 644 when absent.
   const bits = unixMode & 0o777;
   return { name: entry.fileName, kind, size: entry.uncompressedSize, mode: bits ? bits | 0o600 : 0o644 };
-}
-
-/** Fails the stream when the content's CRC-32 differs from the one the archive records. */
-function crcCheck(expected: number, name: string): Transform {
-  let crc = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      crc = crc32(chunk, crc);
-      callback(null, chunk);
-    },
-    flush(callback) {
-      callback(crc >>> 0 === expected >>> 0 ? null : new ArchiveRejectedError(`the entry "${name}" is damaged (checksum mismatch).`));
-    },
-  });
 }
 
 /** Reads every entry's header (nothing is inflated) through the checker. */
@@ -90,7 +89,28 @@ export async function extractZipInto(fd: number, staging: ConfinedDir, checker: 
       if (dir !== staging) await dir.close();
       continue;
     }
-    const content = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error) : resolve(stream))));
-    await writeStagedFile(staging, segments, info.mode, content, [crcCheck(entry.crc32, entry.fileName), byteCounter((bytes) => budget.take(bytes))]);
+    // Opened only once the file to write is ready, so the content has its consumer at once.
+    await writeStagedFile(staging, segments, info.mode, () => openStoredBytes(zip, entry), [...entryContentChecks(entry), byteCounter((bytes) => budget.take(bytes))]);
   }
+}
+
+/**
+ * The content of the entry named `name`, inflated through the same checks as an extraction
+ * (its declared size, its CRC-32); null when there is none. Refused (ArchiveRejectedError) when
+ * it declares more than `maxBytes`.
+ */
+export async function readZipEntry(fd: number, name: string, maxBytes: number): Promise<Buffer | null> {
+  const zip = await openZip(fd);
+  for await (const entry of zipEntries(zip)) {
+    if (entry.fileName !== name) continue;
+    if (entry.uncompressedSize > maxBytes) throw new ArchiveRejectedError(`${name} is larger than ${Math.floor(maxBytes / 1024 / 1024)} MiB.`);
+    checkCompressionMethod(entry);
+    const chunks: Buffer[] = [];
+    // The declared size check stops the content at maxBytes whatever the entry inflates to.
+    await pipelineOf(await openStoredBytes(zip, entry), ...entryContentChecks(entry), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    });
+    return Buffer.concat(chunks);
+  }
+  return null;
 }

@@ -67,6 +67,10 @@ function run(command: string, args: string[], input: string): Promise<{ code: nu
       reject(new DnsError(error.code === 'ENOENT' ? `${command} is not installed (Debian package bind9-dnsutils).` : `${command} failed: ${error.message}`)),
     );
     child.once('close', (code) => resolve({ code: code ?? 1, output }));
+    // nsupdate may exit before it has read the update (a refused key, a bad option): the broken
+    // pipe is not the failure to report, its exit code and output are (an unhandled error here
+    // would end the panel).
+    child.stdin.on('error', () => undefined);
     child.stdin.end(input);
   });
 }
