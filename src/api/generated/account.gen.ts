@@ -173,6 +173,8 @@ export type User = {
   discord_id: string | null;
   discord_username: string | null;
   email: string;
+  /** In answers about the session itself (logins, auth/current): true while it is the account’s first one (no login came before it), e.g. right after sign-up */
+  first_session?: boolean;
   /** Gravatar image URL derived from the email address */
   gravatar: string;
   language: string;

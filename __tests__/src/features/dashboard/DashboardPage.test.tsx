@@ -19,4 +19,11 @@ describe('the dashboard', () => {
     renderApp('/', loggedIn(makeUser({ name_first: null, username: 'steve' })));
     expect(await screen.findByText('Welcome back, steve.')).toBeInTheDocument();
   });
+
+  it('says "Welcome" without "back" in the account’s first session (right after sign-up)', async () => {
+    mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [] } } });
+    renderApp('/', loggedIn(makeUser({ name_first: 'Alex', first_session: true })));
+    expect(await screen.findByText('Welcome, Alex.')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back, Alex.')).not.toBeInTheDocument();
+  });
 });
