@@ -67,6 +67,8 @@ export type {
   UpdateAdminPlanApiResponse,
 } from './admin.gen';
 export type {
+  CheckResetLinkApiArg,
+  CheckResetLinkApiResponse,
   ExchangeLoginTokenApiArg,
   ExchangeLoginTokenApiResponse,
   ForgotPasswordApiArg,
