@@ -6,6 +6,8 @@ import type { TestApp } from '../../helpers/testApp';
 import { createTestServer } from '../../helpers/createTestServer';
 import { createTestUser } from '../../helpers/createTestUser';
 import { auditLogs, serverPermissions, servers, users } from '../../../../server/src/db/schema';
+import { cliCommands } from '../../../../server/src/cli/commands';
+import { provisioningOf } from '../../../../server/src/services/servers/ProvisioningContext';
 import { bearer, createAccount, enableTwoFactorFor, reloadUser, send, totpCode, type TestAccount } from '../../helpers/accountFixtures';
 
 jest.setTimeout(180_000);
@@ -68,6 +70,9 @@ describe('DELETE /api/v2/account', () => {
     const tombstone = tombstones.find((row) => row.properties.user === uuid);
     expect(tombstone).toMatchObject({ actorId: null, ip: null, properties: { user: uuid, servers_deleted: 1, shares_ended: 1 } });
     expect(JSON.stringify(tombstones)).not.toContain(account.username);
+    // Administrators list it later (npm run panel -- users:deleted).
+    const listed = (await cliCommands['users:deleted'].run(provisioningOf(t.app), { positionals: [], options: {}, vars: [] })) as { user: string }[];
+    expect(listed.find((record) => record.user === uuid)).toEqual({ user: uuid, deleted_at: expect.any(String), servers_deleted: 1, shares_ended: 1 });
     const trail = await t.app.db.select().from(auditLogs).where(and(isNull(auditLogs.serverUuid), isNull(auditLogs.actorId)));
     expect(JSON.stringify(trail)).not.toContain(account.username);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLogs, serverPermissions, servers, users } from '../../db/schema';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
@@ -53,4 +53,23 @@ export async function deleteOwnAccount(context: ProvisioningContext & { backups:
     ip: null,
     properties: { user: user.uuid, servers_deleted: owned.length, shares_ended: shares.length },
   });
+}
+
+/** One deleted account as administrators see it later: its uuid, when, and what ended with it. */
+export interface AccountDeletionRecord {
+  user: string;
+  deleted_at: string;
+  servers_deleted: number;
+  shares_ended: number;
+}
+
+/** The tombstones of deleted accounts, newest first (`npm run panel -- users:deleted`). */
+export async function listAccountDeletions(db: Database): Promise<AccountDeletionRecord[]> {
+  const rows = await db.select().from(auditLogs).where(eq(auditLogs.event, 'account.deleted')).orderBy(desc(auditLogs.id));
+  return rows.map((row) => ({
+    user: String(row.properties.user),
+    deleted_at: row.createdAt.toISOString(),
+    servers_deleted: Number(row.properties.servers_deleted ?? 0),
+    shares_ended: Number(row.properties.shares_ended ?? 0),
+  }));
 }
