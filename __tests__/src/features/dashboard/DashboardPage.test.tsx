@@ -3,6 +3,8 @@ import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { renderApp } from '../../helpers/renderApp';
 
+// The first render loads the lazy page: slow on a loaded machine.
+jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 describe('the dashboard', () => {
