@@ -1,6 +1,7 @@
 /**
  * Translation keys of the web app, of the panel's mails (server/src/services/mail) and of the
- * texts it writes for customers (server/src/services/translations).
+ * texts it writes for customers (server/src/services/translations, and the account answers worded
+ * in the account's language in server/src/services/auth).
  *
  *   npm run i18n:extract   writes server/translations/en.json from the t('key', 'Default')
  *                          calls (and <Trans i18nKey>) in src/, nested by dots, keys sorted.
@@ -21,8 +22,14 @@ const translationsDir = join(root, 'server', 'translations');
 const englishFile = join(translationsDir, 'en.json');
 const checkOnly = process.argv.includes('--check');
 
-// The web app, and the mails the panel sends (same dictionaries, so each speaks the reader's language).
-const files = [...readSourceFiles(root), ...readSourceFiles(root, 'server/src/services/mail'), ...readSourceFiles(root, 'server/src/services/translations')];
+// The web app, the mails the panel sends, and the texts and account answers it words for customers
+// (same dictionaries, so each speaks the reader's language).
+const files = [
+  ...readSourceFiles(root),
+  ...readSourceFiles(root, 'server/src/services/mail'),
+  ...readSourceFiles(root, 'server/src/services/translations'),
+  ...readSourceFiles(root, 'server/src/services/auth'),
+];
 const extracted = extractKeys(files);
 const built = buildDictionary(extracted.keys);
 const text = serialise(built.dictionary);

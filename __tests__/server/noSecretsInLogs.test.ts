@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { totpCode } from './helpers/accountFixtures';
@@ -23,6 +23,8 @@ describeOnEmbeddedDatabase('server logs', () => {
   let child: ChildProcess;
   let output = '';
   let base = '';
+  let demoPassword = DEMO_PASSWORD;
+  let demoSecret = '';
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'panel-logs-'));
@@ -109,5 +111,58 @@ describeOnEmbeddedDatabase('server logs', () => {
     expect(output).toMatch(/incoming request/);
     expect(output.split(DEMO_PASSWORD).length - 1).toBe(1);
     for (const value of secrets) expect(output).not.toContain(value);
+    demoPassword = newPassword;
+    demoSecret = secret;
+  });
+
+  it('never prints the grant of a download URL, nor a token in a link’s address', async () => {
+    const pending = await call('POST', '/auth/login', { login: 'demo', password: demoPassword });
+    const login = await call('POST', '/auth/login-checkpoint', { token: pending.json.data.confirmation_token, authentication_code: await totpCode(demoSecret, 1) });
+    expect(login.status).toBe(200);
+    const token = login.json.data.token as string;
+    const servers = await call('GET', '/servers', undefined, token);
+    const server = servers.json.data[0].identifier as string;
+    const written = await fetch(`${base}/api/v2/servers/${server}/files/write?file=notes.txt`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', authorization: `Bearer ${token}` },
+      body: 'hello',
+    });
+    expect(written.status).toBe(204);
+    const grant = await call('GET', `/servers/${server}/files/download?file=notes.txt`, undefined, token);
+    expect(grant.status).toBe(200);
+    const downloadUrl = grant.json.data.url as string;
+    const download = await fetch(`${base}${downloadUrl}`);
+    expect(download.status).toBe(200);
+    await download.arrayBuffer();
+
+    // The other kinds of secret addresses, as a browser opens them (the reset link from its mail).
+    expect((await call('POST', '/auth/forgot-password', { email: 'demo@example.com' })).status).toBe(202);
+    const resetToken = await new Promise<string>((resolveToken, reject) => {
+      const started = Date.now();
+      const timer = setInterval(() => {
+        const mails = existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')) : [];
+        const text = mails.map((name) => readFileSync(join(dataDir, 'outbox', name), 'utf8')).join('\n').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const match = /reset-password\?token=([\w-]+)/.exec(text);
+        if (match) {
+          clearInterval(timer);
+          resolveToken(match[1]);
+        } else if (Date.now() - started > 30_000) {
+          clearInterval(timer);
+          reject(new Error(`no reset mail in ${dataDir}/outbox`));
+        }
+      }, 100);
+    });
+    const backupGrant = 'Bk7x2QmZ4vN8pL0sT6yR1wE5uI9oA3dF7gH2jK4lM6n';
+    const invitation = 'Iv3nT9xQ2mZ7bW5cY1pL8sR4kD6fG0hJ2aV9eU3oN5t';
+    await fetch(`${base}/reset-password?token=${resetToken}`);
+    await fetch(`${base}/?invitation=${invitation}`);
+    await fetch(`${base}/api/v2/backups/download/${backupGrant}`);
+    expect((await call('POST', '/auth/logout', undefined, token)).status).toBe(204);
+
+    await new Promise((r) => setTimeout(r, 300));
+    const grantToken = downloadUrl.split('/download/')[1].split('?')[0];
+    expect(output).toContain('notes.txt');
+    expect(output).toContain('[redacted]');
+    for (const value of [grantToken, ...grantToken.split('.'), resetToken, backupGrant, invitation, token]) expect(output).not.toContain(value);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
@@ -28,6 +28,7 @@ import { modpacksPlugin } from './plugins/modpacks';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { builtPageScriptSources } from './plugins/inlineScriptHashes';
 import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
+import { redactUrl } from './lib/redactUrl';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,13 +51,27 @@ export interface BuildAppOptions {
 const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
 /**
+ * Fastify's request serializer with the URL redacted (signed download grants, reset and login
+ * tokens, invitations in the query string: see redactUrl).
+ */
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
+/**
  * Builds the panel: infrastructure plugins, application plugins, then routes (DESIGN.md).
  * Used by server.ts and by every server test through `app.inject`.
  */
 export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis }: BuildAppOptions): Promise<FastifyInstance> {
   const schemaCompilers = new LazySchemaCompilers();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } },
+    logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: logSerializers },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },

@@ -18,6 +18,9 @@ export const accountApi = generatedAccountApi.enhanceEndpoints({
     getTwoFactorEnrolment: { providesTags: [], keepUnusedDataFor: 0 },
     enableTwoFactor: { invalidatesTags: ['CurrentUser'] },
     disableTwoFactor: { invalidatesTags: ['CurrentUser'] },
+    // Never kept: the list must be the one of the moment the customer decides.
+    getAccountDeletionPreview: { providesTags: [], keepUnusedDataFor: 0 },
+    deleteAccount: { invalidatesTags: [] },
   },
 });
 
@@ -32,6 +35,8 @@ export const {
   useLazyGetTwoFactorEnrolmentQuery,
   useEnableTwoFactorMutation,
   useDisableTwoFactorMutation,
+  useGetAccountDeletionPreviewQuery,
+  useDeleteAccountMutation,
 } = accountApi;
 
 export type {

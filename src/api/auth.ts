@@ -16,6 +16,7 @@ export const authApi = generatedAuthApi.enhanceEndpoints({
     exchangeLoginToken: { invalidatesTags: [] },
     forgotPassword: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
+    checkResetLink: { invalidatesTags: [] },
   },
 });
 
@@ -29,6 +30,7 @@ export const {
   useExchangeLoginTokenMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useCheckResetLinkMutation,
 } = authApi;
 
 export type {

@@ -8,6 +8,7 @@ import { requireUser } from '../services/users/findUser';
 import type { ProvisioningContext } from '../services/servers/ProvisioningContext';
 import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../services/servers/serverOperations';
 import { createPanelUser, deletePanelUser, setUserSuspended } from '../services/users/userOperations';
+import { listAccountDeletions } from '../services/users/deleteOwnAccount';
 import { loadServerViews } from '../services/servers/serverView';
 import { HttpError } from '../lib/errors';
 import { deleteDatabaseHost, listDatabaseHosts, registerDatabaseHost, requireDatabaseHost } from '../services/databases/databaseHosts';
@@ -137,6 +138,11 @@ export const cliCommands: Record<string, CliCommand> = {
       await deletePanelUser(context, await requireUser(context.db, positional(args, 0, 'user')));
       return { deleted: true };
     },
+  },
+  'users:deleted': {
+    usage: 'users:deleted',
+    description: 'List accounts their owners deleted (uuid, when, servers deleted, shares ended).',
+    run: async ({ db }) => listAccountDeletions(db),
   },
   'servers:create': {
     usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start]',

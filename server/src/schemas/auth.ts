@@ -61,3 +61,12 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
 
 /** An answer that only says what happens next. */
 export const MessageAnswerSchema = Type.Object({ message: Type.String() });
+
+export const ResetLinkCheckBodySchema = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 128, description: 'The token of the reset link from the mail' }),
+});
+
+/** Whether a reset link still works; checking spends nothing. */
+export const ResetLinkCheckResponseSchema = Type.Object({
+  data: Type.Object({ valid: Type.Boolean({ description: 'False for an unknown, spent or expired link' }) }),
+});

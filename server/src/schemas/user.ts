@@ -25,6 +25,9 @@ export const UserSchema = Type.Object(
     time_format: Type.Integer({ default: 24, description: '12 or 24 hour clock' }),
     role: Type.Integer({ default: 4 }),
     paid: Type.Boolean({ default: true }),
+    first_session: Type.Optional(
+      Type.Boolean({ description: 'In answers about the session itself (logins, auth/current): true while it is the account’s first one (no login came before it), e.g. right after sign-up' }),
+    ),
   },
   { $id: 'User', additionalProperties: false },
 );

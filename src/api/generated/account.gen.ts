@@ -17,6 +17,24 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["account"],
       }),
+      deleteAccount: build.mutation<
+        DeleteAccountApiResponse,
+        DeleteAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/`,
+          method: "DELETE",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      getAccountDeletionPreview: build.query<
+        GetAccountDeletionPreviewApiResponse,
+        GetAccountDeletionPreviewApiArg
+      >({
+        query: () => ({ url: `/account/deletion` }),
+        providesTags: ["account"],
+      }),
       updateAccountEmail: build.mutation<
         UpdateAccountEmailApiResponse,
         UpdateAccountEmailApiArg
@@ -103,6 +121,37 @@ export type UpdateAccountApiArg = {
     time_format?: 12 | 24;
   };
 };
+export type DeleteAccountApiResponse = unknown;
+export type DeleteAccountApiArg = {
+  body: {
+    /** A TOTP or recovery code; needed when two-factor is on */
+    code?: string;
+    /** The account’s current password */
+    password: string;
+  };
+};
+export type GetAccountDeletionPreviewApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      /** Deleted with their backups, files and databases */
+      owned_servers: {
+        /** The server’s short id (its address in the panel) */
+        identifier: string;
+        name: string;
+      }[];
+      /** Other people’s servers shared with the account: the shares end, the servers stay */
+      shared_servers: {
+        /** The server’s short id (its address in the panel) */
+        identifier: string;
+        name: string;
+        /** Username of the owner */
+        owner: string;
+      }[];
+      /** Whether a two-factor code is needed to confirm */
+      two_factor: boolean;
+    };
+  };
+export type GetAccountDeletionPreviewApiArg = void;
 export type UpdateAccountEmailApiResponse = /** status 200 Default Response */ {
   data: {
     user: User;
@@ -173,6 +222,8 @@ export type User = {
   discord_id: string | null;
   discord_username: string | null;
   email: string;
+  /** In answers about the session itself (logins, auth/current): true while it is the account’s first one (no login came before it), e.g. right after sign-up */
+  first_session?: boolean;
   /** Gravatar image URL derived from the email address */
   gravatar: string;
   language: string;
@@ -202,6 +253,9 @@ export type AccountSession = {
 };
 export const {
   useUpdateAccountMutation,
+  useDeleteAccountMutation,
+  useGetAccountDeletionPreviewQuery,
+  useLazyGetAccountDeletionPreviewQuery,
   useUpdateAccountEmailMutation,
   useUpdateAccountPasswordMutation,
   useListAccountSessionsQuery,

@@ -77,6 +77,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["auth"],
       }),
+      checkResetLink: build.mutation<
+        CheckResetLinkApiResponse,
+        CheckResetLinkApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/reset-password/check`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
     }),
     overrideExisting: false,
   });
@@ -193,12 +204,26 @@ export type ResetPasswordApiArg = {
     token: string;
   };
 };
+export type CheckResetLinkApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** False for an unknown, spent or expired link */
+    valid: boolean;
+  };
+};
+export type CheckResetLinkApiArg = {
+  body: {
+    /** The token of the reset link from the mail */
+    token: string;
+  };
+};
 export type User = {
   created_at: string;
   discord_avatar: string | null;
   discord_id: string | null;
   discord_username: string | null;
   email: string;
+  /** In answers about the session itself (logins, auth/current): true while it is the account’s first one (no login came before it), e.g. right after sign-up */
+  first_session?: boolean;
   /** Gravatar image URL derived from the email address */
   gravatar: string;
   language: string;
@@ -226,4 +251,5 @@ export const {
   useLogoutMutation,
   useRegisterMutation,
   useResetPasswordMutation,
+  useCheckResetLinkMutation,
 } = injectedRtkApi;

@@ -23,7 +23,10 @@ export const sessionSlice = createSlice({
     },
     /** The server sent a newer copy of the logged-in user (account edits, refetches). */
     userUpdated(state, action: PayloadAction<User>) {
-      if (state.status === 'authenticated') state.user = action.payload;
+      if (state.status !== 'authenticated') return;
+      // Only answers about the session carry first_session: an account edit's copy keeps it.
+      const firstSession = action.payload.first_session ?? state.user?.first_session;
+      state.user = firstSession === undefined ? action.payload : { ...action.payload, first_session: firstSession };
     },
     /** The user logged out; a listener forgets the stored token and the API cache. */
     loggedOut(state) {

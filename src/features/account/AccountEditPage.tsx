@@ -10,8 +10,9 @@ import { PreferencesForm } from './PreferencesForm';
 import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
-/** Account settings: name, email, password, preferences, two-factor authentication and sessions. */
+/** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
   const { t } = useTranslation();
   const user = useAppSelector(selectCurrentUser);
@@ -46,6 +47,13 @@ export function AccountEditPage() {
           description={t('account.sessions.description', 'Where your account is logged in. End any session you do not recognise.')}
         >
           <SessionsSection />
+        </AccountSection>
+        <AccountSection
+          id="account-delete"
+          title={t('account.delete.title', 'Delete account')}
+          description={t('account.delete.description', 'Delete your account and everything it holds.')}
+        >
+          <DeleteAccountSection />
         </AccountSection>
       </div>
     </>

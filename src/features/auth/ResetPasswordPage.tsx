@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useResetPasswordMutation } from '../../api/auth';
+import { useCheckResetLinkMutation, useResetPasswordMutation } from '../../api/auth';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
@@ -12,6 +12,31 @@ import { PasswordInput } from '../../components/form/PasswordInput';
 import { useLightForm } from '../../components/form/useLightForm';
 
 const fields = ['password', 'password_confirmation'] as const;
+
+/** What the server said about the link when the page opened: unknown until it answered. */
+type LinkState = 'checking' | 'valid' | 'spent' | 'unknown';
+
+/**
+ * Checks the link once when the page opens (spending nothing), so a used or expired link is said
+ * at once instead of after a new password was typed. When the check itself fails (offline), the
+ * form is shown: the reset checks the link again anyway.
+ */
+function useResetLinkState(token: string): LinkState {
+  const [checkResetLink] = useCheckResetLinkMutation();
+  const [state, setState] = useState<LinkState>(token ? 'checking' : 'unknown');
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkResetLink({ body: { token } })
+      .unwrap()
+      .then(({ data }) => current && setState(data.valid ? 'valid' : 'spent'))
+      .catch(() => current && setState('unknown'));
+    return () => {
+      current = false;
+    };
+  }, [checkResetLink, token]);
+  return state;
+}
 
 /**
  * The page of a reset link (`/reset-password?token=…`): a new password and its confirmation,
@@ -24,6 +49,7 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
+  const link = useResetLinkState(token);
   useClearValidationOnLeave();
   const form = useLightForm(fields, t('validation.required', 'This field is required'));
   const messages = {
@@ -62,6 +88,31 @@ export function ResetPasswordPage() {
           {t('auth.reset.title', 'Choose a new password')}
         </h1>
         <p role="alert">{t('auth.reset.noToken', 'This page needs the link from the reset mail.')}</p>
+        <p style={{ marginBlockEnd: 0, textAlign: 'center' }}>
+          <Link to="/forgot-password">{t('auth.reset.askAgain', 'Ask for a new link')}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  if (link === 'checking') {
+    return (
+      <div className="panel-form" aria-labelledby="reset-title" aria-busy="true">
+        <h1 id="reset-title" style={{ marginTop: 0, fontSize: 24 }}>
+          {t('auth.reset.title', 'Choose a new password')}
+        </h1>
+        <p role="status">{t('auth.reset.checking', 'Checking your link…')}</p>
+      </div>
+    );
+  }
+
+  if (link === 'spent') {
+    return (
+      <div className="panel-form" aria-labelledby="reset-title">
+        <h1 id="reset-title" style={{ marginTop: 0, fontSize: 24 }}>
+          {t('auth.reset.spentTitle', 'This link no longer works')}
+        </h1>
+        <p role="alert">{t('auth.reset.spent', 'This link was already used or has expired.')}</p>
         <p style={{ marginBlockEnd: 0, textAlign: 'center' }}>
           <Link to="/forgot-password">{t('auth.reset.askAgain', 'Ask for a new link')}</Link>
         </p>

@@ -26,7 +26,12 @@ export function DashboardPage() {
         <PageHeading id="dashboard-title" level={1}>
           {t('dashboard.title', 'Your servers')}
         </PageHeading>
-        {name ? <p style={{ margin: 0, opacity: 0.8 }}>{t('dashboard.welcome', 'Welcome back, {{name}}.', { name })}</p> : null}
+        {name ? (
+          <p style={{ margin: 0, opacity: 0.8 }}>
+            {/* "Back" only from the second session on: right after sign-up the account is new. */}
+            {user?.first_session ? t('dashboard.welcomeFirst', 'Welcome, {{name}}.', { name }) : t('dashboard.welcome', 'Welcome back, {{name}}.', { name })}
+          </p>
+        ) : null}
       </div>
       <InvitationBanner />
       {isLoading ? (

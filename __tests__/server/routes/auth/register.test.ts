@@ -50,6 +50,7 @@ describe('POST /api/v2/auth/register', () => {
       time_format: 24,
       role: 4,
       paid: true,
+      first_session: true,
     });
     // 24 hours without remember.
     const ttl = new Date(data.expires_at).getTime() - Date.now();

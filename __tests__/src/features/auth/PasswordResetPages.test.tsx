@@ -9,6 +9,8 @@ jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 const requested = { status: 202, body: { message: 'If an account uses this address, a mail with a link to reset its password is on its way.' } };
+const linkLive = { 'POST /api/v2/auth/reset-password/check': { status: 200, body: { data: { valid: true } } } };
+const linkSpent = { 'POST /api/v2/auth/reset-password/check': { status: 200, body: { data: { valid: false } } } };
 const linkRefused = {
   status: 422,
   body: {
@@ -58,7 +60,7 @@ describe('reset password (the mail’s link)', () => {
   }
 
   it('sends the token with the new password, logs nobody in and leads to the login', async () => {
-    const fetch = mockFetch({ 'POST /api/v2/auth/reset-password': { status: 200, body: { message: 'Your password has been reset. Log in with your new password.' } } });
+    const fetch = mockFetch({ ...linkLive, 'POST /api/v2/auth/reset-password': { status: 200, body: { message: 'Your password has been reset. Log in with your new password.' } } });
     const { store } = renderApp('/reset-password?token=reset-abc', anonymous());
     await choose('a brand new password');
 
@@ -74,6 +76,7 @@ describe('reset password (the mail’s link)', () => {
 
   it('shows the password rules under the fields and a refused link above the form', async () => {
     mockFetch({
+      ...linkLive,
       'POST /api/v2/auth/reset-password': {
         status: 422,
         body: { message: 'The given data was invalid.', errors: { password: ['Must be at least 8 characters'], password_confirmation: ['The password confirmation does not match'] } },
@@ -87,8 +90,18 @@ describe('reset password (the mail’s link)', () => {
     expect(within(confirmation).getByText('The password confirmation does not match')).toBeInTheDocument();
   });
 
-  it('says when the link is spent and offers a new one', async () => {
-    mockFetch({ 'POST /api/v2/auth/reset-password': linkRefused });
+  it('checks the link when the page opens: a spent or expired one gets no form, but a way to a new one', async () => {
+    const fetch = mockFetch({ ...linkSpent });
+    renderApp('/reset-password?token=spent-abc', anonymous());
+    expect(await screen.findByText('This link was already used or has expired.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(fetch.requestsTo('POST /api/v2/auth/reset-password/check').map((r) => r.body)).toEqual([{ token: 'spent-abc' }]);
+  });
+
+  it('says when the link is spent while the form was open and offers a new one', async () => {
+    mockFetch({ ...linkLive, 'POST /api/v2/auth/reset-password': linkRefused });
     renderApp('/reset-password?token=spent', anonymous());
     await choose('a brand new password');
     const list = await screen.findByRole('list', { name: 'Problems with The reset link' });

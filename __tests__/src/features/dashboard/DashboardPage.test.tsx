@@ -3,6 +3,8 @@ import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { renderApp } from '../../helpers/renderApp';
 
+// The first render loads the lazy page: slow on a loaded machine.
+jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 describe('the dashboard', () => {
@@ -18,5 +20,12 @@ describe('the dashboard', () => {
     mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [] } } });
     renderApp('/', loggedIn(makeUser({ name_first: null, username: 'steve' })));
     expect(await screen.findByText('Welcome back, steve.')).toBeInTheDocument();
+  });
+
+  it('says "Welcome" without "back" in the account’s first session (right after sign-up)', async () => {
+    mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [] } } });
+    renderApp('/', loggedIn(makeUser({ name_first: 'Alex', first_session: true })));
+    expect(await screen.findByText('Welcome, Alex.')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back, Alex.')).not.toBeInTheDocument();
   });
 });

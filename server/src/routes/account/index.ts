@@ -5,6 +5,7 @@ import { updateEmailRoute } from './update-email';
 import { updatePasswordRoute } from './update-password';
 import { twoFactorRoutes } from './two-factor';
 import { sessionRoutes } from './sessions';
+import { deleteAccountRoutes } from './delete-account';
 
 /** The account calls under /api/v2/account (tag `account`); every one needs a bearer token. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -15,4 +16,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(updatePasswordRoute);
   await app.register(twoFactorRoutes);
   await app.register(sessionRoutes);
+  await app.register(deleteAccountRoutes);
 }

@@ -4,6 +4,7 @@ import { issueAccessToken } from '../../services/auth/accessTokens';
 import { recordAudit } from '../../services/audit/audit';
 import { toUserResource } from '../../services/auth/userResource';
 import { failedSecondFactorsSinceLastLogin } from '../../services/auth/secondFactorFailures';
+import { isFirstSession } from '../../services/auth/firstSession';
 import type { User } from '../../schemas/user';
 import { rememberDevice } from './known-device';
 
@@ -36,5 +37,12 @@ export async function completeLogin(
   });
   await recordAudit(app.db, { actorId: user.id, event: 'auth.success', ip: request.ip, properties: { method, remember, session_id: issued.id } });
   if (reply) rememberDevice(request, reply, user.id);
-  return { complete: true, token: issued.token, expires_at: issued.expiresAt.toISOString(), user: toUserResource(user), failed_two_factor_attempts: failedTwoFactor };
+  const firstSession = await isFirstSession(app.db, user.id, issued.id);
+  return {
+    complete: true,
+    token: issued.token,
+    expires_at: issued.expiresAt.toISOString(),
+    user: { ...toUserResource(user), first_session: firstSession },
+    failed_two_factor_attempts: failedTwoFactor,
+  };
 }

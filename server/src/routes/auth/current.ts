@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { toUserResource } from '../../services/auth/userResource';
+import { isFirstSession } from '../../services/auth/firstSession';
 import { CurrentUserResponseSchema } from '../../schemas/auth';
 
-/** GET /auth/current: the user behind the bearer token. */
+/** GET /auth/current: the user behind the bearer token (with whether this is its first session). */
 export async function currentUserRoute(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/current',
@@ -18,6 +19,9 @@ export async function currentUserRoute(app: FastifyInstance): Promise<void> {
       },
       preHandler: app.authenticate,
     },
-    async (request) => ({ data: { user: toUserResource(request.user!) } }),
+    async (request) => {
+      const user = request.user!;
+      return { data: { user: { ...toUserResource(user), first_session: await isFirstSession(app.db, user.id, request.accessTokenId) } } };
+    },
   );
 }

@@ -7,6 +7,7 @@ import { logoutRoute } from './logout';
 import { loginTokenRoute } from './login-token';
 import { forgotPasswordRoute } from './forgot-password';
 import { resetPasswordRoute } from './reset-password';
+import { checkResetLinkRoute } from './check-reset-link';
 
 /**
  * The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login
@@ -21,4 +22,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(loginTokenRoute);
   await app.register(forgotPasswordRoute);
   await app.register(resetPasswordRoute);
+  await app.register(checkResetLinkRoute);
 }

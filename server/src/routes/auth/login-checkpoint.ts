@@ -6,22 +6,14 @@ import { HttpError, ValidationError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { accountMessages } from '../../lib/accountMessages';
 import { consumeLoginConfirmation, findLoginConfirmation } from '../../services/auth/loginConfirmations';
-import { acceptSecondFactor } from '../../services/auth/twoFactor';
 import { findUserById } from '../../services/auth/userAccounts';
 import { recordAudit } from '../../services/audit/audit';
 import { completeLogin } from './complete-login';
+import { verifySecondFactor } from './second-factor-check';
 import { CompleteLoginResponseSchema, LoginCheckpointBodySchema } from '../../schemas/auth';
 
 /** Attempts per minute per confirmation token. */
 const CHECKPOINT_LIMIT = { limit: 5, windowMs: 60_000 };
-
-/**
- * Wrong second factors per account and 15 minutes, whatever the ticket: a new password login
- * gives no new guesses. Past it the account's checkpoint answers 429 until the window ends; then
- * the owner's password and code pass again. Reaching the checkpoint needs the password, so no
- * stranger can start the lockout, and it never lasts longer than the window.
- */
-export const SECOND_FACTOR_ACCOUNT_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
 
 const expired = () => new ValidationError({ token: [accountMessages.confirmationExpired] }, accountMessages.confirmationExpired);
 
@@ -52,22 +44,8 @@ export async function loginCheckpointRoute(app: FastifyInstance): Promise<void> 
       const user = confirmation ? await findUserById(app.db, confirmation.userId) : null;
       if (!confirmation || !user || !user.useTotp || !user.totpSecret) throw expired();
 
-      // Counted before the code is checked (a parallel burst gets at most the limit through).
-      const perAccount = { key: `two-factor:user:${user.id}`, ...SECOND_FACTOR_ACCOUNT_LIMIT };
-      const attempts = await app.rateLimiter.hit(perAccount);
-      if (attempts.current > perAccount.limit) {
-        if (attempts.current === perAccount.limit + 1) {
-          await recordAudit(app.db, { actorId: user.id, event: 'auth.two-factor-locked', ip: request.ip, properties: { failures: perAccount.limit, minutes: perAccount.windowMs / 60_000 } });
-        }
-        throw app.rateLimiter.tooMany(perAccount, attempts.ttl);
-      }
-
-      const method = await acceptSecondFactor(app.db, user, code);
-      if (!method) {
-        await recordAudit(app.db, { actorId: user.id, event: 'auth.fail', ip: request.ip, properties: { reason: 'two_factor' } });
-        throw new ValidationError({ authentication_code: [accountMessages.invalidCode] }, accountMessages.invalidCode);
-      }
-      await app.rateLimiter.refund(perAccount);
+      // Counted per account across tickets (see second-factor-check.ts).
+      const method = await verifySecondFactor(app, request, user, code, 'authentication_code');
       // Consumed only after a good code, so a typo does not force a new password step.
       if (!(await consumeLoginConfirmation(app.db, confirmation.id))) throw expired();
       if (user.suspended) throw new HttpError(403, accountMessages.suspended);

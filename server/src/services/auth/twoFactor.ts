@@ -30,27 +30,35 @@ export async function startEnrolment(db: Database, user: UserRow): Promise<Enrol
   return { secret, otpauth_uri: uri, qr_svg: svg };
 }
 
+/** What a TOTP code turned out to be: right and now spent, right but already used, or wrong. */
+export type TotpOutcome = 'accepted' | 'reused' | 'invalid';
+
 /**
  * Checks a TOTP code and records its time step atomically, so the same code (or an older one)
- * is never accepted twice, even by two concurrent requests.
+ * is never accepted twice, even by two concurrent requests. A code that is right for the step
+ * just used answers 'reused': its owner typed it twice (or two tabs raced), which is no guess.
  */
-export async function acceptTotpCode(db: Database, user: Pick<UserRow, 'id' | 'totpSecret' | 'totpLastStep'>, code: string): Promise<boolean> {
+export async function checkTotpCode(db: Database, user: Pick<UserRow, 'id' | 'totpSecret' | 'totpLastStep'>, code: string): Promise<TotpOutcome> {
   const token = code.replace(/\s+/g, '');
-  if (!user.totpSecret || !/^\d{6}$/.test(token)) return false;
-  const result = await verify({
-    secret: user.totpSecret,
-    token,
-    epochTolerance: EPOCH_TOLERANCE_SECONDS,
-    ...(user.totpLastStep !== null ? { afterTimeStep: user.totpLastStep } : {}),
-  });
-  if (!result.valid || !('timeStep' in result)) return false;
+  if (!user.totpSecret || !/^\d{6}$/.test(token)) return 'invalid';
+  const result = await verify({ secret: user.totpSecret, token, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+  if (!result.valid || !('timeStep' in result)) return 'invalid';
   const step = result.timeStep;
+  // The step just used: typed twice. An older step is no code of now: wrong, as any guess.
+  if (user.totpLastStep !== null && step === user.totpLastStep) return 'reused';
+  if (user.totpLastStep !== null && step < user.totpLastStep) return 'invalid';
   const rows = await db
     .update(users)
     .set({ totpLastStep: step })
     .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
-  return rows.length > 0;
+  // No row: another request spent this step (or a later one) first.
+  return rows.length > 0 ? 'accepted' : 'reused';
+}
+
+/** {@link checkTotpCode} for callers that only need to know whether the code was accepted. */
+export async function acceptTotpCode(db: Database, user: Pick<UserRow, 'id' | 'totpSecret' | 'totpLastStep'>, code: string): Promise<boolean> {
+  return (await checkTotpCode(db, user, code)) === 'accepted';
 }
 
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -67,11 +75,19 @@ export async function useRecoveryCode(db: Database, userId: number, code: string
   return rows.length > 0;
 }
 
-/** The checkpoint's second factor: a TOTP code, else a recovery code. Answers which one worked. */
-export async function acceptSecondFactor(db: Database, user: UserRow, code: string): Promise<'totp' | 'recovery_code' | null> {
-  if (await acceptTotpCode(db, user, code)) return 'totp';
-  if (await useRecoveryCode(db, user.id, code)) return 'recovery_code';
-  return null;
+/** What a second factor turned out to be; `method` names the kind that was accepted. */
+export type SecondFactorOutcome = { status: 'accepted'; method: 'totp' | 'recovery_code' } | { status: 'reused' } | { status: 'invalid' };
+
+/**
+ * A second factor of an account with two-factor on: a TOTP code, else a recovery code (spent
+ * when it works). A right TOTP code of a step already used is 'reused', not a wrong guess.
+ */
+export async function checkSecondFactor(db: Database, user: UserRow, code: string): Promise<SecondFactorOutcome> {
+  const totp = await checkTotpCode(db, user, code);
+  if (totp === 'accepted') return { status: 'accepted', method: 'totp' };
+  if (totp === 'reused') return { status: 'reused' };
+  if (await useRecoveryCode(db, user.id, code)) return { status: 'accepted', method: 'recovery_code' };
+  return { status: 'invalid' };
 }
 
 /** One recovery code: 16 characters (80 bits) in four groups, e.g. `k7m2-x9qa-...`. */

@@ -225,6 +225,15 @@ export class BackupService {
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.backup.delete', ip: actor.ip, properties: { backup: uuid, name: backup.name } });
   }
 
+  /**
+   * Removes every finished archive of a server from storage, before the server itself is deleted
+   * (its backup rows go with it), so no copy of its files outlives it.
+   */
+  async removeAllArchives(server: ServerRow): Promise<void> {
+    const rows = await this.db.select({ uuid: backups.uuid, state: backups.state }).from(backups).where(eq(backups.serverId, server.id));
+    for (const row of rows) if (row.state !== 'running') await this.options.storage.remove(server.uuid, row.uuid);
+  }
+
   /** Opens a one-time download link (valid 5 minutes): only its hash is stored. */
   async openDownload(server: ServerRow, uuid: string, actor: Actor & { userId: number }): Promise<{ token: string; expiresAt: Date }> {
     const backup = await this.find(server, uuid);
