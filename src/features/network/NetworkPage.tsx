@@ -1,3 +1,4 @@
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Alert, Button, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import { useState } from 'react';
@@ -210,6 +211,7 @@ function SubdomainForm({ zones, current, editable, saving, onSave, onRemove }: S
       )}
       {editable ? (
         <Form form={form} name="subdomain" layout="vertical" initialValues={{ label: current?.label ?? '', zone: current?.zone ?? zones[0] }} onFinish={(values) => void onSave(values.label.trim(), values.zone)}>
+          <ServerFieldErrors shownByItems={['label', 'zone']} />
           <Form.Item
             name="label"
             label={labelText}
