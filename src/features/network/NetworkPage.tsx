@@ -1,3 +1,4 @@
+import { isUpstreamFailure } from '../../api/apiError';
 import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Alert, Button, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
@@ -54,7 +55,8 @@ export function NetworkPage() {
   const run = async (change: () => Promise<unknown>): Promise<boolean> => {
     setFailure(null);
     const result = (await change()) as { error?: unknown };
-    if (result.error) setFailure(messageOf(result.error) ?? t('network.failed', 'The change could not be made.'));
+    if (isUpstreamFailure(result.error)) setFailure(t('network.dnsUnreachable', 'The name service could not be reached. Nothing was changed; try again later.'));
+    else if (result.error) setFailure(messageOf(result.error) ?? t('network.failed', 'The change could not be made.'));
     return !result.error;
   };
 
