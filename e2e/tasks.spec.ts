@@ -43,7 +43,9 @@ test.describe('scheduled tasks', () => {
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(minutely);
     await dialog.getByRole('textbox', { name: 'Minute', exact: true }).fill('*');
     await dialog.getByRole('textbox', { name: 'Hour', exact: true }).fill('*');
-    await dialog.getByRole('textbox', { name: 'Timezone', exact: true }).fill('UTC');
+    // The timezone is picked from a list, searched by name.
+    await dialog.getByRole('combobox', { name: 'Timezone', exact: true }).fill('UTC');
+    await page.locator('.ant-select-item-option[title="UTC (UTC+00:00)"]').click();
     await dialog.getByRole('textbox', { name: 'Command', exact: true }).fill('say hello on time');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden({ timeout: 30_000 });
@@ -56,14 +58,17 @@ test.describe('scheduled tasks', () => {
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(greeting);
     await dialog.getByRole('button', { name: 'Every day at 4:00' }).click();
     await expect(dialog.getByTestId('cron-description')).toHaveText(/04:00/);
-    await dialog.getByRole('textbox', { name: 'Timezone', exact: true }).fill('UTC');
+    await dialog.getByRole('combobox', { name: 'Timezone', exact: true }).fill('UTC');
+    await page.locator('.ant-select-item-option[title="UTC (UTC+00:00)"]').click();
     await dialog.getByRole('textbox', { name: 'Command', exact: true }).fill('say hello');
     await dialog.getByRole('textbox', { name: 'Minute', exact: true }).fill('61');
     await expect(dialog.getByTestId('cron-description')).toHaveText('This is not a valid cron expression yet.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByRole('list', { name: 'Problems with Minute' })).toContainText('Not a valid minute');
 
+    // The message goes as soon as the minute is changed: it was about the old value.
     await dialog.getByRole('textbox', { name: 'Minute', exact: true }).fill('0');
+    await expect(dialog.getByRole('list', { name: 'Problems with Minute' })).toBeHidden();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden({ timeout: 30_000 });
     const greetingRow = page.getByRole('row', { name: new RegExp(greeting) }).first();

@@ -26,6 +26,14 @@ export function apiErrorMessage(error: unknown): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+/**
+ * A 502: a service the panel depends on (a catalogue, DNS) could not be reached. Screens say so
+ * in the customer's language rather than showing the server's English sentence.
+ */
+export function isUpstreamFailure(error: unknown): boolean {
+  return isHttpApiError(error) && error.status === 502;
+}
+
 /** The per-field messages of a 422 answer; only well-formed entries are kept. */
 export function apiFieldErrors(error: unknown): Record<string, string[]> {
   if (!isHttpApiError(error) || error.status !== 422 || !isRecord(error.data) || !isRecord(error.data.errors)) return {};

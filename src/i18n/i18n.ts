@@ -47,7 +47,8 @@ export async function startI18n({ lng, supportedLngs }: StartI18nOptions): Promi
  * Translates outside React (listeners, thunks). Before i18next has started (and in unit tests
  * of the store) it answers with the English default.
  */
-export function translate(key: string, defaultValue: string): string {
+export function translate(key: string, defaultValue: string, values: Record<string, string> = {}): string {
   // i18n-ignore: the keys are the literal arguments of each translate() call, extracted there.
-  return i18n.isInitialized ? i18n.t(key, { defaultValue }) : defaultValue;
+  if (i18n.isInitialized) return i18n.t(key, { defaultValue, ...values });
+  return defaultValue.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }

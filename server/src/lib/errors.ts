@@ -4,10 +4,18 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly headers: Record<string, string> = {},
+    /** What went wrong underneath (a 502's unreachable service): logged, never sent. */
+    options: { cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options);
   }
 }
+
+/**
+ * A service the panel depends on (a catalogue, DNS) failed: 502 with a plain sentence for the
+ * customer, while the failure itself (addresses, tool output) goes to the panel's log.
+ */
+export const upstreamFailed = (message: string, cause: unknown) => new HttpError(502, message, {}, { cause });
 
 /** A 422 with messages per field, as the client's validation slice stores them. */
 export class ValidationError extends HttpError {

@@ -12,6 +12,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(422).send({ message: error.message, errors: error.errors });
     }
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error, status: error.statusCode }, error.message);
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (error.validation) {

@@ -40,7 +40,9 @@ export const ScheduleTaskSchema = Type.Object(
 export type ScheduleTaskJson = Static<typeof ScheduleTaskSchema>;
 const ScheduleTaskRef = Type.Unsafe<ScheduleTaskJson>(Type.Ref('ScheduleTask'));
 
-const RunResultSchema = Type.Union([Type.Literal('running'), Type.Literal('ok'), Type.Literal('failed'), Type.Literal('skipped')]);
+const RunResultSchema = Type.Union([Type.Literal('running'), Type.Literal('ok'), Type.Literal('failed'), Type.Literal('skipped'), Type.Literal('missed')], {
+  description: 'missed: the time passed while the panel was down and nothing ran then',
+});
 
 /** A schedule as the API shows it. */
 export const ScheduleSchema = Type.Object(
@@ -54,6 +56,7 @@ export const ScheduleSchema = Type.Object(
     day_of_week: Type.String(),
     timezone: Type.String(),
     only_when_online: Type.Boolean(),
+    run_missed: Type.Boolean({ description: 'A time missed while the panel was down is run once when it is back' }),
     enabled: Type.Boolean(),
     next_run_at: Nullable(Type.String({ format: 'date-time' })),
     next_runs: Type.Array(Type.String({ format: 'date-time' }), { description: 'The next five times it is due (empty while disabled)' }),
@@ -77,7 +80,9 @@ export const ScheduleListSchema = Type.Object({
 export const ScheduleRunSchema = Type.Object(
   {
     uuid: Type.String({ format: 'uuid' }),
-    trigger: Type.Union([Type.Literal('schedule'), Type.Literal('manual')]),
+    trigger: Type.Union([Type.Literal('schedule'), Type.Literal('manual'), Type.Literal('catch-up')], {
+      description: 'catch-up: the one run after times missed while the panel was down (run_missed)',
+    }),
     due_at: Nullable(Type.String({ format: 'date-time' })),
     result: RunResultSchema,
     error: Nullable(Type.String()),
@@ -120,6 +125,7 @@ const scheduleFields = {
   day_of_week: cronField('Cron day-of-week field (0–7 or SUN–SAT; 0 and 7 are Sunday)'),
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA timezone (default UTC)' })),
   only_when_online: Type.Optional(Type.Boolean({ description: 'Skip the run when the server is not running' })),
+  run_missed: Type.Optional(Type.Boolean({ description: 'Run once when the panel is back after missing a time (default false)' })),
   enabled: Type.Optional(Type.Boolean()),
   tasks: Type.Optional(Type.Array(TaskInputSchema, { maxItems: SCHEDULE_LIMITS.tasks, description: 'The whole chain, in order' })),
 };

@@ -143,6 +143,8 @@ export type CreateServerScheduleApiArg = {
     name: string;
     /** Skip the run when the server is not running */
     only_when_online?: boolean;
+    /** Run once when the panel is back after missing a time (default false) */
+    run_missed?: boolean;
     /** The whole chain, in order */
     tasks?: {
       /** command: a console line; power: start, stop, restart or kill; backup: a backup (payload: ignore patterns) */
@@ -196,6 +198,8 @@ export type UpdateServerScheduleApiArg = {
     name?: string;
     /** Skip the run when the server is not running */
     only_when_online?: boolean;
+    /** Run once when the panel is back after missing a time (default false) */
+    run_missed?: boolean;
     /** The whole chain, in order */
     tasks?: {
       /** command: a console line; power: start, stop, restart or kill; backup: a backup (payload: ignore patterns) */
@@ -294,7 +298,8 @@ export type Schedule = {
   enabled: boolean;
   hour: string;
   last_error: string | null;
-  last_result: ("running" | "ok" | "failed" | "skipped") | (null | null);
+  last_result:
+    ("running" | "ok" | "failed" | "skipped" | "missed") | (null | null);
   last_run_at: string | null;
   minute: string;
   month: string;
@@ -303,6 +308,8 @@ export type Schedule = {
   /** The next five times it is due (empty while disabled) */
   next_runs: string[];
   only_when_online: boolean;
+  /** A time missed while the panel was down is run once when it is back */
+  run_missed: boolean;
   tasks: ScheduleTask[];
   timezone: string;
   uuid: string;
@@ -311,7 +318,8 @@ export type ScheduleRun = {
   due_at: string | null;
   error: string | null;
   finished_at: string | null;
-  result: "running" | "ok" | "failed" | "skipped";
+  /** missed: the time passed while the panel was down and nothing ran then */
+  result: "running" | "ok" | "failed" | "skipped" | "missed";
   started_at: string;
   tasks: {
     action: string;
@@ -321,7 +329,8 @@ export type ScheduleRun = {
     result: "ok" | "failed" | "skipped";
     task: string;
   }[];
-  trigger: "schedule" | "manual";
+  /** catch-up: the one run after times missed while the panel was down (run_missed) */
+  trigger: "schedule" | "manual" | "catch-up";
   uuid: string;
 };
 export const {

@@ -9,6 +9,7 @@ import {
 } from './notificationsSlice';
 import { locationChanged } from '../router/routerSlice';
 import { translate } from '../../i18n/i18n';
+import { saveFailureText } from './saveFailure';
 import type { AppStartListening } from '../../app/hooks';
 
 /** Statuses whose failures the user is told about with an error notification, queries included. */
@@ -32,41 +33,21 @@ function endpointOf(action: { meta?: unknown }): string | undefined {
 }
 
 /**
- * The text of a failed change that is not one of the spec's notified statuses: the server's
- * message when it sent one (4xx), otherwise the generic network error that fits.
- */
-function failureText(error: unknown): string | undefined {
-  if (isHttpApiError(error)) {
-    if (error.status >= 500) return translate('notifications.network.badResponse', 'Bad response');
-    return apiErrorMessage(error) ?? translate('notifications.network.badRequest', 'Bad request');
-  }
-  const status = (error as { status?: unknown } | undefined)?.status;
-  const detail = String((error as { error?: unknown } | undefined)?.error ?? '');
-  if (status === 'TIMEOUT_ERROR') return translate('notifications.network.timeout', 'Timeout');
-  if (status === 'PARSING_ERROR') return translate('notifications.network.badResponse', 'Bad response');
-  if (status === 'FETCH_ERROR') {
-    return /abort/i.test(detail) ? translate('notifications.network.aborted', 'Aborted') : translate('notifications.network.networkError', 'Network error');
-  }
-  // CUSTOM_ERROR: a request the panel refused itself (a replayed session), not a failure to report.
-  return undefined;
-}
-
-/**
  * Whether the listeners below already raised a notification for this failure (so a page need not
  * raise its own): every failed change (mutation) is reported, and any request answered 400, 403
  * or 422.
  */
 export function isNotifiedCentrally(error: unknown, kind: 'query' | 'mutation'): boolean {
   if (isHttpApiError(error) && NOTIFIED_STATUSES.includes(error.status)) return true;
-  return kind === 'mutation' && (isHttpApiError(error) || failureText(error) !== undefined);
+  return kind === 'mutation' && saveFailureText(error, undefined, undefined) !== undefined;
 }
 
 /**
  * Error notifications, from one place so every area gets them:
  * - a failed request answered 400, 403 or 422 raises "Error" with the server's message (or
  *   "Unknown error"), except for "Unauthenticated.";
- * - a failed change (mutation) that is not one of those also raises "Error": with the server's
- *   message, or the generic network error (500s, offline, timeouts), so no save fails silently;
+ * - a failed change (mutation) that is not one of those also raises "Error", saying what was not
+ *   saved and why (see saveFailureText), so no save fails silently;
  * - a later success of the same endpoint closes the errors it raised, and so does leaving the
  *   screen.
  * The caller still receives the error: listeners only observe the rejected action.
@@ -82,7 +63,7 @@ export function addErrorNotificationListeners(startListening: AppStartListening)
       if (isHttpApiError(error) && NOTIFIED_STATUSES.includes(error.status)) {
         text = apiErrorMessage(error) ?? translate('notifications.unknownError', 'Unknown error');
       } else if (meta.arg?.type === 'mutation' && meta.aborted !== true) {
-        text = failureText(error);
+        text = saveFailureText(error, source, (meta.arg as { originalArgs?: unknown } | undefined)?.originalArgs);
       }
       if (text === undefined || apiErrorMessage(error) === UNAUTHENTICATED_MESSAGE) return;
       dispatch(notificationAdded({ type: 'error', title: translate('notifications.errorTitle', 'Error'), text, ...(source ? { source } : {}) }));

@@ -28,6 +28,13 @@ export const validationSlice = createSlice({
     formSubmitted(state, action: PayloadAction<string>) {
       state.form = action.payload;
     },
+    /**
+     * The customer changed a field the server had complained about: its messages no longer
+     * describe what is typed, so they go (the other fields keep theirs until the next request).
+     */
+    fieldEdited(state, action: PayloadAction<string>) {
+      delete state.errors[action.payload];
+    },
     /** A new request started, or the screen showing the errors was left. */
     cleared(state) {
       state.errors = {};
@@ -41,5 +48,10 @@ export const validationSlice = createSlice({
   },
 });
 
-export const { failed: validationFailed, cleared: validationCleared, formSubmitted: validationFormSubmitted } = validationSlice.actions;
+export const {
+  failed: validationFailed,
+  cleared: validationCleared,
+  formSubmitted: validationFormSubmitted,
+  fieldEdited: validationFieldEdited,
+} = validationSlice.actions;
 export const { selectValidationErrors, selectFieldErrors, selectHasValidationErrors, selectSubmittedForm } = validationSlice.selectors;

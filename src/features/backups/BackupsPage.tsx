@@ -210,7 +210,7 @@ export function BackupsPage() {
         <CreateBackupDialog serverId={id} open={creating} canLock={can('backup.lock')} onClose={() => setCreating(false)} />
       </OnceOpened>
       <OnceOpened open={restoring !== null}>
-        <RestoreDialog serverId={id} backup={restoring} offline={offline} canStop={can('control.stop')} onClose={() => setRestoring(null)} />
+        <RestoreDialog serverId={id} backup={restoring} offline={offline} canStop={can('control.stop')} canStart={can('control.start')} onClose={() => setRestoring(null)} />
       </OnceOpened>
     </ServerPageSection>
   );

@@ -1,3 +1,4 @@
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateServerBackupMutation } from '../../api/backups';
@@ -44,6 +45,7 @@ export function CreateBackupDialog({ serverId, open, canLock, onClose }: CreateB
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <ServerFieldErrors shownByItems={['name', 'ignored']} />
         <Form.Item name="name" label={t('backups.create.name', 'Name')} extra={<FieldErrors messages={nameErrors} label={t('backups.create.name', 'Name')} />}>
           <Input maxLength={191} placeholder={t('backups.create.namePlaceholder', 'e.g. Before the update')} />
         </Form.Item>

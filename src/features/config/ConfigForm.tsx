@@ -1,3 +1,4 @@
+import { useFormValidation } from '../../core/validation/useFormFieldErrors';
 import { Button, Collapse, Flex, Form, Typography } from 'antd';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +52,12 @@ export const ConfigForm = memo(function ConfigForm({ fields, descriptions, readO
   // The keys whose value differs from the file, kept up to date from each change alone: telling
   // whether the form is unsaved costs nothing per keystroke, however many keys the file has.
   const changedKeys = useRef(new Set<string>());
+  const { edited } = useFormValidation('config-form');
   const trackChanges = (changed: Record<string, string | undefined>) => {
     const wasDirty = changedKeys.current.size > 0;
     for (const [key, value] of Object.entries(changed)) {
+      // The server's message was about the value before this change.
+      edited(`values.${key}`);
       if (value === undefined || value === initial[key]) changedKeys.current.delete(key);
       else changedKeys.current.add(key);
     }

@@ -1,3 +1,4 @@
+import { panelLine } from './panelMessages';
 import { Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ export function ConsolePage() {
 
   const lastError = socket.lastError;
   useEffect(() => {
-    if (lastError) terminal.current?.printLocal(`\x1b[31m${t('console.output.daemonError', '[Panel] {{message}}', { message: lastError.message })}\x1b[0m`);
+    if (lastError) terminal.current?.printLocal(`\x1b[31m${t('console.output.daemonError', '[Panel] {{message}}', { message: panelLine(lastError.message, t) })}\x1b[0m`);
   }, [lastError, t]);
 
   const title = t('console.title', 'Console');

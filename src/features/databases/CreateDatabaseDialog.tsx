@@ -1,3 +1,4 @@
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCreateServerDatabaseMutation } from '../../api/databases';
@@ -47,6 +48,7 @@ export function CreateDatabaseDialog({ serverId, open, onClose, onCreated }: Cre
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ connections_from: '%' }} onFinish={(values) => void submit(values)}>
+        <ServerFieldErrors shownByItems={['name', 'connections_from']} />
         <Form.Item
           name="name"
           label={nameLabel}

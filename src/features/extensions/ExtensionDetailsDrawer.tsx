@@ -21,7 +21,7 @@ export function ExtensionDetailsDrawer({ serverId, hit, onClose }: ExtensionDeta
   const project = useGetServerExtensionProjectQuery({ id: serverId, provider: hit?.provider ?? 'modrinth', project: hit?.project_id ?? '' }, { skip: !hit });
   return (
     <Drawer open={hit !== null} onClose={onClose} title={hit?.name ?? ''} size="large">
-      {project.error ? <Alert type="error" showIcon title={errorText(project.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
+      {project.error ? <Alert type="error" showIcon title={errorText(project.error, t) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
       {project.isFetching || !project.data ? (
         project.error ? null : <Skeleton active />
       ) : (

@@ -4,7 +4,6 @@ import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { SoftwareSwitchHint } from '../../core/server/SoftwareSwitchHint';
-import { apiErrorMessage } from '../../api/apiError';
 import {
   useGetServerExtensionsQuery,
   useInstallServerExtensionMutation,
@@ -134,8 +133,8 @@ export function ExtensionsPage() {
             : t('extensions.fitsMods', 'This server runs {{software}} {{version}}: mods go into mods/.', { software: target.software_name, version: target.game_version ?? '' })}
         </Typography.Text>
       </PlainCard>
-      {data.catalogue_error ? <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} description={data.catalogue_error} /> : null}
-      {failure ? <Alert type="error" showIcon closable title={errorText(failure) ?? t('extensions.actionFailed', 'That did not work.')} /> : null}
+      {data.catalogue_error ? <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} /> : null}
+      {failure ? <Alert type="error" showIcon closable title={errorText(failure, t) ?? t('extensions.actionFailed', 'That did not work.')} /> : null}
       {changed ? <Alert type="info" showIcon closable onClose={() => setChanged(false)} title={t('extensions.restartHint', 'Restart the server to load the changes.')} /> : null}
 
       <Typography.Title level={3} style={{ marginBottom: 0 }}>
@@ -230,7 +229,7 @@ export function ExtensionsPage() {
           style={{ width: 320, maxWidth: '100%' }}
         />
       </Space>
-      {search.error ? <Alert type="error" showIcon title={apiErrorMessage(search.error) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
+      {search.error ? <Alert type="error" showIcon title={errorText(search.error, t) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
       <ExtensionHits
         hits={results?.hits ?? []}
         loading={search.isFetching}

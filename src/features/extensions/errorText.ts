@@ -1,4 +1,12 @@
-import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
+import type { TFunction } from 'i18next';
+import { apiErrorMessage, apiFieldErrors, isUpstreamFailure } from '../../api/apiError';
 
-/** What went wrong, in the server's words: the per-field messages of a 422 (a refused file says why), else its message. */
-export const errorText = (error: unknown): string | undefined => Object.values(apiFieldErrors(error)).flat().join(' ') || apiErrorMessage(error);
+/** The catalogues' sentence when one of them is down, in the customer's language. */
+export const catalogueUnreachable = (t: TFunction) => t('extensions.catalogueUnreachable', 'The plugin catalogue could not be reached. Try again later.');
+
+/**
+ * What went wrong: a catalogue that is down in the customer's language; otherwise the server's
+ * words, the per-field messages of a 422 (a refused file says why), else its message.
+ */
+export const errorText = (error: unknown, t: TFunction): string | undefined =>
+  isUpstreamFailure(error) ? catalogueUnreachable(t) : Object.values(apiFieldErrors(error)).flat().join(' ') || apiErrorMessage(error);

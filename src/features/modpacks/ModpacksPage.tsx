@@ -3,7 +3,7 @@ import { PlainCard } from '../../components/PlainCard';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { apiErrorMessage } from '../../api/apiError';
+import { apiErrorMessage, isUpstreamFailure } from '../../api/apiError';
 import { useGetServerModpacksQuery, useInstallServerModpackMutation, useListServerModpackVersionsQuery, useSearchServerModpacksQuery, type ModpackSearch } from '../../api/modpacks';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
@@ -133,7 +133,7 @@ export function ModpacksPage() {
         />
       ) : null}
       {data.job ? <SwitchJobProgress job={data.job} /> : null}
-      {installing.error ? <Alert type="error" showIcon title={apiErrorMessage(installing.error) ?? t('modpacks.installFailed', 'The install could not be started.')} /> : null}
+      {installing.error ? <Alert type="error" showIcon title={isUpstreamFailure(installing.error) ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.') : (apiErrorMessage(installing.error) ?? t('modpacks.installFailed', 'The install could not be started.'))} /> : null}
 
       {supported ? (
         <>
@@ -154,7 +154,7 @@ export function ModpacksPage() {
                     {t('modpacks.browse.unavailable', '{{name}}: not available here.', { name: s.name })}
                   </Typography.Text>
                 ))}
-              {search.error ? <Alert type="error" showIcon title={apiErrorMessage(search.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
+              {search.error ? <Alert type="error" showIcon title={isUpstreamFailure(search.error) ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.') : (apiErrorMessage(search.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.'))} /> : null}
               <ResponsiveTable<Hit>
                 rowKey="id"
                 rowLabel={(row) => row.title}
@@ -201,7 +201,7 @@ export function ModpacksPage() {
               />
               {project ? (
                 <PlainCard size="small" type="inner" title={project.title}>
-                  {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.')} /> : null}
+                  {versions.error ? <Alert type="error" showIcon title={isUpstreamFailure(versions.error) ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.') : (apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.'))} /> : null}
                   {versions.isFetching ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
                   {versions.data ? (
                     <Space wrap>

@@ -1,3 +1,5 @@
+import { isUpstreamFailure } from '../../api/apiError';
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Alert, Button, Form, Input, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import { useState } from 'react';
@@ -53,7 +55,8 @@ export function NetworkPage() {
   const run = async (change: () => Promise<unknown>): Promise<boolean> => {
     setFailure(null);
     const result = (await change()) as { error?: unknown };
-    if (result.error) setFailure(messageOf(result.error) ?? t('network.failed', 'The change could not be made.'));
+    if (isUpstreamFailure(result.error)) setFailure(t('network.dnsUnreachable', 'The name service could not be reached. Nothing was changed; try again later.'));
+    else if (result.error) setFailure(messageOf(result.error) ?? t('network.failed', 'The change could not be made.'));
     return !result.error;
   };
 
@@ -210,6 +213,7 @@ function SubdomainForm({ zones, current, editable, saving, onSave, onRemove }: S
       )}
       {editable ? (
         <Form form={form} name="subdomain" layout="vertical" initialValues={{ label: current?.label ?? '', zone: current?.zone ?? zones[0] }} onFinish={(values) => void onSave(values.label.trim(), values.zone)}>
+          <ServerFieldErrors shownByItems={['label', 'zone']} />
           <Form.Item
             name="label"
             label={labelText}

@@ -1,3 +1,4 @@
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Alert, Button, Form, InputNumber, Radio, Space, Typography, theme } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import type { TFunction } from 'i18next';
@@ -74,6 +75,7 @@ export function QuizPage() {
         initialValues={{ players: 10, software: 'vanilla', modpack_size: 'small', view_distance: 10, world_size: 'medium' }}
         onFinish={submit}
       >
+        <ServerFieldErrors />
         <Form.Item name="players" label={t('plans.quiz.players', 'How many players at once?')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
           <InputNumber min={1} max={500} style={{ width: '100%' }} />
         </Form.Item>

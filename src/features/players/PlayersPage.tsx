@@ -16,6 +16,7 @@ import {
   useRemoveServerWhitelistPlayerMutation,
   useSetServerWhitelistEnabledMutation,
 } from '../../api/players';
+import { apiFieldErrors } from '../../api/apiError';
 import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
@@ -71,11 +72,18 @@ export function PlayersPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const title = t('players.title', 'Players');
 
-  /** Runs a change; its error message stays on the page until the next change. */
-  const run = async (change: () => Promise<unknown>): Promise<boolean> => {
+  /**
+   * Runs a change; its error message stays on the page until the next change. A 422 about the
+   * `fields` a form shows is shown under those fields instead.
+   */
+  const run = async (change: () => Promise<unknown>, fields: readonly string[] = []): Promise<boolean> => {
     setFailure(null);
     const result = (await change()) as { error?: unknown };
-    if (result.error) setFailure(messageOf(result.error) ?? t('players.failed', 'The change could not be made.'));
+    if (result.error) {
+      const bad = Object.keys(apiFieldErrors(result.error));
+      const underFields = bad.length > 0 && bad.every((field) => fields.includes(field));
+      if (!underFields) setFailure(messageOf(result.error) ?? t('players.failed', 'The change could not be made.'));
+    }
     return !result.error;
   };
 
@@ -157,7 +165,7 @@ export function PlayersPage() {
           <Switch aria-labelledby="whitelist-switch-label" checked={data.whitelist.enabled} disabled={!canManage} onChange={(enabled) => void run(() => whitelistEnabled({ id, body: { enabled } }))} />
           <span id="whitelist-switch-label">{t('players.whitelistEnabled', 'Only whitelisted players may join')}</span>
         </Space>
-        {canManage && <NameForm label={t('players.addToWhitelist', 'Add to the whitelist')} onSubmit={(name) => run(() => whitelistAdd({ id, body: { name } }))} />}
+        {canManage && <NameForm label={t('players.addToWhitelist', 'Add to the whitelist')} onSubmit={(name) => run(() => whitelistAdd({ id, body: { name } }), ['name'])} />}
         <ResponsiveTable
           rowLabel={(row) => row.name}
           size="small"
@@ -174,7 +182,7 @@ export function PlayersPage() {
       </PlainCard>
 
       <PlainCard title={t('players.operators', 'Operators')} size="small">
-        {canManage && <OpForm onSubmit={(name, level) => run(() => op({ id, body: { name, level } }))} />}
+        {canManage && <OpForm onSubmit={(name, level) => run(() => op({ id, body: { name, level } }), ['name', 'level'])} />}
         <ResponsiveTable
           rowLabel={(row) => row.name}
           size="small"
@@ -191,7 +199,7 @@ export function PlayersPage() {
       </PlainCard>
 
       <PlainCard title={t('players.bans', 'Banned players')} size="small">
-        {canManage && <BanForm onSubmit={(name, reason, expires) => run(() => ban({ id, body: { name, ...(reason ? { reason } : {}), ...(expires ? { expires_at: expires } : {}) } }))} />}
+        {canManage && <BanForm onSubmit={(name, reason, expires) => run(() => ban({ id, body: { name, ...(reason ? { reason } : {}), ...(expires ? { expires_at: expires } : {}) } }), ['name', 'reason', 'expires_at'])} />}
         <ResponsiveTable
           rowLabel={(row) => row.name}
           size="small"
@@ -211,7 +219,7 @@ export function PlayersPage() {
       </PlainCard>
 
       <PlainCard title={t('players.ipBans', 'Banned IP addresses')} size="small">
-        {canManage && <IpBanForm onSubmit={(ip, reason) => run(() => banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }))} />}
+        {canManage && <IpBanForm onSubmit={(ip, reason) => run(() => banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }), ['ip', 'reason'])} />}
         <ResponsiveTable
           rowLabel={(row) => row.ip}
           size="small"

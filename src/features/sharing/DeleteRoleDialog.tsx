@@ -3,6 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainSelect } from '../../components/PlainSelect';
 import type { Role } from './sharingTypes';
+import { fieldErrorProps } from '../../components/fieldErrorProps';
+import { useAppDispatch } from '../../app/hooks';
+import { useFieldErrors } from '../../core/validation/useFieldErrors';
+import { validationFieldEdited } from '../../core/validation/validationSlice';
 
 /** Props of {@link DeleteRoleDialog}. */
 export interface DeleteRoleDialogProps {
@@ -23,6 +27,9 @@ export interface DeleteRoleDialogProps {
 export function DeleteRoleDialog({ role, roles, deleting, onConfirm, onClose }: DeleteRoleDialogProps) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<string>();
+  const dispatch = useAppDispatch();
+  const reassignLabel = t('sharing.roles.delete.reassignTo', 'Move its people to');
+  const reassignErrors = useFieldErrors('reassign_to');
   const inUse = (role?.members ?? 0) > 0;
   const targets = roles.filter((candidate) => candidate.uuid && candidate.uuid !== role?.uuid);
   const close = () => {
@@ -57,8 +64,17 @@ export function DeleteRoleDialog({ role, roles, deleting, onConfirm, onClose }: 
           <Typography.Paragraph>
             {t('sharing.roles.delete.inUse', '{{count}} people have this role. Choose the role they get instead.', { count: role?.members ?? 0 })}
           </Typography.Paragraph>
-          <Form.Item label={t('sharing.roles.delete.reassignTo', 'Move its people to')} htmlFor="reassign-role" required>
-            <PlainSelect id="reassign-role" value={target} onChange={setTarget} options={targets.map((candidate) => ({ value: candidate.uuid!, label: candidate.name }))} />
+          <Form.Item label={reassignLabel} htmlFor="reassign-role" required {...fieldErrorProps(reassignErrors, reassignLabel)}>
+            <PlainSelect
+              id="reassign-role"
+              value={target}
+              onChange={(value) => {
+                // The server's message was about the role chosen before.
+                dispatch(validationFieldEdited('reassign_to'));
+                setTarget(value);
+              }}
+              options={targets.map((candidate) => ({ value: candidate.uuid!, label: candidate.name }))}
+            />
           </Form.Item>
         </Form>
       )}

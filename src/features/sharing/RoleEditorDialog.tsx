@@ -1,3 +1,4 @@
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrors } from '../../core/validation/useFieldErrors';
@@ -52,6 +53,7 @@ export function RoleEditorDialog({ title, initial, groups, grantable, saving, on
       destroyOnHidden
     >
       <Form<RoleValues> name="role-editor" form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+        <ServerFieldErrors shownByItems={['name', 'permissions']} />
         <Form.Item
           name="name"
           label={nameLabel}

@@ -1,3 +1,4 @@
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +53,7 @@ export function ShareDialog({ subuser, roles, groups, grantable, saving, onSubmi
       destroyOnHidden
     >
       <Form<Values> name="share-dialog" form={form} layout="vertical" initialValues={initial} onFinish={submit}>
+        <ServerFieldErrors shownByItems={['email']} />
         {subuser ? null : (
           <Form.Item
             name="email"

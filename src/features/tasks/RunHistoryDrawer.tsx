@@ -15,6 +15,12 @@ export interface RunHistoryDrawerProps {
 export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDrawerProps) {
   const { t } = useTranslation();
   const when = useDateTime();
+  const triggerText = (trigger: 'schedule' | 'manual' | 'catch-up') =>
+    trigger === 'manual'
+      ? t('tasks.history.manual', 'Run now')
+      : trigger === 'catch-up'
+        ? t('tasks.history.catchUp', 'Once the panel was back')
+        : t('tasks.history.timed', 'On schedule');
   const runs = useListServerScheduleRunsQuery({ id: serverId, schedule: schedule?.uuid ?? '' }, { skip: !schedule, pollingInterval: 3000 });
   return (
     <Drawer open={!!schedule} onClose={onClose} title={t('tasks.history.title', 'History of {{name}}', { name: schedule?.name ?? '' })} size="large" destroyOnHidden>
@@ -31,9 +37,13 @@ export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDraw
                 <Space wrap>
                   <ResultTag result={run.result} />
                   <Typography.Text>{when(run.started_at)}</Typography.Text>
-                  <Tag>{run.trigger === 'manual' ? t('tasks.history.manual', 'Run now') : t('tasks.history.timed', 'On schedule')}</Tag>
+                  <Tag>{triggerText(run.trigger)}</Tag>
                 </Space>
-                {run.error && <Typography.Text type={run.result === 'failed' ? 'danger' : 'secondary'}>{run.error}</Typography.Text>}
+                {run.result === 'missed' ? (
+                  <Typography.Text type="secondary">{t('tasks.history.missedText', 'The panel was not running at this time, so nothing ran.')}</Typography.Text>
+                ) : (
+                  run.error && <Typography.Text type={run.result === 'failed' ? 'danger' : 'secondary'}>{run.error}</Typography.Text>
+                )}
                 {run.tasks.map((task, index) => (
                   <div key={`${task.task}-${index}`}>
                     <Space wrap>

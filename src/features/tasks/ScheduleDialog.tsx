@@ -8,6 +8,8 @@ import { FieldErrors } from '../../components/FieldErrors';
 import { PlainSelect } from '../../components/PlainSelect';
 import { cronPresets, type CronParts } from './cronDescription';
 import { useCronDescriber } from './useCronDescriber';
+import { browserTimezone, TimezoneSelect } from './TimezoneSelect';
+import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 
 /** Props of {@link ScheduleDialog}. */
 export interface ScheduleDialogProps {
@@ -29,6 +31,7 @@ interface Values extends CronParts {
   name: string;
   timezone: string;
   only_when_online?: boolean;
+  run_missed?: boolean;
   enabled?: boolean;
   tasks?: TaskValues[];
 }
@@ -38,8 +41,6 @@ const CRON_FIELDS = ['minute', 'hour', 'day_of_month', 'month', 'day_of_week'] a
 function FieldMessages({ field, label }: { field: string; label: string }) {
   return <FieldErrors messages={useFieldErrors(field)} label={label} />;
 }
-
-const browserTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** Create or edit a schedule: name, cron fields with presets and a readable description, timezone, and the chain of tasks. */
 export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDialogProps) {
@@ -57,7 +58,7 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
     form.setFieldsValue(
       schedule
         ? { ...schedule, tasks: schedule.tasks.map(({ action, payload, delay_seconds, continue_on_failure }) => ({ action, payload, delay_seconds, continue_on_failure })) }
-        : { name: '', ...cronPresets[2].parts, timezone: browserTimezone(), only_when_online: false, enabled: true, tasks: [{ action: 'command', payload: '', delay_seconds: 0 }] },
+        : { name: '', ...cronPresets[2].parts, timezone: browserTimezone(), only_when_online: false, run_missed: false, enabled: true, tasks: [{ action: 'command', payload: '', delay_seconds: 0 }] },
     );
   }, [open, schedule, form]);
 
@@ -84,8 +85,9 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
       day_of_month: values.day_of_month,
       month: values.month,
       day_of_week: values.day_of_week,
-      timezone: values.timezone || 'UTC',
+      timezone: values.timezone || browserTimezone(),
       only_when_online: values.only_when_online ?? false,
+      run_missed: values.run_missed ?? false,
       enabled: values.enabled ?? true,
       tasks: (values.tasks ?? []).map((task) => ({ action: task.action, payload: task.payload ?? '', delay_seconds: task.delay_seconds ?? 0, continue_on_failure: task.continue_on_failure ?? false })),
     };
@@ -106,6 +108,7 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <ServerFieldErrors shownByItems="all" />
         <Form.Item name="name" label={t('tasks.field.name', 'Name')} extra={<FieldMessages field="name" label={t('tasks.field.name', 'Name')} />}>
           <Input maxLength={191} placeholder={t('tasks.field.namePlaceholder', 'e.g. Nightly restart')} />
         </Form.Item>
@@ -127,7 +130,10 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
           {description === null ? t('tasks.cronInvalid', 'This is not a valid cron expression yet.') : description}
         </Typography.Paragraph>
         <Form.Item name="timezone" label={t('tasks.field.timezone', 'Timezone')} extra={<FieldMessages field="timezone" label={t('tasks.field.timezone', 'Timezone')} />}>
-          <Input maxLength={64} placeholder={t('tasks.field.timezonePlaceholder', 'Europe/Berlin')} />
+          <TimezoneSelect aria-label={t('tasks.field.timezone', 'Timezone')} />
+        </Form.Item>
+        <Form.Item name="run_missed" valuePropName="checked" style={{ marginBottom: 4 }} extra={t('tasks.field.runMissedHelp', 'If the panel was down at the planned time, the schedule runs once as soon as it is back.')}>
+          <Checkbox>{t('tasks.field.runMissed', 'Run once when the panel is back')}</Checkbox>
         </Form.Item>
         <Form.Item name="only_when_online" valuePropName="checked" style={{ marginBottom: 4 }}>
           <Checkbox>{t('tasks.field.onlyWhenOnline', 'Only when the server is online')}</Checkbox>

@@ -119,7 +119,11 @@ export function TasksPage() {
                   <ResultTag result={schedule.last_result} />
                   {schedule.last_run_at && <Typography.Text type="secondary">{when(schedule.last_run_at)}</Typography.Text>}
                 </Space>
-                {schedule.last_error && (
+                {schedule.last_result === 'missed' ? (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t('tasks.history.missedText', 'The panel was not running at this time, so nothing ran.')}
+                  </Typography.Text>
+                ) : schedule.last_error && (
                   <Typography.Text type={schedule.last_result === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
                     {schedule.last_error}
                   </Typography.Text>

@@ -3,7 +3,7 @@ import { PlainCard } from '../../components/PlainCard';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { apiErrorMessage } from '../../api/apiError';
+import { apiErrorMessage, isUpstreamFailure } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
 import { useGetServerVersionJobQuery, useGetServerVersionsQuery, useListServerSoftwareVersionsQuery, useSwitchServerVersionMutation, type SoftwareVersions } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
@@ -81,7 +81,7 @@ export function VersionsPage() {
       </PlainCard>
       {lastJob ? <SwitchJobProgress job={lastJob} /> : null}
       {noJava.length > 0 ? <Alert type="info" showIcon title={t('versions.noJava', 'This host has no Java, so {{names}} cannot run here.', { names: noJava.join(', ') })} /> : null}
-      {switching.error ? <Alert type="error" showIcon title={apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.')} /> : null}
+      {switching.error ? <Alert type="error" showIcon title={isUpstreamFailure(switching.error) ? t('versions.catalogueUnreachable', 'The software catalogue could not be reached. Try again later.') : (apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.'))} /> : null}
       <Space wrap>
         <PlainSelect
           aria-label={t('versions.software', 'Software')}
@@ -102,7 +102,7 @@ export function VersionsPage() {
         <Input.Search aria-label={t('versions.search', 'Search versions')} placeholder={t('versions.search', 'Search versions')} allowClear onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} style={{ maxWidth: 240 }} />
       </Space>
       {versions.data?.data.stale_since ? <Alert type="warning" showIcon title={t('versions.stale', 'The catalogue cannot be reached; this list comes from the cache.')} /> : null}
-      {versions.error ? <Alert type="error" showIcon title={apiErrorMessage(versions.error) ?? t('versions.listFailed', 'The versions could not be loaded.')} /> : null}
+      {versions.error ? <Alert type="error" showIcon title={isUpstreamFailure(versions.error) ? t('versions.catalogueUnreachable', 'The software catalogue could not be reached. Try again later.') : (apiErrorMessage(versions.error) ?? t('versions.listFailed', 'The versions could not be loaded.'))} /> : null}
       {versions.error ? null : (
       <ResponsiveTable<VersionRow>
         rowKey="id"

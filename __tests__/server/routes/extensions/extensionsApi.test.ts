@@ -244,16 +244,21 @@ describe('extensions of a server', () => {
     writeFileSync(join(folder(fabric, 'mods'), 'lithium.jar'), local.artefacts.get('modrinth-lithium-0.14.3')!.bytes);
     t.app.catalogue.clearCache();
     local.setDown(true);
+    const warn = jest.spyOn(t.app.log, 'warn');
     try {
       const res = await call(owner, fabric, 'GET', '/search?query=sodium');
       expect(res.statusCode).toBe(502);
-      expect(res.json().message).toMatch(/Modrinth catalogue cannot be reached/);
+      // A plain sentence: no host, address or system error reaches the customer.
+      expect(res.json().message).toBe('The Modrinth catalogue could not be reached. Try again later; installed extensions are still listed.');
       const data = await overview(fabric);
-      expect(data.catalogue_error).toMatch(/cannot be reached/);
+      expect(data.catalogue_error).toBe('The Modrinth catalogue could not be reached.');
+      // The details are in the panel's log instead.
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ provider: 'Modrinth', url: expect.stringContaining(new URL(local.url).host), reason: expect.any(String) }), 'a catalogue could not be reached');
       expect(data.installed).toEqual([expect.objectContaining({ file: 'lithium.jar', recognised: false, name: 'lithium' })]);
       // What the panel installed itself stays recognised from its own record.
       expect((await overview(paper)).installed.map((i: { name: string }) => i.name)).toContain('ChunkyBorder');
     } finally {
+      warn.mockRestore();
       local.setDown(false);
     }
     expect((await overview(fabric)).installed).toEqual([expect.objectContaining({ file: 'lithium.jar', recognised: true, name: 'Lithium' })]);

@@ -50,11 +50,12 @@ describe('error notifications', () => {
   });
 
   it.each([
-    [404, { message: 'Server not found.' }, 'Server not found.'],
-    [429, { message: 'Too many attempts.' }, 'Too many attempts.'],
-    [409, undefined, 'Bad request'],
-    [500, { message: 'Server Error' }, 'Bad response'],
-    [503, undefined, 'Bad response'],
+    [404, { message: 'Server not found.' }, 'Your change was not saved: Server not found. Try again.'],
+    [429, { message: 'Too many attempts.' }, 'Your change was not saved: Too many attempts. Try again.'],
+    [409, undefined, 'Your change was not saved: the panel refused it. Try again.'],
+    [500, { message: 'Server Error' }, 'Your change was not saved: the panel ran into a problem. Try again.'],
+    [502, { message: 'The name service could not be reached.' }, 'Your change was not saved: a service the panel depends on could not be reached. Try again.'],
+    [503, undefined, 'Your change was not saved: the panel ran into a problem. Try again.'],
   ])('a failed change answered %i is reported too', async (status, body, text) => {
     const { store, outcome } = await failLogin(status, body);
     expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text, source: 'login' }]);
@@ -66,11 +67,11 @@ describe('error notifications', () => {
     expect(selectNotifications(store.getState())).toEqual([]);
   });
 
-  it('a network failure of a change says "Network error", and still reaches the caller', async () => {
+  it('a network failure of a change says the panel could not be reached, and still reaches the caller', async () => {
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = makeStore();
     await expect(store.dispatch(authApi.endpoints.login.initiate(login)).unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
-    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Network error', source: 'login' }]);
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Your change was not saved: the panel could not be reached. Try again.', source: 'login' }]);
   });
 
   it.each([404, 500])('a failed query answered %i raises nothing (its page shows the failure)', async (status) => {
@@ -78,5 +79,17 @@ describe('error notifications', () => {
     const store = makeStore();
     await store.dispatch(authApi.endpoints.getCurrentUser.initiate());
     expect(selectNotifications(store.getState())).toEqual([]);
+  });
+});
+
+describe('a failed save of a form', () => {
+  it('names the file that was not saved, why, and that the edits are still in the form', async () => {
+    const { configApi } = await import('../../../../src/api/config');
+    fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const store = makeStore();
+    await store.dispatch(configApi.endpoints.updateServerConfigFile.initiate({ id: 's1', path: 'server.properties', body: { values: { motd: 'Hi' } } })).unwrap().catch(() => undefined);
+    expect(selectNotifications(store.getState())).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Error', text: 'Your changes to server.properties were not saved: the panel could not be reached. Your edits are still here.' }),
+    ]);
   });
 });

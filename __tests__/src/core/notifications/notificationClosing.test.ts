@@ -39,7 +39,7 @@ describe('error notifications close', () => {
     const store = makeStore();
     await store.dispatch(login('wrong')).unwrap().catch(() => undefined);
     await store.dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } })).unwrap().catch(() => undefined);
-    expect(texts(store)).toEqual(['These credentials do not match our records.', 'Bad response']);
+    expect(texts(store)).toEqual(['These credentials do not match our records.', 'Your changes to your account were not saved: the panel ran into a problem. Your edits are still here.']);
   });
 
   it('when the user leaves the screen, but not on a new query or hash of the same screen; other notices stay', async () => {
@@ -70,13 +70,13 @@ describe('failed saves are reported', () => {
     fetchMock = panel();
     const store = makeStore();
     await expect(store.dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } })).unwrap()).rejects.toMatchObject({ status: 500 });
-    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Bad response', source: 'updateAccount' }]);
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Your changes to your account were not saved: the panel ran into a problem. Your edits are still here.', source: 'updateAccount' }]);
   });
 
-  it('"Save name" without a network raises "Network error"', async () => {
+  it('"Save name" without a network says what was not saved, why, and that the edits are still there', async () => {
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = makeStore();
     await store.dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } })).unwrap().catch(() => undefined);
-    expect(texts(store)).toEqual(['Network error']);
+    expect(texts(store)).toEqual(['Your changes to your account were not saved: the panel could not be reached. Your edits are still here.']);
   });
 });

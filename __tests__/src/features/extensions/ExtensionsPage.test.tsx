@@ -123,3 +123,14 @@ it('asks before installing with dependencies, and installs them when told to', a
   await waitFor(() => expect(api.requestsTo('POST /api/v2/servers/s1/extensions/install')).toHaveLength(1));
   expect(api.requestsTo('POST /api/v2/servers/s1/extensions/install')[0].body).toEqual({ provider: 'modrinth', project: 'chunkyborder', dependencies: true });
 });
+
+it('says in plain words that the catalogue is down, whatever the server’s answer carries', async () => {
+  api.route({
+    'GET /api/v2/servers/s1/extensions': { status: 200, body: { data: { ...overview, catalogue_error: 'The Modrinth catalogue could not be reached.' } } },
+    'GET /api/v2/servers/s1/extensions/search': { status: 502, body: { message: 'The Modrinth catalogue cannot be reached (getaddrinfo ENOTFOUND api.modrinth.com).' } },
+  });
+  renderPage();
+  expect(await screen.findByText('The plugin catalogue could not be reached. Try again later.')).toBeInTheDocument();
+  expect(screen.getByText('A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')).toBeInTheDocument();
+  expect(document.body).not.toHaveTextContent(/ENOTFOUND|api\.modrinth\.com/);
+});

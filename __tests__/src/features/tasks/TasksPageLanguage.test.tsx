@@ -38,6 +38,7 @@ const schedule: Schedule = {
   timezone: 'UTC',
   enabled: true,
   only_when_online: false,
+  run_missed: false,
   last_result: null,
   last_run_at: null,
   last_error: null,

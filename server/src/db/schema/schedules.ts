@@ -27,6 +27,8 @@ export const schedules = pgTable(
     /** IANA timezone the cron fields are read in. */
     timezone: varchar('timezone', { length: 64 }).notNull().default('UTC'),
     onlyWhenOnline: boolean('only_when_online').notNull().default(false),
+    /** A time missed while the panel was down is run once when it is back (otherwise only recorded as missed). */
+    runMissed: boolean('run_missed').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** When it is due next (null while disabled). */
@@ -85,11 +87,11 @@ export const scheduleRuns = pgTable(
     scheduleId: integer('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    /** 'schedule' | 'manual'. */
+    /** 'schedule' | 'manual' | 'catch-up' (once after a time missed while the panel was down). */
     trigger: varchar('trigger', { length: 16 }).notNull(),
     /** The time a timed run was due (null for run-now). */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /** 'running' | 'ok' | 'failed' | 'skipped'. */
+    /** 'running' | 'ok' | 'failed' | 'skipped' | 'missed' (due while the panel was down; nothing ran). */
     result: varchar('result', { length: 16 }).notNull().default('running'),
     error: text('error'),
     tasks: jsonb('tasks').$type<ScheduleRunTaskOutcome[]>().notNull().default([]),

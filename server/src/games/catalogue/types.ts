@@ -70,9 +70,10 @@ export class CatalogueUnavailableError extends Error {
   constructor(
     readonly provider: string,
     readonly url: string,
-    reason: string,
+    /** What failed (a DNS error, a status): for the panel's log only, it may name hosts. */
+    readonly reason: string,
   ) {
-    super(`The ${provider} catalogue cannot be reached (${reason}).`);
+    super(`The ${provider} catalogue could not be reached.`);
   }
 }
 

@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { serverExtensions, type ServerRow } from '../../db/schema';
 import { CatalogueNotFoundError, CatalogueUnavailableError, DownloadRefusedError } from '../../games/catalogue/types';
-import { HttpError, ValidationError } from '../../lib/errors';
+import { HttpError, upstreamFailed, ValidationError } from '../../lib/errors';
 import { loadServerContext } from '../servers/loadServerContext';
 import type { ExtensionHitJson, ExtensionProjectJson, ExtensionSearchJson, ExtensionsOverviewJson, InstalledExtensionJson, InstallPlanJson, ProviderId, ReleaseJson } from '../../schemas/extensions';
 import { recordAudit } from '../audit/audit';
@@ -39,10 +39,16 @@ function sourceOf(sources: ExtensionSource[], id: ProviderId | undefined): Exten
 
 /** A catalogue failure as an API answer: unreachable → 502 with a clear message; unknown → 422 on its field. */
 function catalogueFailure(error: unknown, field = 'project'): never {
-  if (error instanceof CatalogueUnavailableError) throw new HttpError(502, `${error.message} Try again later; installed extensions are still listed.`);
+  if (error instanceof CatalogueUnavailableError) throw upstreamFailed(`${error.message} Try again later; installed extensions are still listed.`, error);
   if (error instanceof CatalogueNotFoundError) throw new ValidationError({ [error.field === 'software' ? field : 'version']: [error.message] });
   if (error instanceof DownloadRefusedError) throw new ValidationError({ file: [error.message] });
   throw error;
+}
+
+/** The overview still answers when a catalogue is down: its sentence for the page, the reason for the log. */
+function unreachable(app: FastifyInstance, error: CatalogueUnavailableError): string {
+  app.log.warn({ err: error, provider: error.provider, url: error.url, reason: error.reason }, 'a catalogue could not be reached');
+  return error.message;
 }
 
 const hitJson = (h: Hit, installed: Set<string>): ExtensionHitJson => ({
@@ -144,7 +150,7 @@ async function installedList(app: FastifyInstance, server: ServerRow, target: Ex
       }
     } catch (error) {
       if (!(error instanceof CatalogueUnavailableError)) throw error;
-      catalogueError = error.message;
+      catalogueError = unreachable(app, error);
     }
   }
   const items: InstalledExtensionJson[] = [];
@@ -162,7 +168,7 @@ async function installedList(app: FastifyInstance, server: ServerRow, target: Ex
           update = { version_id: newest.versionId, version_number: newest.versionNumber };
         }
       } catch (error) {
-        if (error instanceof CatalogueUnavailableError) catalogueError = error.message;
+        if (error instanceof CatalogueUnavailableError) catalogueError = unreachable(app, error);
         else if (!(error instanceof CatalogueNotFoundError)) throw error;
       }
     }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { allocations, nodes, plans, servers, serverSubdomains, type AllocationRow, type ServerRow, type ServerSubdomainRow } from '../../db/schema';
-import { HttpError, notFound, ValidationError } from '../../lib/errors';
+import { HttpError, notFound, upstreamFailed, ValidationError } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/uniqueViolation';
 import { portIsFree } from '../servers/allocatePorts';
 import type { RuntimeManager } from '../servers/RuntimeManager';
@@ -44,8 +44,9 @@ export interface NetworkServiceOptions {
 }
 
 const conflict = (message: string) => new HttpError(409, message);
+/** The DNS service's own words (its address, nsupdate's output) go to the log, not to the customer. */
 const dnsFailed = (error: unknown) =>
-  error instanceof DnsError ? new HttpError(502, `${error.message} Nothing was changed.`) : (error as Error);
+  error instanceof DnsError ? upstreamFailed('The name service could not be reached or refused the change. Nothing was changed; try again later.', error) : (error as Error);
 
 /**
  * Ports and the subdomain of servers. Extra ports are claimed under a lock on the server's row,

@@ -4,18 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { schedules, scheduleRuns, scheduleTasks, servers, users, type ScheduleRow, type ScheduleRunRow, type ScheduleRunTaskOutcome, type ScheduleTaskRow, type ServerRow } from '../../db/schema';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { accessAllows, accessFor, type ServerAccess } from '../permissions/serverAccess';
+import { accessFor, type ServerAccess } from '../permissions/serverAccess';
 import type { RuntimeManager } from '../servers/RuntimeManager';
-import { powerSignals, type PowerSignal } from '../../runtime/types';
 import { SCHEDULE_LIMITS, type CreateScheduleBody, type TaskInput, type UpdateScheduleBody, type UpdateTaskBody } from '../../schemas/schedules';
 import type { BackupService } from '../backups/BackupService';
 import { recordAudit } from '../audit/audit';
-import { cronFieldErrors, isTimezone, nextRun, type CronFields } from './cron';
-import { pause, runTask } from './runTask';
+import { nextRun, type CronFields } from './cron';
+import { validateSchedule, validateTask } from './scheduleValidation';
+import { runChain } from './runChain';
+import { MISSED_MESSAGE, missedTimes, recordMissedRuns } from './missedRuns';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A run due longer ago than this (the panel was down) is not replayed; the schedule moves on. */
+/**
+ * A run due longer ago than this (the panel was down) is recorded as missed and the schedule moves
+ * on; with `runMissed` it runs once at once instead of at each time missed.
+ */
 export const MISSED_GRACE_MS = 60_000;
 
 export interface Actor {
@@ -47,8 +51,6 @@ const fieldsOf = (row: Pick<ScheduleRow, 'minute' | 'hour' | 'dayOfMonth' | 'mon
   month: row.month,
   dayOfWeek: row.dayOfWeek,
 });
-
-const POWER_PERMISSION = { start: 'control.start', stop: 'control.stop', kill: 'control.stop', restart: 'control.restart' } as const;
 
 /**
  * Schedules of a server and their runs: validation (cron fields per field, timezone, each task's
@@ -88,39 +90,6 @@ export class ScheduleService {
     return { schedule, tasks };
   }
 
-  /** Checks the whole input (cron, timezone, tasks) and throws one 422 naming every bad field. */
-  private validate(input: UpdateScheduleBody, current: ScheduleRow | null, access: ServerAccess, errors: Record<string, string[]> = {}): void {
-    const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-    if (input.name !== undefined && input.name.trim() === '') add('name', 'This field is required');
-    const fields: CronFields = {
-      minute: input.minute ?? current?.minute ?? '*',
-      hour: input.hour ?? current?.hour ?? '*',
-      dayOfMonth: input.day_of_month ?? current?.dayOfMonth ?? '*',
-      month: input.month ?? current?.month ?? '*',
-      dayOfWeek: input.day_of_week ?? current?.dayOfWeek ?? '*',
-    };
-    for (const [field, message] of Object.entries(cronFieldErrors(fields))) if (!errors[field]) add(field, message);
-    if (input.timezone !== undefined && !isTimezone(input.timezone)) add('timezone', 'Unknown timezone: use an IANA name such as Europe/Berlin or UTC.');
-    input.tasks?.forEach((task, index) => this.validateTask(task, `tasks.${index}`, access, add));
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  }
-
-  private validateTask(task: Partial<TaskInput>, prefix: string, access: ServerAccess, add: (field: string, message: string) => void): void {
-    const payload = (task.payload ?? '').trim();
-    if (task.action === 'command') {
-      if (payload === '') add(`${prefix}.payload`, 'Enter the command to send.');
-      else if (payload.length > SCHEDULE_LIMITS.commandLength) add(`${prefix}.payload`, `Must be at most ${SCHEDULE_LIMITS.commandLength} characters`);
-      else if (/[\r\n]/.test(payload)) add(`${prefix}.payload`, 'One command, on one line.');
-      if (!accessAllows(access, 'control.console')) add(`${prefix}.action`, 'You may not send console commands, so a schedule cannot either.');
-    } else if (task.action === 'power') {
-      if (!(powerSignals as readonly string[]).includes(payload)) add(`${prefix}.payload`, 'Choose start, stop, restart or kill.');
-      else if (!accessAllows(access, POWER_PERMISSION[payload as PowerSignal])) add(`${prefix}.action`, `You may not ${payload} the server, so a schedule cannot either.`);
-    } else if (task.action === 'backup') {
-      if (Buffer.byteLength(task.payload ?? '') > SCHEDULE_LIMITS.ignoredBytes) add(`${prefix}.payload`, `Must be at most ${SCHEDULE_LIMITS.ignoredBytes} bytes.`);
-      if (!accessAllows(access, 'backup.create')) add(`${prefix}.action`, 'You may not create backups, so a schedule cannot either.');
-    }
-  }
-
   private taskValues(scheduleId: number, tasks: TaskInput[]) {
     return tasks.map((task, index) => ({
       scheduleId,
@@ -137,7 +106,7 @@ export class ScheduleService {
   }
 
   async create(server: ServerRow, input: CreateScheduleBody, access: ServerAccess, actor: Actor, fieldErrors: Record<string, string[]> = {}): Promise<ScheduleWithTasks> {
-    this.validate(input, null, access, fieldErrors);
+    validateSchedule(input, null, access, fieldErrors);
     const timezone = input.timezone ?? 'UTC';
     const enabled = input.enabled ?? true;
     const fields: CronFields = { minute: input.minute.trim(), hour: input.hour.trim(), dayOfMonth: input.day_of_month.trim(), month: input.month.trim(), dayOfWeek: input.day_of_week.trim() };
@@ -148,7 +117,7 @@ export class ScheduleService {
       if (n >= SCHEDULE_LIMITS.schedules) throw new HttpError(409, `A server can have at most ${SCHEDULE_LIMITS.schedules} schedules.`);
       const [schedule] = await tx
         .insert(schedules)
-        .values({ serverId: server.id, name: input.name.trim(), ...fields, timezone, onlyWhenOnline: input.only_when_online ?? false, enabled, createdBy: actor.userId, nextRunAt: this.next(fields, timezone, enabled) })
+        .values({ serverId: server.id, name: input.name.trim(), ...fields, timezone, onlyWhenOnline: input.only_when_online ?? false, runMissed: input.run_missed ?? false, enabled, createdBy: actor.userId, nextRunAt: this.next(fields, timezone, enabled) })
         .returning();
       const tasks = input.tasks?.length ? await tx.insert(scheduleTasks).values(this.taskValues(schedule.id, input.tasks)).returning() : [];
       return { schedule, tasks };
@@ -165,7 +134,7 @@ export class ScheduleService {
 
   async update(server: ServerRow, uuid: string, input: UpdateScheduleBody, access: ServerAccess, actor: Actor, fieldErrors: Record<string, string[]> = {}): Promise<ScheduleWithTasks> {
     const { schedule } = await this.find(server, uuid);
-    this.validate(input, schedule, access, fieldErrors);
+    validateSchedule(input, schedule, access, fieldErrors);
     const fields: CronFields = {
       minute: (input.minute ?? schedule.minute).trim(),
       hour: (input.hour ?? schedule.hour).trim(),
@@ -184,6 +153,7 @@ export class ScheduleService {
           timezone,
           enabled,
           onlyWhenOnline: input.only_when_online ?? schedule.onlyWhenOnline,
+          runMissed: input.run_missed ?? schedule.runMissed,
           nextRunAt: this.next(fields, timezone, enabled),
           updatedAt: new Date(),
         })
@@ -209,7 +179,7 @@ export class ScheduleService {
     const { schedule, tasks } = await this.find(server, uuid);
     if (tasks.length >= SCHEDULE_LIMITS.tasks) throw new HttpError(409, `A schedule can have at most ${SCHEDULE_LIMITS.tasks} tasks.`);
     const errors: Record<string, string[]> = {};
-    this.validateTask(input, '', access, (field, message) => (errors[field.replace(/^\./, '')] ??= []).push(message));
+    validateTask(input, '', access, (field, message) => (errors[field.replace(/^\./, '')] ??= []).push(message));
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const [values] = this.taskValues(schedule.id, [input]);
     await this.db.insert(scheduleTasks).values({ ...values, sequence: (tasks.at(-1)?.sequence ?? 0) + 1 });
@@ -229,7 +199,7 @@ export class ScheduleService {
       continue_on_failure: input.continue_on_failure ?? task.continueOnFailure,
     };
     const errors: Record<string, string[]> = {};
-    this.validateTask(merged, '', access, (field, message) => (errors[field.replace(/^\./, '')] ??= []).push(message));
+    validateTask(merged, '', access, (field, message) => (errors[field.replace(/^\./, '')] ??= []).push(message));
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const order = tasks.filter((row) => row.id !== task.id);
     const position = Math.min(Math.max((input.sequence ?? task.sequence) - 1, 0), order.length);
@@ -288,7 +258,8 @@ export class ScheduleService {
    * Claims and starts every run due at `now`. The claim moves `next_run_at` from the value this
    * process read to the next time, in one UPDATE guarded by that value: of several processes
    * only one sees a row come back. A run due longer ago than MISSED_GRACE_MS (the panel was
-   * down) is skipped, not replayed. Answers the runs this process started.
+   * down) is recorded as missed, and run once if the schedule asks for it. Answers the runs this
+   * process started.
    */
   async tick(now: Date = new Date()): Promise<ScheduleRunRow[]> {
     const due = await this.db
@@ -313,7 +284,8 @@ export class ScheduleService {
         .returning();
       if (!claimed) continue;
       if (now.getTime() - dueAt.getTime() > MISSED_GRACE_MS) {
-        this.options.log.info({ schedule: row.uuid, dueAt }, 'a schedule run missed while the panel was down is not replayed');
+        const run = await this.catchUp(claimed, dueAt, now);
+        if (run) started.push(run);
         continue;
       }
       const run = await this.startRun(claimed, 'schedule', dueAt, null);
@@ -322,8 +294,21 @@ export class ScheduleService {
     return started;
   }
 
+  /**
+   * Times missed while the panel was down (from `firstMissed` up to `now`) go into the history as
+   * "missed"; a schedule that asks for it then runs once, now, whatever the number of times missed.
+   */
+  private async catchUp(schedule: ScheduleRow, firstMissed: Date, now: Date): Promise<ScheduleRunRow | null> {
+    const times = missedTimes(fieldsOf(schedule), schedule.timezone, firstMissed, new Date(now.getTime() + 1));
+    await recordMissedRuns(this.db, schedule, times, this.runner);
+    const last = times.at(-1) ?? firstMissed;
+    await this.db.update(schedules).set({ lastRunAt: last, lastResult: 'missed', lastError: MISSED_MESSAGE }).where(eq(schedules.id, schedule.id));
+    this.options.log.info({ schedule: schedule.uuid, missed: times.length, firstMissed, runMissed: schedule.runMissed }, 'schedule times missed while the panel was down');
+    return schedule.runMissed ? this.startRun(schedule, 'catch-up', null, null) : null;
+  }
+
   /** Inserts the run row (a timed run at most once per due time) and runs the chain in the background. */
-  private async startRun(schedule: ScheduleRow, trigger: 'schedule' | 'manual', dueAt: Date | null, triggeredBy: number | null): Promise<ScheduleRunRow | null> {
+  private async startRun(schedule: ScheduleRow, trigger: 'schedule' | 'manual' | 'catch-up', dueAt: Date | null, triggeredBy: number | null): Promise<ScheduleRunRow | null> {
     const [run] = await this.db
       .insert(scheduleRuns)
       .values({ scheduleId: schedule.id, trigger, dueAt, runner: this.runner, triggeredBy })
@@ -339,8 +324,8 @@ export class ScheduleService {
 
   private async execute(schedule: ScheduleRow, run: ScheduleRunRow): Promise<void> {
     const outcomes: ScheduleRunTaskOutcome[] = [];
-    let result: 'ok' | 'failed' | 'skipped' = 'ok';
-    let error: string | null = null;
+    let result: 'ok' | 'failed' | 'skipped';
+    let error: string | null;
     const [server] = await this.db.select().from(servers).where(eq(servers.id, schedule.serverId));
     const tasks = await this.db.select().from(scheduleTasks).where(eq(scheduleTasks.scheduleId, schedule.id)).orderBy(asc(scheduleTasks.sequence), asc(scheduleTasks.id));
     const [owner] = schedule.createdBy === null ? [] : await this.db.select().from(users).where(eq(users.id, schedule.createdBy));
@@ -369,29 +354,7 @@ export class ScheduleService {
         outputWindowMs: this.options.outputWindowMs ?? 1000,
         powerSettleMs: this.options.powerSettleMs ?? 60_000,
       };
-      for (const task of tasks) {
-        if (result === 'failed') {
-          outcomes.push({ task: task.uuid, action: task.action, payload: task.payload, result: 'skipped', output: '', error: null });
-          continue;
-        }
-        try {
-          if (task.delaySeconds > 0) await pause(task.delaySeconds * 1000, ctx.signal);
-          // The server row may have changed (suspended) since the run began.
-          const [fresh] = await this.db.select().from(servers).where(eq(servers.id, server.id));
-          const outcome = await runTask({ ...ctx, server: fresh ?? server }, task);
-          outcomes.push(outcome);
-          if (outcome.result === 'failed' && !task.continueOnFailure) {
-            result = 'failed';
-            error = `Task ${task.sequence} (${task.action}) failed: ${outcome.error ?? ''}`.trim();
-          } else if (outcome.result === 'failed' && error === null) {
-            error = `Task ${task.sequence} (${task.action}) failed and the chain went on: ${outcome.error ?? ''}`.trim();
-          }
-        } catch (stopped) {
-          outcomes.push({ task: task.uuid, action: task.action, payload: task.payload, result: 'failed', output: '', error: (stopped as Error).message });
-          result = 'failed';
-          error = (stopped as Error).message;
-        }
-      }
+      ({ result, error } = await runChain(ctx, tasks, outcomes));
     }
     await this.finish(schedule, run, result, error, outcomes);
     if (server) await recordAudit(this.db, { actorId: schedule.createdBy, serverUuid: server.uuid, event: 'server.schedule.completed', ip: null, properties: { schedule: schedule.uuid, name: schedule.name, run: run.uuid, trigger: run.trigger, result, reason: error } });
@@ -409,8 +372,8 @@ export class ScheduleService {
   }
 
   /**
-   * After a start: this panel's runs left unfinished by a crash become failed, and enabled
-   * schedules get their next time from the database (a time already passed is not replayed).
+   * After a start: this panel's runs left unfinished by a crash become failed. Times that passed
+   * while the panel was down are found by the first tick (see `catchUp`).
    */
   async recover(): Promise<{ failed: number }> {
     const failed = await this.db

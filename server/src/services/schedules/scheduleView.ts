@@ -26,6 +26,7 @@ export function scheduleView({ schedule, tasks }: ScheduleWithTasks): ScheduleJs
     day_of_week: schedule.dayOfWeek,
     timezone: schedule.timezone,
     only_when_online: schedule.onlyWhenOnline,
+    run_missed: schedule.runMissed,
     enabled: schedule.enabled,
     next_run_at: schedule.nextRunAt?.toISOString() ?? null,
     next_runs: upcoming.map((date) => date.toISOString()),

@@ -10,6 +10,8 @@ import { minecraftPing, type PlayerCount } from '../../runtime/query/minecraftPi
 import { findTemplate } from '../../games/templates';
 import { ServerEventHub, type InstallStatus, type ServerResources } from '../../runtime/ServerEventHub';
 import { OnlinePlayers, PANEL_LINE_MARK } from '../../runtime/players/OnlinePlayers';
+import { customerMessage } from '../../lib/customerMessage';
+import { ConsoleInputError } from '../../runtime/local/ConsoleInput';
 import { RuntimeConflictError, type CrashInfo, type InstallStep, type PortProtocol, type PowerSignal, type PowerState, type ServerStats } from '../../runtime/types';
 
 export interface RuntimeManagerOptions {
@@ -463,6 +465,7 @@ export class RuntimeManager {
 
   private daemonError(uuid: string, error: Error): void {
     this.options.log.warn({ err: error, server: uuid }, 'runtime action failed');
-    this.events.publish(uuid, { type: 'daemon-error', message: error.message });
+    // The details (host paths, tool output) stay in the log line above.
+    this.events.publish(uuid, { type: 'daemon-error', message: customerMessage(error, [RuntimeConflictError, ConsoleInputError]) });
   }
 }

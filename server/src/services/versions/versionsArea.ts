@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
 import { CatalogueNotFoundError, CatalogueUnavailableError, compareVersions, type CatalogueDownload } from '../../games/catalogue/types';
-import { HttpError, ValidationError } from '../../lib/errors';
+import { HttpError, upstreamFailed, ValidationError } from '../../lib/errors';
 import { loadServerContext } from '../servers/loadServerContext';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { SoftwareVersionsJson, SwitchBody, VersionsOverviewJson } from '../../schemas/versions';
@@ -17,7 +17,7 @@ async function templateOf(app: FastifyInstance, server: ServerRow): Promise<Temp
 
 /** A catalogue failure as an API answer: unreachable → 502 with the reason; unknown → 422 on its field. */
 export function catalogueError(error: unknown): never {
-  if (error instanceof CatalogueUnavailableError) throw new HttpError(502, `${error.message} Try again later.`);
+  if (error instanceof CatalogueUnavailableError) throw upstreamFailed(`${error.message} Try again later.`, error);
   if (error instanceof CatalogueNotFoundError) throw new ValidationError({ [error.field]: [error.message] });
   throw error;
 }

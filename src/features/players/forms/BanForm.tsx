@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { PlainDateTimeInput, isIncompleteDateTime, localDateTimeToIso } from '../../../components/PlainDateTimeInput';
 import { PlainInput } from '../../../components/PlainInput';
 import { InlineField, InlineForm, inlineControlProps, useCheckedField, validateAll } from './InlineForm';
+import { useFormValidation } from '../../../core/validation/useFormFieldErrors';
 import { playerNameCheck } from './playerChecks';
+
+/** The form's name: the server's messages for its fields show only after it was sent. */
+const FORM = 'bans';
 
 /** Props of {@link BanForm}. */
 export interface BanFormProps {
@@ -16,18 +20,20 @@ export interface BanFormProps {
 export function BanForm({ onSubmit }: BanFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const name = useCheckedField('', playerNameCheck(t));
-  const reason = useCheckedField('');
-  const until = useCheckedField('');
+  const name = useCheckedField('', playerNameCheck(t), { form: FORM, field: 'name' });
+  const reason = useCheckedField('', undefined, { form: FORM, field: 'reason' });
+  const until = useCheckedField('', undefined, { form: FORM, field: 'expires_at' });
+  const { submitted } = useFormValidation(FORM);
   const untilInput = useRef<HTMLInputElement>(null);
   // A half-typed date leaves the native value empty: without this it would ban for good.
   const [incomplete, setIncomplete] = useState(false);
-  const untilError = incomplete ? t('players.untilIncomplete', 'Enter the whole date and time, or none for a ban for good') : null;
+  const untilError = incomplete ? t('players.untilIncomplete', 'Enter the whole date and time, or none for a ban for good') : until.error;
 
   const submit = async () => {
     const unfinished = isIncompleteDateTime(untilInput.current);
     setIncomplete(unfinished);
     if (!validateAll([name]) || unfinished) return;
+    submitted();
     if (await onSubmit(name.value, reason.value.trim(), localDateTimeToIso(until.value))) {
       name.reset();
       reason.reset();
@@ -35,12 +41,12 @@ export function BanForm({ onSubmit }: BanFormProps) {
     }
   };
   return (
-    <InlineForm name="bans" onSubmit={() => void submit()}>
+    <InlineForm name={FORM} onSubmit={() => void submit()}>
       <InlineField id={`${id}-name`} label={t('players.name', 'Name')} required error={name.error}>
         <PlainInput {...inlineControlProps(`${id}-name`, name.error, true)} maxLength={16} value={name.value} onChange={(event) => name.change(event.target.value)} />
       </InlineField>
-      <InlineField id={`${id}-reason`} label={t('players.reason', 'Reason')} error={null}>
-        <PlainInput id={`${id}-reason`} maxLength={256} value={reason.value} onChange={(event) => reason.change(event.target.value)} />
+      <InlineField id={`${id}-reason`} label={t('players.reason', 'Reason')} error={reason.error}>
+        <PlainInput {...inlineControlProps(`${id}-reason`, reason.error)} maxLength={256} value={reason.value} onChange={(event) => reason.change(event.target.value)} />
       </InlineField>
       <InlineField id={`${id}-until`} label={t('players.until', 'Until (empty: for good)')} error={untilError}>
         <PlainDateTimeInput

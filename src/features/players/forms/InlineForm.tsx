@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useFormFieldErrors, useFormValidation } from '../../../core/validation/useFormFieldErrors';
 
 const css = `
 .players-form{display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px 16px;margin-bottom:12px}
@@ -76,19 +77,30 @@ export function inlineControlProps(id: string, error: string | null, required = 
   return { id, 'aria-invalid': error !== null, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': required || undefined };
 }
 
+/** Where the server's messages for a field come from: the form's name and the field's name in the request. */
+export interface ServerField {
+  form: string;
+  field: string;
+}
+
 /**
  * One field's text and its check. As with antd's Form, the message shows once the field was
- * changed or a submit was tried, and follows each keystroke from then on.
+ * changed or a submit was tried, and follows each keystroke from then on. With `server`, the
+ * server's messages for the field (a 422 to this form) show under it too, until its value changes.
  */
-export function useCheckedField(initial: string, check: (value: string) => string | null = () => null) {
+export function useCheckedField(initial: string, check: (value: string) => string | null = () => null, server?: ServerField) {
   const [value, setValue] = useState(initial);
   const [checked, setChecked] = useState(false);
+  const serverMessages = useFormFieldErrors(server?.form ?? '', server?.field ?? '');
+  const { edited } = useFormValidation(server?.form ?? '');
+  const serverError = server && serverMessages.length > 0 ? serverMessages.join(' ') : null;
   return {
     value,
-    error: checked ? check(value) : null,
+    error: (checked ? check(value) : null) ?? serverError,
     change: (next: string) => {
       setValue(next);
       setChecked(true);
+      if (server) edited(server.field);
     },
     /** Shows its message, if any; true when the value passes. */
     validate: () => {

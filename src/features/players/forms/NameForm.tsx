@@ -3,7 +3,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainInput } from '../../../components/PlainInput';
 import { InlineField, InlineForm, inlineControlProps, useCheckedField, validateAll } from './InlineForm';
+import { useFormValidation } from '../../../core/validation/useFormFieldErrors';
 import { playerNameCheck } from './playerChecks';
+
+/** The form's name: the server's messages for its fields show only after it was sent. */
+const FORM = 'whitelist';
 
 /** Props of {@link NameForm}. */
 export interface NameFormProps {
@@ -16,12 +20,15 @@ export interface NameFormProps {
 export function NameForm({ label, onSubmit }: NameFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const name = useCheckedField('', playerNameCheck(t));
+  const name = useCheckedField('', playerNameCheck(t), { form: FORM, field: 'name' });
+  const { submitted } = useFormValidation(FORM);
   const submit = async () => {
-    if (validateAll([name]) && (await onSubmit(name.value))) name.reset();
+    if (!validateAll([name])) return;
+    submitted();
+    if (await onSubmit(name.value)) name.reset();
   };
   return (
-    <InlineForm name="whitelist" onSubmit={() => void submit()}>
+    <InlineForm name={FORM} onSubmit={() => void submit()}>
       <InlineField id={`${id}-name`} label={t('players.name', 'Name')} required error={name.error}>
         <PlainInput {...inlineControlProps(`${id}-name`, name.error, true)} maxLength={16} value={name.value} onChange={(event) => name.change(event.target.value)} />
       </InlineField>

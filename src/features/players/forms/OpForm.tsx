@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainInput } from '../../../components/PlainInput';
 import { InlineField, InlineForm, inlineControlProps, useCheckedField, validateAll } from './InlineForm';
+import { useFormValidation } from '../../../core/validation/useFormFieldErrors';
 import { playerNameCheck, requiredCheck } from './playerChecks';
 
 const LEVELS = { min: 1, max: 4 };
@@ -14,6 +15,9 @@ export function clampLevel(value: string): string {
   return String(Math.min(LEVELS.max, Math.max(LEVELS.min, Math.round(level))));
 }
 
+/** The form's name: the server's messages for its fields show only after it was sent. */
+const FORM = 'operators';
+
 /** Props of {@link OpForm}. */
 export interface OpFormProps {
   onSubmit: (name: string, level: number) => Promise<boolean>;
@@ -23,17 +27,19 @@ export interface OpFormProps {
 export function OpForm({ onSubmit }: OpFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const name = useCheckedField('', playerNameCheck(t));
-  const level = useCheckedField(String(LEVELS.max), requiredCheck(t));
+  const name = useCheckedField('', playerNameCheck(t), { form: FORM, field: 'name' });
+  const level = useCheckedField(String(LEVELS.max), requiredCheck(t), { form: FORM, field: 'level' });
+  const { submitted } = useFormValidation(FORM);
   const submit = async () => {
     if (!validateAll([name, level])) return;
+    submitted();
     if (await onSubmit(name.value, Number(clampLevel(level.value)))) {
       name.reset();
       level.reset();
     }
   };
   return (
-    <InlineForm name="operators" onSubmit={() => void submit()}>
+    <InlineForm name={FORM} onSubmit={() => void submit()}>
       <InlineField id={`${id}-name`} label={t('players.name', 'Name')} required error={name.error}>
         <PlainInput {...inlineControlProps(`${id}-name`, name.error, true)} maxLength={16} value={name.value} onChange={(event) => name.change(event.target.value)} />
       </InlineField>

@@ -7,6 +7,8 @@ import { activeTokenUser } from '../../../services/auth/accessTokens';
 import { accessAllows, accessFor, findServerByIdentifier, type ServerAccess } from '../../../services/permissions/serverAccess';
 import type { ServerEvent } from '../../../runtime/ServerEventHub';
 import { powerSignals, type PowerSignal } from '../../../runtime/types';
+import { customerMessage } from '../../../lib/customerMessage';
+import { HttpError } from '../../../lib/errors';
 import { toResourcesJson } from '../../../services/servers/serverView';
 import { powerPermission, runPowerAction, runServerCommand } from '../../../services/servers/serverActions';
 import { SocketClose, type ServerEventName, type SocketLimits } from './socket-protocol';
@@ -114,7 +116,12 @@ export class ServerSocketSession {
     const args = Array.isArray(message.args) ? message.args : [];
     const event = typeof message.event === 'string' ? message.event : '';
     // One message at a time, so commands reach the server in the order they were sent.
-    this.queue = this.queue.then(() => this.handle(event, args)).catch((error: Error) => this.send('daemon error', error.message));
+    this.queue = this.queue
+      .then(() => this.handle(event, args))
+      .catch((error: Error) => {
+        if (!(error instanceof HttpError)) this.app.log.warn({ err: error, event }, 'a console socket message failed');
+        this.send('daemon error', customerMessage(error));
+      });
   }
 
   private async handle(event: string, args: unknown[]): Promise<void> {

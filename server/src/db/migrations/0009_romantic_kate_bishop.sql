@@ -1,0 +1,1 @@
+ALTER TABLE "schedules" ADD COLUMN "run_missed" boolean DEFAULT false NOT NULL;
