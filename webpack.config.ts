@@ -52,18 +52,34 @@ class PrecompressPlugin {
 }
 
 /**
- * Preloads the files of the `main` chunk group (the panel's start-up code: store, router, guards,
- * React and the libraries every page needs) from index.html. The browser fetches them while it
- * reads the page; the `boot` entry (src/main.tsx) evaluates them once the first frame is painted.
+ * Preloads the entry (`boot`: webpack's runtime and src/main.tsx) and the files of the `main` chunk
+ * group (the panel's start-up code: store, router, guards, React and the libraries every page
+ * needs) from index.html. The browser fetches them while it reads the page, the entry first and
+ * at the same high priority as the rest (a deferred script alone would wait behind the preloads);
+ * the entry evaluates the start-up code once the first frame is painted.
+ *
+ * It also writes the list of the named route chunks' files (lazyPages.ts) into index.html, as
+ * data, not a script: the entry preloads the opened route's (app/router/preloadRouteChunks.ts)
+ * at once instead of after the start-up code has been evaluated.
  */
-class PreloadMainPlugin {
+class PreloadStartUpPlugin {
   apply(compiler: webpack.Compiler): void {
-    compiler.hooks.compilation.tap('PreloadMainPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadMainPlugin', (groups) => {
-        const files = compilation.namedChunkGroups.get('main')?.getFiles().filter((file) => file.endsWith('.js')) ?? [];
+    compiler.hooks.compilation.tap('PreloadStartUpPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartUpPlugin', (groups) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-        const links = files.map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
-        return { ...groups, headTags: [...links, ...groups.headTags] };
+        const scripts = (files: string[]) => files.filter((file) => file.endsWith('.js'));
+        const entry = compilation.entrypoints.get('boot')?.getFiles() ?? [];
+        const main = compilation.namedChunkGroups.get('main')?.getFiles() ?? [];
+        const startUp = new Set([...entry, ...main]);
+        const links = [...new Set(scripts([...entry, ...main]))].map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        const routeChunks: Record<string, string[]> = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          if (!/^(page|layout)-/.test(name)) continue;
+          routeChunks[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file)).map((file) => `${publicPath}${file}`);
+        }
+        // Data only (never run): the page's Content-Security-Policy needs no hash for it.
+        const list = HtmlWebpackPlugin.createHtmlTagObject('script', { type: 'application/json', id: 'route-chunks' }, JSON.stringify(routeChunks).replace(/</g, '\\u003c'));
+        return { ...groups, headTags: [...links, ...groups.headTags, list] };
       });
     });
   }
@@ -142,7 +158,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, firstFrame: firstFrameDocument(), scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
-      new PreloadMainPlugin(),
+      new PreloadStartUpPlugin(),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {

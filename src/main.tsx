@@ -6,8 +6,10 @@
  * panel's code (the `main` chunk) is fetched from the start (index.html preloads it); only its
  * evaluation waits for the frame to be painted. This file is the `boot` entry.
  */
-import { startEarlyRequests } from './api/earlyRequests';
+import { getStoredToken } from './api/accessToken';
+import { startEarlyRequests, startEarlyTranslationRequests } from './api/earlyRequests';
 import { removeFirstFrame } from './app/firstFrame/removeFirstFrame';
+import { preloadRouteChunks } from './app/router/preloadRouteChunks';
 
 /**
  * Resolves after the next painted frame. A page opened in a background tab paints nothing (no
@@ -39,6 +41,9 @@ async function afterFirstFramePainted(): Promise<void> {
 
 // The opened page's data is asked for at once; the panel's requests for it take these answers.
 startEarlyRequests(window.location);
+startEarlyTranslationRequests();
+// So is the code of its layout and page, which the router would ask for only after start-up.
+preloadRouteChunks(window.location, getStoredToken() !== null);
 
 void afterFirstFramePainted()
   .then(() => import(/* webpackChunkName: "main" */ './app/startPanel'))

@@ -15,13 +15,15 @@ export interface StartI18nOptions {
   lng: string;
   /** Codes that may be loaded: the offered languages plus the default. */
   supportedLngs: string[];
+  /** Fetches the dictionaries: the panel's fetch, which takes the answers the entry asked for early. */
+  fetch?: typeof fetch;
 }
 
 /**
  * Starts i18next with the translation service as its backend. Resolves when the language (and
  * the English fallback) are loaded, so the first render already speaks the user's language.
  */
-export async function startI18n({ lng, supportedLngs }: StartI18nOptions): Promise<void> {
+export async function startI18n({ lng, supportedLngs, fetch: fetchFn }: StartI18nOptions): Promise<void> {
   await i18n
     .use(HttpBackend)
     .use(initReactI18next)
@@ -34,7 +36,8 @@ export async function startI18n({ lng, supportedLngs }: StartI18nOptions): Promi
       load: 'currentOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      backend: { loadPath: translationLoadPath },
+      // alternateFetch is used when it takes the URL and the options (its length says so).
+      backend: { loadPath: translationLoadPath, ...(fetchFn ? { alternateFetch: (url: string, options: RequestInit) => fetchFn(url, options) } : {}) },
       // React escapes already.
       interpolation: { escapeValue: false },
       returnNull: false,
