@@ -17,6 +17,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { firstFrameDocument } from './src/app/firstFrame/firstFrameDocument';
+import { routeChunkPreloader } from './src/app/router/routeChunkPreloader';
 
 const rootDir = __dirname;
 
@@ -58,9 +59,9 @@ class PrecompressPlugin {
  * at the same high priority as the rest (a deferred script alone would wait behind the preloads);
  * the entry evaluates the start-up code once the first frame is painted.
  *
- * It also writes the list of the named route chunks' files (lazyPages.ts) into index.html, as
- * data, not a script: the entry preloads the opened route's (app/router/preloadRouteChunks.ts)
- * at once instead of after the start-up code has been evaluated.
+ * It also writes into index.html's head the script that preloads the opened route's layout and
+ * page (app/router/routeChunkPreloader.ts), given the files of every named route chunk
+ * (lazyPages.ts), so they load beside the start-up code instead of after it has been evaluated.
  */
 class PreloadStartUpPlugin {
   apply(compiler: webpack.Compiler): void {
@@ -77,9 +78,8 @@ class PreloadStartUpPlugin {
           if (!/^(page|layout)-/.test(name)) continue;
           routeChunks[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file)).map((file) => `${publicPath}${file}`);
         }
-        // Data only (never run): the page's Content-Security-Policy needs no hash for it.
-        const list = HtmlWebpackPlugin.createHtmlTagObject('script', { type: 'application/json', id: 'route-chunks' }, JSON.stringify(routeChunks).replace(/</g, '\\u003c'));
-        return { ...groups, headTags: [...links, ...groups.headTags, list] };
+        const preloader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, routeChunkPreloader(routeChunks));
+        return { ...groups, headTags: [...links, preloader, ...groups.headTags] };
       });
     });
   }

@@ -38,12 +38,20 @@ function forget(url: string): void {
 /** The API's base address, as the API's base query builds it. */
 const apiBase = () => `${env.panelApiHost}/api/v2`;
 
-/** What the panel asks for first on `location`, as preloadData does (paths under /api/v2). */
+/** Server areas whose page follows the server over its socket (the overview, console, players, backups). */
+const SOCKET_AREAS = /^(\/(console|players|backups))?$/i;
+
+/**
+ * What the panel asks for first on `location`, as preloadData does, and the socket ticket of the
+ * pages that open the server's socket (paths under /api/v2).
+ */
 export function earlyRequestPaths(location: { pathname: string; search: string }): string[] {
   const paths = ['/auth/current'];
   const server = /^\/server\/([^/]+)(\/.*)?$/i.exec(location.pathname.replace(/\/+$/, ''));
   const id = server ? safeDecode(server[1] ?? '') : null;
   if (id !== null) paths.push(`/servers/${id}`);
+  // The pages that follow the server live ask for a socket ticket as soon as the server is there.
+  if (id !== null && SOCKET_AREAS.test(server?.[2] ?? '')) paths.push(`/servers/${id}/websocket`);
   if (location.pathname === '/') paths.push('/servers/');
   if (id !== null && /^\/files$/i.test(server?.[2] ?? '')) {
     const params = new URLSearchParams(location.search);

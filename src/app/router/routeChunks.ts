@@ -1,10 +1,11 @@
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
 
 /*
- * Which named chunks (lazyPages.ts) each address opens: its layout's and its page's. The entry
- * preloads them from the first moment, before the panel's start-up code (router included) has
- * been evaluated, so this is plain data and a small matcher rather than the route table, which
- * brings React. A test keeps it in step with the route table.
+ * Which named chunks (lazyPages.ts) each address opens: its layout's and its page's. index.html
+ * preloads them from the first moment (routeChunkPreloader.ts, built from this table), long before
+ * the panel's start-up code (router included) has been evaluated, so this is plain data and a
+ * small matcher rather than the route table, which brings React. A test keeps it in step with the
+ * route table.
  */
 
 /** The chunk of each server area with a page of its own; the others show the area page. */
@@ -30,20 +31,21 @@ const serverAreaChunks: Partial<Record<string, string>> = {
   upgradeQuiz: 'page-quiz',
 };
 
-interface RouteChunks {
+/** One route's chunks. */
+export interface RouteChunks {
   path: string;
   /** Only for logged-in users: a visitor without a token is sent to log in. */
   loginRequired: boolean;
   chunks: string[];
 }
 
-const LOGIN: RouteChunks = { path: '/login', loginRequired: false, chunks: ['page-login'] };
+export const LOGIN_ROUTE_CHUNKS: RouteChunks = { path: '/login', loginRequired: false, chunks: ['page-login'] };
 
 /** The routes of the route table with their chunks (the guest layout is in the start-up code). */
-const routes: readonly RouteChunks[] = [
+export const routeChunkTable: readonly RouteChunks[] = [
   { path: '/', loginRequired: true, chunks: ['layout-dashboard', 'page-dashboard'] },
   { path: '/account/edit', loginRequired: true, chunks: ['layout-dashboard', 'page-account-edit'] },
-  LOGIN,
+  LOGIN_ROUTE_CHUNKS,
   { path: '/sign-up', loginRequired: false, chunks: ['page-sign-up'] },
   { path: '/forgot-password', loginRequired: false, chunks: ['page-forgot-password'] },
   { path: '/reset-password', loginRequired: false, chunks: ['page-reset-password'] },
@@ -69,7 +71,7 @@ function matches(path: string, pathname: string): boolean {
  * token on a page for logged-in users; none for an address the route table does not know.
  */
 export function chunksOpenedAt(pathname: string, hasStoredToken: boolean): string[] {
-  const route = routes.find((candidate) => matches(candidate.path, pathname));
+  const route = routeChunkTable.find((candidate) => matches(candidate.path, pathname));
   if (!route) return [];
-  return (route.loginRequired && !hasStoredToken ? LOGIN : route).chunks;
+  return (route.loginRequired && !hasStoredToken ? LOGIN_ROUTE_CHUNKS : route).chunks;
 }

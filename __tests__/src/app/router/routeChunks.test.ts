@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BlankLayout, DashboardLayout, ServerLayout } from '../../../../src/app/router/lazyPages';
-import { preloadRouteChunks, ROUTE_CHUNKS_ELEMENT_ID } from '../../../../src/app/router/preloadRouteChunks';
+import { routeChunkPreloader } from '../../../../src/app/router/routeChunkPreloader';
 import { chunksOpenedAt } from '../../../../src/app/router/routeChunks';
 import { routeTable, type RouteLayout } from '../../../../src/app/router/routeTable';
 
@@ -47,31 +47,47 @@ describe('the chunks the entry preloads for the opened address', () => {
   });
 });
 
-describe('preloadRouteChunks', () => {
+describe('index.html’s preloading script', () => {
   afterEach(() => {
     document.head.innerHTML = '';
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
   });
 
-  it('preloads the files index.html lists for the opened route’s chunks, each once', () => {
-    const list = document.createElement('script');
-    list.type = 'application/json';
-    list.id = ROUTE_CHUNKS_ELEMENT_ID;
-    list.textContent = JSON.stringify({
+  /** Runs the script as index.html would, on `address`; answers the preloads it added. */
+  function preloadsAt(address: string, files: Record<string, string[]>): string[] {
+    document.head.innerHTML = '';
+    window.history.replaceState(null, '', address);
+    // The script is index.html's inline one: run as the browser runs it.
+    new Function(routeChunkPreloader(files))();
+    return [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`);
+  }
+
+  it('preloads the files of the opened route’s chunks, each once, scripts and style sheets', () => {
+    window.localStorage.setItem('access_token', 'token-1');
+    const files = {
       'layout-server': ['/assets/shared.js', '/assets/layout-server.js'],
       'page-console': ['/assets/shared.js', '/assets/page-console.js', '/assets/page-console.css'],
       'page-files': ['/assets/page-files.js'],
-    });
-    document.head.appendChild(list);
-
-    preloadRouteChunks({ pathname: '/server/ab12/console' }, true);
-    const links = [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`);
-    expect(links).toEqual(['script /assets/shared.js', 'script /assets/layout-server.js', 'script /assets/page-console.js', 'style /assets/page-console.css']);
+    };
+    expect(preloadsAt('/server/ab12/console', files)).toEqual(['script /assets/shared.js', 'script /assets/layout-server.js', 'script /assets/page-console.js', 'style /assets/page-console.css']);
   });
 
-  it('preloads nothing when index.html has no list (a development build) or an unreadable one', () => {
-    preloadRouteChunks({ pathname: '/login' }, false);
-    document.head.innerHTML = `<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">{not json</script>`;
-    preloadRouteChunks({ pathname: '/login' }, false);
-    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  it('chooses the chunks as chunksOpenedAt does, for every route, with and without a token', () => {
+    const names = [...new Set(routeTable.flatMap((route) => [...layoutChunks[route.layout], chunkOf(route.element)])), 'page-login'];
+    const files = Object.fromEntries(names.map((name) => [name, [`/assets/${name}.js`]]));
+    for (const route of routeTable) {
+      for (const token of [null, 'token-1']) {
+        if (token) window.localStorage.setItem('access_token', token);
+        else window.localStorage.clear();
+        const address = route.path.replace(':id', 'AB12');
+        const expected = chunksOpenedAt(address, token !== null).map((name) => `script /assets/${name}.js`);
+        expect({ address, token, preloads: preloadsAt(address, files) }).toEqual({ address, token, preloads: expected });
+      }
+    }
+    expect(preloadsAt('/no/such/page', files)).toEqual([]);
+    expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/layout-server.js', 'script /assets/page-console.js']);
+    window.localStorage.clear();
+    expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/page-login.js']);
   });
 });
