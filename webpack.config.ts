@@ -53,11 +53,11 @@ class PrecompressPlugin {
 }
 
 /**
- * Preloads the entry (`boot`: webpack's runtime and src/main.tsx) and the files of the `main` chunk
- * group (the panel's start-up code: store, router, guards, React and the libraries every page
- * needs) from index.html. The browser fetches them while it reads the page, the entry first and
- * at the same high priority as the rest (a deferred script alone would wait behind the preloads);
- * the entry evaluates the start-up code once the first frame is painted.
+ * Preloads the files of the `main` chunk group (the panel's start-up code: store, router, guards,
+ * React and the libraries every page needs) from index.html. The browser fetches them while it
+ * reads the page; the `boot` entry (src/main.tsx) evaluates them once the first frame is painted.
+ * The entry itself is not preloaded: as a deferred script of low priority it arrives after the
+ * page has been read, and so runs after the first frame's paint instead of delaying it.
  *
  * It also writes into index.html's head the script that preloads the opened route's layout and
  * page (app/router/routeChunkPreloader.ts), given the files of every named route chunk
@@ -72,7 +72,7 @@ class PreloadStartUpPlugin {
         const entry = compilation.entrypoints.get('boot')?.getFiles() ?? [];
         const main = compilation.namedChunkGroups.get('main')?.getFiles() ?? [];
         const startUp = new Set([...entry, ...main]);
-        const links = [...new Set(scripts([...entry, ...main]))].map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        const links = scripts(main).map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
         const routeChunks: Record<string, string[]> = {};
         for (const [name, group] of compilation.namedChunkGroups) {
           if (!/^(page|layout)-/.test(name)) continue;

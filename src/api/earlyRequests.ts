@@ -1,7 +1,6 @@
 import { env } from '../env';
-import { languageListUrl } from '../i18n/fetchLanguageList';
-import { translationLoadPath } from '../i18n/i18n';
 import { DEFAULT_LOCALE } from '../i18n/languages';
+import { languageListUrl, translationLoadPath } from '../i18n/translationUrls';
 import { getStoredToken } from './accessToken';
 import { XSRF_HEADER, readXsrfToken } from './xsrfToken';
 

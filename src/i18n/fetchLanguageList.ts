@@ -1,8 +1,6 @@
-import { env } from '../env';
 import type { Language } from './languages';
+import { languageListUrl } from './translationUrls';
 
-/** The translation service's list of languages. */
-export const languageListUrl = `${env.translationsHost}/api/languagelist`;
 
 function isLanguage(value: unknown): value is Language {
   const entry = value as Partial<Language> | null;

@@ -1,11 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { env } from '../env';
 import { DEFAULT_LOCALE } from './languages';
-
-/** Where one language's dictionary is loaded from. */
-export const translationLoadPath = `${env.translationsHost}/api/language?code={{lng}}&ns={{ns}}`;
+import { translationLoadPath } from './translationUrls';
 
 /** The panel's i18next instance. Outside React use {@link translate}. */
 export const i18n: I18n = i18next.createInstance();
