@@ -22,8 +22,8 @@ const countOf = (requests: Request[], test: RegExp) => requests.filter((request)
 const preloaded = (page: Page) => page.locator('link[rel="preload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 
 test.describe('start-up loading', () => {
-  test('index.html runs only the entry before its first frame; the start-up code is preloaded, not run', async ({ request }) => {
-    const html = await (await request.get('/login')).text();
+  test('index.html runs only the entry before its first frame; the start-up code is preloaded, not run', async ({ page }) => {
+    const html = (await (await page.goto('/login'))?.text()) ?? '';
     const scripts = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((match) => match[1]?.replace(/\.[0-9a-f]{16}\.js$/, '.js'));
     // The entry alone (webpack's runtime and boot): nothing of React or i18next before the frame.
     expect(scripts).toEqual(['/assets/runtime.js', '/assets/boot.js']);
