@@ -17,6 +17,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { firstFrameDocument } from './src/app/firstFrame/firstFrameDocument';
+import { routeChunkPreloader } from './src/app/router/routeChunkPreloader';
 
 const rootDir = __dirname;
 
@@ -55,15 +56,30 @@ class PrecompressPlugin {
  * Preloads the files of the `main` chunk group (the panel's start-up code: store, router, guards,
  * React and the libraries every page needs) from index.html. The browser fetches them while it
  * reads the page; the `boot` entry (src/main.tsx) evaluates them once the first frame is painted.
+ * The entry itself is not preloaded: as a deferred script of low priority it arrives after the
+ * page has been read, and so runs after the first frame's paint instead of delaying it.
+ *
+ * It also writes into index.html's head the script that preloads the opened route's layout and
+ * page (app/router/routeChunkPreloader.ts), given the files of every named route chunk
+ * (lazyPages.ts), so they load beside the start-up code instead of after it has been evaluated.
  */
-class PreloadMainPlugin {
+class PreloadStartUpPlugin {
   apply(compiler: webpack.Compiler): void {
-    compiler.hooks.compilation.tap('PreloadMainPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadMainPlugin', (groups) => {
-        const files = compilation.namedChunkGroups.get('main')?.getFiles().filter((file) => file.endsWith('.js')) ?? [];
+    compiler.hooks.compilation.tap('PreloadStartUpPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartUpPlugin', (groups) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-        const links = files.map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
-        return { ...groups, headTags: [...links, ...groups.headTags] };
+        const scripts = (files: string[]) => files.filter((file) => file.endsWith('.js'));
+        const entry = compilation.entrypoints.get('boot')?.getFiles() ?? [];
+        const main = compilation.namedChunkGroups.get('main')?.getFiles() ?? [];
+        const startUp = new Set([...entry, ...main]);
+        const links = scripts(main).map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
+        const routeChunks: Record<string, string[]> = {};
+        for (const [name, group] of compilation.namedChunkGroups) {
+          if (!/^(page|layout)-/.test(name)) continue;
+          routeChunks[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file)).map((file) => `${publicPath}${file}`);
+        }
+        const preloader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, routeChunkPreloader(routeChunks));
+        return { ...groups, headTags: [...links, preloader, ...groups.headTags] };
       });
     });
   }
@@ -142,7 +158,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, firstFrame: firstFrameDocument(), scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
-      new PreloadMainPlugin(),
+      new PreloadStartUpPlugin(),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {

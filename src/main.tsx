@@ -6,7 +6,7 @@
  * panel's code (the `main` chunk) is fetched from the start (index.html preloads it); only its
  * evaluation waits for the frame to be painted. This file is the `boot` entry.
  */
-import { startEarlyRequests } from './api/earlyRequests';
+import { startEarlyRequests, startEarlyTranslationRequests } from './api/earlyRequests';
 import { removeFirstFrame } from './app/firstFrame/removeFirstFrame';
 
 /**
@@ -37,8 +37,10 @@ async function afterFirstFramePainted(): Promise<void> {
   if (frame === 'guest') await afterNextPaint();
 }
 
-// The opened page's data is asked for at once; the panel's requests for it take these answers.
+// The opened page's data and the translations are asked for at once (index.html's head already
+// asked for the code of its layout and page); the panel's requests for them take these answers.
 startEarlyRequests(window.location);
+startEarlyTranslationRequests();
 
 void afterFirstFramePainted()
   .then(() => import(/* webpackChunkName: "main" */ './app/startPanel'))

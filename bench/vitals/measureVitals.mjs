@@ -31,6 +31,47 @@ export function installVitalsProbe() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 }
 
+/**
+ * Installed in the page before any of its scripts run, with what the page's own content is (see
+ * contentChecks): watches the document and records in `__vitals.content` when the content first
+ * appeared in the DOM (`inDom`) and the end of the frame that painted it (`painted`, the figure
+ * reported: a requestAnimationFrame callback runs before that frame's paint, a task queued from it
+ * after). Exact, unlike polling from outside, which adds its own delay and load.
+ */
+export function installContentProbe(check) {
+  /* global document, HTMLInputElement, CSS, MutationObserver, requestAnimationFrame -- it runs in the page */
+  const contentChecks = {
+    // The log-in form usable: its inputs are there, enabled and writable (the panel's own form:
+    // index.html's first frame has no inputs).
+    loginForm: () =>
+      ['login', 'password'].every((id) => {
+        const input = document.getElementById(id);
+        return input instanceof HTMLInputElement && !input.disabled && !input.readOnly;
+      }),
+    // A server's card with its name, from the server list.
+    serverCard: (text) => [...document.querySelectorAll('article')].some((card) => card.textContent.includes(text)),
+    // The overview's figures: the resource tiles with a sample's numbers (not their placeholder).
+    overviewFigures: () =>
+      [...document.querySelectorAll('.panel-card')].some(
+        (card) => card.querySelector('.panel-card-title')?.textContent === 'Memory' && !card.closest('[data-testid="resource-tiles-placeholder"]') && /\d/.test(card.querySelector('.panel-card-body')?.textContent ?? ''),
+      ),
+    // Console lines drawn by the terminal.
+    consoleLines: () => [...document.querySelectorAll('[data-testid="console-terminal"] .xterm-rows > div')].some((row) => row.textContent.trim() !== ''),
+    // The folder's listing: an entry known to be in it.
+    fileEntry: (text) => document.querySelector(`[data-file-name="${CSS.escape(text)}"]`) !== null,
+  };
+  const probe = globalThis.__vitals ?? (globalThis.__vitals = {});
+  probe.content = { inDom: null, painted: null };
+  const isThere = () => contentChecks[check.kind](check.text);
+  const observer = new MutationObserver(() => {
+    if (!isThere()) return;
+    observer.disconnect();
+    probe.content.inDom = performance.now();
+    requestAnimationFrame(() => setTimeout(() => (probe.content.painted = performance.now()), 0));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['disabled', 'readonly', 'data-testid'] });
+}
+
 /** CLS as web-vitals computes it: shifts grouped in windows (gap < 1 s, window < 5 s), the largest window. */
 export function clsOf(shifts) {
   let best = 0;
@@ -63,13 +104,14 @@ export const median = (values) => {
 
 /**
  * A fresh browser context (cold: empty cache, `viewport` 1280×800 unless given) with the probe
- * installed, the CPU throttled and, when `token` is given, the user logged in (localStorage access_token, as the panel keeps it).
+ * installed (and the content probe, when `content` says what the page's content is), the CPU throttled and, when `token` is given, the user logged in (localStorage access_token, as the panel keeps it).
  */
-export async function coldPage(browser, { token, rate, locale, viewport = { width: 1280, height: 800 } }) {
+export async function coldPage(browser, { token, rate, locale, content, viewport = { width: 1280, height: 800 } }) {
   // A phone-sized viewport is a phone's screen too: touch, and the device's pixel ratio.
   const phone = viewport.width < 1280;
   const context = await browser.newContext({ viewport, serviceWorkers: 'block', ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
   await context.addInitScript(installVitalsProbe);
+  if (content) await context.addInitScript(installContentProbe, content);
   if (token || locale) {
     await context.addInitScript(
       ([value, code]) => {
@@ -94,8 +136,13 @@ export async function settle(page) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Reads { lcp, lcpElement, cls, inp } from the page's probe. */
+/** Reads { lcp, lcpElement, cls, inp, contentAt } from the page's probes. */
 export async function readVitals(page) {
   const probe = await page.evaluate(() => globalThis.__vitals);
-  return { lcp: probe.lcp, lcpElement: probe.lcpElement, cls: clsOf(probe.shifts), inp: inpOf(probe.interactions), interactions: probe.interactions.length };
+  return { lcp: probe.lcp, lcpElement: probe.lcpElement, cls: clsOf(probe.shifts), inp: inpOf(probe.interactions), interactions: probe.interactions.length, contentAt: probe.content?.painted ?? NaN };
+}
+
+/** Waits until the content probe has seen the page's content painted. */
+export async function contentPainted(page) {
+  await page.waitForFunction(() => globalThis.__vitals?.content?.painted != null, null, { timeout: 60_000, polling: 250 });
 }

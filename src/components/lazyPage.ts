@@ -8,15 +8,17 @@ type AnyComponent = ComponentType<any>;
 export type PreloadableComponent<Component extends AnyComponent> = LazyExoticComponent<Component> & {
   /** Starts loading the component's code (once); rendering it later reuses that request. */
   preload: () => Promise<unknown>;
+  /** The name of the chunk its code is built into (webpackChunkName), when it has one. */
+  chunk?: string;
 };
 
 /**
  * `React.lazy` plus `preload()`, for pages and for dialogs fetched before they open. At start-up the page for the address the panel opens on is
  * requested at once, side by side with the current user and the dictionary, instead of after them
  * (the guards render the page only once the session is known). A failed load is forgotten, so a
- * later attempt asks again.
+ * later attempt asks again. `chunk` names the chunk `load` imports (its webpackChunkName).
  */
-export function lazyPage<Component extends AnyComponent>(load: () => Promise<{ default: Component }>): PreloadableComponent<Component> {
+export function lazyPage<Component extends AnyComponent>(load: () => Promise<{ default: Component }>, chunk?: string): PreloadableComponent<Component> {
   let loading: Promise<{ default: Component }> | undefined;
   const loadOnce = () => {
     loading ??= load().catch((error: unknown) => {
@@ -25,7 +27,7 @@ export function lazyPage<Component extends AnyComponent>(load: () => Promise<{ d
     });
     return loading;
   };
-  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+  return Object.assign(lazy(loadOnce), { preload: loadOnce, chunk });
 }
 
 /** The `preload` of a lazily loaded component, if it has one. */

@@ -1,11 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { env } from '../env';
 import { DEFAULT_LOCALE } from './languages';
-
-/** Where one language's dictionary is loaded from. */
-export const translationLoadPath = `${env.translationsHost}/api/language?code={{lng}}&ns={{ns}}`;
+import { translationLoadPath } from './translationUrls';
 
 /** The panel's i18next instance. Outside React use {@link translate}. */
 export const i18n: I18n = i18next.createInstance();
@@ -15,13 +12,15 @@ export interface StartI18nOptions {
   lng: string;
   /** Codes that may be loaded: the offered languages plus the default. */
   supportedLngs: string[];
+  /** Fetches the dictionaries: the panel's fetch, which takes the answers the entry asked for early. */
+  fetch?: typeof fetch;
 }
 
 /**
  * Starts i18next with the translation service as its backend. Resolves when the language (and
  * the English fallback) are loaded, so the first render already speaks the user's language.
  */
-export async function startI18n({ lng, supportedLngs }: StartI18nOptions): Promise<void> {
+export async function startI18n({ lng, supportedLngs, fetch: fetchFn }: StartI18nOptions): Promise<void> {
   await i18n
     .use(HttpBackend)
     .use(initReactI18next)
@@ -34,7 +33,8 @@ export async function startI18n({ lng, supportedLngs }: StartI18nOptions): Promi
       load: 'currentOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      backend: { loadPath: translationLoadPath },
+      // alternateFetch is used when it takes the URL and the options (its length says so).
+      backend: { loadPath: translationLoadPath, ...(fetchFn ? { alternateFetch: (url: string, options: RequestInit) => fetchFn(url, options) } : {}) },
       // React escapes already.
       interpolation: { escapeValue: false },
       returnNull: false,

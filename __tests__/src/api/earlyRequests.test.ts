@@ -19,7 +19,10 @@ describe('the requests the entry sends before the panel’s code runs', () => {
   it('are the opened page’s first requests', () => {
     expect(earlyRequestPaths(at('/'))).toEqual(['/auth/current', '/servers/']);
     expect(earlyRequestPaths(at('/account/edit'))).toEqual(['/auth/current']);
-    expect(earlyRequestPaths(at('/server/ab12/console'))).toEqual(['/auth/current', '/servers/ab12']);
+    // The overview and the console follow the server over its socket: its ticket goes early too.
+    expect(earlyRequestPaths(at('/server/ab12/console'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/websocket']);
+    expect(earlyRequestPaths(at('/server/ab12'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/websocket']);
+    expect(earlyRequestPaths(at('/server/ab12/config'))).toEqual(['/auth/current', '/servers/ab12']);
     expect(earlyRequestPaths(at('/server/ab12/files?directory=%2Fplugins'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/files/list?directory=%2Fplugins']);
     expect(earlyRequestPaths(at('/server/ab12/files'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/files/list?directory=%2F']);
     // A file in the editor or a search lists nothing first.
@@ -48,6 +51,18 @@ describe('the requests the entry sends before the panel’s code runs', () => {
       network.restore();
       forgetEarlyRequests();
     }
+  });
+
+  it('gives the socket ticket to the socket’s own request for it', async () => {
+    window.localStorage.setItem('access_token', 'token-1');
+    const network = mockFetch({ 'GET /api/v2/servers/ab12/websocket': { status: 200, body: { data: { token: 'ticket-1', socket: 'ws://panel.test/socket' } } } });
+    startEarlyRequests(at('/server/ab12/console'));
+    expect(network.requestsTo('GET /api/v2/servers/ab12/websocket')).toHaveLength(1);
+    // As the socket registry asks for it: always fresh from the cache's point of view.
+    const ticket = await makeStore().dispatch(serversApi.endpoints.getServerWebsocket.initiate({ id: 'ab12' }, { subscribe: false, forceRefetch: true }));
+    expect(ticket.data?.data.token).toBe('ticket-1');
+    expect(network.requestsTo('GET /api/v2/servers/ab12/websocket')).toHaveLength(1);
+    network.restore();
   });
 
   it('gives each answer once, only to a request with the same token', async () => {
@@ -87,7 +102,7 @@ describe('the requests the entry sends before the panel’s code runs', () => {
       if (calls <= 2) return Promise.reject(new TypeError('Failed to fetch'));
       return new Response(JSON.stringify({ data: makeServer({ identifier: 'ab12', name: 'Second' }) }), { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    startEarlyRequests({ pathname: '/server/ab12', search: '' });
+    startEarlyRequests({ pathname: '/server/ab12/config', search: '' });
     const result = await makeStore().dispatch(serversApi.endpoints.getServer.initiate({ id: 'ab12' }, { subscribe: false }));
     expect(result.data?.data.name).toBe('Second');
     expect(calls).toBe(3);

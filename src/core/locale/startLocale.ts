@@ -1,3 +1,4 @@
+import { panelFetch } from '../../api/earlyRequests';
 import type { AppThunk } from '../../app/hooks';
 import { applyDocumentLanguage } from '../../i18n/applyDocumentLanguage';
 import { fetchLanguageList } from '../../i18n/fetchLanguageList';
@@ -7,13 +8,14 @@ import { languageListFailed, languagesLoaded, selectDirection, selectLanguages, 
 /**
  * Start-up of the interface language: loads the translation service's list, keeps the stored
  * language only if the list offers it (otherwise warns and uses English), then starts i18next
- * with it. Resolves once the texts are there; the router shows pages only then.
+ * with it. Resolves once the texts are there; the router shows pages only then. Both take the
+ * answers the entry asked for early (api/earlyRequests).
  */
 export function startLocale(): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
     const requested = selectLocale(getState());
     try {
-      dispatch(languagesLoaded(await fetchLanguageList()));
+      dispatch(languagesLoaded(await fetchLanguageList(panelFetch)));
     } catch (error) {
       console.warn('The language list could not be loaded; the panel stays in English.', error);
       dispatch(languageListFailed());
@@ -21,7 +23,7 @@ export function startLocale(): AppThunk<Promise<void>> {
     const state = getState();
     const code = selectLocale(state);
     if (code !== requested) console.warn(`Unsupported locale "${requested}": it is not in the list of offered languages, nothing was loaded.`);
-    await startI18n({ lng: code, supportedLngs: selectLanguages(state).map((language) => language.code) });
+    await startI18n({ lng: code, supportedLngs: selectLanguages(state).map((language) => language.code), fetch: panelFetch });
     applyDocumentLanguage(code, selectDirection(state));
   };
 }

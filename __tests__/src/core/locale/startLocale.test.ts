@@ -5,6 +5,7 @@ type Modules = {
   startLocale: typeof import('../../../../src/core/locale/startLocale');
   localeSlice: typeof import('../../../../src/core/locale/localeSlice');
   i18n: typeof import('../../../../src/i18n/i18n');
+  early: typeof import('../../../../src/api/earlyRequests');
 };
 
 /** Fresh copies of the modules, so every test starts its own i18next instance. */
@@ -16,6 +17,7 @@ async function load(): Promise<Modules> {
       startLocale: await import('../../../../src/core/locale/startLocale'),
       localeSlice: await import('../../../../src/core/locale/localeSlice'),
       i18n: await import('../../../../src/i18n/i18n'),
+      early: await import('../../../../src/api/earlyRequests'),
     };
   });
   return modules;
@@ -134,6 +136,44 @@ describe('starting the interface language', () => {
       'https://translations.example.com/api/language?code=en&ns=translation',
       'https://translations.example.com/api/languagelist',
     ]);
+  });
+});
+
+describe('the translation requests the entry sends before the panel’s code runs', () => {
+  it('are the language list and the English dictionary, which start-up takes without asking again', async () => {
+    fetchMock = mockFetch(translationService);
+    const m = await load();
+    m.early.startEarlyTranslationRequests();
+    expect(fetchMock.requests.map((r) => r.url).sort()).toEqual(['/api/language?code=en&ns=translation', '/api/languagelist']);
+
+    await m.store.makeStore().dispatch(m.startLocale.startLocale());
+    expect(fetchMock.requests).toHaveLength(2);
+    expect(m.i18n.i18n.t('auth.login.title', 'Log in (default)')).toBe('Log in');
+    m.early.forgetEarlyRequests();
+  });
+
+  it('leave another language’s dictionary to start-up, once the list allows it; English is taken as its fallback', async () => {
+    localStorage.setItem('locale', 'de');
+    fetchMock = mockFetch(translationService);
+    const m = await load();
+    m.early.startEarlyTranslationRequests();
+    expect(languageRequests(fetchMock)).toEqual(['/api/language?code=en&ns=translation']);
+
+    await m.store.makeStore().dispatch(m.startLocale.startLocale());
+    expect(languageRequests(fetchMock)).toEqual(['/api/language?code=de&ns=translation', '/api/language?code=en&ns=translation']);
+    expect(fetchMock.requests.filter((r) => r.url === '/api/languagelist')).toHaveLength(1);
+    expect(m.i18n.translate('auth.login.title', 'Log in')).toBe('Anmelden');
+    m.early.forgetEarlyRequests();
+  });
+
+  it('never load an unsupported stored language: only the list and English go early', async () => {
+    localStorage.setItem('locale', 'nl');
+    fetchMock = mockFetch(translationService);
+    const m = await load();
+    m.early.startEarlyTranslationRequests();
+    await m.store.makeStore().dispatch(m.startLocale.startLocale());
+    expect(languageRequests(fetchMock)).toEqual(['/api/language?code=en&ns=translation']);
+    m.early.forgetEarlyRequests();
   });
 });
 

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BlankLayout, DashboardLayout, ServerLayout } from '../../../../src/app/router/lazyPages';
+import { routeChunkPreloader } from '../../../../src/app/router/routeChunkPreloader';
+import { chunksOpenedAt } from '../../../../src/app/router/routeChunks';
+import { routeTable, type RouteLayout } from '../../../../src/app/router/routeTable';
+
+const layoutChunks: Record<RouteLayout, string[]> = {
+  dashboard: [DashboardLayout.chunk ?? 'unnamed'],
+  server: [ServerLayout.chunk ?? 'unnamed'],
+  blank: [BlankLayout.chunk ?? 'unnamed'],
+  // In the start-up code.
+  guest: [],
+};
+
+const chunkOf = (element: { type: unknown }) => (element.type as { chunk?: string }).chunk ?? 'unnamed';
+
+describe('the chunks the entry preloads for the opened address', () => {
+  it('are, for every route of the route table, its layout’s and its page’s', () => {
+    for (const route of routeTable) {
+      const address = route.path.replace(':id', 'ab12');
+      expect({ address, chunks: chunksOpenedAt(address, true) }).toEqual({ address, chunks: [...layoutChunks[route.layout], chunkOf(route.element)] });
+    }
+  });
+
+  it('are the log-in page’s for a visitor without a token on a page for logged-in users', () => {
+    expect(chunksOpenedAt('/server/ab12/console', false)).toEqual(['page-login']);
+    expect(chunksOpenedAt('/', false)).toEqual(['page-login']);
+    expect(chunksOpenedAt('/sign-up', false)).toEqual(['page-sign-up']);
+  });
+
+  it('match as the router does: any case, a trailing slash, nothing for unknown addresses', () => {
+    expect(chunksOpenedAt('/Server/AB12/Console/', true)).toEqual(['layout-server', 'page-console']);
+    expect(chunksOpenedAt('/server/ab12/minecraft/versions', true)).toEqual(['layout-server', 'page-versions']);
+    expect(chunksOpenedAt('/no/such/page', true)).toEqual([]);
+    expect(chunksOpenedAt('/server/ab12/console/extra', true)).toEqual([]);
+  });
+
+  it('are named in lazyPages.ts as webpack names them: each magic comment is the name lazyPage is given', () => {
+    const source = readFileSync(join(__dirname, '../../../../src/app/router/lazyPages.ts'), 'utf8');
+    const pages = source.split('\n').filter((line) => line.includes('lazyPage(() => import('));
+    expect(pages.length).toBeGreaterThan(30);
+    for (const line of pages) {
+      const [, comment, argument] = /webpackChunkName: "([^"]+)".*, '([^']+)'\);$/.exec(line) ?? [];
+      expect({ line, comment }).toEqual({ line, comment: argument ?? 'no name given' });
+    }
+  });
+});
+
+describe('index.html’s preloading script', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** Runs the script as index.html would, on `address`; answers the preloads it added. */
+  function preloadsAt(address: string, files: Record<string, string[]>): string[] {
+    document.head.innerHTML = '';
+    window.history.replaceState(null, '', address);
+    // The script is index.html's inline one: run as the browser runs it.
+    new Function(routeChunkPreloader(files))();
+    return [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`);
+  }
+
+  it('preloads the files of the opened route’s chunks, each once, scripts and style sheets', () => {
+    window.localStorage.setItem('access_token', 'token-1');
+    const files = {
+      'layout-server': ['/assets/shared.js', '/assets/layout-server.js'],
+      'page-console': ['/assets/shared.js', '/assets/page-console.js', '/assets/page-console.css'],
+      'page-files': ['/assets/page-files.js'],
+    };
+    expect(preloadsAt('/server/ab12/console', files)).toEqual(['script /assets/shared.js', 'script /assets/layout-server.js', 'script /assets/page-console.js', 'style /assets/page-console.css']);
+  });
+
+  it('chooses the chunks as chunksOpenedAt does, for every route, with and without a token', () => {
+    const names = [...new Set(routeTable.flatMap((route) => [...layoutChunks[route.layout], chunkOf(route.element)])), 'page-login'];
+    const files = Object.fromEntries(names.map((name) => [name, [`/assets/${name}.js`]]));
+    for (const route of routeTable) {
+      for (const token of [null, 'token-1']) {
+        if (token) window.localStorage.setItem('access_token', token);
+        else window.localStorage.clear();
+        const address = route.path.replace(':id', 'AB12');
+        const expected = chunksOpenedAt(address, token !== null).map((name) => `script /assets/${name}.js`);
+        expect({ address, token, preloads: preloadsAt(address, files) }).toEqual({ address, token, preloads: expected });
+      }
+    }
+    expect(preloadsAt('/no/such/page', files)).toEqual([]);
+    expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/layout-server.js', 'script /assets/page-console.js']);
+    window.localStorage.clear();
+    expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/page-login.js']);
+  });
+});
