@@ -65,6 +65,7 @@ test.describe('backups', () => {
     await expect(confirm.getByRole('button', { name: 'Restore', exact: true })).toBeEnabled({ timeout: 60_000 });
     await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
     await expect(confirm).toBeHidden({ timeout: 120_000 });
+    await expect(page.getByRole('status', { name: 'Backup restored' })).toBeVisible();
 
     const contents = await api(page, 'GET', `servers/${serverId}/files/contents?file=${FILE}`);
     expect(contents.status).toBe(200);

@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSuccessNotification } from '../../core/notifications/useSuccessNotification';
 import { useRestoreServerBackupMutation, type Backup } from '../../api/backups';
 import { apiErrorMessage } from '../../api/apiError';
 import { useSendServerPowerMutation } from '../../api/servers';
@@ -23,11 +24,14 @@ export function RestoreDialog({ serverId, backup, offline, canStop, onClose }: R
   const { t } = useTranslation();
   const [truncate, setTruncate] = useState(false);
   const [restore, restoring] = useRestoreServerBackupMutation();
+  const notifySuccess = useSuccessNotification();
   const [sendPower, stopping] = useSendServerPowerMutation();
   const run = async () => {
     if (!backup) return;
     const result = await restore({ id: serverId, backup: backup.uuid, body: { truncate } });
-    if (!('error' in result)) onClose();
+    if ('error' in result) return;
+    notifySuccess(t('backups.restore.done.title', 'Backup restored'), t('backups.restore.done.text', 'The server’s files are back as they were in “{{name}}”.', { name: backup.name }));
+    onClose();
   };
   return (
     <Modal
