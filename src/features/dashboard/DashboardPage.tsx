@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useListServersQuery } from '../../api/servers';
 import { PullToRefresh } from '../../components/PullToRefresh';
-import { InvitationBanner } from './components/InvitationBanner';
+import { PendingInvitations } from './invitations/PendingInvitations';
 import { ServerCardList } from './components/ServerCardList';
 import { PageHeading, SecondaryText } from '../../components/PanelText';
 
@@ -28,7 +28,7 @@ export function DashboardPage() {
         </PageHeading>
         {name ? <p style={{ margin: 0, opacity: 0.8 }}>{t('dashboard.welcome', 'Welcome back, {{name}}.', { name })}</p> : null}
       </div>
-      <InvitationBanner />
+      <PendingInvitations />
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : error && !data ? (

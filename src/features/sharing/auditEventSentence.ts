@@ -143,6 +143,8 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.subuser.deleted': (t, { actor, p }) => t('sharing.audit.events.server.subuser.deleted', '{{actor}} removed the access of {{email}}.', { actor, email: text(p.email), interpolation: raw }),
   'server.invitation.accepted': (t, { actor, p }) =>
     t('sharing.audit.events.server.invitation.accepted', '{{actor}} accepted the invitation sent to {{email}}.', { actor, email: text(p.invited_email), interpolation: raw }),
+  'server.invitation.declined': (t, { actor, p }) =>
+    t('sharing.audit.events.server.invitation.declined', '{{actor}} declined the invitation sent to {{email}}.', { actor, email: text(p.invited_email), interpolation: raw }),
   'server.players.kicked': (t, { actor, p }) =>
     t('sharing.audit.events.server.players.kicked', '{{actor}} kicked {{name}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), interpolation: raw }),
   'server.players.banned': (t, { actor, p }) =>
