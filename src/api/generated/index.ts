@@ -222,6 +222,8 @@ export type {
   ChangeServerPlanApiResponse,
   GetServerPlansApiArg,
   GetServerPlansApiResponse,
+  ListPlansApiArg,
+  ListPlansApiResponse,
   PlanOrder,
   PlanOverview,
   RecommendServerPlanApiArg,

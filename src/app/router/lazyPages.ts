@@ -34,6 +34,7 @@ export const ModpacksPage = lazyPage(() => import('../../features/modpacks/Modpa
 export const SetupsPage = lazyPage(() => import('../../features/setups/SetupsPage').then((m) => ({ default: m.SetupsPage })));
 export const UpgradePage = lazyPage(() => import('../../features/plans/UpgradePage').then((m) => ({ default: m.UpgradePage })));
 export const PremiumPage = lazyPage(() => import('../../features/plans/PremiumPage').then((m) => ({ default: m.PremiumPage })));
+export const PlansCataloguePage = lazyPage(() => import('../../features/plans/PlansCataloguePage').then((m) => ({ default: m.PlansCataloguePage })));
 export const QuizPage = lazyPage(() => import('../../features/plans/QuizPage').then((m) => ({ default: m.QuizPage })));
 export const SharingPage = lazyPage(() => import('../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })));
 export const SharingRolesPage = lazyPage(() => import('../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })));

@@ -1,4 +1,5 @@
-import { CloudServerOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
@@ -61,7 +62,12 @@ export function DashboardPage() {
                 <SecondaryText>{t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}</SecondaryText>
               </>
             }
-          />
+          >
+            {/* The way onward: what there is to have, in each game's look. */}
+            <Link to="/plans" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
+              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.empty.cta', 'See plans and prices')}
+            </Link>
+          </Empty>
         </div>
       )}
     </section>
