@@ -26,15 +26,20 @@ test.describe('an invitation by mail', () => {
     // The demo owner invites an address that has no account yet.
     const invitee = uniqueCredentials('invitee');
     const owner = await apiLogin(demoCredentials());
-    const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${owner}` } });
-    try {
-      const servers = (await (await api.get('/api/v2/servers/')).json()) as { data: { identifier: string; name: string }[] };
-      const server = servers.data.find((entry) => entry.name === SERVER_NAME)!;
-      const shared = await api.post(`/api/v2/servers/${server.identifier}/users`, { data: { email: invitee.email, permissions: ['websocket.connect'] } });
-      expect(shared.status()).toBe(201);
-    } finally {
-      await api.dispose();
-    }
+    // Each call from its own cookie jar: a bearer-only client sends no XSRF cookie, so needs no header.
+    const call = async <T>(method: 'get' | 'post', path: string, data?: object): Promise<{ status: number; body: T }> => {
+      const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${owner}` } });
+      try {
+        const response = await api[method](path, data ? { data } : undefined);
+        return { status: response.status(), body: (await response.json()) as T };
+      } finally {
+        await api.dispose();
+      }
+    };
+    const servers = await call<{ data: { identifier: string; name: string }[] }>('get', '/api/v2/servers/');
+    const server = servers.body.data.find((entry) => entry.name === SERVER_NAME)!;
+    const shared = await call('post', `/api/v2/servers/${server.identifier}/users`, { email: invitee.email, permissions: ['websocket.connect'] });
+    expect(shared.status).toBe(201);
     await expect.poll(() => invitationLinkFor(invitee.email), { timeout: 15_000 }).not.toBeNull();
     const link = invitationLinkFor(invitee.email)!;
 
