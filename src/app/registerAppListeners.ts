@@ -5,7 +5,7 @@ import { addErrorNotificationListeners } from '../core/notifications/addErrorNot
 import { addRequestLoaderListeners } from '../core/app/addRequestLoaderListeners';
 import { addStartupListeners } from '../core/app/addStartupListeners';
 import { addValidationListeners } from '../core/validation/addValidationListeners';
-import { addInvitationListeners } from '../features/dashboard/invitations/addInvitationListeners';
+import { addInvitationListeners } from '../core/session/addInvitationListeners';
 
 let registered = false;
 

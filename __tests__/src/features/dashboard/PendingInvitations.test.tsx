@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeStore } from '../../../../src/app/store';
 import { loggedOut } from '../../../../src/core/session/sessionSlice';
-import { INVITATION_TOKENS_KEY } from '../../../../src/features/dashboard/invitations/invitationTokens';
+import { INVITATION_TOKENS_KEY } from '../../../../src/core/session/invitationTokens';
 import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';

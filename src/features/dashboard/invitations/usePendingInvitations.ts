@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isHttpApiError } from '../../../api/apiError';
 import { useListAccountInvitationsQuery, useLookUpServerInvitationMutation, type Invitation } from '../../../api/sharing';
-import { forgetInvitationToken, readInvitationTokens, rememberInvitationToken } from './invitationTokens';
+import { forgetInvitationToken, readInvitationTokens, rememberInvitationToken } from '../../../core/session/invitationTokens';
 
 /** An invitation waiting for an answer, with the token that accepts it when this browser has it. */
 export interface PendingInvitation {

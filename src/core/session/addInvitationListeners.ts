@@ -1,5 +1,5 @@
-import type { AppStartListening } from '../../../app/hooks';
-import { loggedOut } from '../../../core/session/sessionSlice';
+import type { AppStartListening } from '../../app/hooks';
+import { loggedOut } from './sessionSlice';
 import { forgetInvitationTokens } from './invitationTokens';
 
 /** Invitation links opened on this browser belong to the person logged in: logging out forgets them. */
