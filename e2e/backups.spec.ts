@@ -64,7 +64,12 @@ test.describe('backups', () => {
     await confirm.getByRole('button', { name: 'Stop the server' }).click();
     await expect(confirm.getByRole('button', { name: 'Restore', exact: true })).toBeEnabled({ timeout: 60_000 });
     await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
-    await expect(confirm).toBeHidden({ timeout: 120_000 });
+    // The restore leaves the server stopped: the dialog says it is done and offers the start.
+    const done = page.getByRole('dialog', { name: 'Backup restored' });
+    await expect(done.getByText(/^Restored /)).toBeVisible({ timeout: 120_000 });
+    await expect(done.getByText('The server is stopped. Start it to play on the restored files.')).toBeVisible();
+    await done.getByRole('button', { name: 'Start the server' }).click();
+    await expect(done).toBeHidden({ timeout: 60_000 });
 
     const contents = await api(page, 'GET', `servers/${serverId}/files/contents?file=${FILE}`);
     expect(contents.status).toBe(200);

@@ -40,6 +40,13 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
   await expect(ports.getByRole('button', { name: /^Remove the port \d+$/ })).toBeVisible();
   await expect(page.getByText('A new primary port takes effect at the next start of the server.')).toBeVisible();
 
+  // Its note is saved with a visible confirmation.
+  const extraPort = (await ports.getByRole('button', { name: /^Remove the port \d+$/ }).getAttribute('aria-label'))!.replace('Remove the port ', '');
+  const note = ports.getByRole('textbox', { name: `Note for the port ${extraPort}` });
+  await note.fill('Voice chat');
+  await note.locator('xpath=following-sibling::button').click();
+  await expect(page.getByRole('status', { name: 'Note saved' })).toContainText(`The note of the port ${extraPort} was saved.`);
+
   // A subdomain: the page shows what players type.
   const label = `e2e${Date.now().toString(36)}`;
   const subdomain = page.locator('.panel-card').filter({ has: page.getByText('Subdomain', { exact: true }) });

@@ -44,4 +44,25 @@ test.describe('a page whose code fails to load', () => {
     await expect(page.getByRole('navigation', { name: 'Server areas' })).toBeVisible({ timeout: 30_000 });
     await expect(failure).toBeHidden({ timeout: 30_000 });
   });
+
+  test('comes back by itself when the browser is online again, without a click', async ({ page, context }) => {
+    await loginAsDemo(page, '/');
+    await page.getByRole('article', { name: SERVER_NAME }).getByRole('link', { name: SERVER_NAME }).click({ timeout: 30_000 });
+    const nav = page.getByRole('navigation', { name: 'Server areas' });
+    await expect(nav).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+
+    // The connection drops: the next page's code cannot be fetched.
+    await context.setOffline(true);
+    await nav.getByRole('link', { name: 'Backups' }).click();
+    const failure = page.getByRole('alert', { name: 'This page could not be loaded' });
+    await expect(failure).toBeVisible({ timeout: 30_000 });
+    await expect(failure).toContainText('loads again by itself as soon as the connection is back');
+
+    // Back online: the page loads without anyone pressing Reload.
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 2, name: 'Backups', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(failure).toBeHidden();
+    await expect(page).toHaveURL(/\/backups$/);
+  });
 });

@@ -80,8 +80,14 @@ test.describe('sharing a server', () => {
       await command.press('Enter');
       await expect(other.locator('.xterm-rows')).toContainText(/There are 0 of a max of \d+ players online/, { timeout: 15_000 });
 
-      // Files are not part of the role: a clear message instead of a list.
-      await openArea(other, 'Files');
+      // The navigation offers only what the role opens: no Files, no Sharing, no Roles.
+      const inviteeNav = other.getByRole('navigation', { name: 'Server areas' });
+      await expect(inviteeNav.getByRole('link', { name: 'Console', exact: true })).toBeVisible();
+      for (const area of ['Files', 'Sharing', 'Roles']) await expect(inviteeNav.getByRole('link', { name: area, exact: true })).toHaveCount(0);
+
+      // Files are not part of the role: opened by its address, a clear message instead of a list.
+      await other.goto(`${serverPath}/files`);
+      await expect(other.getByRole('heading', { level: 2, name: 'Files', exact: true })).toBeVisible({ timeout: 30_000 });
       await expect(other.getByRole('alert').filter({ hasText: /You may not see the files of this server|You do not have permission/ })).toBeVisible({ timeout: 15_000 });
       await expect(other.getByRole('table', { name: 'Files' })).toHaveCount(0);
       expect(inviteeErrors).toEqual([]);
@@ -94,9 +100,15 @@ test.describe('sharing a server', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Audit log', exact: true })).toBeVisible();
     // Each entry reads as a sentence.
     const command = page.getByRole('row').filter({ hasText: `${invitee.username} sent the console command “list”.` });
-    await expect(command.first()).toContainText('command: list');
+    // What was recorded is folded away; no machine text beside the sentence.
+    await expect(command.first().getByText('Raw data')).toBeVisible();
+    await expect(command.first()).not.toContainText('command: list');
     const invited = page.getByRole('row').filter({ hasText: `demo invited ${invitee.email}.` });
     await expect(invited).toBeVisible();
+    // The role is named, never shown as its uuid (which stays in the closed raw data).
+    await expect(invited.locator('dl')).toContainText(ROLE_NAME);
+    await expect(invited.locator('dl')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await expect(invited.locator('details pre')).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: `demo created the role ${ROLE_NAME}.` })).toBeVisible();
 
     // Filtering by person leaves only that person's actions.

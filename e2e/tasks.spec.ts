@@ -76,6 +76,8 @@ test.describe('scheduled tasks', () => {
     await expect(greetingRow).toContainText('0 4 * * *');
 
     await greetingRow.getByRole('button', { name: 'Run now' }).click();
+    // Run now says it started, not just the row changing later.
+    await expect(page.getByRole('status', { name: 'Schedule started' })).toContainText(greeting, { timeout: 30_000 });
     await expect(greetingRow.getByText('Succeeded')).toBeVisible({ timeout: 60_000 });
     await greetingRow.getByRole('button', { name: 'History' }).click();
     let drawer = page.getByRole('dialog', { name: `History of ${greeting}` });

@@ -23,5 +23,5 @@ export const plansApi = generatedPlansApi.enhanceEndpoints({
   },
 });
 
-export const { useGetServerPlansQuery, useChangeServerPlanMutation, useRecommendServerPlanMutation } = plansApi;
+export const { useGetServerPlansQuery, useChangeServerPlanMutation, useRecommendServerPlanMutation, useListPlansQuery } = plansApi;
 export type { Plan, PlanOverview, PlanOrder } from './generated/plans.gen';

@@ -31,6 +31,7 @@ export const sharingApi = generatedSharingApi.enhanceEndpoints({
     listServerActivity: { providesTags: (_result, _error, { id }) => [{ type: 'Activity', id }] },
     listAccountInvitations: { providesTags: ['Invitation'] },
     acceptServerInvitation: { invalidatesTags: ['Invitation', { type: 'Server', id: 'LIST' }] },
+    declineServerInvitation: { invalidatesTags: ['Invitation'] },
   },
 });
 
@@ -46,6 +47,8 @@ export const {
   useListServerActivityQuery,
   useListAccountInvitationsQuery,
   useAcceptServerInvitationMutation,
+  useLookUpServerInvitationMutation,
+  useDeclineServerInvitationMutation,
 } = sharingApi;
 
 export type {

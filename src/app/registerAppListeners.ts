@@ -5,6 +5,7 @@ import { addErrorNotificationListeners } from '../core/notifications/addErrorNot
 import { addRequestLoaderListeners } from '../core/app/addRequestLoaderListeners';
 import { addStartupListeners } from '../core/app/addStartupListeners';
 import { addValidationListeners } from '../core/validation/addValidationListeners';
+import { addInvitationListeners } from '../core/session/addInvitationListeners';
 
 let registered = false;
 
@@ -22,4 +23,5 @@ export function registerAppListeners(): void {
   addSessionListeners(startAppListening);
   addStartupListeners(startAppListening);
   addLocaleListeners(startAppListening);
+  addInvitationListeners(startAppListening);
 }

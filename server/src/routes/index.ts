@@ -19,7 +19,7 @@ import { addVersionSchemas, versionRoutes } from './versions';
 import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
 import { addModpackSchemas, modpackRoutes } from './modpacks';
-import { addPlanSchemas, billingRoutes, planRoutes } from './plans';
+import { addPlanSchemas, billingRoutes, planCatalogueRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -62,4 +62,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(modpackRoutes, { prefix: '/api/v2/servers' });
   await app.register(planRoutes, { prefix: '/api/v2/servers' });
   await app.register(billingRoutes, { prefix: '/api/v2/billing' });
+  await app.register(planCatalogueRoutes, { prefix: '/api/v2/plans' });
 }

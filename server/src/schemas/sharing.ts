@@ -130,3 +130,9 @@ export const ActivityExportQuerySchema = Type.Omit(ActivityQuerySchema, ['page',
 export type ActivityExportQuery = Static<typeof ActivityExportQuerySchema>;
 
 export const AcceptInvitationBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) });
+
+/** Declining needs the mailed token, or the uuid of an invitation addressed to the caller's email. */
+export const DeclineInvitationBodySchema = Type.Object({
+  token: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'The token from the invitation mail' })),
+  uuid: Type.Optional(Type.String({ format: 'uuid', description: 'An invitation addressed to the caller’s email (GET /account/invitations)' })),
+});

@@ -6,6 +6,10 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      listPlans: build.query<ListPlansApiResponse, ListPlansApiArg>({
+        query: () => ({ url: `/plans/` }),
+        providesTags: ["plans"],
+      }),
       changeServerPlan: build.mutation<
         ChangeServerPlanApiResponse,
         ChangeServerPlanApiArg
@@ -39,6 +43,16 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as plansApi };
+export type ListPlansApiResponse = /** status 200 Default Response */ {
+  data: {
+    game: {
+      name: string;
+      slug: string;
+    };
+    plans: Plan[];
+  }[];
+};
+export type ListPlansApiArg = void;
 export type ChangeServerPlanApiResponse = /** status 200 Default Response */ {
   applied: {
     applied_live: string[];
@@ -105,18 +119,6 @@ export type RecommendServerPlanApiArg = {
     world_size: "small" | "medium" | "large";
   };
 };
-export type PlanOrder = {
-  amount_due: number;
-  created_at: string;
-  currency: string;
-  expires_at: string;
-  failure_reason: string | null;
-  from_plan: string;
-  id: string;
-  provider: "instant" | "external";
-  status: "pending" | "completed" | "failed" | "expired";
-  to_plan: string;
-};
 export type Plan = {
   backups: number;
   /** 100 = one core */
@@ -134,6 +136,18 @@ export type Plan = {
   price_monthly: number;
   slug: string;
   tier: "budget" | "premium";
+};
+export type PlanOrder = {
+  amount_due: number;
+  created_at: string;
+  currency: string;
+  expires_at: string;
+  failure_reason: string | null;
+  from_plan: string;
+  id: string;
+  provider: "instant" | "external";
+  status: "pending" | "completed" | "failed" | "expired";
+  to_plan: string;
 };
 export type PlanOverview = {
   /** Whether the caller holds plan.change */
@@ -165,6 +179,8 @@ export type PlanOverview = {
   };
 };
 export const {
+  useListPlansQuery,
+  useLazyListPlansQuery,
   useChangeServerPlanMutation,
   useGetServerPlansQuery,
   useLazyGetServerPlansQuery,

@@ -24,6 +24,28 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["sharing"],
       }),
+      declineServerInvitation: build.mutation<
+        DeclineServerInvitationApiResponse,
+        DeclineServerInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/invitations/decline`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["sharing"],
+      }),
+      lookUpServerInvitation: build.mutation<
+        LookUpServerInvitationApiResponse,
+        LookUpServerInvitationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/invitations/lookup`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["sharing"],
+      }),
       listServerActivity: build.query<
         ListServerActivityApiResponse,
         ListServerActivityApiArg
@@ -154,6 +176,24 @@ export type AcceptServerInvitationApiResponse =
     };
   };
 export type AcceptServerInvitationApiArg = {
+  body: {
+    token: string;
+  };
+};
+export type DeclineServerInvitationApiResponse = unknown;
+export type DeclineServerInvitationApiArg = {
+  body: {
+    /** The token from the invitation mail */
+    token?: string;
+    /** An invitation addressed to the caller’s email (GET /account/invitations) */
+    uuid?: string;
+  };
+};
+export type LookUpServerInvitationApiResponse =
+  /** status 200 Default Response */ {
+    data: Invitation;
+  };
+export type LookUpServerInvitationApiArg = {
   body: {
     token: string;
   };
@@ -345,6 +385,8 @@ export const {
   useListAccountInvitationsQuery,
   useLazyListAccountInvitationsQuery,
   useAcceptServerInvitationMutation,
+  useDeclineServerInvitationMutation,
+  useLookUpServerInvitationMutation,
   useListServerActivityQuery,
   useLazyListServerActivityQuery,
   useExportServerActivityQuery,

@@ -25,6 +25,8 @@ interface State {
  * blank app. It sits inside the layouts, around the routed page, so the menu stays usable; moving
  * to another address clears the failure (`resetKey`). When a chunk failed and the panel now
  * serves a newer build, the page reloads into it at once (once per build, see reloadIfNewBuild).
+ * A page whose code could not be fetched is tried again by itself when the browser comes back
+ * online (its `online` event), so nobody has to notice the connection is back and press Reload.
  */
 export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> {
   state: State = { error: null, reloading: false };
@@ -36,6 +38,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> 
   componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('A page failed to load', error, info.componentStack);
     if (!isChunkLoadError(error)) return;
+    window.addEventListener('online', this.retryWhenOnline);
     void reloadIfNewBuild(this.props.fetchImpl, this.props.reload).then((reloading) => {
       if (reloading) this.setState({ reloading: true });
     });
@@ -43,7 +46,18 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> 
 
   componentDidUpdate(previous: PageErrorBoundaryProps): void {
     if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null, reloading: false });
+    if (!this.state.error) window.removeEventListener('online', this.retryWhenOnline);
   }
+
+  componentWillUnmount(): void {
+    window.removeEventListener('online', this.retryWhenOnline);
+  }
+
+  // React keeps a lazy page's failed load for good, so trying again means loading the page anew.
+  private retryWhenOnline = () => {
+    window.removeEventListener('online', this.retryWhenOnline);
+    if (!this.state.reloading) this.reload();
+  };
 
   private reload = () => (this.props.reload ?? (() => window.location.reload()))();
 

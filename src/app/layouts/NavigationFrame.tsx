@@ -31,6 +31,16 @@ const navigationBackground = {
 };
 
 /**
+ * The art behind a page's content, in its own 16:9 box: the theme's gradient over it then ends in
+ * the page colour exactly where the art ends, instead of the picture stopping at a hard edge on a
+ * long page (both layers sized to the whole content would stretch the gradient over the page).
+ */
+const contentArtStyle = {
+  position: 'absolute', insetInline: 0, top: 0, zIndex: -1, aspectRatio: '16 / 9', pointerEvents: 'none',
+  backgroundSize: 'cover', backgroundPosition: 'center top', backgroundRepeat: 'no-repeat',
+} as const;
+
+/**
  * The frame of the dashboard and server layouts: a side navigation from `lg` up, and below `lg`
  * a top bar whose menu button opens the same navigation in a drawer.
  */
@@ -53,14 +63,10 @@ export function NavigationFrame({ navigation, header, contentImage, children }: 
   const content = (
     <Layout.Content
       {...mainContentProps}
-      style={{
-        minWidth: 0,
-        padding: compact ? 16 : 32,
-        backgroundImage: contentImage,
-        backgroundSize: '100% auto',
-        backgroundRepeat: 'no-repeat',
-      }}
+      // Its own stacking context: the art below sits above the page colour but under the content.
+      style={{ minWidth: 0, padding: compact ? 16 : 32, position: 'relative', isolation: 'isolate' }}
     >
+      {contentImage ? <div aria-hidden="true" data-content-art="" style={{ ...contentArtStyle, backgroundImage: contentImage }} /> : null}
       {header}
       {children ?? <RoutedPage />}
     </Layout.Content>

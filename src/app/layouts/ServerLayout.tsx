@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { isHttpApiError } from '../../api/apiError';
 import { serversApi, useGetServerQuery } from '../../api/servers';
@@ -26,11 +25,12 @@ export interface ServerLayoutViewProps {
   loading?: boolean;
   /** The server does not exist (or is not the user's): a not-found page without the server's menu. */
   notFound?: boolean;
+  /** The user's permission keys on the server, once known: the navigation offers only what they may open. */
+  permissions?: readonly string[];
 }
 
 /** The server layout for a given server: its theme, header and area navigation around the area's page. */
-export function ServerLayoutView({ serverId, areaPath, name, game, plan, loading = false, notFound = false }: ServerLayoutViewProps) {
-  const { t } = useTranslation();
+export function ServerLayoutView({ serverId, areaPath, name, game, plan, loading = false, notFound = false, permissions }: ServerLayoutViewProps) {
   const pageTheme = usePageTheme();
   const area = areaForPath(areaPath);
   if (notFound) {
@@ -48,8 +48,8 @@ export function ServerLayoutView({ serverId, areaPath, name, game, plan, loading
     <AppThemeScope name={theme} global>
       <NavigationFrame
         contentImage="var(--panel-server-image)"
-        header={<ServerHeader serverId={serverId} name={name} loading={loading && name === undefined} areaTitle={area ? area.title(t) : ''} />}
-        navigation={(close) => <ServerNavigation serverId={serverId} activeKey={area?.key} onNavigate={close} />}
+        header={<ServerHeader serverId={serverId} name={name} loading={loading && name === undefined} />}
+        navigation={(close) => <ServerNavigation serverId={serverId} activeKey={area?.key} onNavigate={close} permissions={permissions} />}
       />
     </AppThemeScope>
   );
@@ -81,6 +81,7 @@ export function ServerLayout() {
       plan={server?.plan.tier}
       loading={isLoading}
       notFound={notFound}
+      permissions={server?.permissions}
     />
   );
 }

@@ -37,6 +37,7 @@ export const ModpacksPage = lazyPage(() => import(/* webpackChunkName: "page-mod
 export const SetupsPage = lazyPage(() => import(/* webpackChunkName: "page-setups" */ '../../features/setups/SetupsPage').then((m) => ({ default: m.SetupsPage })), 'page-setups');
 export const UpgradePage = lazyPage(() => import(/* webpackChunkName: "page-upgrade" */ '../../features/plans/UpgradePage').then((m) => ({ default: m.UpgradePage })), 'page-upgrade');
 export const PremiumPage = lazyPage(() => import(/* webpackChunkName: "page-premium" */ '../../features/plans/PremiumPage').then((m) => ({ default: m.PremiumPage })), 'page-premium');
+export const PlansCataloguePage = lazyPage(() => import(/* webpackChunkName: "page-plans-catalogue" */ '../../features/plans/PlansCataloguePage').then((m) => ({ default: m.PlansCataloguePage })), 'page-plans-catalogue');
 export const QuizPage = lazyPage(() => import(/* webpackChunkName: "page-quiz" */ '../../features/plans/QuizPage').then((m) => ({ default: m.QuizPage })), 'page-quiz');
 export const SharingPage = lazyPage(() => import(/* webpackChunkName: "page-sharing" */ '../../features/sharing/SharingPage').then((m) => ({ default: m.SharingPage })), 'page-sharing');
 export const SharingRolesPage = lazyPage(() => import(/* webpackChunkName: "page-sharing-roles" */ '../../features/sharing/SharingRolesPage').then((m) => ({ default: m.SharingRolesPage })), 'page-sharing-roles');

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, ExtensionsPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, ModpacksPage, NetworkPage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
+import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, ExtensionsPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, ModpacksPage, NetworkPage, PlansCataloguePage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -43,6 +43,8 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
 export const routeTable: readonly PanelRoute[] = [
   { path: '/', layout: 'dashboard', access: 'login', element: <DashboardPage /> },
   { path: '/account/edit', layout: 'dashboard', access: 'login', element: <AccountEditPage /> },
+  // Every game's plans and looks: where the dashboard sends someone without a server.
+  { path: '/plans', layout: 'dashboard', access: 'login', element: <PlansCataloguePage /> },
   { path: '/login', layout: 'guest', access: 'guest', element: <LoginPage /> },
   { path: '/sign-up', layout: 'guest', access: 'guest', element: <SignUpPage /> },
   { path: '/forgot-password', layout: 'guest', access: 'guest', element: <ForgotPasswordPage /> },

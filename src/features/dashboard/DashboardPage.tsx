@@ -1,11 +1,12 @@
-import { CloudServerOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useListServersQuery } from '../../api/servers';
 import { PullToRefresh } from '../../components/PullToRefresh';
-import { InvitationBanner } from './components/InvitationBanner';
+import { PendingInvitations } from './invitations/PendingInvitations';
 import { ServerCardList } from './components/ServerCardList';
 import { PageHeading, SecondaryText } from '../../components/PanelText';
 
@@ -33,7 +34,7 @@ export function DashboardPage() {
           </p>
         ) : null}
       </div>
-      <InvitationBanner />
+      <PendingInvitations />
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : error && !data ? (
@@ -66,7 +67,12 @@ export function DashboardPage() {
                 <SecondaryText>{t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}</SecondaryText>
               </>
             }
-          />
+          >
+            {/* The way onward: what there is to have, in each game's look. */}
+            <Link to="/plans" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
+              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.empty.cta', 'See plans and prices')}
+            </Link>
+          </Empty>
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Popconfirm, Skeleton, Space, Tag, Typograph
 import { PlainCard } from '../../components/PlainCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSuccessNotification } from '../../core/notifications/useSuccessNotification';
 import { useParams } from 'react-router-dom';
 import {
   useCreateServerAllocationMutation,
@@ -52,6 +53,7 @@ export function NetworkPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const title = t('network.title', 'Network');
 
+  const notifySuccess = useSuccessNotification();
   const run = async (change: () => Promise<unknown>): Promise<boolean> => {
     setFailure(null);
     const result = (await change()) as { error?: unknown };
@@ -126,7 +128,11 @@ export function NetworkPage() {
                 key: 'kind',
                 render: (_, p) => (p.primary ? <Tag color="blue">{t('network.primary', 'Primary')}</Tag> : p.purpose ? <Tag>{p.purpose}</Tag> : <Tag>{t('network.extra', 'Extra')}</Tag>),
               },
-              { title: t('network.notes', 'Note'), key: 'notes', render: (_, p) => <NoteField port={p} editable={can('update')} onSave={(notes) => run(() => updatePort({ id, allocation: String(p.id), body: { notes } }))} /> },
+              { title: t('network.notes', 'Note'), key: 'notes', render: (_, p) => <NoteField port={p} editable={can('update')} onSave={async (notes) => {
+                const saved = await run(() => updatePort({ id, allocation: String(p.id), body: { notes } }));
+                if (saved) notifySuccess(t('network.noteSaved.title', 'Note saved'), t('network.noteSaved.text', 'The note of the port {{port}} was saved.', { port: p.port }));
+                return saved;
+              }} /> },
               {
                 title: t('network.actions', 'Actions'),
                 key: 'actions',

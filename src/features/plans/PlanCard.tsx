@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../api/plans';
 import { formatPrice, planLimits } from './planFormat';
+import { themeForServer } from '../../themes/themeForServer';
+import { ThemePreview } from './ThemePreview';
 
 /** Props of {@link PlanCard}. */
 export interface PlanCardProps {
@@ -33,7 +35,9 @@ export function PlanCard({ plan, current, isCurrent, highlighted = false, childr
         </Flex>
       }
     >
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      {/* The look a server on this plan wears: otherwise only seen by owning one. */}
+      <ThemePreview theme={themeForServer(plan.game, plan.tier)} label={plan.name} caption={false} />
+      <Typography.Title level={3} style={{ marginTop: 12 }}>
         {t('plans.perMonth', '{{price}} / month', { price: formatPrice(plan.price_monthly, plan.currency, i18n.language) })}
       </Typography.Title>
       <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: 0 }}>

@@ -8,6 +8,8 @@ import { useRecommendServerPlanMutation } from '../../api/plans';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatMb, formatPrice } from './planFormat';
+import { themeForServer } from '../../themes/themeForServer';
+import { ThemePreview } from './ThemePreview';
 
 interface Answers {
   players: number;
@@ -112,6 +114,9 @@ export function QuizPage() {
               {t('plans.quiz.recommended', 'We recommend {{plan}}', { plan: result.plan.name })}
             </Typography.Title>
             <Typography.Text>{formatPrice(result.plan.price_monthly, result.plan.currency, i18n.language)}</Typography.Text>
+            <div style={{ maxWidth: 360 }}>
+              <ThemePreview theme={themeForServer(result.plan.game, result.plan.tier)} label={result.plan.name} caption={false} />
+            </div>
             {/* A plain list in the look of antd's small List: List brings Pagination, and with it Select and Spin, for a few lines. */}
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {result.reasons.map((reason, index) => (

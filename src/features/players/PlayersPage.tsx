@@ -20,6 +20,8 @@ import { apiFieldErrors } from '../../api/apiError';
 import { useServerSocket } from '../../api/serverSocket';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
+import { useDateTime } from '../../core/session/useDateTime';
+import { gameDateToIso } from './gameDate';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
@@ -44,6 +46,10 @@ function messageOf(error: unknown): string | null {
  */
 export function PlayersPage() {
   const { t } = useTranslation();
+  // Every date through the panel's one formatter: the user's language and 12/24-hour clock.
+  const when = useDateTime();
+  const clock = useDateTime('time');
+  const gameDate = (text: string) => <time dateTime={gameDateToIso(text)}>{when(gameDateToIso(text))}</time>;
   const { id = '' } = useParams();
   useClearValidationOnLeave();
   const server = useGetServerQuery({ id });
@@ -143,7 +149,7 @@ export function PlayersPage() {
           columns={[
             { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
             { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
-            { title: t('players.joined', 'Joined'), key: 'joined', render: (_, p) => new Date(p.joined_at).toLocaleTimeString() },
+            { title: t('players.joined', 'Joined'), key: 'joined', render: (_, p) => <time dateTime={p.joined_at}>{clock(p.joined_at)}</time> },
             ...(canManage
               ? [
                   {
@@ -211,8 +217,8 @@ export function PlayersPage() {
             { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
             { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
             { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
-            { title: t('players.when', 'When'), dataIndex: 'created', key: 'created' },
-            { title: t('players.expires', 'Expires'), key: 'expires', render: (_, p) => p.expires ?? t('players.never', 'Never') },
+            { title: t('players.when', 'When'), key: 'created', render: (_, p) => gameDate(p.created) },
+            { title: t('players.expires', 'Expires'), key: 'expires', render: (_, p) => (p.expires ? gameDate(p.expires) : t('players.never', 'Never')) },
             ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => pardon({ id, name: p.name }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.name })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
           ]}
         />
@@ -231,7 +237,7 @@ export function PlayersPage() {
             { title: t('players.ip', 'IP address'), dataIndex: 'ip', key: 'ip' },
             { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
             { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
-            { title: t('players.when', 'When'), dataIndex: 'created', key: 'created' },
+            { title: t('players.when', 'When'), key: 'created', render: (_, p) => gameDate(p.created) },
             ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { ip: string }) => <Button size="small" onClick={() => void run(() => pardonIp({ id, ip: p.ip }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.ip })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
           ]}
         />

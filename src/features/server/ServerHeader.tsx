@@ -8,8 +8,6 @@ export interface ServerHeaderProps {
   serverId: string;
   /** The server's own name, once it is known. */
   name?: string;
-  /** Title of the area being shown. */
-  areaTitle: string;
   /** The server is still loading: a neutral placeholder stands where its name will be. */
   loading?: boolean;
 }
@@ -19,8 +17,11 @@ const placeholderStyle = {
   background: 'linear-gradient(90deg, rgba(255,255,255,.06), rgba(255,255,255,.14), rgba(255,255,255,.06))',
 } as const;
 
-/** The top of every server page: back to all servers, the server's name and the current area. */
-export function ServerHeader({ serverId, name, areaTitle, loading = false }: ServerHeaderProps) {
+/**
+ * The top of every server page: back to all servers and the server's name. The area's own title is
+ * the page's heading just below, so it is not repeated here (one clear heading per page).
+ */
+export function ServerHeader({ serverId, name, loading = false }: ServerHeaderProps) {
   const { t } = useTranslation();
   return (
     <header style={{ display: 'flex', flexDirection: 'column', gap: 4, paddingBlock: '8px 16px' }}>
@@ -39,9 +40,6 @@ export function ServerHeader({ serverId, name, areaTitle, loading = false }: Ser
         ) : (
           <h1 style={{ margin: 0, fontSize: 24, lineHeight: 1.3 }}>{name ?? t('server.header.title', 'Server {{id}}', { id: serverId })}</h1>
         )}
-        <span style={{ opacity: 0.7 }} aria-current="page">
-          {areaTitle}
-        </span>
       </div>
     </header>
   );

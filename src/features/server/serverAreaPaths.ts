@@ -7,6 +7,8 @@ export interface ServerAreaPath {
   /** Path under /server/{id}/; empty for the overview. */
   path: string;
   group: ServerAreaGroup;
+  /** The permission needed to open the area; entries the user lacks it for are left out of the navigation. */
+  permission?: string;
 }
 
 /**
@@ -15,22 +17,22 @@ export interface ServerAreaPath {
  */
 export const serverAreaPaths: readonly ServerAreaPath[] = [
   { key: 'overview', path: '', group: 'control' },
-  { key: 'console', path: 'console', group: 'control' },
-  { key: 'files', path: 'files', group: 'control' },
-  { key: 'config', path: 'config', group: 'control' },
-  { key: 'players', path: 'players', group: 'control' },
-  { key: 'backups', path: 'backups', group: 'data' },
-  { key: 'database', path: 'database', group: 'data' },
-  { key: 'network', path: 'network', group: 'data' },
-  { key: 'versions', path: 'minecraft/versions', group: 'software' },
-  { key: 'modpacks', path: 'modpacks', group: 'software' },
-  { key: 'extensions', path: 'extensions', group: 'software' },
-  { key: 'setups', path: 'setups', group: 'software' },
-  { key: 'tasks', path: 'tasks', group: 'automation' },
-  { key: 'sharing', path: 'sharing', group: 'access' },
-  { key: 'sharingRoles', path: 'sharing-edit-roles', group: 'access' },
-  { key: 'sharingAuditLog', path: 'sharing-audit-log', group: 'access' },
-  { key: 'upgrade', path: 'upgrade', group: 'plan' },
-  { key: 'upgradePremium', path: 'upgrade/premium', group: 'plan' },
-  { key: 'upgradeQuiz', path: 'upgrade-quiz', group: 'plan' },
+  { key: 'console', path: 'console', group: 'control', permission: 'websocket.connect' },
+  { key: 'files', path: 'files', group: 'control', permission: 'file.read' },
+  { key: 'config', path: 'config', group: 'control', permission: 'config.read' },
+  { key: 'players', path: 'players', group: 'control', permission: 'players.read' },
+  { key: 'backups', path: 'backups', group: 'data', permission: 'backup.read' },
+  { key: 'database', path: 'database', group: 'data', permission: 'database.read' },
+  { key: 'network', path: 'network', group: 'data', permission: 'allocation.read' },
+  { key: 'versions', path: 'minecraft/versions', group: 'software', permission: 'versions.read' },
+  { key: 'modpacks', path: 'modpacks', group: 'software', permission: 'modpacks.read' },
+  { key: 'extensions', path: 'extensions', group: 'software', permission: 'extensions.read' },
+  { key: 'setups', path: 'setups', group: 'software', permission: 'setups.read' },
+  { key: 'tasks', path: 'tasks', group: 'automation', permission: 'schedule.read' },
+  { key: 'sharing', path: 'sharing', group: 'access', permission: 'user.read' },
+  { key: 'sharingRoles', path: 'sharing-edit-roles', group: 'access', permission: 'role.read' },
+  { key: 'sharingAuditLog', path: 'sharing-audit-log', group: 'access', permission: 'activity.read' },
+  { key: 'upgrade', path: 'upgrade', group: 'plan', permission: 'plan.read' },
+  { key: 'upgradePremium', path: 'upgrade/premium', group: 'plan', permission: 'plan.read' },
+  { key: 'upgradeQuiz', path: 'upgrade-quiz', group: 'plan', permission: 'plan.read' },
 ];

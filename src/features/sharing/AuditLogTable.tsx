@@ -1,10 +1,12 @@
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useDateTime } from '../../core/session/useDateTime';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
 import { ResponsiveTable, type TableColumn } from '../../components/ResponsiveTable';
 import type { ActivityEntry } from './sharingTypes';
 import { auditEventSentence } from './auditEventSentence';
+import { auditDetailLines } from './auditDetails';
+import { AuditEntryDetails } from './AuditEntryDetails';
 
 /** Props of {@link AuditLogTable}. */
 export interface AuditLogTableProps {
@@ -14,40 +16,31 @@ export interface AuditLogTableProps {
   perPage: number;
   total: number;
   onPageChange: (page: number, perPage: number) => void;
+  /** Names of the roles, schedules, backups and people the entries refer to by uuid. */
+  names?: ReadonlyMap<string, string>;
 }
 
-/** A property value as text: strings as they are, everything else as JSON. */
-function propertyText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
+const noNames: ReadonlyMap<string, string> = new Map();
 
 /** The audit log entries, newest first as the server sends them, one page at a time. */
-export function AuditLogTable({ entries, loading, page, perPage, total, onPageChange }: AuditLogTableProps) {
+export function AuditLogTable({ entries, loading, page, perPage, total, onPageChange, names = noNames }: AuditLogTableProps) {
   const { t, i18n } = useTranslation();
   const when = useDateTime();
   const rtl = i18n.dir() === 'rtl';
   const columns: TableColumn<ActivityEntry>[] = [
     { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
     { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
-    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry, { rtl }) ?? <Typography.Text code>{entry.event}</Typography.Text> },
+    { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry, { rtl, names }) ?? <Typography.Text code>{entry.event}</Typography.Text> },
     { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => (entry.ip ? <Ltr>{entry.ip}</Ltr> : '—') },
     {
       key: 'properties',
       title: t('sharing.audit.columns.details', 'Details'),
-      render: (_, entry) => (
-        <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
-          {Object.entries(entry.properties ?? {}).map(([name, value]) => (
-            <Tag key={name} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
-              {name}: {propertyText(value)}
-            </Tag>
-          ))}
-        </span>
-      ),
+      render: (_, entry) => <AuditEntryDetails lines={auditDetailLines(t, entry.properties, { language: i18n.language, dateTime: when, names })} properties={entry.properties} />,
     },
   ];
   return (
     <ResponsiveTable<ActivityEntry>
-      rowLabel={(entry) => `${when(entry.created_at)} ${entry.event}`}
+      rowLabel={(entry) => `${when(entry.created_at)} ${auditEventSentence(t, entry, { rtl, names }) ?? entry.event}`}
       aria-label={t('sharing.audit.tableLabel', 'Audit log')}
       rowKey="id"
       size="middle"

@@ -12,6 +12,7 @@ import { AuditLogFilters } from './AuditLogFilters';
 import { AuditLogTable } from './AuditLogTable';
 import { downloadActivityCsv } from './downloadActivityCsv';
 import { sharedPeople, useAuditLogOptions } from './useAuditLogOptions';
+import { useAuditNames } from './useAuditNames';
 import { useServerAccess } from './useServerAccess';
 
 /**
@@ -30,6 +31,7 @@ export function SharingAuditLogPage() {
   const subusers = useListServerSubusersQuery({ id }, { skip: !access.server || !can('activity.read') || !can('user.read') });
   const sharedWith = useMemo(() => sharedPeople(subusers.data?.data), [subusers.data]);
   const options = useAuditLogOptions(access.server?.owner, activity.data?.data, sharedWith);
+  const names = useAuditNames(id, can, Boolean(access.server) && can('activity.read'), subusers.data?.data);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -83,6 +85,7 @@ export function SharingAuditLogPage() {
         perPage={paging.perPage}
         total={activity.data?.meta.total ?? 0}
         onPageChange={(page, perPage) => setPaging({ page: perPage === paging.perPage ? page : 1, perPage })}
+        names={names}
       />
     </ServerPageSection>
   );

@@ -1,10 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { ActivityEntry } from './sharingTypes';
 
-/** What a sentence gets to say: the actor's name and the entry's properties. */
+/** What a sentence gets to say: the actor's name, the entry's properties and the names of what it refers to by uuid. */
 interface SentenceInput {
   actor: string;
   p: Record<string, unknown>;
+  /** The name the uuid in property `key` stands for, when the reader's lists know it ('' otherwise). */
+  nameOf: (key: string) => string;
 }
 
 /** Options of {@link auditEventSentence}. */
@@ -14,6 +16,8 @@ export interface SentenceOptions {
    * left-to-right runs (U+2066 … U+2069), so `--rw-r--r--` or `/plugins/a.jar` are not mirrored.
    */
   rtl?: boolean;
+  /** Names of the roles, schedules, backups and people the entries refer to by uuid. */
+  names?: ReadonlyMap<string, string>;
 }
 
 type Sentence = (t: TFunction, input: SentenceInput) => string;
@@ -79,7 +83,10 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.power.restart': (t, { actor }) => t('sharing.audit.events.server.power.restart', '{{actor}} restarted the server.', { actor, interpolation: raw }),
   'server.power.kill': (t, { actor }) => t('sharing.audit.events.server.power.kill', '{{actor}} forced the server to stop.', { actor, interpolation: raw }),
   'server.console.command': (t, { actor, p }) => t('sharing.audit.events.server.console.command', '{{actor}} sent the console command “{{command}}”.', { actor, command: text(p.command), interpolation: raw }),
-  'server.config.updated': (t, { actor, p }) => t('sharing.audit.events.server.config.updated', '{{actor}} changed the settings in {{file}}.', { actor, file: text(p.file), interpolation: raw }),
+  'server.config.updated': (t, { actor, p }) =>
+    names(p.keys)
+      ? t('sharing.audit.events.server.config.updatedKeys', '{{actor}} changed {{keys}} in {{file}}.', { actor, keys: names(p.keys), file: text(p.file), interpolation: raw })
+      : t('sharing.audit.events.server.config.updated', '{{actor}} changed the settings in {{file}}.', { actor, file: text(p.file), interpolation: raw }),
   'server.file.write': (t, { actor, p }) => t('sharing.audit.events.server.file.write', '{{actor}} saved the file {{file}}.', { actor, file: text(p.file), interpolation: raw }),
   'server.file.copy': (t, { actor, p }) => t('sharing.audit.events.server.file.copy', '{{actor}} copied {{file}}.', { actor, file: text(p.file), interpolation: raw }),
   'server.file.delete': (t, { actor, p }) =>
@@ -104,8 +111,14 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.subdomain.set': (t, { actor, p }) => t('sharing.audit.events.server.subdomain.set', '{{actor}} set the subdomain {{address}}.', { actor, address: text(p.address), interpolation: raw }),
   'server.subdomain.delete': (t, { actor, p }) => t('sharing.audit.events.server.subdomain.delete', '{{actor}} removed the subdomain {{address}}.', { actor, address: text(p.address), interpolation: raw }),
   'server.backup.create': (t, { actor, p }) => t('sharing.audit.events.server.backup.create', '{{actor}} started the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
-  'server.backup.completed': (t) => t('sharing.audit.events.server.backup.completed', 'A backup was completed.'),
-  'server.backup.failed': (t) => t('sharing.audit.events.server.backup.failed', 'A backup failed.'),
+  'server.backup.completed': (t, { nameOf }) =>
+    nameOf('backup')
+      ? t('sharing.audit.events.server.backup.completedNamed', 'The backup {{name}} was completed.', { name: nameOf('backup'), interpolation: raw })
+      : t('sharing.audit.events.server.backup.completed', 'A backup was completed.'),
+  'server.backup.failed': (t, { nameOf }) =>
+    nameOf('backup')
+      ? t('sharing.audit.events.server.backup.failedNamed', 'The backup {{name}} failed.', { name: nameOf('backup'), interpolation: raw })
+      : t('sharing.audit.events.server.backup.failed', 'A backup failed.'),
   'server.backup.rotated': (t) => t('sharing.audit.events.server.backup.rotated', 'The oldest backup was deleted to make room for a new one.'),
   'server.backup.settings': (t, { actor }) => t('sharing.audit.events.server.backup.settings', '{{actor}} changed the backup settings.', { actor, interpolation: raw }),
   'server.backup.lock': (t, { actor, p }) => t('sharing.audit.events.server.backup.lock', '{{actor}} locked the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
@@ -130,6 +143,8 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.subuser.deleted': (t, { actor, p }) => t('sharing.audit.events.server.subuser.deleted', '{{actor}} removed the access of {{email}}.', { actor, email: text(p.email), interpolation: raw }),
   'server.invitation.accepted': (t, { actor, p }) =>
     t('sharing.audit.events.server.invitation.accepted', '{{actor}} accepted the invitation sent to {{email}}.', { actor, email: text(p.invited_email), interpolation: raw }),
+  'server.invitation.declined': (t, { actor, p }) =>
+    t('sharing.audit.events.server.invitation.declined', '{{actor}} declined the invitation sent to {{email}}.', { actor, email: text(p.invited_email), interpolation: raw }),
   'server.players.kicked': (t, { actor, p }) =>
     t('sharing.audit.events.server.players.kicked', '{{actor}} kicked {{name}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), interpolation: raw }),
   'server.players.banned': (t, { actor, p }) =>
@@ -160,8 +175,14 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.schedule.update': (t, { actor, p }) => t('sharing.audit.events.server.schedule.update', '{{actor}} changed the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.delete': (t, { actor, p }) => t('sharing.audit.events.server.schedule.delete', '{{actor}} deleted the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.task.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.task.create', '{{actor}} added a {{action}} task to a schedule.', { actor, action: text(p.action), interpolation: raw }),
-  'server.schedule.task.update': (t, { actor }) => t('sharing.audit.events.server.schedule.task.update', '{{actor}} changed a task of a schedule.', { actor, interpolation: raw }),
-  'server.schedule.task.delete': (t, { actor }) => t('sharing.audit.events.server.schedule.task.delete', '{{actor}} removed a task from a schedule.', { actor, interpolation: raw }),
+  'server.schedule.task.update': (t, { actor, nameOf }) =>
+    nameOf('schedule')
+      ? t('sharing.audit.events.server.schedule.task.updateNamed', '{{actor}} changed a task of the schedule {{name}}.', { actor, name: nameOf('schedule'), interpolation: raw })
+      : t('sharing.audit.events.server.schedule.task.update', '{{actor}} changed a task of a schedule.', { actor, interpolation: raw }),
+  'server.schedule.task.delete': (t, { actor, nameOf }) =>
+    nameOf('schedule')
+      ? t('sharing.audit.events.server.schedule.task.deleteNamed', '{{actor}} removed a task from the schedule {{name}}.', { actor, name: nameOf('schedule'), interpolation: raw })
+      : t('sharing.audit.events.server.schedule.task.delete', '{{actor}} removed a task from a schedule.', { actor, interpolation: raw }),
   'server.schedule.run': (t, { actor, p }) => t('sharing.audit.events.server.schedule.run', '{{actor}} ran the schedule {{name}} now.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.completed': (t, { p }) => {
     const result = text(p.result).replace(/[\u2066-\u2069]/g, '');
@@ -189,13 +210,19 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
  * An audit entry told as a sentence in the reader's language, or null when its event has no
  * sentence (the raw event key is shown then). Event keys live under `sharing.audit.events`.
  */
-export function auditEventSentence(t: TFunction, entry: ActivityEntry, { rtl = false }: SentenceOptions = {}): string | null {
+export function auditEventSentence(t: TFunction, entry: ActivityEntry, { rtl = false, names: known }: SentenceOptions = {}): string | null {
   const sentence = Object.hasOwn(AUDIT_EVENT_SENTENCES, entry.event) ? AUDIT_EVENT_SENTENCES[entry.event] : undefined;
   if (!sentence) return null;
   const properties = entry.properties ?? {};
   const p = rtl ? Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, isolated(value)])) : properties;
   const actor = entry.actor ? (rtl ? ltrRun(entry.actor.username) : entry.actor.username) : t('sharing.audit.system', 'The panel');
-  return sentence(t, { actor, p });
+  // Looked up in the untouched properties (isolation marks would hide the uuid), isolated like them.
+  const nameOf = (key: string): string => {
+    const id = properties[key];
+    const name = typeof id === 'string' ? known?.get(id) : undefined;
+    return name ? (rtl ? ltrRun(name) : name) : '';
+  };
+  return sentence(t, { actor, p, nameOf });
 }
 
 /** A left-to-right isolate (LRI … PDI) around `text`. */

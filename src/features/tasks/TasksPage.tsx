@@ -2,6 +2,7 @@ import { CaretRightOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, Plus
 import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSuccessNotification } from '../../core/notifications/useSuccessNotification';
 import { useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useDeleteServerScheduleMutation, useListServerSchedulesQuery, useRunServerScheduleMutation, useUpdateServerScheduleMutation, type Schedule } from '../../api/schedules';
@@ -43,6 +44,11 @@ export function TasksPage() {
   const [update] = useUpdateServerScheduleMutation();
   const [remove, removal] = useDeleteServerScheduleMutation();
   const [run, runState] = useRunServerScheduleMutation();
+  const notifySuccess = useSuccessNotification();
+  const runNow = async (schedule: Schedule) => {
+    const result = await run({ id, schedule: schedule.uuid });
+    if (!('error' in result)) notifySuccess(t('tasks.ranNow.title', 'Schedule started'), t('tasks.ranNow.text', '“{{name}}” is running now; its History shows how it went.', { name: schedule.name }));
+  };
   // The list waits for the schedules' descriptions in the user's language (loaded alongside the list).
   const describe = useCronDescriber();
   const title = t('tasks.title', 'Scheduled tasks');
@@ -149,7 +155,7 @@ export function TasksPage() {
             render: (_, schedule) => (
               <Space wrap>
                 {can('schedule.update') && (
-                  <Button size="small" icon={<CaretRightOutlined />} onClick={() => void run({ id, schedule: schedule.uuid })}>
+                  <Button size="small" icon={<CaretRightOutlined />} onClick={() => void runNow(schedule)}>
                     {t('tasks.runNow', 'Run now')}
                   </Button>
                 )}

@@ -126,6 +126,48 @@ describe('inviting an address without an account', () => {
   });
 });
 
+describe('what an invitation says before it is answered', () => {
+  it('names the server, the inviter and the role for the mailed token, and changes nothing', async () => {
+    const { share, token } = await invite(freshName());
+    const reader = await createTestUser(t.app);
+    const res = await call(reader, 'POST', '/account/invitations/lookup', { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ uuid: share.uuid, server: { identifier: server.shortId, name: 'Invited' }, invited_by: { username: owner.user.username }, permissions: ['websocket.connect', 'activity.read'] });
+    const [row] = await t.app.db.select().from(serverPermissions).where(eq(serverPermissions.uuid, share.uuid));
+    expect(row.status).toBe('pending');
+    expect((await call(reader, 'POST', '/account/invitations/lookup', { token: 'not-a-token' })).statusCode).toBe(404);
+  });
+
+  it('is declined with its token: deleted, its link dead, the decline in the server’s audit log', async () => {
+    const username = freshName();
+    const { share, token } = await invite(username);
+    const invitee = await createTestUser(t.app, { username });
+    const res = await call(invitee, 'POST', '/account/invitations/decline', { token });
+    expect(res.statusCode).toBe(204);
+    expect(await t.app.db.select().from(serverPermissions).where(eq(serverPermissions.uuid, share.uuid))).toEqual([]);
+    expect((await call(invitee, 'POST', '/account/invitations/accept', { token })).statusCode).toBe(404);
+    expect((await call(invitee, 'GET', '/account/invitations')).json().data).toEqual([]);
+    const audit = await t.app.db.select().from(auditLogs).where(eq(auditLogs.serverUuid, server.uuid));
+    expect(audit.find((entry) => entry.event === 'server.invitation.declined')?.properties).toMatchObject({ invited_email: `${username}@example.com`, username });
+    expect(JSON.stringify(audit)).not.toContain(token);
+  });
+
+  it('is declined by uuid only by the account it is addressed to; anything else changes nothing', async () => {
+    const username = freshName();
+    const { share } = await invite(username);
+    const stranger = await createTestUser(t.app);
+    expect((await call(stranger, 'POST', '/account/invitations/decline', { uuid: share.uuid })).statusCode).toBe(404);
+    const neither = await call(stranger, 'POST', '/account/invitations/decline', {});
+    expect(neither.statusCode).toBe(422);
+    expect(neither.json().errors.token).toBeDefined();
+    expect(await t.app.db.select().from(serverPermissions).where(eq(serverPermissions.uuid, share.uuid))).toHaveLength(1);
+
+    const invitee = await createTestUser(t.app, { username });
+    expect((await call(invitee, 'POST', '/account/invitations/decline', { uuid: share.uuid })).statusCode).toBe(204);
+    expect(await t.app.db.select().from(serverPermissions).where(eq(serverPermissions.uuid, share.uuid))).toEqual([]);
+  });
+});
+
 describe('rate limits', () => {
   it('limits how many invitations one person sends', async () => {
     const sender = await createTestUser(t.app);

@@ -80,6 +80,41 @@ describe('a page whose code fails to load', () => {
   });
 });
 
+describe('coming back online', () => {
+  it('loads a page whose code could not be fetched again by itself on the browser’s online event', async () => {
+    const reload = jest.fn();
+    const Broken = lazy(() => Promise.reject(chunkError()));
+    const { unmount } = renderWithProviders(
+      <PageErrorBoundary reload={reload} fetchImpl={offline}>
+        <Broken />
+      </PageErrorBoundary>,
+    );
+    expect(await screen.findByText(/loads again by itself as soon as the connection is back/)).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('online'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Once is enough: a second event while the reload is under way changes nothing.
+    window.dispatchEvent(new Event('online'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('leaves a page that crashed while running alone: being online again does not fix it', async () => {
+    const reload = jest.fn();
+    const Crashing = () => {
+      throw new Error('Cannot read properties of undefined');
+    };
+    renderWithProviders(
+      <PageErrorBoundary reload={reload} fetchImpl={offline}>
+        <Crashing />
+      </PageErrorBoundary>,
+    );
+    expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    window.dispatchEvent(new Event('online'));
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
 describe('reloadIfNewBuild', () => {
   it('reads the build id of the page as the build writes it: minified, its attributes unquoted', async () => {
     const reload = jest.fn();

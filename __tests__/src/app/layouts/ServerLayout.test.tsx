@@ -46,6 +46,45 @@ describe('the server layout', () => {
     expect(screen.getByRole('link', { name: /All servers/ })).toHaveAttribute('href', '/');
   });
 
+  it('names the area once: the header holds the server’s name, the page its own heading', async () => {
+    mockFetch();
+    renderServer('minecraft', 'default');
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Server s1' })).closest('header')!;
+    expect(within(header).queryByText('Console')).not.toBeInTheDocument();
+    expect(header.textContent).not.toMatch(/Console/);
+  });
+
+  it('offers a Viewer only the areas their permissions open: no Sharing, no Roles', async () => {
+    installViewport(1440);
+    mockFetch();
+    const viewerKeys = ['websocket.connect', 'activity.read', 'file.read', 'backup.read', 'database.read', 'allocation.read', 'schedule.read', 'players.read', 'config.read', 'versions.read', 'modpacks.read', 'extensions.read', 'setups.read', 'plan.read'];
+    renderWithProviders(
+      <Routes>
+        <Route path="/server/:id/*" element={<ServerLayoutView serverId="s1" areaPath="console" game="minecraft" plan="default" permissions={viewerKeys} />} />
+      </Routes>,
+      { route: '/server/s1/console', preloadedState: loggedIn() },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Server areas' });
+    expect(within(nav).queryByRole('link', { name: 'Sharing' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Roles' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Files' })).toBeInTheDocument();
+
+    // Without the audit log either, the whole Access group goes, its title included.
+    renderWithProviders(
+      <Routes>
+        <Route path="/server/:id/*" element={<ServerLayoutView serverId="s1" areaPath="" game="minecraft" plan="default" permissions={['websocket.connect']} />} />
+      </Routes>,
+      { route: '/server/s1', preloadedState: loggedIn() },
+    );
+    const navs = await screen.findAllByRole('navigation', { name: 'Server areas' });
+    const narrow = navs[navs.length - 1];
+    expect(within(narrow).queryByText('Access')).not.toBeInTheDocument();
+    expect(within(narrow).getByRole('link', { name: 'Console' })).toBeInTheDocument();
+    expect(within(narrow).getByRole('link', { name: 'Overview' })).toBeInTheDocument();
+    expect(within(narrow).queryByRole('link', { name: 'Files' })).not.toBeInTheDocument();
+  });
+
   it('marks the current area in the navigation', async () => {
     mockFetch();
     renderServer();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SharingAuditLogPage } from '../../../../src/features/sharing/SharingAuditLogPage';
 import { fillIn } from '../../helpers/fillIn';
 import type { MockRoute, RecordedRequest } from '../../helpers/mockFetch';
-import { ALEX_ACCOUNT_UUID, makeSubusers, renderSharingPage } from './sharingFixtures';
+import { ALEX_ACCOUNT_UUID, allKeys, makeSubusers, renderSharingPage } from './sharingFixtures';
 
 /** How the fixtures' entries read in the log (every event is written as a sentence). */
 const COMMAND_SENTENCE = 'alex sent the console command “say hi”.';
@@ -40,10 +40,46 @@ describe('the audit log page', () => {
     const rows = screen.getAllByRole('row');
     expect(within(first).getByText('alex')).toBeInTheDocument();
     expect(within(first).getByText('203.0.113.5')).toBeInTheDocument();
-    expect(within(first).getByText('command: say hi')).toBeInTheDocument();
+    // No machine text beside the sentence: what was recorded is folded away under "Raw data".
+    expect(within(first).queryByText('command: say hi')).not.toBeInTheDocument();
+    expect(within(first).getByText('Raw data')).toBeInTheDocument();
     expect(rows.indexOf(first)).toBeLessThan(rows.indexOf(screen.getByText(INVITED_SENTENCE).closest('tr')!));
     expect(screen.getByText('120 entries')).toBeInTheDocument();
     expect(fetch.requestsTo('GET /api/v2/servers/s1/activity')[0].search).toBe('?page=1&per_page=50');
+  });
+
+  it('writes details as names and sentences, with uuids and JSON only in the folded raw data', async () => {
+    const SCHEDULE = '0b7b2a54-1c7e-4a53-9d55-6f1f0c1e2d3a';
+    const ROLE = '7d1e9a22-3f4b-4c5d-8e6f-1a2b3c4d5e6f';
+    const detailed = [
+      { id: 12, event: 'server.config.updated', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: null, properties: { file: 'server.properties', keys: ['difficulty', 'motd'], values: { difficulty: 'hard', motd: 'Hi' }, editor: 'form' }, created_at: '2024-05-03T12:00:00.000Z' },
+      { id: 11, event: 'server.schedule.task.update', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: null, properties: { schedule: SCHEDULE, task: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9', changed: ['payload'] }, created_at: '2024-05-03T11:30:00.000Z' },
+      { id: 10, event: 'server.subuser.updated', actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' }, ip: null, properties: { subuser_uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', email: 'alex@example.com', role_uuid: ROLE, permissions: ['file.read'], added: ['file.read'], removed: [] }, created_at: '2024-05-03T11:00:00.000Z' },
+    ];
+    renderAuditLog([...allKeys, 'schedule.read', 'backup.read'], {
+      'GET /api/v2/servers/s1/activity': () => ({ status: 200, body: { data: detailed, meta: { page: 1, per_page: 50, total: 3 } } }),
+      'GET /api/v2/servers/s1/schedules': { status: 200, body: { data: [{ uuid: SCHEDULE, name: 'Nightly restart' }], meta: {} } },
+      'GET /api/v2/servers/s1/roles': { status: 200, body: { data: [{ uuid: ROLE, key: null, built_in: false, name: 'Helpers', description: '', members: 1, permissions: ['file.read'] }] } },
+      'GET /api/v2/servers/s1/backups': { status: 200, body: { data: [], meta: {} } },
+      'GET /api/v2/servers/s1/users': { status: 200, body: { data: [] } },
+    });
+    const config = (await screen.findByText('alex changed difficulty, motd in server.properties.')).closest('tr')!;
+    expect(within(config).getByText('Settings changed')).toBeInTheDocument();
+    expect(within(config).getByText('difficulty = hard, motd = Hi')).toBeInTheDocument();
+    expect(await screen.findByText('alex changed a task of the schedule Nightly restart.')).toBeInTheDocument();
+    const share = (await screen.findByText('steve changed the access of alex@example.com.')).closest('tr')!;
+    expect(await within(share).findByText('Helpers')).toBeInTheDocument();
+    expect(within(share).getByText('Role')).toBeInTheDocument();
+
+    // A uuid is never shown outside the closed raw data.
+    const raw = within(share).getByText('Raw data').closest('details')!;
+    expect(raw).not.toHaveAttribute('open');
+    expect(within(raw).getByText(new RegExp(ROLE))).not.toBeVisible();
+    for (const row of [config, share]) {
+      const outsideRaw = [...row.querySelectorAll('td')].map((cell) => [...cell.childNodes].map((node) => (node instanceof HTMLElement && node.querySelector('details') ? node.querySelector('dl')?.textContent ?? '' : node.textContent)).join(' ')).join(' ');
+      expect(outsideRaw).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(outsideRaw).not.toMatch(/[[{]"/);
+    }
   });
 
   it('tells a refused action as a sentence: who, which permission, which action', async () => {

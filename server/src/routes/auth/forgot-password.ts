@@ -54,7 +54,7 @@ export async function forgotPasswordRoute(app: FastifyInstance): Promise<void> {
             return;
           }
           const { token, expiresAt } = await createPasswordReset(app.db, user.id, ip);
-          const language = await mailLanguage(user.language);
+          const language = await mailLanguage(user.language, undefined, user.timeFormat);
           await app.mailer.send(passwordResetMail({ to: user.email, username: user.username, panelUrl: link }, token, expiresAt, language));
           await recordAudit(app.db, { actorId: user.id, event: 'auth.password-reset-requested', ip, properties: { sent: true } });
         })().catch((error: unknown) => log.warn({ err: error }, 'password reset mail failed'));

@@ -5,6 +5,7 @@ import type { PlanContext } from '../../services/plans/planChanges';
 import { billingWebhookRoute } from './billing-webhook';
 import { changePlanRoute } from './change-plan';
 import { getPlansRoute } from './get-plans';
+import { listPlansRoute } from './list-plans';
 import { recommendPlanRoute } from './recommend-plan';
 
 /** Shared schema components `Plan`, `PlanOrder` and `PlanOverview` (registered once at the root). */
@@ -31,4 +32,9 @@ export async function planRoutes(app: FastifyInstance): Promise<void> {
 /** The billing system's webhook under /api/v2/billing (tag `billing`). */
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(billingWebhookRoute, { context: planContextOf(app) });
+}
+
+/** The plan catalogue under /api/v2/plans (tag `plans`). */
+export async function planCatalogueRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(listPlansRoute);
 }

@@ -1,4 +1,5 @@
 import type { MailMessage } from './Mailer';
+import { mailDateTime } from './mailDateTime';
 import type { MailLanguage } from './mailTranslator';
 
 interface InvitationMailInput {
@@ -9,13 +10,9 @@ interface InvitationMailInput {
   panelUrl: string;
 }
 
-/** A moment in the mail's language, in UTC (the mail cannot know the reader's time zone). */
-function utcDateTime(date: Date, language: string): string {
-  return `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
-}
-
 /** The mail to an address without an account: sign up (or log in) and accept with the token. */
-export function invitationMail({ to, inviter, serverName, panelUrl }: InvitationMailInput, token: string, expiresAt: Date, { t, language }: MailLanguage): MailMessage {
+export function invitationMail({ to, inviter, serverName, panelUrl }: InvitationMailInput, token: string, expiresAt: Date, mail: MailLanguage): MailMessage {
+  const { t } = mail;
   const link = `${panelUrl}/?invitation=${encodeURIComponent(token)}`;
   const names = { inviter, server: serverName };
   return {
@@ -27,7 +24,7 @@ export function invitationMail({ to, inviter, serverName, panelUrl }: Invitation
       t('mail.invitation.howTo', 'Open this link, create an account (or log in) and accept the invitation:'),
       link,
       '',
-      t('mail.invitation.validity', 'The link works once and until {{time}}.', { time: utcDateTime(expiresAt, language) }),
+      t('mail.invitation.validity', 'The link works once and until {{time}}.', { time: mailDateTime(expiresAt, mail) }),
       t('mail.invitation.unexpected', 'If you did not expect this mail, ignore it: nothing happens without you.'),
     ].join('\n'),
   };

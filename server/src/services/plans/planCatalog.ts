@@ -43,3 +43,15 @@ export async function planById(db: Database, id: number): Promise<{ plan: PlanRo
 export function isUpgrade(from: PlanRow, to: PlanRow): boolean {
   return to.priceMonthly > from.priceMonthly || (to.priceMonthly === from.priceMonthly && to.memoryMb > from.memoryMb);
 }
+
+/** Every game that has plans, by name, each with its plans in display order. */
+export async function planCatalogue(db: Database): Promise<{ game: { slug: string; name: string }; plans: PlanJson[] }[]> {
+  const rows = await db.select({ plan: plans, game: games }).from(plans).innerJoin(games, eq(games.id, plans.gameId)).orderBy(asc(games.name), asc(plans.displayOrder), asc(plans.id));
+  const byGame = new Map<string, { game: { slug: string; name: string }; plans: PlanJson[] }>();
+  for (const { plan, game } of rows) {
+    const entry = byGame.get(game.slug) ?? { game: { slug: game.slug, name: game.name }, plans: [] };
+    entry.plans.push(planJson(plan, game.slug));
+    byGame.set(game.slug, entry);
+  }
+  return [...byGame.values()];
+}

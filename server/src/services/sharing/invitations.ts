@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { serverPermissions, serverRoles, servers, users, type ServerRow } from '../../db/schema';
@@ -22,21 +22,15 @@ export interface InvitationView {
 
 const inviters = alias(users, 'inviters');
 
-/** Unexpired pending invitations addressed to the user's email, oldest first. */
-export async function listInvitationsFor(db: Database, user: UserRow): Promise<InvitationView[]> {
+/** Pending, unexpired invitations matching `where`, oldest first, as the invitee sees them. */
+async function pendingInvitations(db: Database, where: SQL): Promise<InvitationView[]> {
   const rows = await db
     .select({ share: serverPermissions, server: { identifier: servers.shortId, name: servers.name }, inviter: { username: inviters.username }, role: serverRoles })
     .from(serverPermissions)
     .innerJoin(servers, eq(servers.id, serverPermissions.serverId))
     .leftJoin(inviters, eq(inviters.id, serverPermissions.invitedById))
     .leftJoin(serverRoles, eq(serverRoles.id, serverPermissions.roleId))
-    .where(
-      and(
-        eq(serverPermissions.status, 'pending'),
-        eq(serverPermissions.invitedEmail, user.email.toLowerCase()),
-        gt(serverPermissions.invitationExpiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(serverPermissions.status, 'pending'), gt(serverPermissions.invitationExpiresAt, sql`now()`), where))
     .orderBy(asc(serverPermissions.createdAt));
   return rows.map(({ share, server, inviter, role }) => ({
     uuid: share.uuid,
@@ -47,6 +41,37 @@ export async function listInvitationsFor(db: Database, user: UserRow): Promise<I
     created_at: share.createdAt.toISOString(),
     expires_at: share.invitationExpiresAt!.toISOString(),
   }));
+}
+
+/** Unexpired pending invitations addressed to the user's email, oldest first. */
+export async function listInvitationsFor(db: Database, user: UserRow): Promise<InvitationView[]> {
+  return pendingInvitations(db, eq(serverPermissions.invitedEmail, user.email.toLowerCase()));
+}
+
+/**
+ * The invitation a mailed token stands for (server, inviter, role), so the page it leads to can
+ * say what is being accepted; 404 when the token is unknown, used or expired.
+ */
+export async function invitationForToken(db: Database, token: string): Promise<InvitationView> {
+  const [found] = await pendingInvitations(db, eq(serverPermissions.invitationTokenHash, hashToken(token)));
+  if (!found) throw new HttpError(404, sharingMessages.invitationInvalid);
+  return found;
+}
+
+/**
+ * Declines a pending invitation: it is deleted, so its link stops working and the owner sees the
+ * person gone from the server's sharing list. Proof is the mailed token, or (without it) the
+ * invitation being addressed to the caller's own email.
+ */
+export async function declineInvitation(db: Database, user: UserRow, proof: { token: string } | { uuid: string }): Promise<{ serverUuid: string; email: string }> {
+  const which = 'token' in proof ? eq(serverPermissions.invitationTokenHash, hashToken(proof.token)) : and(eq(serverPermissions.uuid, proof.uuid), eq(serverPermissions.invitedEmail, user.email.toLowerCase()));
+  const [deleted] = await db
+    .delete(serverPermissions)
+    .where(and(eq(serverPermissions.status, 'pending'), gt(serverPermissions.invitationExpiresAt, sql`now()`), which))
+    .returning({ serverId: serverPermissions.serverId, email: serverPermissions.invitedEmail });
+  if (!deleted) throw new HttpError(404, sharingMessages.invitationInvalid);
+  const [server] = await db.select({ uuid: servers.uuid }).from(servers).where(eq(servers.id, deleted.serverId));
+  return { serverUuid: server.uuid, email: deleted.email ?? '' };
 }
 
 /**

@@ -56,8 +56,8 @@ export async function shareServer(app: FastifyInstance, request: FastifyRequest,
     // An earlier invitation of this address is superseded by the account's share.
     if (account) await app.db.delete(serverPermissions).where(and(eq(serverPermissions.serverId, server.id), eq(serverPermissions.invitedEmail, email)));
     const mail = { to: email, inviter: actor.username, serverName: server.name, panelUrl: panelUrl(request) };
-    // An account reads its own language; an address without one most likely reads the inviter's.
-    const language = await mailLanguage(account?.language ?? actor.language);
+    // An account reads its own language and clock; an address without one most likely reads the inviter's.
+    const language = await mailLanguage(account?.language ?? actor.language, undefined, account?.timeFormat ?? actor.timeFormat);
     if (token) {
       try {
         await app.mailer.send(invitationMail(mail, token, expiresAt, language));
