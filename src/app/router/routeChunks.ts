@@ -45,6 +45,7 @@ export const LOGIN_ROUTE_CHUNKS: RouteChunks = { path: '/login', loginRequired: 
 export const routeChunkTable: readonly RouteChunks[] = [
   { path: '/', loginRequired: true, chunks: ['layout-dashboard', 'page-dashboard'] },
   { path: '/account/edit', loginRequired: true, chunks: ['layout-dashboard', 'page-account-edit'] },
+  { path: '/plans', loginRequired: true, chunks: ['layout-dashboard', 'page-plans-catalogue'] },
   LOGIN_ROUTE_CHUNKS,
   { path: '/sign-up', loginRequired: false, chunks: ['page-sign-up'] },
   { path: '/forgot-password', loginRequired: false, chunks: ['page-forgot-password'] },

@@ -5,9 +5,13 @@ import { anonymous, loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
 import { makeServer } from '../../helpers/serverFixture';
+import { serverAreaPaths } from '../../../../src/features/server/serverAreaPaths';
+
+/** Every permission the areas ask for: the owner holds them all, so the navigation offers every area. */
+const ownerPermissions = [...new Set(serverAreaPaths.flatMap((area) => (area.permission ? [area.permission] : [])))];
 
 /** The servers these tests open exist (a missing one shows "Server not found"). */
-const existingServers = () => ({ 'GET /api/v2/servers/abc123': { status: 200, body: { data: makeServer({ identifier: 'abc123', name: 'Server abc123' }) } } });
+const existingServers = () => ({ 'GET /api/v2/servers/abc123': { status: 200, body: { data: makeServer({ identifier: 'abc123', name: 'Server abc123', permissions: ownerPermissions }) } } });
 
 jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
