@@ -35,6 +35,8 @@ describeOnEmbeddedDatabase('server logs', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         PANEL_DATA_DIR: dataDir,
+        // The demo servers' disk images would stay mounted under the data dir this test removes.
+        PANEL_DISK_IMAGES: 'false',
         PANEL_CLIENT_DIR: join(dataDir, 'no-client'),
         PANEL_SECRET: 'log-test-secret-0123456789',
         PANEL_DEMO_PASSWORD: DEMO_PASSWORD,

@@ -27,7 +27,7 @@ export const firstFrameChooser = `(function () {
     var kind = '';
     if (/^\\/(login|sign-up|forgot-password|reset-password)$/i.test(path)) kind = loggedIn ? '' : 'guest';
     else if (/^\\/server\\/[^/]+(\\/.*)?$/i.test(path)) kind = loggedIn ? 'server' : 'guest';
-    else if (/^\\/(account\\/edit)?$/i.test(path)) kind = loggedIn ? 'dashboard' : 'guest';
+    else if (/^\\/(account\\/edit|plans)?$/i.test(path)) kind = loggedIn ? 'dashboard' : 'guest';
     if (!kind) return;
     var root = document.documentElement;
     root.setAttribute('data-first-frame', kind);

@@ -13,7 +13,7 @@ type Listed = { data: Array<{ group: string; keys: Array<{ key: string }>; avail
 /** A real panel; `extra` adds routes before it is ready (as a new area's routes would be). */
 async function panel(extra?: (app: FastifyInstance) => void): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
-  const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false });
+  const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false });
   const app = await buildApp({ config, database: await openTestDatabase() });
   extra?.(app);
   await app.ready();

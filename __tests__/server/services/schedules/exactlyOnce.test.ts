@@ -23,7 +23,7 @@ let shortId: string;
 
 async function panel(dataDir = mkdtempSync(join(tmpdir(), 'panel-twin-'))): Promise<FastifyInstance> {
   dirs.push(dataDir);
-  const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, portRange: { start: 41000, end: 48999 } });
+  const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false, portRange: { start: 41000, end: 48999 } });
   const app = await buildApp({ config, database, closeDatabase: false });
   await app.ready();
   apps.push(app);

@@ -25,7 +25,7 @@ onPostgres('two panel processes on one PostgreSQL', () => {
     try {
       // The account, server and schedules are made by an app in this process, closed (its
       // runner with it) before anything is due: only the two panel processes run schedules.
-      const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false });
+      const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false });
       const app = await buildApp({ config, database, closeDatabase: false });
       await app.ready();
       const owner = await createTestUser(app);
@@ -47,7 +47,7 @@ onPostgres('two panel processes on one PostgreSQL', () => {
 
       // The helper the e2e runner and the benches start panels with (an ES module).
       const { startPanel } = await import('../../../../scripts/lib/panelProcess.mjs');
-      const env = { DATABASE_URL: database.url!, PANEL_DEMO_DATA: 'false', LOG_LEVEL: 'warn' };
+      const env = { DATABASE_URL: database.url!, PANEL_DEMO_DATA: 'false', LOG_LEVEL: 'warn', PANEL_DISK_IMAGES: 'false' };
       // Side by side (the database is migrated already, so neither changes its tables).
       const started = await Promise.allSettled([startPanel({ env }), startPanel({ env })]);
       for (const result of started) if (result.status === 'fulfilled') panels.push(result.value);

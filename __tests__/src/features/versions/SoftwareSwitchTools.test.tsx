@@ -120,9 +120,10 @@ describe('the versions page of the embedded server', () => {
   });
 
   it('when the catalogue cannot be reached: its reason once, and no switch buttons', async () => {
-    serve(true, { status: 502, body: { message: 'The PaperMC catalogue cannot be reached (timeout). Try again later.' } });
+    serve(true, { status: 502, body: { message: 'The PaperMC catalogue could not be reached.' } });
     render('/server/s1/minecraft/versions?software=paper');
-    expect(await screen.findAllByText('The PaperMC catalogue cannot be reached (timeout). Try again later.')).toHaveLength(1);
+    // A catalogue that cannot be reached is said in the customer's words, once.
+    expect(await screen.findAllByText('The software catalogue could not be reached. Try again later.')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Switch to/ })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
