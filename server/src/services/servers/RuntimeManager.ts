@@ -199,9 +199,14 @@ export class RuntimeManager {
     try {
       const context = await loadServerContext(this.db, server);
       const built = specOf(context, this.driver.gamePaths(uuid));
-      const spec = { ...built, install: await this.resolveInstallSteps(built.install) };
-      await this.driver.create(spec);
-      await this.driver.install(spec);
+      await this.driver.create(built);
+      // Steps resolved before the driver's install (a catalogue download) fail before it could say
+      // so: the console says it here, as the driver does for its own steps.
+      const install = await this.resolveInstallSteps(built.install).catch(async (error: Error) => {
+        await this.driver.notice(uuid, `Installation failed: ${error.message || String(error)}`).catch(() => undefined);
+        throw error;
+      });
+      await this.driver.install({ ...built, install });
       await this.setInstallStatus(server.id, uuid, 'installed', null);
       await recordAudit(this.db, { actorId: null, serverUuid: uuid, event: 'server.installed', ip: null });
     } catch (error) {
