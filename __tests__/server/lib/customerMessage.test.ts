@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
-import { customerMessage, PANEL_FAILURE } from '../../../server/src/lib/customerMessage';
+import { customerMessage, jobFailureReason, PANEL_FAILURE } from '../../../server/src/lib/customerMessage';
 import { HttpError, upstreamFailed } from '../../../server/src/lib/errors';
 import { registerErrorHandler } from '../../../server/src/plugins/errorHandler';
 import { RuntimeConflictError } from '../../../server/src/runtime/types';
@@ -39,5 +39,12 @@ describe('what customers read when something underneath fails', () => {
     const hostFailure = new Error("EACCES: permission denied, open '/var/lib/panel/data/servers/0b6f/server.properties'");
     expect(customerMessage(hostFailure, [RuntimeConflictError])).toBe(PANEL_FAILURE);
     expect(PANEL_FAILURE).not.toMatch(/\//);
+  });
+
+  it("a failed job's reason keeps its own message, and never an operating system's error with its host paths", async () => {
+    expect(jobFailureReason(new Error('The Minecraft 1.21.4 server could not be found.'))).toBe('The Minecraft 1.21.4 server could not be found.');
+    const systemError = await import('node:fs/promises').then((fs) => fs.rename('/proc/self/fd/0/none', '/proc/self/fd/0/other')).catch((error: unknown) => error);
+    expect((systemError as NodeJS.ErrnoException).syscall).toBe('rename');
+    expect(jobFailureReason(systemError)).toBe(PANEL_FAILURE);
   });
 });

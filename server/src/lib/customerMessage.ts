@@ -20,3 +20,13 @@ export function customerMessage(error: unknown, facing: readonly CustomerFacing[
   if (facing.some((kind) => error instanceof kind)) return (error as Error).message;
   return PANEL_FAILURE;
 }
+
+/**
+ * The reason a job (a software switch, a modpack install) shows for `error`: its own message,
+ * unless it is an error of the operating system (it names a system call and host paths, such as
+ * "EXDEV: cross-device link not permitted, rename '/proc/self/fd/…'"), which the log keeps.
+ */
+export function jobFailureReason(error: unknown): string {
+  if (typeof (error as NodeJS.ErrnoException | null)?.syscall === 'string') return PANEL_FAILURE;
+  return (error as Error | null)?.message || String(error);
+}

@@ -17,6 +17,7 @@ import type { Actor, BackupService } from '../backups/BackupService';
 import { installSoftware } from './installSoftware';
 import { SoftwareSnapshot } from './softwareSnapshot';
 import { worldFolders } from './currentSoftware';
+import { jobFailureReason } from '../../lib/customerMessage';
 
 /** What a job changes: the software (always) and, for setups, files and the world. */
 export interface SwitchPlan {
@@ -219,7 +220,7 @@ export class SwitchJobs {
       job.finishedAt = new Date().toISOString();
       await recordJobAudit(OUTCOME_EVENTS[plan.kind][0], { backup: job.backup, build: download?.build ?? null, resetWorld: plan.resetWorld ?? false });
     } catch (error) {
-      const message = (error as Error).message || String(error);
+      const message = jobFailureReason(error);
       this.options.log.warn({ err: error, server: uuid }, 'version switch failed; rolling back');
       this.publish(uuid, job, { step: 'rollback', error: message });
       try {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable, Transform } from 'node:stream';
 import { pipelineOf } from '../../../lib/pipelineOf';
 import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
@@ -68,6 +69,61 @@ export async function moveInto(source: ConfinedDir, destination: ConfinedDir): P
       continue;
     }
     if (toStats) await removeTree(destination, name);
-    await source.rename(name, destination, name);
+    try {
+      await source.rename(name, destination, name);
+    } catch (error) {
+      // A server with a file system of its own (its plan's disk image) is another device than a
+      // staging folder of the panel's: the entry is copied over, then removed from the staging.
+      if (errno(error) !== 'EXDEV') throw error;
+      await copyAcross(source, destination, name);
+      await removeTree(source, name);
+    }
+  }
+}
+
+/**
+ * Copies the entry `name` of `source` into `destination` on another file system, held by
+ * descriptor and never through a link: a folder is made and filled, a link is made anew, a file
+ * is written under a hidden name and renamed into place (no half-written file is ever seen).
+ */
+async function copyAcross(source: ConfinedDir, destination: ConfinedDir, name: string): Promise<void> {
+  const stats = await source.lstat(name);
+  if (stats.isSymbolicLink()) {
+    await destination.symlink(await source.readlink(name), name);
+    return;
+  }
+  if (stats.isDirectory()) {
+    await destination.mkdir(name, stats.mode & 0o7777);
+    const [from, to] = [await source.openDir(name), await destination.openDir(name)];
+    try {
+      for (const entry of await from.readdir()) await copyAcross(from, to, entry);
+    } finally {
+      await Promise.all([from.close(), to.close()]);
+    }
+    return;
+  }
+  if (!stats.isFile()) return; // Devices, FIFOs and sockets are never placed in a server.
+  const temp = `.panel-copy-${randomBytes(6).toString('hex')}`;
+  const { handle: reader } = await source.openRead(name);
+  try {
+    const writer = await destination.createFile(temp, stats.mode & 0o7777);
+    try {
+      // Chunk by chunk through the two descriptors (their streams would close them on the way).
+      const buffer = Buffer.allocUnsafe(1024 * 1024);
+      for (;;) {
+        const { bytesRead } = await reader.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        for (let at = 0; at < bytesRead; ) at += (await writer.write(buffer, at, bytesRead - at)).bytesWritten;
+      }
+      await writer.sync();
+    } finally {
+      await writer.close();
+    }
+    await destination.rename(temp, destination, name);
+  } catch (error) {
+    await destination.unlink(temp).catch(() => undefined);
+    throw error;
+  } finally {
+    await reader.close();
   }
 }
