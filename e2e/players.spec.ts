@@ -111,16 +111,17 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     expect(pardoned.refused).toBeNull();
     pardoned.bot!.quit();
 
-    // A ban with an end: the browser's own date-time field, in local time; the list shows the end in UTC.
+    // A ban with an end: the browser's own date-time field, in local time; the list shows the end
+    // on the reader's clock (its format is the date formatter's, tested on its own).
     const until = bans.getByLabel('Until (empty: for good)');
     await expect(until).toHaveAttribute('type', 'datetime-local');
     await bans.getByLabel('Name').fill('e2e_tempban');
     await until.fill('2030-01-02T03:04');
     await bans.getByRole('button', { name: 'Ban', exact: true }).click();
-    await expect(bans.getByRole('cell', { name: '2030-01-01 18:04:00 +0000' })).toBeVisible();
+    await expect(bans.getByRole('cell', { name: /2030/ })).toBeVisible();
     await expect(until).toHaveValue('');
     await bans.getByRole('button', { name: 'Pardon e2e_tempban' }).click();
-    await expect(bans.getByRole('cell', { name: '2030-01-01 18:04:00 +0000' })).toBeHidden();
+    await expect(bans.getByRole('cell', { name: /2030/ })).toBeHidden();
 
     // Whitelist on without them: refused; added: they join.
     const whitelist = page.locator('.panel-card').filter({ hasText: 'Whitelist' }).first();
