@@ -112,7 +112,10 @@ describe('a console socket client that sends what no browser would', () => {
     await expectStillServing();
   });
 
-  it('a socket that goes away while its ticket is being checked sends nothing and leaves no subscription behind (nor its re-check timer)', async () => {
+  // The embedded database has one connection, so a transaction held open makes the ticket check
+  // wait; PostgreSQL's pool would serve the check on another connection beside it.
+  const itOnEmbeddedDatabase = process.env.DATABASE_URL ? it.skip : it;
+  itOnEmbeddedDatabase('a socket that goes away while its ticket is being checked sends nothing and leaves no subscription behind (nor its re-check timer)', async () => {
     // The socket's side of the session, driven by hand so that the close lands while the ticket
     // check waits for the database (over a real connection it usually lands just after).
     const socket = Object.assign(new EventEmitter(), { OPEN: 1, readyState: 1, bufferedAmount: 0, sent: [] as string[], send: (data: string) => socket.sent.push(data), close: () => undefined });
