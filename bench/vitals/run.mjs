@@ -101,7 +101,9 @@ async function measureInteractionOnce(browser, { token, prepare, act }) {
 /** A panel with demo data serving `build`, logged in as the demo user, with a folder of 1,000 files. */
 async function startBuildPanel(build) {
   const password = `bench-${randomBytes(12).toString('base64url')}`;
-  const env = { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password, LOG_LEVEL: 'warn', ...(build.dir ? { PANEL_CLIENT_DIR: build.dir } : {}) };
+  // The folder of 1,000 files is written straight into the server's folder on this host: without
+  // disk images it is a plain folder, never one the panel mounts an image over meanwhile.
+  const env = { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password, PANEL_DISK_IMAGES: 'false', LOG_LEVEL: 'warn', ...(build.dir ? { PANEL_CLIENT_DIR: build.dir } : {}) };
   const panel = await startPanel({ env, timeoutMs: 300_000 });
   const login = await apiJson(panel.baseUrl, 'POST', '/api/v2/auth/login', { login: 'demo', password });
   const token = login.body?.data?.token;
