@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { constants, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { launchersDir } from '../../install/runInstallStep';
@@ -10,6 +10,7 @@ import type { CgroupHost } from './cgroup';
 import { detectCgroupHost } from './detectCgroupHost';
 import { SANDBOX_UID_BASE } from './sandboxUsers';
 import { inOwnNetwork, isPasta, probeNetworkNamespace, sandboxResolvConf, type PortForwards } from './networkNamespace';
+import { ensureDebianPackage } from './debianPackage';
 
 /** Debian's bubblewrap. */
 export const BWRAP = '/usr/bin/bwrap';
@@ -42,15 +43,9 @@ export interface SandboxReport {
   problem: string | null;
 }
 
-/** The scripts folder of the project (ensure-package.sh). */
-const scriptsDir = join(__dirname, '..', '..', '..', '..', '..', 'scripts');
-
 /** Makes sure bubblewrap is installed (apt-get through ensure-package.sh when it is missing). */
 export function ensureBwrap(): boolean {
-  if (existsSync(BWRAP)) return true;
-  const script = join(scriptsDir, 'ensure-package.sh');
-  if (existsSync(script)) spawnSync('bash', [script, BWRAP, 'bubblewrap'], { stdio: 'ignore', timeout: 300_000 });
-  return existsSync(BWRAP);
+  return ensureDebianPackage(BWRAP, 'bubblewrap');
 }
 
 /** Whether `exe` (a process's /proc/<pid>/exe) is part of the sandbox around a game (bubblewrap, pasta), not the game. */

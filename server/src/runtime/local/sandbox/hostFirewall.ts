@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { SANDBOX_UID_BASE, SANDBOX_UID_COUNT } from './sandboxUsers';
+import { ENSURE_PACKAGE_SCRIPT } from './debianPackage';
 
 /** The nftables table the panel owns (replaced as a whole, never touching anyone else's rules). */
 export const FIREWALL_TABLE = 'panel_sandbox';
@@ -26,10 +26,9 @@ export function findNft(): string | null {
  * apt-get may take longer than the panel's start-up may. Resolves with the binary, or null.
  */
 function installNft(): Promise<string | null> {
-  const script = join(__dirname, '..', '..', '..', '..', '..', 'scripts', 'ensure-package.sh');
-  if (!existsSync(script)) return Promise.resolve(findNft());
+  if (!existsSync(ENSURE_PACKAGE_SCRIPT)) return Promise.resolve(findNft());
   return new Promise((resolve) => {
-    const child = spawn('bash', [script, NFT_PATHS[0], 'nftables'], { stdio: 'ignore', timeout: 300_000 });
+    const child = spawn('bash', [ENSURE_PACKAGE_SCRIPT, NFT_PATHS[0], 'nftables'], { stdio: 'ignore', timeout: 300_000 });
     child.on('error', () => resolve(findNft()));
     child.on('close', () => resolve(findNft()));
   });

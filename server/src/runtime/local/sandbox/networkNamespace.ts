@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
-import { join } from 'node:path';
 import { SANDBOX_UID_BASE } from './sandboxUsers';
+import { ensureDebianPackage } from './debianPackage';
 
 /** Debian's pasta (package `passt`): a user-mode network stack that gives a namespace its own network. */
 export const PASTA = '/usr/bin/pasta';
@@ -17,8 +17,6 @@ export const DNS_FORWARD_ADDRESS = '169.254.0.53';
 /** The kernel's tap device: pasta opens it inside the new namespace, as the server's user. */
 const TUN = '/dev/net/tun';
 
-/** The scripts folder of the project (ensure-package.sh). */
-const scriptsDir = join(__dirname, '..', '..', '..', '..', '..', 'scripts');
 
 /** Where players reach a server: the address the panel gave it and its ports (TCP and UDP both). */
 export interface PortForwards {
@@ -33,10 +31,7 @@ export function isPasta(exe: string): boolean {
 
 /** Makes sure pasta is installed (apt-get through ensure-package.sh when it is missing). */
 export function ensurePasta(): boolean {
-  if (existsSync(PASTA)) return true;
-  const script = join(scriptsDir, 'ensure-package.sh');
-  if (existsSync(script)) spawnSync('bash', [script, PASTA, 'passt'], { stdio: 'ignore', timeout: 300_000 });
-  return existsSync(PASTA);
+  return ensureDebianPackage(PASTA, 'passt');
 }
 
 /**
