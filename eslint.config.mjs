@@ -123,13 +123,14 @@ const boundaries = {
     const check = (node, typeOnly = false) => {
       const spec = node?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const targetPath = relative(rootDir, resolve(dirname(context.filename), spec)).split(sep).join('/');
+      const targetPath = relative(rootDir, resolve(dirname(context.filename), spec))
+        .split(sep)
+        .join('/');
       const reason = boundaryViolation(sourcePath, targetPath, typeOnly);
       if (reason) context.report({ node, message: `Import of "${spec}" crosses a boundary: ${reason}.` });
     };
     // `import type { A }` and `import { type A, type B }` bring in no code.
-    const typeOnlyImport = (node) =>
-      node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    const typeOnlyImport = (node) => node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
     return {
       Program: (node) => {
         const reason = serverNameViolation(sourcePath);
@@ -145,17 +146,7 @@ const boundaries = {
 };
 
 export default defineConfig(
-  globalIgnores([
-    'dist/',
-    'coverage/',
-    'data/',
-    '.tmp/',
-    'test-results/',
-    'e2e/artifacts/',
-    'bench/results/',
-    'src/api/generated/',
-    'server/src/db/migrations/',
-  ]),
+  globalIgnores(['dist/', 'coverage/', 'data/', '.tmp/', 'test-results/', 'e2e/artifacts/', 'bench/results/', 'src/api/generated/', 'server/src/db/migrations/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -11,7 +11,11 @@ const schemaFile = './src/api/openapi.json';
 /** `server-backups` → `serverBackups`. */
 const camel = (tag) => tag.replace(/[-_\s]+(\w)/g, (_, c) => c.toUpperCase());
 /** `serverBackups` → `server-backups` (file names are kebab-case). */
-const kebab = (tag) => tag.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[_\s]+/g, '-').toLowerCase();
+const kebab = (tag) =>
+  tag
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
 
 /** An operation belongs to its first tag only, so no endpoint is generated twice. */
 const primaryTag = (operation) => (operation.tags && operation.tags[0]) || 'default';

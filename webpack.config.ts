@@ -25,7 +25,9 @@ const rootDir = __dirname;
 function buildId(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   try {
-    return execSync('git rev-parse --short=12 HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short=12 HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return new Date().toISOString().replace(/[-:.]/g, '');
   }
@@ -76,7 +78,10 @@ class PreloadStartUpPlugin {
         const routeChunks: Record<string, string[]> = {};
         for (const [name, group] of compilation.namedChunkGroups) {
           if (!/^(page|layout)-/.test(name)) continue;
-          routeChunks[name] = group.getFiles().filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file)).map((file) => `${publicPath}${file}`);
+          routeChunks[name] = group
+            .getFiles()
+            .filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file))
+            .map((file) => `${publicPath}${file}`);
         }
         const preloader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, routeChunkPreloader(routeChunks));
         return { ...groups, headTags: [...links, preloader, ...groups.headTags] };

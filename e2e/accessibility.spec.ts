@@ -12,7 +12,6 @@ import { createAdminKey, createServerFor } from './helpers/adminApi';
  * the screen. No serious or critical violation is allowed.
  */
 
-
 /**
  * The rules whose outcome a theme can change. Themes differ only in colours and art (the same
  * font, sizes and spacing), so a screen's structure, names, roles and target sizes are the same in
@@ -41,11 +40,31 @@ interface Pass {
 }
 
 const passes: Pass[] = [
-  { name: 'budget theme, English, desktop', theme: 'minecraftDefault', template: 'minecraft-flying-squid', plan: 'minecraft-budget', locale: 'en', width: 1440, height: 900, axe: 'every screen', rules: 'all' },
+  {
+    name: 'budget theme, English, desktop',
+    theme: 'minecraftDefault',
+    template: 'minecraft-flying-squid',
+    plan: 'minecraft-budget',
+    locale: 'en',
+    width: 1440,
+    height: 900,
+    axe: 'every screen',
+    rules: 'all',
+  },
   { name: 'premium theme, English, desktop', theme: 'terrariaPremium', template: 'terraria', plan: 'terraria-premium', locale: 'en', width: 1440, height: 900, axe: 'every screen', rules: 'theme' },
   { name: 'Arabic right to left, desktop', theme: 'arkPremium', template: 'ark', plan: 'ark-premium', locale: 'ar', width: 1440, height: 900, axe: 'every screen', rules: 'all' },
   // The same pages as the first pass; on a phone, axe looks again where the layout differs.
-  { name: 'budget theme, English, phone', theme: 'minecraftDefault', template: 'minecraft-flying-squid', plan: 'minecraft-budget', locale: 'en', width: 390, height: 844, axe: 'phone layouts', rules: 'all' },
+  {
+    name: 'budget theme, English, phone',
+    theme: 'minecraftDefault',
+    template: 'minecraft-flying-squid',
+    plan: 'minecraft-budget',
+    locale: 'en',
+    width: 390,
+    height: 844,
+    axe: 'phone layouts',
+    rules: 'all',
+  },
   // axe already sees Arabic at desktop width; on a phone, right to left is checked for overflow.
   { name: 'Arabic right to left, phone', theme: 'arkPremium', template: 'ark', plan: 'ark-premium', locale: 'ar', width: 390, height: 844, axe: false, rules: 'all' },
 ];
@@ -66,17 +85,19 @@ test.beforeAll(async () => {
 
 /** Waits until the screen has rendered: no route or data still loading, then a moment for animations. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const main = document.getElementById('main-content');
-      if (!main) return false;
-      // The route's code or the session still loading, or a spinner over the page's data.
-      const busy = document.querySelector('[role="status"][aria-busy="true"], [role="progressbar"][aria-busy="true"], .ant-spin-spinning');
-      return !busy && main.querySelector('h1, h2, h3, form, table, ul, input') !== null;
-    },
-    null,
-    { timeout: 10_000, polling: 100 },
-  ).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => {
+        const main = document.getElementById('main-content');
+        if (!main) return false;
+        // The route's code or the session still loading, or a spinner over the page's data.
+        const busy = document.querySelector('[role="status"][aria-busy="true"], [role="progressbar"][aria-busy="true"], .ant-spin-spinning');
+        return !busy && main.querySelector('h1, h2, h3, form, table, ul, input') !== null;
+      },
+      null,
+      { timeout: 10_000, polling: 100 },
+    )
+    .catch(() => undefined);
   await page.waitForTimeout(250);
 }
 
@@ -90,7 +111,10 @@ async function openInApp(page: Page, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(path);
   // The router moves in a transition: the previous page stays up until the next one's code has
   // loaded, so the address alone does not say the new screen is there.
-  await expect.poll(() => mainText(page), { timeout: 10_000 }).not.toBe(shownBefore).catch(() => undefined);
+  await expect
+    .poll(() => mainText(page), { timeout: 10_000 })
+    .not.toBe(shownBefore)
+    .catch(() => undefined);
   await settle(page);
 }
 

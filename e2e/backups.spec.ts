@@ -14,7 +14,11 @@ async function api(page: Page, method: string, path: string, body?: string): Pro
   return page.evaluate(
     async ({ method, path, body }) => {
       const token = localStorage.getItem('access_token');
-      const xsrf = document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+      const xsrf =
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '';
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'x-xsrf-token': decodeURIComponent(xsrf) };
       const res = await fetch(`/api/v2/${path}`, { method, body, headers });
       return { status: res.status, text: await res.text() };

@@ -41,9 +41,18 @@ test('extensions: search a plugin, install it with its dependency, see both reco
   const api = (method: 'GET' | 'POST' | 'DELETE', path: string, data?: object) => call(user.token, method, `/api/v2/servers/${id}${path}`, data);
   {
     // A Paper server: the versions switch installs Paper 1.21.4 from the (local) catalogue.
-    await until(async () => (await api('GET', '')).body.data?.status, (s) => s !== 'installing', 'the install', 60_000);
+    await until(
+      async () => (await api('GET', '')).body.data?.status,
+      (s) => s !== 'installing',
+      'the install',
+      60_000,
+    );
     expect((await api('POST', '/versions/switch', { software: 'paper', version: '1.21.4' })).status).toBe(202);
-    await until(async () => (await api('GET', '/versions/job')).body.data?.state, (s) => s !== 'running', 'the switch to Paper');
+    await until(
+      async () => (await api('GET', '/versions/job')).body.data?.state,
+      (s) => s !== 'running',
+      'the switch to Paper',
+    );
 
     await page.goto(`/server/${id}/extensions`);
     await expect(page.getByText('This server runs Paper 1.21.4: plugins go into plugins/.')).toBeVisible({ timeout: 30_000 });

@@ -134,11 +134,14 @@ test.describe('the file manager', () => {
 
     const archive = await zipOf({ 'plugins/hello.yml': 'greeting: hi\n', 'readme.txt': 'from the zip\n' });
     // A real drop: the file goes through a DataTransfer like one dragged from the desktop.
-    const dataTransfer = await page.evaluateHandle((bytes) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], 'bundle.zip', { type: 'application/zip' }));
-      return transfer;
-    }, [...archive]);
+    const dataTransfer = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'bundle.zip', { type: 'application/zip' }));
+        return transfer;
+      },
+      [...archive],
+    );
     const zone = page.getByTestId('upload-drop-zone');
     await zone.dispatchEvent('dragenter', { dataTransfer });
     await zone.dispatchEvent('dragover', { dataTransfer });

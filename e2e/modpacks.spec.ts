@@ -26,9 +26,7 @@ test('modpacks: install a small .mrpack from the server’s files; its mods, ove
   const upload = (async () => {
     const api = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { authorization: `Bearer ${user.token}` } });
     try {
-      await expect
-        .poll(async () => ((await (await api.get(`/api/v2/servers/${id}`)).json()) as { data: { status: string | null } }).data.status, { timeout: 60_000 })
-        .not.toBe('installing');
+      await expect.poll(async () => ((await (await api.get(`/api/v2/servers/${id}`)).json()) as { data: { status: string | null } }).data.status, { timeout: 60_000 }).not.toBe('installing');
       mark('server installed');
       // A fresh context: the XSRF-TOKEN cookie the reads left would make the panel ask for its header.
       const uploader = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { authorization: `Bearer ${user.token}` } });

@@ -31,7 +31,10 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
   await expect(page.getByRole('heading', { level: 2, name: 'Network', exact: true })).toBeVisible({ timeout: 60_000 });
   const ports = page.locator('.panel-card').filter({ has: page.getByText('Ports', { exact: true }) });
   await expect(ports.getByText(/^0 of \d+ extra ports$/)).toBeVisible();
-  const primaryAddress = (await ports.getByRole('button', { name: /^Copy address / }).first().getAttribute('aria-label'))!.replace('Copy address ', '');
+  const primaryAddress = (await ports
+    .getByRole('button', { name: /^Copy address / })
+    .first()
+    .getAttribute('aria-label'))!.replace('Copy address ', '');
   const primaryPort = Number(primaryAddress.slice(primaryAddress.lastIndexOf(':') + 1));
 
   // An extra port: listed with its own address and a remove button.

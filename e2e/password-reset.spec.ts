@@ -9,8 +9,13 @@ function resetLinkFor(address: string): string | null {
   if (!dataDir) throw new Error('PANEL_DATA_DIR is not set: run the tests with `npm run test:e2e` (it starts the panel)');
   const outbox = join(dataDir, 'outbox');
   if (!existsSync(outbox)) return null;
-  for (const name of readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort().reverse()) {
-    const raw = readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  for (const name of readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse()) {
+    const raw = readFileSync(join(outbox, name), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     if (!raw.includes(address)) continue;
     const match = /https?:\/\/[^/\s]+(\/reset-password\?token=[\w%-]+)/.exec(raw);
     if (match) return match[1];

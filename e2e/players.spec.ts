@@ -63,7 +63,7 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     const card = page.getByRole('article', { name: SERVER_NAME });
     await expect(card).toBeVisible({ timeout: 30_000 });
     await card.getByRole('link', { name: SERVER_NAME }).click();
-  await expect(page.getByRole('heading', { level: 1, name: SERVER_NAME })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: SERVER_NAME })).toBeVisible({ timeout: 30_000 });
     const address = (await page.getByRole('button', { name: /^Copy address / }).getAttribute('aria-label'))!.replace('Copy address ', '');
     const host = address.slice(0, address.lastIndexOf(':')).replace('0.0.0.0', '127.0.0.1');
     const port = Number(address.slice(address.lastIndexOf(':') + 1));

@@ -30,7 +30,13 @@ async function main() {
     panel = await startPanel({
       // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
       // The software, plugin and mod catalogues answer from their recordings (e2e/extensions.spec.ts installs from them).
-      env: { PANEL_CATALOGUE_URL: process.env.PANEL_CATALOGUE_URL ?? 'local', PANEL_DEMO_PASSWORD: demoPassword, PANEL_DEMO_DATA: 'true', PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000', ...bind.env },
+      env: {
+        PANEL_CATALOGUE_URL: process.env.PANEL_CATALOGUE_URL ?? 'local',
+        PANEL_DEMO_PASSWORD: demoPassword,
+        PANEL_DEMO_DATA: 'true',
+        PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000',
+        ...bind.env,
+      },
       logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),
     });
     baseUrl = panel.baseUrl;
@@ -51,7 +57,13 @@ async function main() {
     const cli = join(rootDir, 'node_modules', '@playwright', 'test', 'cli.js');
     return await run(process.execPath, [cli, 'test', '--config', join(rootDir, 'e2e', 'playwright.config.ts'), ...process.argv.slice(2)], {
       // PANEL_DATA_DIR lets specs reach the panel's own CLI (e.g. to create an admin API key).
-      env: { ...process.env, PANEL_BASE_URL: baseUrl, PANEL_DEMO_PASSWORD: demoPassword, ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}), ...(bind ? { E2E_DNS_SERVER: `127.0.0.1:${bind.port}`, E2E_DNS_ZONE: bind.zone } : {}) },
+      env: {
+        ...process.env,
+        PANEL_BASE_URL: baseUrl,
+        PANEL_DEMO_PASSWORD: demoPassword,
+        ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}),
+        ...(bind ? { E2E_DNS_SERVER: `127.0.0.1:${bind.port}`, E2E_DNS_ZONE: bind.zone } : {}),
+      },
     });
   } finally {
     await stop();

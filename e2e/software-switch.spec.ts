@@ -16,9 +16,7 @@ test('software switch: from the embedded server’s modpacks page to Fabric, as 
   const id = await createServerFor(createAdminKey('software switch spec'), user.username, { name: 'Embedded', template: 'minecraft-flying-squid', plan: 'minecraft-budget' });
   const api = await request.newContext({ baseURL: baseUrl, extraHTTPHeaders: { authorization: `Bearer ${user.token}` } });
   try {
-    await expect
-      .poll(async () => ((await (await api.get(`/api/v2/servers/${id}`)).json()) as { data: { status: string | null } }).data.status, { timeout: 60_000 })
-      .not.toBe('installing');
+    await expect.poll(async () => ((await (await api.get(`/api/v2/servers/${id}`)).json()) as { data: { status: string | null } }).data.status, { timeout: 60_000 }).not.toBe('installing');
   } finally {
     await api.dispose();
   }

@@ -64,7 +64,10 @@ export function importsOf(text) {
     for (const match of code.matchAll(form)) {
       const [, typeKeyword, clause, spec] = match;
       const names = /\{([^}]*)\}/.exec(clause ?? '')?.[1];
-      const defaultOrStar = (clause ?? '').replace(/\{[^}]*\}/, '').replace(/,/g, '').trim();
+      const defaultOrStar = (clause ?? '')
+        .replace(/\{[^}]*\}/, '')
+        .replace(/,/g, '')
+        .trim();
       const allTypeSpecifiers =
         names !== undefined &&
         !defaultOrStar &&

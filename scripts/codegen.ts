@@ -62,7 +62,13 @@ function writeIndex(files: string[]): void {
   for (const file of files) {
     const names = exportedTypes(file).filter((name) => !seen.has(name));
     names.forEach((name) => seen.add(name));
-    if (names.length > 0) lines.push(`export type {\n${names.sort().map((name) => `  ${name},\n`).join('')}} from './${basename(file, '.ts')}';`);
+    if (names.length > 0)
+      lines.push(
+        `export type {\n${names
+          .sort()
+          .map((name) => `  ${name},\n`)
+          .join('')}} from './${basename(file, '.ts')}';`,
+      );
   }
   writeFileSync(join(generatedDir, 'index.ts'), `${lines.join('\n')}\n`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: runs every suite in order and keeps going after a failure:
- * lock file check (npm ci must accept it), typecheck, lint, i18n check, codegen check (when
+ * lock file check (npm ci must accept it), typecheck, lint, formatting, i18n check, codegen check (when
  * the script exists), Jest (client, server and scripts projects) and the end-to-end tests
  * in Chromium.
  *
@@ -10,7 +10,7 @@
  * anything failed.
  *
  * Options:
- *   --only=lockfile,typecheck,lint,cycles,i18n,codegen,jest,e2e run only these suites
+ *   --only=lockfile,typecheck,lint,format,cycles,i18n,codegen,jest,e2e run only these suites
  *   --jest-project=server                          run only this Jest project
  *   --jest-workers=1                               at most this many Jest workers
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
@@ -133,10 +133,7 @@ async function jest() {
   }
   // Jest failing for a reason no test shows (no tests found, a crash) still fails; so does hanging.
   if ((code !== 0 && failed === 0) || hung) failed += 1;
-  const note = [
-    ...Object.entries(byProject).map(([project, c]) => `${project} ${c.passed} passed, ${c.failed} failed`),
-    ...(hung ? ['did not exit: open handles'] : []),
-  ].join('; ');
+  const note = [...Object.entries(byProject).map(([project, c]) => `${project} ${c.passed} passed, ${c.failed} failed`), ...(hung ? ['did not exit: open handles'] : [])].join('; ');
   return { passed, failed, note, failures: jestFailures(report, rootDir) };
 }
 
@@ -160,6 +157,8 @@ const suites = [
   // The type check and the linter only read the tree, and each keeps one core busy: they run together.
   { name: 'typecheck', run: () => step(bin('tsc'), ['--noEmit', '-p', '.']), together: 'static' },
   { name: 'lint', run: () => step(bin('eslint'), ['.']), together: 'static' },
+  // One formatting everywhere (.prettierrc.json); `npm run format` rewrites what differs.
+  { name: 'format', run: () => step(bin('prettier'), ['--check', '--log-level=warn', '.']) },
   // Import cycles in src/ and server/src (type-only imports and the Drizzle schema excepted): under a second.
   { name: 'cycles', run: () => step(process.execPath, [join(rootDir, 'scripts', 'check-cycles.mjs')]) },
   { name: 'i18n', run: () => step('npm', ['run', '--silent', 'i18n:check']) },

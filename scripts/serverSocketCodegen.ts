@@ -5,14 +5,7 @@
  * The client may not import server/, so it gets this generated file, like the RTK Query endpoints.
  */
 import { writeFileSync } from 'node:fs';
-import {
-  ClientEventsSchema,
-  clientEventNames,
-  ServerEventsSchema,
-  serverEventNames,
-  SocketClose,
-  socketPayloadSchemas,
-} from '../server/src/schemas/serverSocket';
+import { ClientEventsSchema, clientEventNames, ServerEventsSchema, serverEventNames, SocketClose, socketPayloadSchemas } from '../server/src/schemas/serverSocket';
 
 /** The subset of JSON Schema the protocol's TypeBox schemas produce. */
 interface JsonSchema {

@@ -21,7 +21,7 @@ const playwrightReport = {
                       status: 'failed',
                       error: {
                         message:
-                          '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: getByRole(\'dialog\')\nExpected: visible\nTimeout: 10000ms\n    at /repo/e2e/files.spec.ts:114:28',
+                          "\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: getByRole('dialog')\nExpected: visible\nTimeout: 10000ms\n    at /repo/e2e/files.spec.ts:114:28",
                         location: { file: '/repo/e2e/files.spec.ts', line: 114, column: 28 },
                       },
                     },
@@ -70,7 +70,9 @@ describe('the failure digest of npm test', () => {
         {
           name: '/repo/__tests__/b.test.ts',
           status: 'failed',
-          assertionResults: [{ status: 'failed', fullName: 'b refuses ..', failureMessages: ['Error: expect(received).toBe(expected)\n\nExpected: 404\nReceived: 200\n    at Object.<anonymous> (b.test.ts:9:3)'] }],
+          assertionResults: [
+            { status: 'failed', fullName: 'b refuses ..', failureMessages: ['Error: expect(received).toBe(expected)\n\nExpected: 404\nReceived: 200\n    at Object.<anonymous> (b.test.ts:9:3)'] },
+          ],
         },
         { name: '/repo/__tests__/c.test.ts', status: 'failed', message: 'Cannot find module ./gone', assertionResults: [] },
       ],

@@ -36,8 +36,18 @@ describe('npm run replay', () => {
   });
 
   it('fails clearly on another version or a damaged file', () => {
-    expect(() => replayFile(writeLog('v2.json', (f) => ({ ...f, version: 2 })), null)).toThrow('format version 2; this panel reads version 1');
-    expect(() => replayFile(writeLog('bad.json', (f) => ({ ...f, payload: '[' })), null)).toThrow('The action log is damaged');
+    expect(() =>
+      replayFile(
+        writeLog('v2.json', (f) => ({ ...f, version: 2 })),
+        null,
+      ),
+    ).toThrow('format version 2; this panel reads version 1');
+    expect(() =>
+      replayFile(
+        writeLog('bad.json', (f) => ({ ...f, payload: '[' })),
+        null,
+      ),
+    ).toThrow('The action log is damaged');
   });
 
   it('reads its arguments', () => {

@@ -143,7 +143,11 @@ describeOnEmbeddedDatabase('server logs', () => {
       const started = Date.now();
       const timer = setInterval(() => {
         const mails = existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')) : [];
-        const text = mails.map((name) => readFileSync(join(dataDir, 'outbox', name), 'utf8')).join('\n').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        const text = mails
+          .map((name) => readFileSync(join(dataDir, 'outbox', name), 'utf8'))
+          .join('\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
         const match = /reset-password\?token=([\w-]+)/.exec(text);
         if (match) {
           clearInterval(timer);

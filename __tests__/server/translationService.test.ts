@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from './helpers/testApp';
 
 const RTL_AND_OTHERS = ['en', 'ar', 'fa', 'he', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'tr', 'ja', 'zh'];
 
-
 // Opening a database copy and argon2 checks can take seconds on a busy machine.
 jest.setTimeout(60_000);
 describe('translation service on its own', () => {
@@ -16,7 +15,14 @@ describe('translation service on its own', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'translations-'));
-    writeFileSync(join(dir, 'languages.json'), JSON.stringify([{ code: 'en', showInSelect: true }, { code: 'de', showInSelect: true }, { code: 'xx', showInSelect: false }]));
+    writeFileSync(
+      join(dir, 'languages.json'),
+      JSON.stringify([
+        { code: 'en', showInSelect: true },
+        { code: 'de', showInSelect: true },
+        { code: 'xx', showInSelect: false },
+      ]),
+    );
     writeFileSync(join(dir, 'en.json'), JSON.stringify({ auth: { login: 'Log in' }, flat: 'Flat' }));
     writeFileSync(join(dir, 'secret.json'), JSON.stringify({ not: 'listed' }));
     app = await buildTranslationService({ dir, logLevel: 'silent' });

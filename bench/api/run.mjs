@@ -56,7 +56,19 @@ async function main() {
       `target ≥ ${target.requestsPerSecond} requests/s with p99 < ${target.p99Ms} ms: ${meets ? 'met' : 'NOT met'}`,
     ];
     lines.forEach((line) => console.log(line));
-    saveResult('api', { ok: bad === 0, lines, requestsPerSecond: rps, p99Ms: p99, p50Ms: result.latency.p50, total: result.requests.total, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, connections, duration });
+    saveResult('api', {
+      ok: bad === 0,
+      lines,
+      requestsPerSecond: rps,
+      p99Ms: p99,
+      p50Ms: result.latency.p50,
+      total: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      connections,
+      duration,
+    });
     if (bad !== 0) {
       console.error(`${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts: the figures do not count.`);
       process.exitCode = 1;

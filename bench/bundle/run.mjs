@@ -70,7 +70,11 @@ async function main() {
     const lines = [];
     const figures = {};
     let ok = true;
-    console.log(`${routes.length} routes; load average ${loadavg().map((v) => v.toFixed(2)).join(' ')} (sizes do not depend on it)`);
+    console.log(
+      `${routes.length} routes; load average ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')} (sizes do not depend on it)`,
+    );
     for (const route of routes) {
       const path = route.path.replace(':id', serverId);
       const { finalPath, files } = await measureRoute(browser, panel.baseUrl, path, route.access === 'guest' ? null : token);
@@ -82,11 +86,12 @@ async function main() {
       const { features, libraries } = contentsOf(clientDir, files);
       // The start-up chunks are every route's (boot, the entry; main, the start-up code it evaluates
       // after the first frame): what they hold of a feature (a helper the guards use) is no area's page.
-      const { features: inEntry } = contentsOf(clientDir, files.filter((file) => /\/(boot|main|runtime|framework)\.[^/]+\.js$/.test(file.url)));
+      const { features: inEntry } = contentsOf(
+        clientDir,
+        files.filter((file) => /\/(boot|main|runtime|framework)\.[^/]+\.js$/.test(file.url)),
+      );
       const foreign = [
-        ...[...features]
-          .filter((feature) => areas.includes(feature) && feature !== route.feature && !SHARED_FEATURES.includes(feature) && !inEntry.has(feature))
-          .map((f) => `features/${f}`),
+        ...[...features].filter((feature) => areas.includes(feature) && feature !== route.feature && !SHARED_FEATURES.includes(feature) && !inEntry.has(feature)).map((f) => `features/${f}`),
         ...[...libraries].filter((library) => library.feature !== route.feature).map((library) => library.name),
       ];
       const redirected = finalPath === path ? '' : ` — ended on ${finalPath}!`;

@@ -28,7 +28,11 @@ export async function benchModpackInstall(panel, api) {
 
   // A Java server for the demo user, made through the admin API with a key from the panel's CLI.
   const key = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'admin-key:create', '--description', 'bench modpacks'], { cwd: rootDir, env: { ...process.env, PANEL_DATA_DIR: panel.dataDir }, encoding: 'utf8' }),
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'admin-key:create', '--description', 'bench modpacks'], {
+      cwd: rootDir,
+      env: { ...process.env, PANEL_DATA_DIR: panel.dataDir },
+      encoding: 'utf8',
+    }),
   ).key;
   const created = await fetch(`${panel.baseUrl}/api/v2/admin/servers`, {
     method: 'POST',

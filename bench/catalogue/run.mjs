@@ -47,13 +47,19 @@ try {
     const cached = [];
     for (let round = 0; round < rounds; round++) cached.push((await timed('GET', path)).ms);
     lists[software.id] = { coldMs: Math.round(cold.ms), cachedMedianMs: Math.round(median(cached)), versions: cold.answer.data.total };
-    lines.push(`versions list of ${software.id} (${cold.answer.data.total} versions): cold ${cold.ms.toFixed(0)} ms, cached median ${median(cached).toFixed(1)} ms, worst ${Math.max(...cached).toFixed(1)} ms (target ≤ 50)`);
+    lines.push(
+      `versions list of ${software.id} (${cold.answer.data.total} versions): cold ${cold.ms.toFixed(0)} ms, cached median ${median(cached).toFixed(1)} ms, worst ${Math.max(...cached).toFixed(1)} ms (target ≤ 50)`,
+    );
   }
 
   // The extensions search on a Paper server of the demo account (created through the admin API).
   const rootDir = join(import.meta.dirname, '..', '..');
   const adminKey = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'admin-key:create', '--description', 'bench catalogue'], { cwd: rootDir, env: { ...process.env, PANEL_DATA_DIR: panel.dataDir }, encoding: 'utf8' }),
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'admin-key:create', '--description', 'bench catalogue'], {
+      cwd: rootDir,
+      env: { ...process.env, PANEL_DATA_DIR: panel.dataDir },
+      encoding: 'utf8',
+    }),
   ).key;
   const created = await fetch(`${panel.baseUrl}/api/v2/admin/servers`, {
     method: 'POST',
@@ -76,7 +82,9 @@ try {
     const cached = [];
     for (let round = 0; round < rounds; round++) cached.push((await timed('GET', path)).ms);
     searches[provider] = { coldMs: Math.round(cold.ms), cachedMedianMs: Math.round(median(cached)), hits: cold.answer.data.hits.length };
-    lines.push(`extensions search on ${provider} ("${query}", ${cold.answer.data.hits.length} hits): cold ${cold.ms.toFixed(0)} ms, cached median ${median(cached).toFixed(1)} ms, worst ${Math.max(...cached).toFixed(1)} ms (target ≤ 50)`);
+    lines.push(
+      `extensions search on ${provider} ("${query}", ${cold.answer.data.hits.length} hits): cold ${cold.ms.toFixed(0)} ms, cached median ${median(cached).toFixed(1)} ms, worst ${Math.max(...cached).toFixed(1)} ms (target ≤ 50)`,
+    );
   }
 
   // The demo server may be starting on its own already (it was running when the demo was made).
@@ -101,13 +109,19 @@ try {
   const switches = [await switchTo(from === '1.21.1' ? '1.21.4' : '1.21.1'), await switchTo(from)];
   let previous = from;
   for (const step of switches) {
-    lines.push(`switch of flying-squid ${previous} → ${step.version} while running, backup ${step.backup ? 'made' : 'NOT made'}: job ${step.jobMs} ms, running again after ${step.runningMs} ms (target ≤ 10000)`);
+    lines.push(
+      `switch of flying-squid ${previous} → ${step.version} while running, backup ${step.backup ? 'made' : 'NOT made'}: job ${step.jobMs} ms, running again after ${step.runningMs} ms (target ≤ 10000)`,
+    );
     previous = step.version;
   }
   const runningMs = Math.max(...switches.map((step) => step.runningMs));
   const modpack = await benchModpackInstall(panel, api);
   lines.push(`install of a ${modpack.files}-file modpack (Fabric, backup first) from the local catalogue: ${modpack.ok ? '' : `FAILED (${modpack.error}) after `}${modpack.jobMs} ms (target ≤ 5000)`);
-  lines.push(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  lines.push(
+    `load average during the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await api('POST', `/servers/${id}/power`, { signal: 'stop' });
 
   for (const line of lines) console.log(line);

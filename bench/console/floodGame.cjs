@@ -57,7 +57,7 @@ function flood(seconds, maxLines, perSecond) {
   };
   const slice = () => {
     // 32 × 32 lines between looks at the clock: the writer stays far ahead of any reader.
-    for (const sliceEnd = Date.now() + 20; sequence < last && Date.now() < Math.min(endsAt, sliceEnd); ) writeLines(1024, last);
+    for (const sliceEnd = Date.now() + 20; sequence < last && Date.now() < Math.min(endsAt, sliceEnd);) writeLines(1024, last);
     if (sequence < last && Date.now() < endsAt) return void setImmediate(slice);
     finish();
   };

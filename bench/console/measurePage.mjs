@@ -66,11 +66,7 @@ export async function measurePage({ baseUrl, serverId, token, panelPid, seconds,
     await page.evaluate((value) => globalThis.localStorage.setItem('access_token', value), token);
     await page.goto(`${baseUrl}/server/${serverId}/console`);
     await page.waitForSelector(`${OUTPUT} .xterm-rows`, { timeout: 30_000 });
-    await page.waitForFunction(
-      (selector) => Number(globalThis.document.querySelector(selector)?.getAttribute('data-lines-written') ?? 0) > 0,
-      OUTPUT,
-      { timeout: 30_000 },
-    );
+    await page.waitForFunction((selector) => Number(globalThis.document.querySelector(selector)?.getAttribute('data-lines-written') ?? 0) > 0, OUTPUT, { timeout: 30_000 });
     // Let the page settle (lazy chunks, fonts, the history's first paint) before streaming.
     await page.waitForTimeout(1500);
 

@@ -20,7 +20,10 @@ const target = { listMs: 100, uploadMBps: 100, memoryGrowthBytes: 64 * 1024 * 10
 const entries = Number(process.env.BENCH_FILES_ENTRIES ?? 10_000);
 const uploadBytes = Number(process.env.BENCH_FILES_UPLOAD_MB ?? 200) * 1_000_000;
 const uploadRuns = 3;
-const load = () => `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`;
 
 const kib = (bytes) => `${Math.round(bytes / 1024).toLocaleString('en')} KiB`;
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
@@ -91,7 +94,13 @@ async function uploadOnce({ panel, token, serverId, serverUuid }, source) {
   if (response.status !== 204) throw new Error(`upload answered ${response.status}: ${response.text}`);
   const stored = join(panel.dataDir, 'servers', serverUuid, 'big-world.bin');
   if (statSync(stored).size !== uploadBytes || (await fileDigest(stored)) !== (await fileDigest(source))) throw new Error('the uploaded file differs from the source');
-  return { mbPerSecond: Math.round((uploadBytes / 1_000_000 / (elapsedMs / 1000)) * 10) / 10, seconds: Math.round(elapsedMs) / 1000, beforeBytes: before, peakBytes: Math.max(...samples.map((s) => s.bytes)), afterBytes: samples.at(-1).bytes };
+  return {
+    mbPerSecond: Math.round((uploadBytes / 1_000_000 / (elapsedMs / 1000)) * 10) / 10,
+    seconds: Math.round(elapsedMs) / 1000,
+    beforeBytes: before,
+    peakBytes: Math.max(...samples.map((s) => s.bytes)),
+    afterBytes: samples.at(-1).bytes,
+  };
 }
 
 async function measureUpload(context) {

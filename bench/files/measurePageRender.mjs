@@ -35,7 +35,10 @@ function waitForFolderRows({ folder, directory }) {
 /** Runs in the page: the timing of the last list request of `directory` (start and end, page clock). */
 function listRequestTiming(directory) {
   const wanted = `/files/list?directory=${encodeURIComponent(directory)}`;
-  const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes(wanted)).at(-1);
+  const entry = performance
+    .getEntriesByType('resource')
+    .filter((e) => e.name.includes(wanted))
+    .at(-1);
   return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
 }
 
@@ -74,7 +77,13 @@ export async function measureFilesPageRender({ baseUrl, serverId, token, parent 
       await page.goto(`${baseUrl}/server/${serverId}/files?directory=${encodeURIComponent(directory)}`);
       const loaded = await page.evaluate(waitForFolderRows, { folder, directory });
       const loadRequest = await page.evaluate(listRequestTiming, directory);
-      if (run > 0) pageLoad.push({ total: loaded.at, requestStart: loadRequest ? loadRequest.start : NaN, request: loadRequest ? loadRequest.end - loadRequest.start : NaN, page: loadRequest ? loaded.at - loadRequest.end : NaN });
+      if (run > 0)
+        pageLoad.push({
+          total: loaded.at,
+          requestStart: loadRequest ? loadRequest.start : NaN,
+          request: loadRequest ? loadRequest.end - loadRequest.start : NaN,
+          page: loadRequest ? loaded.at - loadRequest.end : NaN,
+        });
       rows = loaded.rows;
     }
     const summary = (list) => Object.fromEntries(Object.keys(list[0]).map((key) => [key, median(list.map((r) => r[key]))]));

@@ -29,7 +29,9 @@ export const pageRenderMet = ({ inApp, pageLoad }) => inApp.total <= PAGE_RENDER
 export function pageRenderLines({ inApp, pageLoad, rows }, entries) {
   const ms = (value) => `${Math.round(value)} ms`;
   const verdict = (total) => (total <= PAGE_RENDER_TARGET_MS ? `≤ ${PAGE_RENDER_TARGET_MS} ms target met` : `OVER the ${PAGE_RENDER_TARGET_MS} ms target`);
-  const load = `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`;
+  const load = `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`;
   return [
     `page render of a ${entries.toLocaleString('en')}-entry folder (Chromium, opened in the app): ${ms(inApp.total)} to first render (list request ${ms(inApp.request)}, page after the answer ${ms(inApp.page)}) ${verdict(inApp.total)}; ${load}`,
     `page render of the same folder on a full page load: ${ms(pageLoad.total)} to first render (list request started at ${ms(pageLoad.requestStart)}, took ${ms(pageLoad.request)}, page after the answer ${ms(pageLoad.page)}) ${verdict(pageLoad.total)}; ${rows} rows in the page (virtual list); ${load}`,
@@ -51,7 +53,11 @@ async function main() {
   const password = `bench-${randomBytes(12).toString('base64url')}`;
   const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'true', PANEL_DEMO_PASSWORD: password } });
   try {
-    const login = await fetch(`${panel.baseUrl}/api/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ login: 'demo', password }) });
+    const login = await fetch(`${panel.baseUrl}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ login: 'demo', password }),
+    });
     const token = (await login.json()).data.token;
     const servers = await fetch(`${panel.baseUrl}/api/v2/servers`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
     const server = (await servers.json()).data[0];

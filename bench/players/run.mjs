@@ -33,7 +33,6 @@ function join(host, port, username) {
   });
 }
 
-
 const { panel, api } = await startDemoPanel();
 try {
   const servers = (await api('GET', '/servers')).data;

@@ -19,11 +19,25 @@ const reduce = rootReducer as unknown as (state: State | undefined, action: Unkn
 /** A realistic mix: notifications, validation errors, socket stats, query results, navigation. */
 function actionAt(i: number): UnknownAction {
   switch (i % 5) {
-    case 0: return { type: 'notifications/added', payload: { id: `n${i}`, type: 'error', title: 'Error', text: 'The name field is required.' } };
-    case 1: return { type: 'notifications/dismissed', payload: `n${i - 1}` };
-    case 2: return { type: 'router/locationChanged', payload: `/server/abc${i % 3}/console` };
-    case 3: return { type: 'validation/failed', payload: { errors: { name_first: ['The name first field is required.'] } } };
-    default: return { type: 'api/executeQuery/fulfilled', payload: { data: { id: 'abc', name: 'Survival', memory: 2048, token: 'secret' } }, meta: { arg: { type: 'query', endpointName: 'getServer', originalArgs: { id: 'abc' }, queryCacheKey: 'getServer({"id":"abc"})' }, requestId: `r${i}`, requestStatus: 'fulfilled', fulfilledTimeStamp: i } };
+    case 0:
+      return { type: 'notifications/added', payload: { id: `n${i}`, type: 'error', title: 'Error', text: 'The name field is required.' } };
+    case 1:
+      return { type: 'notifications/dismissed', payload: `n${i - 1}` };
+    case 2:
+      return { type: 'router/locationChanged', payload: `/server/abc${i % 3}/console` };
+    case 3:
+      return { type: 'validation/failed', payload: { errors: { name_first: ['The name first field is required.'] } } };
+    default:
+      return {
+        type: 'api/executeQuery/fulfilled',
+        payload: { data: { id: 'abc', name: 'Survival', memory: 2048, token: 'secret' } },
+        meta: {
+          arg: { type: 'query', endpointName: 'getServer', originalArgs: { id: 'abc' }, queryCacheKey: 'getServer({"id":"abc"})' },
+          requestId: `r${i}`,
+          requestStatus: 'fulfilled',
+          fulfilledTimeStamp: i,
+        },
+      };
   }
 }
 

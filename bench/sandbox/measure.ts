@@ -50,7 +50,17 @@ class Side {
   async spec(template: TemplateDefinition): Promise<ServerSpec> {
     const uuid = randomUUID();
     const paths = this.driver.gamePaths(uuid);
-    const spec = buildServerSpec({ uuid, template, variables: {}, limits, primary: { ip: '127.0.0.1', port: await freePort() }, extraPorts: {}, root: paths.root, node: paths.node, launchers: paths.launchers });
+    const spec = buildServerSpec({
+      uuid,
+      template,
+      variables: {},
+      limits,
+      primary: { ip: '127.0.0.1', port: await freePort() },
+      extraPorts: {},
+      root: paths.root,
+      node: paths.node,
+      launchers: paths.launchers,
+    });
     await this.driver.create(spec);
     await this.driver.install(spec);
     return spec;
@@ -127,7 +137,10 @@ async function main(): Promise<void> {
         plainStartMs: Math.round(median(plain.startMs)),
         sandboxedLinesPerSecond: median(sandboxed.linesPerSecond),
         plainLinesPerSecond: median(plain.linesPerSecond),
-        samples: { sandboxed: { startMs: sandboxed.startMs.map(Math.round), linesPerSecond: sandboxed.linesPerSecond }, plain: { startMs: plain.startMs.map(Math.round), linesPerSecond: plain.linesPerSecond } },
+        samples: {
+          sandboxed: { startMs: sandboxed.startMs.map(Math.round), linesPerSecond: sandboxed.linesPerSecond },
+          plain: { startMs: plain.startMs.map(Math.round), linesPerSecond: plain.linesPerSecond },
+        },
       }),
     );
   } finally {

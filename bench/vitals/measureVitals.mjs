@@ -14,7 +14,9 @@ export function installVitalsProbe() {
   // What the largest paint was (tag, id, first class): the panel's own content, or index.html's
   // first frame drawn before the panel's code ran.
   const describe = (element) =>
-    element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/)[0]}` : ''}` : '(removed)';
+    element
+      ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/)[0]}` : ''}`
+      : '(removed)';
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       probe.lcp = entry.startTime;
@@ -53,7 +55,10 @@ export function installContentProbe(check) {
     // The overview's figures: the resource tiles with a sample's numbers (not their placeholder).
     overviewFigures: () =>
       [...document.querySelectorAll('.panel-card')].some(
-        (card) => card.querySelector('.panel-card-title')?.textContent === 'Memory' && !card.closest('[data-testid="resource-tiles-placeholder"]') && /\d/.test(card.querySelector('.panel-card-body')?.textContent ?? ''),
+        (card) =>
+          card.querySelector('.panel-card-title')?.textContent === 'Memory' &&
+          !card.closest('[data-testid="resource-tiles-placeholder"]') &&
+          /\d/.test(card.querySelector('.panel-card-body')?.textContent ?? ''),
       ),
     // Console lines drawn by the terminal.
     consoleLines: () => [...document.querySelectorAll('[data-testid="console-terminal"] .xterm-rows > div')].some((row) => row.textContent.trim() !== ''),

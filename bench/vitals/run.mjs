@@ -46,7 +46,10 @@ const CONTENT_TARGET = { guest: 1000, dashboard: 1000, server: 1500 };
 const CLS_TARGET = 0.05;
 const INP_TARGET = 200;
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 const list = (values) => values.map((value) => (Number.isFinite(value) ? Math.round(value) : 'n/a')).join(', ');
 

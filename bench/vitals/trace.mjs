@@ -123,7 +123,11 @@ async function profileBySource(profile) {
 function ownWork(samples, from, duration) {
   const totals = new Map();
   for (const sample of samples) if (sample.at >= from && sample.at < from + duration) totals.set(sample.own, (totals.get(sample.own) ?? 0) + sample.ms);
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([own, ms]) => `${own} ${Math.round(ms)}`).join('; ');
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([own, ms]) => `${own} ${Math.round(ms)}`)
+    .join('; ');
 }
 
 async function traceLoad(browser, { baseUrl, token, path, content }) {
@@ -185,7 +189,8 @@ async function main() {
       const { totals: bySource, samples } = await profileBySource(profile);
       for (const [key, total] of bySource.slice(0, 30)) console.log(`  ${String(Math.round(total)).padStart(5)}  ${key}`);
       console.log('long pieces of work (at, ms):');
-      for (const t of timeline) console.log(`  ${String(Math.round(t.at)).padStart(5)} +${String(Math.round(t.dur)).padStart(4)}  ${t.key}${t.dur >= 80 ? `  [${ownWork(samples, t.ts, t.dur * 1000)}]` : ''}`);
+      for (const t of timeline)
+        console.log(`  ${String(Math.round(t.at)).padStart(5)} +${String(Math.round(t.dur)).padStart(4)}  ${t.key}${t.dur >= 80 ? `  [${ownWork(samples, t.ts, t.dur * 1000)}]` : ''}`);
     }
   } finally {
     await browser.close();

@@ -7,8 +7,7 @@ export type ConsoleErrorFilter = (text: string, url: string) => boolean;
  * The one error Chromium logs on every anonymous visit: the web app asks for the current
  * user at the first navigation and the API answers 401, which the app ignores on purpose.
  */
-export const anonymousSessionProbe: ConsoleErrorFilter = (text, url) =>
-  /status of 401/.test(text) && /\/api\/v2\/auth\/current(\?|$)/.test(url);
+export const anonymousSessionProbe: ConsoleErrorFilter = (text, url) => /status of 401/.test(text) && /\/api\/v2\/auth\/current(\?|$)/.test(url);
 
 /** Chromium's "Failed to load resource: … status of 4xx" for an API call a test provokes, e.g. a 422. */
 export const apiStatus =

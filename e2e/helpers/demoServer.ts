@@ -34,7 +34,7 @@ export async function restoreDemoServer(): Promise<void> {
     [`/api/v2/servers/${server.identifier}/players/whitelist/enabled`, { enabled: false }],
   ];
   for (const [path, data] of changes) {
-    for (let until = Date.now() + 60_000; ; ) {
+    for (let until = Date.now() + 60_000; ;) {
       const response = await call('put', path, data);
       if (response.status < 300) break;
       if (response.status !== 409 || Date.now() > until) throw new Error(`restoring the demo server: PUT ${path} answered ${response.status}: ${response.text}`);

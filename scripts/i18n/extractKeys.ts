@@ -35,9 +35,7 @@ function defaultsFromOptions(options: ts.ObjectLiteralExpression): Array<[suffix
 }
 
 function jsxAttribute(attributes: ts.JsxAttributes, name: string): ts.JsxAttribute | undefined {
-  return attributes.properties.find(
-    (p): p is ts.JsxAttribute => ts.isJsxAttribute(p) && ts.isIdentifier(p.name) && p.name.text === name,
-  );
+  return attributes.properties.find((p): p is ts.JsxAttribute => ts.isJsxAttribute(p) && ts.isIdentifier(p.name) && p.name.text === name);
 }
 
 function attributeText(attribute: ts.JsxAttribute | undefined): string | undefined {
@@ -74,7 +72,12 @@ export function extractKeys(files: SourceFile[]): { keys: Map<string, ExtractedK
     let value = attributeText(jsxAttribute(opening.attributes, 'defaults'));
     const texts = ts.isJsxElement(node) ? node.children.filter(ts.isJsxText) : [];
     if (value === undefined && ts.isJsxElement(node) && texts.length === node.children.length) {
-      value = texts.map((child) => child.text).join('').replace(/\s+/g, ' ').trim() || undefined;
+      value =
+        texts
+          .map((child) => child.text)
+          .join('')
+          .replace(/\s+/g, ' ')
+          .trim() || undefined;
     }
     add(file, node, attributeText(keyAttribute), value);
   };

@@ -2,17 +2,7 @@ import ts from 'typescript';
 import { isIgnored, where, type SourceFile } from './sourceFiles';
 
 /** Props (and object properties in .tsx files) whose values people read on screen. */
-export const visibleProps = new Set([
-  'title',
-  'placeholder',
-  'label',
-  'aria-label',
-  'okText',
-  'cancelText',
-  'message',
-  'description',
-  'tooltip',
-]);
+export const visibleProps = new Set(['title', 'placeholder', 'label', 'aria-label', 'okText', 'cancelText', 'message', 'description', 'tooltip']);
 
 /** Text with at least one letter, in any script: punctuation and numbers alone are fine. */
 const hasLetters = (text: string) => /\p{L}/u.test(text);

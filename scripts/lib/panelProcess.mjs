@@ -112,7 +112,11 @@ function installExitHooks() {
   if (exitHooksInstalled) return;
   exitHooksInstalled = true;
   process.on('exit', killRunningPanels);
-  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ]) {
     process.on(signal, () => {
       killRunningPanels();
       // A script with a handler of its own (stopping more than panels) exits from that handler.

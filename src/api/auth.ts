@@ -33,13 +33,4 @@ export const {
   useCheckResetLinkMutation,
 } = authApi;
 
-export type {
-  GetCurrentUserApiResponse,
-  LoginApiArg,
-  LoginApiResponse,
-  LoginCheckpointApiArg,
-  LoginCheckpointApiResponse,
-  RegisterApiArg,
-  RegisterApiResponse,
-  User,
-} from './generated/auth.gen';
+export type { GetCurrentUserApiResponse, LoginApiArg, LoginApiResponse, LoginCheckpointApiArg, LoginCheckpointApiResponse, RegisterApiArg, RegisterApiResponse, User } from './generated/auth.gen';

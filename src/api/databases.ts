@@ -20,12 +20,7 @@ export const databasesApi = generatedDatabasesApi.enhanceEndpoints({
   },
 });
 
-export const {
-  useListServerDatabasesQuery,
-  useCreateServerDatabaseMutation,
-  useDeleteServerDatabaseMutation,
-  useRotateServerDatabasePasswordMutation,
-  useLazyGetServerDatabasePasswordQuery,
-} = databasesApi;
+export const { useListServerDatabasesQuery, useCreateServerDatabaseMutation, useDeleteServerDatabaseMutation, useRotateServerDatabasePasswordMutation, useLazyGetServerDatabasePasswordQuery } =
+  databasesApi;
 
 export type { ServerDatabase } from './generated/databases.gen';

@@ -6,7 +6,18 @@ const PLAYERS = 'ServerPlayers' as const;
 /** Cache tag of a server's sleep settings. */
 const SLEEP = 'ServerSleep' as const;
 
-const changes = ['kickServerPlayer', 'banServerPlayer', 'pardonServerPlayer', 'banServerIp', 'pardonServerIp', 'opServerPlayer', 'deopServerPlayer', 'addServerWhitelistPlayer', 'removeServerWhitelistPlayer', 'setServerWhitelistEnabled'] as const;
+const changes = [
+  'kickServerPlayer',
+  'banServerPlayer',
+  'pardonServerPlayer',
+  'banServerIp',
+  'pardonServerIp',
+  'opServerPlayer',
+  'deopServerPlayer',
+  'addServerWhitelistPlayer',
+  'removeServerWhitelistPlayer',
+  'setServerWhitelistEnabled',
+] as const;
 
 /**
  * The players endpoints: every change answers the new overview, which replaces the cached one at

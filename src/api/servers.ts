@@ -10,10 +10,7 @@ export const serversApi = generatedServersApi.enhanceEndpoints({
   addTagTypes: ['Server', 'ServerResources', 'PermissionKeys'],
   endpoints: {
     listServers: {
-      providesTags: (result) => [
-        { type: 'Server' as const, id: 'LIST' },
-        ...(result?.data ?? []).map((server) => ({ type: 'Server' as const, id: server.identifier })),
-      ],
+      providesTags: (result) => [{ type: 'Server' as const, id: 'LIST' }, ...(result?.data ?? []).map((server) => ({ type: 'Server' as const, id: server.identifier }))],
     },
     getServer: { providesTags: (_result, _error, { id }) => [{ type: 'Server', id }] },
     getServerResources: { providesTags: (_result, _error, { id }) => [{ type: 'ServerResources', id }] },
@@ -22,7 +19,12 @@ export const serversApi = generatedServersApi.enhanceEndpoints({
     sendServerPower: { invalidatesTags: [] },
     sendServerCommand: { invalidatesTags: [] },
     // The server's install_status changes: its page and the list show it.
-    reinstallServer: { invalidatesTags: (_result, _error, { id }) => [{ type: 'Server', id }, { type: 'Server', id: 'LIST' }] },
+    reinstallServer: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Server', id },
+        { type: 'Server', id: 'LIST' },
+      ],
+    },
   },
 });
 
@@ -39,15 +41,7 @@ export const {
   useListPermissionKeysQuery,
 } = serversApi;
 
-export type {
-  GetServerApiResponse,
-  GetServerWebsocketApiResponse,
-  ListServersApiResponse,
-  SendServerCommandApiArg,
-  SendServerPowerApiArg,
-  Server,
-  ServerResources,
-} from './generated/servers.gen';
+export type { GetServerApiResponse, GetServerWebsocketApiResponse, ListServersApiResponse, SendServerCommandApiArg, SendServerPowerApiArg, Server, ServerResources } from './generated/servers.gen';
 
 /** A server's power state as the API and the console socket name it. */
 export type PowerState = import('./generated/servers.gen').Server['state'];

@@ -51,12 +51,4 @@ export const {
   useDeclineServerInvitationMutation,
 } = sharingApi;
 
-export type {
-  AcceptServerInvitationApiResponse,
-  ActivityEntry,
-  Invitation,
-  ListServerActivityApiArg,
-  ListServerActivityApiResponse,
-  Role,
-  Subuser,
-} from './generated/sharing.gen';
+export type { AcceptServerInvitationApiResponse, ActivityEntry, Invitation, ListServerActivityApiArg, ListServerActivityApiResponse, Role, Subuser } from './generated/sharing.gen';

@@ -10,11 +10,19 @@ export interface GlobalProgressBarProps {
 const keyframes = '@keyframes panel-progress{0%{transform:translateX(-100%)}100%{transform:translateX(250%)}}';
 
 const trackStyle: CSSProperties = {
-  position: 'fixed', insetInline: 0, insetBlockStart: 0, height: 3, zIndex: 1200, overflow: 'hidden', pointerEvents: 'none',
+  position: 'fixed',
+  insetInline: 0,
+  insetBlockStart: 0,
+  height: 3,
+  zIndex: 1200,
+  overflow: 'hidden',
+  pointerEvents: 'none',
 };
 
 const barStyle: CSSProperties = {
-  width: '40%', height: '100%', background: 'var(--panel-gradient, #1677ff)',
+  width: '40%',
+  height: '100%',
+  background: 'var(--panel-gradient, #1677ff)',
   animation: 'panel-progress 1.1s ease-in-out infinite',
 };
 

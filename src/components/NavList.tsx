@@ -66,7 +66,8 @@ export function NavList({ label, groups, activeKey, onNavigate }: NavListProps) 
                     }
                     onNavigate?.();
                   }}
-                  aria-current={entry.key === activeKey ? 'page' : undefined}>
+                  aria-current={entry.key === activeKey ? 'page' : undefined}
+                >
                   <span aria-hidden="true">{entry.icon}</span>
                   {entry.label}
                 </Link>

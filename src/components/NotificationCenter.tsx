@@ -28,18 +28,36 @@ export interface NotificationCenterProps {
 const colours: Record<string, string> = { success: '#52c41a', error: '#ff4d4f' };
 
 const regionStyle: CSSProperties = {
-  position: 'fixed', insetBlockStart: 16, insetInlineEnd: 16, zIndex: 1100,
-  display: 'flex', flexDirection: 'column', gap: 8, width: 'min(380px, calc(100vw - 32px))',
+  position: 'fixed',
+  insetBlockStart: 16,
+  insetInlineEnd: 16,
+  zIndex: 1100,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 8,
+  width: 'min(380px, calc(100vw - 32px))',
 };
 
 const itemStyle: CSSProperties = {
-  display: 'flex', gap: 12, alignItems: 'flex-start', padding: '12px 14px', borderRadius: 8,
-  background: 'var(--panel-input-bg, #1f1f1f)', color: 'var(--panel-input-text, #fff)',
-  border: '1px solid var(--panel-card-border, #333)', boxShadow: 'var(--panel-card-shadow, 0 6px 16px #0008)',
+  display: 'flex',
+  gap: 12,
+  alignItems: 'flex-start',
+  padding: '12px 14px',
+  borderRadius: 8,
+  background: 'var(--panel-input-bg, #1f1f1f)',
+  color: 'var(--panel-input-text, #fff)',
+  border: '1px solid var(--panel-card-border, #333)',
+  boxShadow: 'var(--panel-card-shadow, 0 6px 16px #0008)',
 };
 
 const closeStyle: CSSProperties = {
-  marginInlineStart: 'auto', background: 'none', border: 0, color: 'inherit', cursor: 'pointer', padding: 4, opacity: 0.7,
+  marginInlineStart: 'auto',
+  background: 'none',
+  border: 0,
+  color: 'inherit',
+  cursor: 'pointer',
+  padding: 4,
+  opacity: 0.7,
 };
 
 function NotificationIcon({ type }: { type: string }) {

@@ -86,13 +86,7 @@ export function PlainSelect<V extends string | number>(props: PlainSelectProps<V
     change?.(undefined);
   };
   return (
-    <span
-      className="panel-select"
-      style={{ ...plainFieldFrame(token), ...style }}
-      data-status={status || undefined}
-      data-small={size === 'small' || undefined}
-      data-clearable={clearable || undefined}
-    >
+    <span className="panel-select" style={{ ...plainFieldFrame(token), ...style }} data-status={status || undefined} data-small={size === 'small' || undefined} data-clearable={clearable || undefined}>
       <style href="panel-select" precedence="default">
         {css}
       </style>

@@ -40,7 +40,10 @@ export function PlainTabs({ items, activeKey, onChange }: PlainTabsProps) {
   };
   return (
     <div>
-      <div role="tablist" style={{ display: 'flex', flexWrap: 'wrap', columnGap: token.marginXL, marginBottom: token.margin, borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}` }}>
+      <div
+        role="tablist"
+        style={{ display: 'flex', flexWrap: 'wrap', columnGap: token.marginXL, marginBottom: token.margin, borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}` }}
+      >
         {items.map((item, index) => {
           const selected = index === activeIndex;
           return (

@@ -48,20 +48,12 @@ export function PullToRefresh({ onRefresh, children, threshold = pullToRefreshTh
   };
 
   const ready = distance >= threshold;
-  const label = refreshing
-    ? t('pullToRefresh.refreshing', 'Refreshing…')
-    : ready
-      ? t('pullToRefresh.release', 'Release to refresh')
-      : t('pullToRefresh.pull', 'Pull to refresh');
+  const label = refreshing ? t('pullToRefresh.refreshing', 'Refreshing…') : ready ? t('pullToRefresh.release', 'Release to refresh') : t('pullToRefresh.pull', 'Pull to refresh');
   const height = refreshing ? 40 : Math.min(distance, threshold * 1.5) * 0.6;
 
   return (
     <div onTouchStart={onTouchStart} onTouchMove={onTouchMove} onTouchEnd={onTouchEnd} onTouchCancel={onTouchEnd}>
-      <div
-        role="status"
-        aria-live="polite"
-        style={{ height, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8, opacity: 0.8 }}
-      >
+      <div role="status" aria-live="polite" style={{ height, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8, opacity: 0.8 }}>
         {distance > 0 || refreshing ? (
           <>
             <ReloadOutlined spin={refreshing} rotate={refreshing ? 0 : Math.min(distance / threshold, 1) * 180} />

@@ -6,7 +6,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function RouteFallback() {
   const { t } = useTranslation();
-  return (
-    <div role="status" aria-busy="true" aria-label={t('app.loadingPage', 'Loading page')} style={{ minHeight: '40vh' }} />
-  );
+  return <div role="status" aria-busy="true" aria-label={t('app.loadingPage', 'Loading page')} style={{ minHeight: '40vh' }} />;
 }

@@ -52,9 +52,7 @@ export function StatusResult({ status = 'info', title, subTitle, extra, icon }: 
       </div>
       <div style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, marginBlock: token.marginXS }}>{title}</div>
       {subTitle ? <div style={{ color: token.colorTextDescription, fontSize: token.fontSize, lineHeight: token.lineHeight }}>{subTitle}</div> : null}
-      {extra ? (
-        <div style={{ marginTop: token.paddingLG, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: token.paddingXS }}>{extra}</div>
-      ) : null}
+      {extra ? <div style={{ marginTop: token.paddingLG, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: token.paddingXS }}>{extra}</div> : null}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { Language } from './languages';
 import { languageListUrl } from './translationUrls';
 
-
 function isLanguage(value: unknown): value is Language {
   const entry = value as Partial<Language> | null;
   return typeof entry === 'object' && entry !== null && typeof entry.code === 'string' && typeof entry.showInSelect === 'boolean';

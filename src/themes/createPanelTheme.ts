@@ -21,13 +21,7 @@ const target = AA_TEXT + 0.1;
  * tinted background of the selected navigation entry.
  */
 function surfaces(p: Palette): string[] {
-  return [
-    p.background,
-    p.surface,
-    toHex(over(withAlpha(p.primary, 0.14), p.background)),
-    toHex(over(withAlpha(p.primary, 0.14), p.surface)),
-    toHex(over(withAlpha(p.primary, 0.12), p.surface)),
-  ];
+  return [p.background, p.surface, toHex(over(withAlpha(p.primary, 0.14), p.background)), toHex(over(withAlpha(p.primary, 0.14), p.surface)), toHex(over(withAlpha(p.primary, 0.12), p.surface))];
 }
 
 /**

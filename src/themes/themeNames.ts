@@ -5,16 +5,7 @@ export type GameName = 'minecraft' | 'rust' | 'terraria' | 'ark' | 'palworld';
 export type PlanName = 'default' | 'premium';
 
 /** The nine dark themes, named exactly as the specification names them. */
-export type ThemeName =
-  | 'minecraftDefault'
-  | 'minecraftPremium'
-  | 'rustDefault'
-  | 'rustPremium'
-  | 'terrariaPremium'
-  | 'arkDefault'
-  | 'arkPremium'
-  | 'palworldDefault'
-  | 'palworldPremium';
+export type ThemeName = 'minecraftDefault' | 'minecraftPremium' | 'rustDefault' | 'rustPremium' | 'terrariaPremium' | 'arkDefault' | 'arkPremium' | 'palworldDefault' | 'palworldPremium';
 
 /** Every theme name, in the specification's order. */
 export const themeNames: readonly ThemeName[] = [

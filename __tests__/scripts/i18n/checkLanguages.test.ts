@@ -42,7 +42,11 @@ describe('checkLanguages', () => {
 
   it('ignores JSON files not named by a language code and wants a dictionary for every listed language', () => {
     write('de', { auth: { title: 'Anmelden', hello: 'Hallo {{name}}' }, servers: { count_one: '{{count}} Server', count_other: '{{count}} Server' } });
-    write('languages', [{ code: 'en', showInSelect: true }, { code: 'de', showInSelect: true }, { code: 'he', showInSelect: true }]);
+    write('languages', [
+      { code: 'en', showInSelect: true },
+      { code: 'de', showInSelect: true },
+      { code: 'he', showInSelect: true },
+    ]);
     expect(check()).toEqual(['languages.json lists "he" but there is no he.json']);
   });
 

@@ -37,10 +37,7 @@ describe('extractKeys', () => {
   });
 
   it('reports dynamic keys, missing defaults, malformed keys and conflicting defaults with their place', () => {
-    const { problems } = extract(
-      [`t(name, 'x');`, `t('auth.title');`, `t('Log in now', 'Log in now');`, `t('a.b', 'One');`, `t('a.b', 'Two');`].join('\n'),
-      'src/app/x.ts',
-    );
+    const { problems } = extract([`t(name, 'x');`, `t('auth.title');`, `t('Log in now', 'Log in now');`, `t('a.b', 'One');`, `t('a.b', 'Two');`].join('\n'), 'src/app/x.ts');
     expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(/^src\/app\/x\.ts:1: translation key is not a string literal/);
     expect(problems[1]).toMatch(/:2: t\('auth\.title'\) has no English default/);

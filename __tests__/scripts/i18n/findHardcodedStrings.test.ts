@@ -44,9 +44,7 @@ describe('findHardcodedStrings', () => {
   });
 
   it('honours i18n-ignore on the same line or the line above', () => {
-    expect(
-      scan(`const A = () => (\n  <span>\n    {/* i18n-ignore */}\n    Minecraft\n    <b title="Ω units">x</b> {/* i18n-ignore */}\n  </span>\n);`),
-    ).toEqual([]);
+    expect(scan(`const A = () => (\n  <span>\n    {/* i18n-ignore */}\n    Minecraft\n    <b title="Ω units">x</b> {/* i18n-ignore */}\n  </span>\n);`)).toEqual([]);
   });
 
   it('scans only .tsx files', () => {

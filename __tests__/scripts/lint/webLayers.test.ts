@@ -33,9 +33,7 @@ describe('the web app layers (app → features → core → api → components/i
       ['src/themes/themes.ts', importing('../core/theme/themeSlice')],
     ]);
     expect(results.map((messages) => messages.length)).toEqual(results.map(() => 1));
-    const [coreToFeature, featureToFeature, reExport, coreToApp, featureToRouter, apiToCore, componentToApi, dynamic, themeToCore] = results.map(
-      (messages) => messages[0],
-    );
+    const [coreToFeature, featureToFeature, reExport, coreToApp, featureToRouter, apiToCore, componentToApi, dynamic, themeToCore] = results.map((messages) => messages[0]);
     expect(coreToFeature).toMatch(/shared code \(src\/core\) does not import features \(auth\)/);
     expect(featureToFeature).toMatch(/features do not import each other \(auth → files\)/);
     expect(reExport).toMatch(/features do not import each other \(files → console\)/);

@@ -12,7 +12,8 @@ describe('chooseEncoding', () => {
   });
 
   it('answers plain bytes when nothing it makes is taken', () => {
-    for (const header of [undefined, '', 'identity', 'deflate', 'gzip;q=0, br;q=0', 'br;q=0, gzip;q=0, *', '*;q=0', 'gzip;q=nonsense']) expect([header, chooseEncoding(header)]).toEqual([header, null]);
+    for (const header of [undefined, '', 'identity', 'deflate', 'gzip;q=0, br;q=0', 'br;q=0, gzip;q=0, *', '*;q=0', 'gzip;q=nonsense'])
+      expect([header, chooseEncoding(header)]).toEqual([header, null]);
   });
 });
 

@@ -11,8 +11,7 @@ describe('route schemas compiled on first use', () => {
   it('still refuse bad input with the same per-field answer, and coerce and default as before', async () => {
     const owner = await createTestUser(t.app);
     // The first request of a route compiles its schema; validation answers as it always did.
-    const patch = (body: unknown) =>
-      t.app.inject({ method: 'PATCH', url: '/api/v2/account', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const patch = (body: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v2/account', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
     const bad = await patch({ language: 'not a language', time_format: 13 });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['language', 'time_format']);

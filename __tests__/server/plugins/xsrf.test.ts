@@ -2,7 +2,6 @@ import { createTestApp, type TestApp } from '../helpers/testApp';
 import { isValidXsrfToken, mintXsrfToken } from '../../../server/src/plugins/xsrf';
 import { bearer, createAccount, send, type TestAccount } from '../helpers/accountFixtures';
 
-
 // Opening a database copy and argon2 checks can take seconds on a busy machine.
 jest.setTimeout(60_000);
 let t: TestApp;
@@ -13,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const xsrfCookieOf = (res: { cookies: Array<{ name: string; value: string; path?: string; sameSite?: string; httpOnly?: boolean }> }) =>
-  res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+const xsrfCookieOf = (res: { cookies: Array<{ name: string; value: string; path?: string; sameSite?: string; httpOnly?: boolean }> }) => res.cookies.find((c) => c.name === 'XSRF-TOKEN');
 
 async function issuedToken(): Promise<string> {
   const res = await send(t.app, 'GET', '/api/v2/auth/current');
@@ -78,10 +76,16 @@ describe('state-changing requests', () => {
     const token = await issuedToken();
     const plain = await send(t.app, 'PATCH', '/api/v2/account', { language: 'fr' }, { headers: { ...bearer(account.token), 'x-xsrf-token': token }, cookies: { 'XSRF-TOKEN': token } });
     expect(plain.statusCode).toBe(200);
-    const encoded = await send(t.app, 'PATCH', '/api/v2/account', { language: 'it' }, {
-      headers: { ...bearer(account.token), 'x-xsrf-token': encodeURIComponent(token).replace(/-/g, '%2D') },
-      cookies: { 'XSRF-TOKEN': token },
-    });
+    const encoded = await send(
+      t.app,
+      'PATCH',
+      '/api/v2/account',
+      { language: 'it' },
+      {
+        headers: { ...bearer(account.token), 'x-xsrf-token': encodeURIComponent(token).replace(/-/g, '%2D') },
+        cookies: { 'XSRF-TOKEN': token },
+      },
+    );
     expect(encoded.statusCode).toBe(200);
     expect(encoded.json().data.user.language).toBe('it');
   });
@@ -101,10 +105,16 @@ describe('state-changing requests', () => {
       });
       expect(res.statusCode).toBe(419);
     }
-    const patched = await send(t.app, 'PATCH', '/api/v2/account', { language: 'de' }, {
-      headers: { ...bearer(account.token), upgrade: 'websocket', connection: 'Upgrade' },
-      cookies: { 'XSRF-TOKEN': token },
-    });
+    const patched = await send(
+      t.app,
+      'PATCH',
+      '/api/v2/account',
+      { language: 'de' },
+      {
+        headers: { ...bearer(account.token), upgrade: 'websocket', connection: 'Upgrade' },
+        cookies: { 'XSRF-TOKEN': token },
+      },
+    );
     expect(patched.statusCode).toBe(419);
     // The session is untouched.
     expect((await send(t.app, 'GET', '/api/v2/auth/current', undefined, { headers: bearer(account.token) })).statusCode).toBe(200);

@@ -70,11 +70,14 @@ describe('Minecraft on flying-squid', () => {
     // The online list comes from the server itself (a protocol line at each join), never from the
     // status ping's sample, which can lag behind its count.
     await waitFor(() => t.app.runtime.players.list(server.uuid)?.some((p) => p.name === 'Tester'), { what: 'Tester reported online' });
-    const resources = await waitFor(async () => {
-      const r = await t.app.runtime.resources(server);
-      // The game may list the count a moment before the name: wait for both.
-      return r.players?.online === 1 && r.players.sample?.length ? r : null;
-    }, { what: 'player count' });
+    const resources = await waitFor(
+      async () => {
+        const r = await t.app.runtime.resources(server);
+        // The game may list the count a moment before the name: wait for both.
+        return r.players?.online === 1 && r.players.sample?.length ? r : null;
+      },
+      { what: 'player count' },
+    );
     expect(resources.players).toEqual({ online: 1, max: 20, sample: ['Tester'] });
     expect(resources.memoryBytes).toBeGreaterThan(30 * 1024 * 1024);
     bot.stdin.write('quit\n');

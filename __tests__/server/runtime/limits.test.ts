@@ -52,7 +52,7 @@ describe('plan limits', () => {
     expect(t.app.runtime.state(server.uuid)).toBe('offline');
   });
 
-  it('holds a server that burns CPU to its plan\'s CPU limit, and says so in the console', async () => {
+  it("holds a server that burns CPU to its plan's CPU limit, and says so in the console", async () => {
     const plan = await createTestPlan(t.app, 'test-quarter-cpu', { memoryMb: 512, diskMb: 1024, cpuPercent: 25 });
     const server = await createTestServer(t.app, owner.user, { plan });
     const lines = collect(server.uuid);

@@ -63,7 +63,7 @@ async function nextSamples(seen: ReturnType<typeof follow>, count = 2): Promise<
 }
 
 describe('network traffic of a TCP game', () => {
-  it('counts the bytes a client exchanges on the server\'s port, for that server only, and starts again at a restart', async () => {
+  it("counts the bytes a client exchanges on the server's port, for that server only, and starts again at a restart", async () => {
     const a = await createTestServer(t.app, owner.user, { name: 'A' });
     const b = await createTestServer(t.app, owner.user, { name: 'B' });
     const seenA = follow(a.uuid);
@@ -74,7 +74,7 @@ describe('network traffic of a TCP game', () => {
 
     const client = await exchange(portA, 100_000, 250_000);
     // Received bytes are exact; sent bytes may include retransmissions.
-    const during = await waitFor(() => (seenA.stats!.networkRxBytes === 100_000 && seenA.stats!.networkTxBytes! >= 250_000 ? seenA.stats : null), { what: 'A\'s traffic' });
+    const during = await waitFor(() => (seenA.stats!.networkRxBytes === 100_000 && seenA.stats!.networkTxBytes! >= 250_000 ? seenA.stats : null), { what: "A's traffic" });
     expect(during.networkTxBytes).toBeLessThan(400_000);
     // B is listening too, but nobody talked to it: the client's end of the connection is not B's, nor A's twice.
     expect(await nextSamples(seenB)).toMatchObject({ networkRxBytes: 0, networkTxBytes: 0 });

@@ -47,7 +47,17 @@ describe('PlainCard', () => {
 
   it('puts its actions in a list along the bottom, one item each', () => {
     render(
-      <PlainCard title="Database" actions={[<button key="a" type="button">New password</button>, <button key="b" type="button">Delete</button>]}>
+      <PlainCard
+        title="Database"
+        actions={[
+          <button key="a" type="button">
+            New password
+          </button>,
+          <button key="b" type="button">
+            Delete
+          </button>,
+        ]}
+      >
         details
       </PlainCard>,
     );

@@ -116,10 +116,18 @@ describe('ResponsiveTable as a table', () => {
   it('is a plain table: named, column headers in its head, one row per entry in its body', () => {
     renderWithProviders(<Harness />);
     const table = screen.getByRole('table', { name: 'Files' });
-    expect(within(table).getAllByRole('columnheader').every((header) => header.getAttribute('scope') === 'col')).toBe(true);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .every((header) => header.getAttribute('scope') === 'col'),
+    ).toBe(true);
     const [head, body] = within(table).getAllByRole('rowgroup');
     expect(head.tagName).toBe('THEAD');
-    expect(within(body).getAllByRole('row').map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['file-0.txt', 'file-1.txt', 'file-2.txt']);
+    expect(
+      within(body)
+        .getAllByRole('row')
+        .map((row) => within(row).getAllByRole('cell')[0].textContent),
+    ).toEqual(['file-0.txt', 'file-1.txt', 'file-2.txt']);
     expect(document.querySelector('.ant-table')).toBeNull();
   });
 
@@ -178,11 +186,7 @@ describe('ResponsiveTable as a table', () => {
   it('shows a page the server sent as it is, and asks its owner for the next page or another size', async () => {
     const user = userEvent.setup();
     const onChange = jest.fn();
-    renderWithProviders(
-      <Harness
-        pagination={{ current: 2, pageSize: 25, total: 120, onChange, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showTotal: (count) => `${count} entries` }}
-      />,
-    );
+    renderWithProviders(<Harness pagination={{ current: 2, pageSize: 25, total: 120, onChange, showSizeChanger: true, pageSizeOptions: [25, 50, 100], showTotal: (count) => `${count} entries` }} />);
     expect(screen.getByText('file-0.txt')).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 5')).toBeInTheDocument();
     expect(screen.getByText('120 entries')).toBeInTheDocument();

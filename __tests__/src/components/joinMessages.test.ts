@@ -6,9 +6,7 @@ const join = (text: string, detail: string) => `${text} (${detail})`;
 
 describe('joinMessages', () => {
   it('adds a detail that says something new', () => {
-    expect(joinMessages('The file is too large for this action.', 'Uploads are limited to 100 MiB.', join)).toBe(
-      'The file is too large for this action. (Uploads are limited to 100 MiB.)',
-    );
+    expect(joinMessages('The file is too large for this action.', 'Uploads are limited to 100 MiB.', join)).toBe('The file is too large for this action. (Uploads are limited to 100 MiB.)');
   });
 
   it.each([

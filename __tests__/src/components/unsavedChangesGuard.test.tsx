@@ -20,9 +20,15 @@ function NotesPage() {
   return (
     <>
       <textarea aria-label="Notes" value={text} onChange={(event) => setText(event.target.value)} />
-      <button type="button" onClick={() => setSaved(text)}>Save</button>
-      <button type="button" onClick={() => navigate('/elsewhere')}>Leave by code</button>
-      <button type="button" onClick={() => navigate('/notes#top', { replace: true })}>Same page</button>
+      <button type="button" onClick={() => setSaved(text)}>
+        Save
+      </button>
+      <button type="button" onClick={() => navigate('/elsewhere')}>
+        Leave by code
+      </button>
+      <button type="button" onClick={() => navigate('/notes#top', { replace: true })}>
+        Same page
+      </button>
       <Link to="/elsewhere">Elsewhere</Link>
       {contextHolder}
     </>

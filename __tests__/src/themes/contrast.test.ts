@@ -93,7 +93,7 @@ describe.each(themeNames)('%s reaches WCAG 2.2 AA', (name) => {
     expect(contrastRatio(button.dangerColor, token.colorError)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
-  it('keeps the palette\'s hues: only the shades move', () => {
+  it("keeps the palette's hues: only the shades move", () => {
     for (const shade of [v.primarySolid, v.link, token.colorPrimary, token.colorLink]) {
       expect(hueDistance(shade, p.primary)).toBeLessThan(6);
     }

@@ -17,19 +17,29 @@ function hsl(hex: string): { h: number; s: number; l: number } {
 }
 
 const contractVariables = [
-  '--panel-primary', '--panel-secondary', '--panel-background', '--panel-game-input', '--panel-gradient',
-  '--panel-card-gradient', '--panel-card-border', '--panel-card-shadow', '--panel-nav-image',
-  '--panel-server-image', '--panel-button-secondary', '--panel-input-bg', '--panel-input-text',
+  '--panel-primary',
+  '--panel-secondary',
+  '--panel-background',
+  '--panel-game-input',
+  '--panel-gradient',
+  '--panel-card-gradient',
+  '--panel-card-border',
+  '--panel-card-shadow',
+  '--panel-nav-image',
+  '--panel-server-image',
+  '--panel-button-secondary',
+  '--panel-input-bg',
+  '--panel-input-text',
   // Accessible shades (WCAG 2.2 AA) derived from the palette.
-  '--panel-primary-solid', '--panel-link', '--panel-focus', '--panel-placeholder',
+  '--panel-primary-solid',
+  '--panel-link',
+  '--panel-focus',
+  '--panel-placeholder',
 ];
 
 describe('the nine themes', () => {
-  it('are exactly the specification\'s nine, with minecraftDefault first', () => {
-    expect(themeNames).toEqual([
-      'minecraftDefault', 'minecraftPremium', 'rustDefault', 'rustPremium', 'terrariaPremium',
-      'arkDefault', 'arkPremium', 'palworldDefault', 'palworldPremium',
-    ]);
+  it("are exactly the specification's nine, with minecraftDefault first", () => {
+    expect(themeNames).toEqual(['minecraftDefault', 'minecraftPremium', 'rustDefault', 'rustPremium', 'terrariaPremium', 'arkDefault', 'arkPremium', 'palworldDefault', 'palworldPremium']);
     expect(Object.keys(themes).sort()).toEqual([...themeNames].sort());
   });
 

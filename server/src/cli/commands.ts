@@ -176,7 +176,11 @@ export const cliCommands: Record<string, CliCommand> = {
       return Promise.all(views.map((v) => serverJson(context, v.server.id)));
     },
   },
-  'servers:show': { usage: 'servers:show SERVER', description: 'Show a server (short id, uuid or external id).', run: async (c, a) => serverJson(c, (await requireServer(c.db, positional(a, 0, 'server'))).id) },
+  'servers:show': {
+    usage: 'servers:show SERVER',
+    description: 'Show a server (short id, uuid or external id).',
+    run: async (c, a) => serverJson(c, (await requireServer(c.db, positional(a, 0, 'server'))).id),
+  },
   'servers:suspend': {
     usage: 'servers:suspend SERVER',
     description: 'Suspend a server (it is stopped and cannot be started).',
@@ -206,12 +210,14 @@ export const cliCommands: Record<string, CliCommand> = {
     run: async ({ db }) => listAllPlans(db),
   },
   'plans:create': {
-    usage: 'plans:create --slug SLUG --game GAME --tier budget|premium --name NAME --memory-mb N --cpu-percent N --disk-mb N --price-monthly CENTS [--backups N] [--databases N] [--extra-ports N] [--currency EUR] [--display-order N]',
+    usage:
+      'plans:create --slug SLUG --game GAME --tier budget|premium --name NAME --memory-mb N --cpu-percent N --disk-mb N --price-monthly CENTS [--backups N] [--databases N] [--extra-ports N] [--currency EUR] [--display-order N]',
     description: 'Create a plan (several plans per game and tier make a ladder).',
     run: async ({ db }, args) => createPlan(db, planFields(args)),
   },
   'plans:update': {
-    usage: 'plans:update SLUG [--name NAME] [--tier budget|premium] [--memory-mb N] [--cpu-percent N] [--disk-mb N] [--backups N] [--databases N] [--extra-ports N] [--price-monthly CENTS] [--currency EUR] [--display-order N] [--slug NEW]',
+    usage:
+      'plans:update SLUG [--name NAME] [--tier budget|premium] [--memory-mb N] [--cpu-percent N] [--disk-mb N] [--backups N] [--databases N] [--extra-ports N] [--price-monthly CENTS] [--currency EUR] [--display-order N] [--slug NEW]',
     description: 'Change a plan’s price, limits, order, tier or name.',
     run: async ({ db }, args) => updatePlan(db, positional(args, 0, 'plan'), planFields(args)),
   },
@@ -245,7 +251,11 @@ export const cliCommands: Record<string, CliCommand> = {
     description: 'List database hosts (never their passwords).',
     run: async ({ db }) => (await listDatabaseHosts(db)).map(databaseHostJson),
   },
-  'database-hosts:show': { usage: 'database-hosts:show HOST', description: 'Show a database host (name or uuid).', run: async ({ db }, a) => databaseHostJson(await requireDatabaseHost(db, positional(a, 0, 'database host'))) },
+  'database-hosts:show': {
+    usage: 'database-hosts:show HOST',
+    description: 'Show a database host (name or uuid).',
+    run: async ({ db }, a) => databaseHostJson(await requireDatabaseHost(db, positional(a, 0, 'database host'))),
+  },
   'database-hosts:delete': {
     usage: 'database-hosts:delete HOST',
     description: 'Remove a database host that holds no customers’ databases.',

@@ -19,7 +19,7 @@ const ENTRY = /^\s*([^#!=:\s][^=:\s]*)\s*[=:]?/;
 /** Reads Java escapes: `\n`, `\t`, `\r`, `\uXXXX` (vanilla writes `§` as `\u00A7`), `\:` and the like. */
 function unescapeValue(value: string): string {
   return value.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, c: string) =>
-    c.length === 5 ? String.fromCharCode(Number.parseInt(c.slice(1), 16)) : (({ n: '\n', t: '\t', r: '\r' }) as Record<string, string>)[c] ?? c,
+    c.length === 5 ? String.fromCharCode(Number.parseInt(c.slice(1), 16)) : (({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[c] ?? c),
   );
 }
 

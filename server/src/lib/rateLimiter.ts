@@ -59,7 +59,10 @@ interface WrappedStore extends RateLimitStore {
  * at once would then all read the final count and all be refused. A copy is the count of this hit.
  */
 function snapshotting(inner: RateLimitStore): WrappedStore {
-  const copy = (callback: Callback): Callback => (error, result) => callback(error, result && { current: result.current, ttl: result.ttl });
+  const copy =
+    (callback: Callback): Callback =>
+    (error, result) =>
+      callback(error, result && { current: result.current, ttl: result.ttl });
   return {
     inner,
     incr: (key, callback, timeWindow, max) => inner.incr(key, copy(callback), timeWindow, max),
@@ -110,8 +113,7 @@ function call(run: (callback: Callback) => void): Count | Promise<Count> {
   });
 }
 
-const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> =>
-  value instanceof Promise ? value.then(next) : next(value);
+const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(next) : next(value));
 
 /**
  * The panel's rate limits on @fastify/rate-limit's store. Every hit is counted atomically
@@ -119,7 +121,10 @@ const then = <T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<R
  * burst cannot get more than the limit through: count first, then check the answer.
  */
 export class RateLimiter {
-  constructor(readonly store: RateLimitStore = createRateLimitStore(), private readonly redis?: RedisLike) {}
+  constructor(
+    readonly store: RateLimitStore = createRateLimitStore(),
+    private readonly redis?: RedisLike,
+  ) {}
 
   /** The 429 for a rule whose window ends in `ttlMs`. */
   tooMany(rule: RateLimitRule, ttlMs: number): HttpError {

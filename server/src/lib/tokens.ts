@@ -7,8 +7,7 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** HMAC signature with the panel secret (XSRF cookies, websocket tickets, signed URLs). */
-export const sign = (secret: string, value: string): string =>
-  createHmac('sha256', secret).update(value).digest('base64url');
+export const sign = (secret: string, value: string): string => createHmac('sha256', secret).update(value).digest('base64url');
 
 /** Constant-time comparison of two strings. */
 export function safeEqual(a: string, b: string): boolean {

@@ -22,7 +22,6 @@ export const AdminUserSchema = Type.Object(
 );
 export type AdminUser = Static<typeof AdminUserSchema>;
 
-
 /** A server as the billing system sees it. */
 export const AdminServerSchema = Type.Object(
   {

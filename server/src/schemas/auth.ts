@@ -32,9 +32,7 @@ export const CompleteLoginSchema = Type.Object({
   token: Type.String({ description: 'Bearer access token; shown only once' }),
   expires_at: Type.String({ format: 'date-time' }),
   user: UserRef,
-  failed_two_factor_attempts: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Wrong two-factor codes entered for the account since its previous login (shown to the owner)' }),
-  ),
+  failed_two_factor_attempts: Type.Optional(Type.Integer({ minimum: 0, description: 'Wrong two-factor codes entered for the account since its previous login (shown to the owner)' })),
 });
 
 /** The password step passed but two-factor is on: send the code to login-checkpoint. */

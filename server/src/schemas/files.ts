@@ -32,10 +32,7 @@ export const SearchQuerySchema = Type.Object({
   pattern: Type.String({ minLength: 1, maxLength: 255, description: 'Part of the name (case-insensitive); * and ? as wildcards' }),
 });
 
-export const CreateFolderBodySchema = Type.Object(
-  { root: PathString('Folder to create it in'), name: Type.String({ minLength: 1, maxLength: 1024 }) },
-  { additionalProperties: false },
-);
+export const CreateFolderBodySchema = Type.Object({ root: PathString('Folder to create it in'), name: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
 export const RenameBodySchema = Type.Object(
   {
     root: PathString('Folder the names are relative to'),
@@ -51,7 +48,10 @@ export const FilesBodySchema = Type.Object(
 export const ChmodBodySchema = Type.Object(
   {
     root: PathString('Folder the names are relative to'),
-    files: Type.Array(Type.Object({ file: PathString('Name'), mode: Type.String({ pattern: '^[0-7]{3}$', description: 'Octal, e.g. 755' }) }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }),
+    files: Type.Array(Type.Object({ file: PathString('Name'), mode: Type.String({ pattern: '^[0-7]{3}$', description: 'Octal, e.g. 755' }) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 1000,
+    }),
   },
   { additionalProperties: false },
 );
@@ -63,10 +63,7 @@ export const CompressBodySchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DecompressBodySchema = Type.Object(
-  { root: PathString('Folder to extract into'), file: PathString('Archive (zip, tar or tar.gz), relative to root') },
-  { additionalProperties: false },
-);
+export const DecompressBodySchema = Type.Object({ root: PathString('Folder to extract into'), file: PathString('Archive (zip, tar or tar.gz), relative to root') }, { additionalProperties: false });
 export const PullBodySchema = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL' }),

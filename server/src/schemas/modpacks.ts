@@ -51,7 +51,17 @@ export type ModpackInstallBody = Static<typeof ModpackInstallBodySchema>;
 
 export const ModpackInstallAnswerSchema = Type.Object({
   job: SwitchJobSchema,
-  pack: Type.Object({ name: Type.String(), version_number: Type.String(), minecraft: Type.String(), loader: Type.Union([Type.String(), Type.Null()]), loader_version: Type.Union([Type.String(), Type.Null()]), files: Type.Integer(), client_only: Type.Integer(), overrides: Type.Integer(), bytes: Type.Integer() }),
+  pack: Type.Object({
+    name: Type.String(),
+    version_number: Type.String(),
+    minecraft: Type.String(),
+    loader: Type.Union([Type.String(), Type.Null()]),
+    loader_version: Type.Union([Type.String(), Type.Null()]),
+    files: Type.Integer(),
+    client_only: Type.Integer(),
+    overrides: Type.Integer(),
+    bytes: Type.Integer(),
+  }),
 });
 
 export const ModpackSearchQuerySchema = Type.Object({

@@ -46,10 +46,7 @@ export const AllocationParamsSchema = Type.Object({
   allocation: Type.String({ minLength: 1, maxLength: 16, description: 'Id of the port' }),
 });
 
-export const UpdateAllocationBodySchema = Type.Object(
-  { notes: Nullable(Type.String({ maxLength: 255, description: 'Empty or null removes the note' })) },
-  { additionalProperties: false },
-);
+export const UpdateAllocationBodySchema = Type.Object({ notes: Nullable(Type.String({ maxLength: 255, description: 'Empty or null removes the note' })) }, { additionalProperties: false });
 
 export const SubdomainBodySchema = Type.Object(
   {

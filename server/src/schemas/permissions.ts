@@ -117,9 +117,7 @@ type Groups = typeof permissionGroups;
 export type PermissionKey = { [G in keyof Groups]: `${G & string}.${keyof Groups[G]['keys'] & string}` }[keyof Groups];
 
 /** Every key, in registry order. */
-export const permissionKeys: readonly PermissionKey[] = Object.entries(permissionGroups).flatMap(([group, { keys }]) =>
-  Object.keys(keys).map((action) => `${group}.${action}` as PermissionKey),
-);
+export const permissionKeys: readonly PermissionKey[] = Object.entries(permissionGroups).flatMap(([group, { keys }]) => Object.keys(keys).map((action) => `${group}.${action}` as PermissionKey));
 
 const keySet = new Set<string>(permissionKeys);
 

@@ -10,8 +10,7 @@ const Resource = Type.Union([Type.Literal('diskMb'), Type.Literal('backups'), Ty
  * memory, CPU and disk at least 1, the counts at least 0). `describeCpu` adds the CPU unit.
  */
 export function planLimitProperties(options: { minimums?: boolean; describeCpu?: boolean } = {}) {
-  const limit = (minimum: number, description?: string) =>
-    Type.Integer({ ...(options.minimums ? { minimum } : {}), ...(description && options.describeCpu ? { description } : {}) });
+  const limit = (minimum: number, description?: string) => Type.Integer({ ...(options.minimums ? { minimum } : {}), ...(description && options.describeCpu ? { description } : {}) });
   return {
     memory_mb: limit(1),
     cpu_percent: limit(1, '100 = one core'),

@@ -78,9 +78,7 @@ export const VersionSwitchEventSchema = Type.Object(
 export const ClientEventsSchema = Type.Object({
   auth: Type.Tuple([Type.String({ description: 'ticket' })]),
   'send command': Type.Tuple([Type.String({ description: 'line' })]),
-  'set state': Type.Tuple([
-    Type.Union([Type.Literal('start'), Type.Literal('stop'), Type.Literal('restart'), Type.Literal('kill')], { description: 'signal' }),
-  ]),
+  'set state': Type.Tuple([Type.Union([Type.Literal('start'), Type.Literal('stop'), Type.Literal('restart'), Type.Literal('kill')], { description: 'signal' })]),
   'send logs': Type.Tuple([]),
   'send stats': Type.Tuple([]),
 });

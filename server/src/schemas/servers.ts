@@ -68,10 +68,7 @@ export const ServerSchema = Type.Object(
     owner: Type.Object({ uuid: Type.String({ format: 'uuid' }), username: Type.String() }, { additionalProperties: false }),
     game: Type.Object({ slug: Type.String({ description: 'minecraft, rust, terraria, ark or palworld' }), name: Type.String() }, { additionalProperties: false }),
     template: Type.Object({ slug: Type.String(), name: Type.String() }, { additionalProperties: false }),
-    plan: Type.Object(
-      { slug: Type.String(), name: Type.String(), tier: Type.String({ description: 'budget or premium' }), limits: PlanLimitsSchema },
-      { additionalProperties: false },
-    ),
+    plan: Type.Object({ slug: Type.String(), name: Type.String(), tier: Type.String({ description: 'budget or premium' }), limits: PlanLimitsSchema }, { additionalProperties: false }),
     node: Type.String(),
     allocation: Nullable(Type.Object({ ip: Type.String(), port: Type.Integer(), host: Type.String({ description: 'Address players connect to' }) }, { additionalProperties: false })),
     state: PowerStateSchema,

@@ -39,7 +39,10 @@ export const SetupPreviewSchema = Type.Object(
     extensions_installed: Type.Array(Type.String(), { description: 'Named extensions already installed, left as they are' }),
     unresolved: Type.Array(
       Type.Object({ extension: Type.String(), reason: Type.Union([Type.Literal('not-found'), Type.Literal('unreachable'), Type.Literal('external'), Type.Literal('clash')]), message: Type.String() }),
-      { description: 'Extensions that cannot be installed now (not offered, catalogue unreachable, outside download only, or a file of its name already in the folder); while any is listed, applying is refused' },
+      {
+        description:
+          'Extensions that cannot be installed now (not offered, catalogue unreachable, outside download only, or a file of its name already in the folder); while any is listed, applying is refused',
+      },
     ),
     suggests_new_world: Type.Boolean(),
   },

@@ -15,7 +15,7 @@ export const SubuserSchema = Type.Object(
     uuid: Type.String({ format: 'uuid', description: 'Id of the share (the {subuser} of these routes)' }),
     email: Type.String(),
     username: Nullable(Type.String({ description: 'null while the invitation is pending' })),
-    user_uuid: Nullable(Type.String({ format: 'uuid', description: 'The account (the audit log\'s actor); null while the invitation is pending' })),
+    user_uuid: Nullable(Type.String({ format: 'uuid', description: "The account (the audit log's actor); null while the invitation is pending" })),
     status: Type.Union([Type.Literal('active'), Type.Literal('pending')]),
     role: Nullable(RoleRefSchema),
     permissions: Type.Array(Type.String(), { description: 'Effective keys: the role’s when a role is set, else the explicit ones' }),

@@ -31,7 +31,16 @@ export interface ServerSocketState {
 const initialState: ServerSocketState = { servers: {} };
 
 const emptyLive = (): LiveServer => ({
-  connection: 'connecting', retryAt: null, reason: null, state: null, stateSince: null, stats: null, history: [], install: null, backups: {}, lastError: null,
+  connection: 'connecting',
+  retryAt: null,
+  reason: null,
+  state: null,
+  stateSince: null,
+  stats: null,
+  history: [],
+  install: null,
+  backups: {},
+  lastError: null,
 });
 
 interface ServerEvent {

@@ -11,14 +11,7 @@ import type { PowerState, ServerResources } from '../servers';
  * `token expiring` (a new ticket is sent with `auth` on the same socket); at the end
  * `token expired`, and the socket closes.
  */
-export {
-  SocketCloseCode,
-  type BackupProgressEvent,
-  type ClientEventName,
-  type ClientEvents,
-  type InstallStatusEvent,
-  type ServerEventName,
-} from '../generated/serverSocket.gen';
+export { SocketCloseCode, type BackupProgressEvent, type ClientEventName, type ClientEvents, type InstallStatusEvent, type ServerEventName } from '../generated/serverSocket.gen';
 
 /** A frame as it travels, before its event is known to be one of the protocol's. */
 export interface SocketFrame {
@@ -68,8 +61,5 @@ export function isPowerState(value: unknown): value is PowerState {
 export function isServerResources(value: unknown): value is ServerResources {
   if (typeof value !== 'object' || value === null) return false;
   const stats = value as Record<string, unknown>;
-  return (
-    isPowerState(stats.state) &&
-    ['cpu_absolute', 'memory_bytes', 'memory_limit_bytes', 'disk_bytes', 'disk_limit_bytes', 'uptime_ms'].every((key) => typeof stats[key] === 'number')
-  );
+  return isPowerState(stats.state) && ['cpu_absolute', 'memory_bytes', 'memory_limit_bytes', 'disk_bytes', 'disk_limit_bytes', 'uptime_ms'].every((key) => typeof stats[key] === 'number');
 }

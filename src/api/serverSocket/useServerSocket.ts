@@ -17,7 +17,16 @@ export interface ServerSocketHandle extends LiveServer {
 }
 
 const idle: LiveServer = {
-  connection: 'connecting', retryAt: null, reason: null, state: null, stateSince: null, stats: null, history: [], install: null, backups: {}, lastError: null,
+  connection: 'connecting',
+  retryAt: null,
+  reason: null,
+  state: null,
+  stateSince: null,
+  stats: null,
+  history: [],
+  install: null,
+  backups: {},
+  lastError: null,
 };
 
 /**

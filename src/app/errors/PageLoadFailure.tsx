@@ -29,14 +29,21 @@ export function PageLoadFailure({ codeMissing, reloading, onReload }: PageLoadFa
             ? t('app.pageFailed.codeMissing', 'Part of the panel could not be downloaded. You may be offline, or the panel was just updated. Reload to try again.')
             : t('app.pageFailed.crashed', 'Something went wrong while showing this page. Reload to try again; if it happens again, report a problem.')}
       </p>
-      {codeMissing && !reloading ? <p style={{ margin: 0, opacity: 0.85 }}>{t('app.pageFailed.retryOnline', 'If you were offline, the page loads again by itself as soon as the connection is back.')}</p> : null}
+      {codeMissing && !reloading ? (
+        <p style={{ margin: 0, opacity: 0.85 }}>{t('app.pageFailed.retryOnline', 'If you were offline, the page loads again by itself as soon as the connection is back.')}</p>
+      ) : null}
       <button
         type="button"
         onClick={onReload}
         disabled={reloading}
         style={{
-          padding: '6px 16px', borderRadius: 6, border: 0, cursor: 'pointer', fontSize: 14,
-          background: 'var(--panel-primary, #1677ff)', color: '#fff',
+          padding: '6px 16px',
+          borderRadius: 6,
+          border: 0,
+          cursor: 'pointer',
+          fontSize: 14,
+          background: 'var(--panel-primary, #1677ff)',
+          color: '#fff',
         }}
       >
         {t('app.pageFailed.reload', 'Reload')}

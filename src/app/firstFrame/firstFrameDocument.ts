@@ -38,7 +38,9 @@ function markup(): string {
 function iconSvg(): string {
   const node = CloudServerOutlined.icon as AbstractNode;
   const render = (child: AbstractNode): string =>
-    `<${child.tag}${Object.entries(child.attrs).map(([name, value]) => ` ${name}="${String(value)}"`).join('')}>${(child.children ?? []).map(render).join('')}</${child.tag}>`;
+    `<${child.tag}${Object.entries(child.attrs)
+      .map(([name, value]) => ` ${name}="${String(value)}"`)
+      .join('')}>${(child.children ?? []).map(render).join('')}</${child.tag}>`;
   return `<svg viewBox="${String(node.attrs.viewBox)}" width="1em" height="1em" fill="currentColor">${(node.children ?? []).map(render).join('')}</svg>`;
 }
 

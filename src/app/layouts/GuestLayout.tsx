@@ -17,9 +17,18 @@ export function GuestLayout() {
       <SkipLink />
       <div
         style={{
-          minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center',
-          gap: 24, padding: '32px 16px', background: 'var(--panel-background)', backgroundImage: 'var(--panel-nav-image)',
-          backgroundSize: 'cover', backgroundPosition: 'center', color: 'var(--panel-input-text)',
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 24,
+          padding: '32px 16px',
+          background: 'var(--panel-background)',
+          backgroundImage: 'var(--panel-nav-image)',
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+          color: 'var(--panel-input-text)',
         }}
       >
         <PanelBrand />
@@ -27,8 +36,14 @@ export function GuestLayout() {
           {...mainContentProps}
           style={{
             // border-box: on a phone the card's padding must not push it wider than the screen.
-            width: 'min(420px, 100%)', boxSizing: 'border-box', padding: 'clamp(20px, 6vw, 32px)', borderRadius: 12, background: 'var(--panel-card-gradient)',
-            backgroundColor: 'var(--panel-background)', border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
+            width: 'min(420px, 100%)',
+            boxSizing: 'border-box',
+            padding: 'clamp(20px, 6vw, 32px)',
+            borderRadius: 12,
+            background: 'var(--panel-card-gradient)',
+            backgroundColor: 'var(--panel-background)',
+            border: '1px solid var(--panel-card-border)',
+            boxShadow: 'var(--panel-card-shadow)',
           }}
         >
           <RoutedPage />

@@ -36,8 +36,15 @@ const navigationBackground = {
  * long page (both layers sized to the whole content would stretch the gradient over the page).
  */
 const contentArtStyle = {
-  position: 'absolute', insetInline: 0, top: 0, zIndex: -1, aspectRatio: '16 / 9', pointerEvents: 'none',
-  backgroundSize: 'cover', backgroundPosition: 'center top', backgroundRepeat: 'no-repeat',
+  position: 'absolute',
+  insetInline: 0,
+  top: 0,
+  zIndex: -1,
+  aspectRatio: '16 / 9',
+  pointerEvents: 'none',
+  backgroundSize: 'cover',
+  backgroundPosition: 'center top',
+  backgroundRepeat: 'no-repeat',
 } as const;
 
 /**

@@ -7,10 +7,7 @@ import { PlainIcon } from '../../components/PlainIcon';
 export function PanelBrand() {
   const { t } = useTranslation();
   return (
-    <Link
-      to="/"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color: 'inherit', fontWeight: 700, fontSize: 18, textDecoration: 'none' }}
-    >
+    <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', gap: 10, color: 'inherit', fontWeight: 700, fontSize: 18, textDecoration: 'none' }}>
       <PlainIcon icon={CloudServerOutlined} style={{ fontSize: 24, color: 'var(--panel-primary)' }} aria-hidden="true" />
       {t('app.name', 'Game Panel')}
     </Link>

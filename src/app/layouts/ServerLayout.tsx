@@ -68,7 +68,9 @@ export function ServerLayout() {
   const { data, error, isLoading } = useGetServerQuery({ id }, { skip: !id });
   // The cache entry of the dashboard's list (typed loosely: the selector wants the api slice only).
   const listed = useAppSelector((state) =>
-    serversApi.endpoints.listServers.select()(state as unknown as Parameters<ReturnType<typeof serversApi.endpoints.listServers.select>>[0]).data?.data.find((server) => server.identifier === id || server.uuid === id),
+    serversApi.endpoints.listServers
+      .select()(state as unknown as Parameters<ReturnType<typeof serversApi.endpoints.listServers.select>>[0])
+      .data?.data.find((server) => server.identifier === id || server.uuid === id),
   );
   const server = data?.data ?? listed;
   const notFound = isHttpApiError(error) && error.status === 404;

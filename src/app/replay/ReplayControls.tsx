@@ -35,9 +35,7 @@ export function ReplayControls({ timeline, player }: ReplayControlsProps) {
           options={REPLAY_SPEEDS.map((speed) => ({ value: speed, label: `${speed}×` }))}
           style={{ width: 90 }}
         />
-        <Typography.Text data-testid="replay-position">
-          {t('support.replay.position', 'Step {{step}} of {{count}}', { step, count: timeline.length })}
-        </Typography.Text>
+        <Typography.Text data-testid="replay-position">{t('support.replay.position', 'Step {{step}} of {{count}}', { step, count: timeline.length })}</Typography.Text>
       </Space>
       <Slider min={0} max={timeline.length} value={step} onChange={player.jump} aria-label={t('support.replay.jump', 'Jump to a step')} />
       <ol aria-label={t('support.replay.actions', 'Actions')} style={{ maxHeight: 160, overflow: 'auto', margin: 0, paddingInlineStart: 40, fontSize: 12, fontFamily: 'monospace' }}>

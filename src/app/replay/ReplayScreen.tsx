@@ -68,5 +68,15 @@ export function ReplayScreen({ timeline, step, i18n, router }: ReplayScreenProps
     root.current?.render(<ReplayedPanel store={store} i18n={replayI18n} location={timeline.locationAt(step)} router={router} />);
   }, [timeline, step, store, replayI18n, router]);
 
-  return <div ref={container} inert data-testid="replay-screen" data-location={timeline.locationAt(step)} aria-label={t('support.replay.screen', 'The customer’s screen')} role="region" style={frameStyle} />;
+  return (
+    <div
+      ref={container}
+      inert
+      data-testid="replay-screen"
+      data-location={timeline.locationAt(step)}
+      aria-label={t('support.replay.screen', 'The customer’s screen')}
+      role="region"
+      style={frameStyle}
+    />
+  );
 }

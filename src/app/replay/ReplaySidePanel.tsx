@@ -29,7 +29,11 @@ export function ReplaySidePanel({ timeline, step }: ReplaySidePanelProps) {
         {action ? action.type : t('support.replay.start', 'Starting state')}
       </Typography.Title>
       {at ? <Typography.Text type="secondary">{new Date(at).toISOString()}</Typography.Text> : null}
-      {action ? <pre style={codeStyle} aria-label={t('support.replay.action', 'Action')}>{JSON.stringify(action, null, 2)}</pre> : null}
+      {action ? (
+        <pre style={codeStyle} aria-label={t('support.replay.action', 'Action')}>
+          {JSON.stringify(action, null, 2)}
+        </pre>
+      ) : null}
       <Typography.Text strong>{t('support.replay.changes', 'State changes')}</Typography.Text>
       {changes.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('support.replay.noChanges', 'No changes')} />

@@ -25,8 +25,7 @@ function withoutBookkeeping(state: State): State {
  */
 export function createReplayStore(initial: State): AppStore {
   const store = makeStore(withoutBookkeeping(initial) as Partial<RootState>, { replay: true });
-  const readOnly = (state: State | undefined, action: UnknownAction): State =>
-    action.type === REPLAY_STATE_SET ? withoutBookkeeping(action.payload as State) : (state ?? {});
+  const readOnly = (state: State | undefined, action: UnknownAction): State => (action.type === REPLAY_STATE_SET ? withoutBookkeeping(action.payload as State) : (state ?? {}));
   store.replaceReducer(readOnly as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>);
   return store;
 }

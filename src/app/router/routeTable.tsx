@@ -1,6 +1,37 @@
 import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
-import { AccountEditPage, BackupsPage, ConfigPage, ConsolePage, DashboardPage, DatabasesPage, ExtensionsPage, FilesPage, ForgotPasswordPage, LoginPage, LogoutPage, ModpacksPage, NetworkPage, PlansCataloguePage, PlayersPage, PremiumPage, QuizPage, ResetPasswordPage, ServerAreaPage, ServerOverviewPage, SetupsPage, SharingAuditLogPage, SharingPage, SharingRolesPage, SignUpPage, SocialitePage, SupportReplayPage, TasksPage, UpgradePage, VersionsPage } from './lazyPages';
+import {
+  AccountEditPage,
+  BackupsPage,
+  ConfigPage,
+  ConsolePage,
+  DashboardPage,
+  DatabasesPage,
+  ExtensionsPage,
+  FilesPage,
+  ForgotPasswordPage,
+  LoginPage,
+  LogoutPage,
+  ModpacksPage,
+  NetworkPage,
+  PlansCataloguePage,
+  PlayersPage,
+  PremiumPage,
+  QuizPage,
+  ResetPasswordPage,
+  ServerAreaPage,
+  ServerOverviewPage,
+  SetupsPage,
+  SharingAuditLogPage,
+  SharingPage,
+  SharingRolesPage,
+  SignUpPage,
+  SocialitePage,
+  SupportReplayPage,
+  TasksPage,
+  UpgradePage,
+  VersionsPage,
+} from './lazyPages';
 
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
@@ -53,12 +84,10 @@ export const routeTable: readonly PanelRoute[] = [
   { path: '/socialite', layout: 'blank', access: 'public', element: <SocialitePage /> },
   // Support staff replay a customer's action log here; it never calls the API.
   { path: '/support/replay', layout: 'blank', access: 'public', element: <SupportReplayPage /> },
-  ...serverAreaPaths.map(
-    (area): PanelRoute => ({
-      path: area.path ? `/server/:id/${area.path}` : '/server/:id',
-      layout: 'server',
-      access: 'login',
-      element: serverAreaPages[area.key] ?? <ServerAreaPage areaKey={area.key} />,
-    }),
-  ),
+  ...serverAreaPaths.map((area): PanelRoute => ({
+    path: area.path ? `/server/:id/${area.path}` : '/server/:id',
+    layout: 'server',
+    access: 'login',
+    element: serverAreaPages[area.key] ?? <ServerAreaPage areaKey={area.key} />,
+  })),
 ];

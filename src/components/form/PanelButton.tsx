@@ -11,13 +11,7 @@ export interface PanelButtonProps extends ButtonHTMLAttributes<HTMLButtonElement
 /** A full-width button in the panel's look: the primary action of a form, or a quieter link-like one. */
 export function PanelButton({ loading = false, variant = 'primary', children, disabled, type = 'button', ...props }: PanelButtonProps) {
   return (
-    <button
-      {...props}
-      type={type}
-      className={variant === 'link' ? 'panel-button panel-button-link' : 'panel-button'}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-    >
+    <button {...props} type={type} className={variant === 'link' ? 'panel-button panel-button-link' : 'panel-button'} disabled={disabled || loading} aria-busy={loading || undefined}>
       {loading ? <LoadingOutlined aria-hidden="true" /> : null}
       {children}
     </button>

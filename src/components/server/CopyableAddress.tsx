@@ -30,13 +30,23 @@ export function CopyableAddress({ address }: CopyableAddressProps) {
     return () => clearTimeout(timer);
   }, [result]);
   const tip =
-    result === 'copied' ? t('server.address.copied', 'Copied') : result === 'failed' ? t('server.address.copyFailed', 'Could not copy; select the address instead') : t('server.address.copy', 'Copy address');
+    result === 'copied'
+      ? t('server.address.copied', 'Copied')
+      : result === 'failed'
+        ? t('server.address.copyFailed', 'Could not copy; select the address instead')
+        : t('server.address.copy', 'Copy address');
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
       <code
         style={{
-          whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', padding: '1px 6px', fontSize: '0.9em',
-          borderRadius: 4, background: 'rgba(150, 150, 150, 0.1)', border: '1px solid rgba(100, 100, 100, 0.2)',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          padding: '1px 6px',
+          fontSize: '0.9em',
+          borderRadius: 4,
+          background: 'rgba(150, 150, 150, 0.1)',
+          border: '1px solid rgba(100, 100, 100, 0.2)',
         }}
       >
         <Ltr>{address}</Ltr>

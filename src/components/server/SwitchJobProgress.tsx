@@ -35,7 +35,14 @@ export function SwitchJobProgress({ job }: { job: SwitchJobView }) {
     );
   }
   if (job.state === 'completed') {
-    return <Alert role="status" type="success" showIcon title={job.kind === 'setup' ? t('versions.job.setupDone', 'The setup is in place ({{target}}).', { target }) : t('versions.job.done', 'The server now runs {{target}}.', { target })} />;
+    return (
+      <Alert
+        role="status"
+        type="success"
+        showIcon
+        title={job.kind === 'setup' ? t('versions.job.setupDone', 'The setup is in place ({{target}}).', { target }) : t('versions.job.done', 'The server now runs {{target}}.', { target })}
+      />
+    );
   }
   return <Alert role="status" type="error" showIcon title={t('versions.job.failed', 'The change to {{target}} failed and was rolled back: {{error}}', { target, error: job.error ?? '' })} />;
 }

@@ -12,11 +12,16 @@ export function formatBytes(t: TFunction, bytes: number, language?: string): str
   }
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
   switch (units[unit]) {
-    case 'B': return t('units.bytes.b', '{{value}} B', { value: number });
-    case 'KiB': return t('units.bytes.kib', '{{value}} KiB', { value: number });
-    case 'MiB': return t('units.bytes.mib', '{{value}} MiB', { value: number });
-    case 'GiB': return t('units.bytes.gib', '{{value}} GiB', { value: number });
-    default: return t('units.bytes.tib', '{{value}} TiB', { value: number });
+    case 'B':
+      return t('units.bytes.b', '{{value}} B', { value: number });
+    case 'KiB':
+      return t('units.bytes.kib', '{{value}} KiB', { value: number });
+    case 'MiB':
+      return t('units.bytes.mib', '{{value}} MiB', { value: number });
+    case 'GiB':
+      return t('units.bytes.gib', '{{value}} GiB', { value: number });
+    default:
+      return t('units.bytes.tib', '{{value}} TiB', { value: number });
   }
 }
 

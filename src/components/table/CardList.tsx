@@ -55,11 +55,7 @@ export function CardList<T extends object>(props: TableOptions<T> & CardOptions<
               <li key={key} className="panel-card-row" aria-label={name} onContextMenu={events.onContextMenu} onDoubleClick={events.onDoubleClick}>
                 <header>
                   {rowSelection ? (
-                    <Checkbox
-                      checked={selection.selected.has(key)}
-                      onChange={(event) => selection.toggle(key, event.target.checked)}
-                      aria-label={t('table.selectRow', 'Select {{name}}', { name })}
-                    />
+                    <Checkbox checked={selection.selected.has(key)} onChange={(event) => selection.toggle(key, event.target.checked)} aria-label={t('table.selectRow', 'Select {{name}}', { name })} />
                   ) : null}
                   <div style={{ minWidth: 0, flex: 1 }}>{title ? cell(row, title, index) : name}</div>
                 </header>

@@ -89,7 +89,9 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
               scroll?.y !== undefined ? 'panel-table-sticky' : '',
               virtual || columns.some((column) => column.ellipsis) ? 'panel-table-fixed' : '',
               virtual ? 'panel-table-virtual' : '',
-            ].join(' ').trim()}
+            ]
+              .join(' ')
+              .trim()}
             style={tableWidth(scroll?.x)}
             aria-label={label}
             aria-busy={busy}
@@ -152,7 +154,11 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
                       >
                         {rowSelection ? (
                           <td className="panel-table-control">
-                            <Checkbox checked={selected} onChange={(event) => selection.toggle(key, event.target.checked)} aria-label={t('table.selectRow', 'Select {{name}}', { name: rowLabel(row) })} />
+                            <Checkbox
+                              checked={selected}
+                              onChange={(event) => selection.toggle(key, event.target.checked)}
+                              aria-label={t('table.selectRow', 'Select {{name}}', { name: rowLabel(row) })}
+                            />
                           </td>
                         ) : null}
                         {expandRender ? (

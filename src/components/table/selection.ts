@@ -15,7 +15,11 @@ export interface Selection {
 export function selectionOf<T extends object>({ rowSelection, dataSource = [], rowKey }: Pick<TableOptions<T>, 'rowSelection' | 'dataSource' | 'rowKey'>): Selection {
   const selected = new Set(rowSelection?.selectedRowKeys ?? []);
   const report = (next: Set<Key>, type: 'all' | 'multiple') =>
-    rowSelection?.onChange?.([...next], dataSource.filter((row, i) => next.has(rowKeyOf(row, i, rowKey))), { type });
+    rowSelection?.onChange?.(
+      [...next],
+      dataSource.filter((row, i) => next.has(rowKeyOf(row, i, rowKey))),
+      { type },
+    );
   return {
     selected,
     toggle: (key, checked) => {

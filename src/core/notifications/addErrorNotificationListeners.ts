@@ -1,12 +1,6 @@
 import { apiErrorMessage, isHttpApiError } from '../../api/apiError';
 import { isApiRequestFailed, isApiRequestSucceeded } from '../../api/apiMatchers';
-import {
-  notificationAdded,
-  notificationErrorsResolved,
-  notificationScreenLeft,
-  selectHasErrors,
-  selectHasErrorsFrom,
-} from './notificationsSlice';
+import { notificationAdded, notificationErrorsResolved, notificationScreenLeft, selectHasErrors, selectHasErrorsFrom } from './notificationsSlice';
 import { locationChanged } from '../router/routerSlice';
 import { translate } from '../../i18n/i18n';
 import { saveFailureText } from './saveFailure';

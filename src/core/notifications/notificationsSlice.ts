@@ -73,10 +73,5 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const {
-  added: notificationAdded,
-  dismissed: notificationDismissed,
-  errorsResolved: notificationErrorsResolved,
-  screenLeft: notificationScreenLeft,
-} = notificationsSlice.actions;
+export const { added: notificationAdded, dismissed: notificationDismissed, errorsResolved: notificationErrorsResolved, screenLeft: notificationScreenLeft } = notificationsSlice.actions;
 export const { selectNotifications, selectHasErrors, selectHasErrorsFrom } = notificationsSlice.selectors;

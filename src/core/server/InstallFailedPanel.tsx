@@ -67,7 +67,17 @@ export function InstallFailedPanel({ serverId, error, isOwner }: InstallFailedPa
             <pre
               id={detailsId}
               dir="ltr"
-              style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: token.fontFamilyCode, fontSize: '85%', padding: '4px 8px', background: token.colorFillTertiary, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusSM }}
+              style={{
+                margin: 0,
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                fontFamily: token.fontFamilyCode,
+                fontSize: '85%',
+                padding: '4px 8px',
+                background: token.colorFillTertiary,
+                border: `1px solid ${token.colorBorderSecondary}`,
+                borderRadius: token.borderRadiusSM,
+              }}
             >
               {error}
             </pre>

@@ -20,9 +20,7 @@ export function ServerLoadFailure({ error, onRetry }: ServerLoadFailureProps) {
       status={missing ? '404' : 'error'}
       title={missing ? t('server.load.notFoundTitle', 'Server not found') : t('server.load.failedTitle', 'The server could not be loaded')}
       subTitle={
-        missing
-          ? t('server.load.notFoundText', 'It does not exist, or it is not shared with you.')
-          : t('server.load.failedText', 'The panel did not answer. Check your connection and try again.')
+        missing ? t('server.load.notFoundText', 'It does not exist, or it is not shared with you.') : t('server.load.failedText', 'The panel did not answer. Check your connection and try again.')
       }
       extra={
         missing ? (

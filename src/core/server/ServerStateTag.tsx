@@ -19,13 +19,20 @@ const colours: Record<ServerBadgeState, string> = {
 /** The translated name of a badge state. */
 export function serverStateLabel(t: TFunction, state: ServerBadgeState): string {
   switch (state) {
-    case 'running': return t('server.state.running', 'Running');
-    case 'starting': return t('server.state.starting', 'Starting');
-    case 'stopping': return t('server.state.stopping', 'Stopping');
-    case 'offline': return t('server.state.offline', 'Offline');
-    case 'installing': return t('server.state.installing', 'Installing');
-    case 'install_failed': return t('server.state.installFailed', 'Install failed');
-    case 'suspended': return t('server.state.suspended', 'Suspended');
+    case 'running':
+      return t('server.state.running', 'Running');
+    case 'starting':
+      return t('server.state.starting', 'Starting');
+    case 'stopping':
+      return t('server.state.stopping', 'Stopping');
+    case 'offline':
+      return t('server.state.offline', 'Offline');
+    case 'installing':
+      return t('server.state.installing', 'Installing');
+    case 'install_failed':
+      return t('server.state.installFailed', 'Install failed');
+    case 'suspended':
+      return t('server.state.suspended', 'Suspended');
   }
 }
 

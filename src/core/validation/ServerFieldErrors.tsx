@@ -22,7 +22,6 @@ export interface ServerFieldErrorsProps {
 const noErrors: Record<string, string[]> = {};
 const noFields: readonly string[] = [];
 
-
 type NamePath = (string | number)[];
 
 /** A field with server messages: where it is, its value when they came, whether its item lists them. */
@@ -102,11 +101,7 @@ export function ServerFieldErrors({ scope, shownByItems = noFields }: ServerFiel
       showIcon
       style={{ marginBottom: 16 }}
       title={t('validation.notSaved', 'Not saved: please correct the following.')}
-      description={
-        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-          {unplaced.flatMap(([field, messages]) => messages.map((message) => <li key={`${field}:${message}`}>{message}</li>))}
-        </ul>
-      }
+      description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{unplaced.flatMap(([field, messages]) => messages.map((message) => <li key={`${field}:${message}`}>{message}</li>))}</ul>}
     />
   );
 }

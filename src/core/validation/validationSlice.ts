@@ -48,10 +48,5 @@ export const validationSlice = createSlice({
   },
 });
 
-export const {
-  failed: validationFailed,
-  cleared: validationCleared,
-  formSubmitted: validationFormSubmitted,
-  fieldEdited: validationFieldEdited,
-} = validationSlice.actions;
+export const { failed: validationFailed, cleared: validationCleared, formSubmitted: validationFormSubmitted, fieldEdited: validationFieldEdited } = validationSlice.actions;
 export const { selectValidationErrors, selectFieldErrors, selectHasValidationErrors, selectSubmittedForm } = validationSlice.selectors;

@@ -48,11 +48,7 @@ export function AccountEditPage() {
         >
           <SessionsSection />
         </AccountSection>
-        <AccountSection
-          id="account-delete"
-          title={t('account.delete.title', 'Delete account')}
-          description={t('account.delete.description', 'Delete your account and everything it holds.')}
-        >
+        <AccountSection id="account-delete" title={t('account.delete.title', 'Delete account')} description={t('account.delete.description', 'Delete your account and everything it holds.')}>
           <DeleteAccountSection />
         </AccountSection>
       </div>

@@ -14,8 +14,12 @@ export function AccountSection({ id, title, description, children }: AccountSect
     <section
       aria-labelledby={`${id}-title`}
       style={{
-        padding: 24, borderRadius: 12, background: 'var(--panel-card-gradient)',
-        border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)', minWidth: 0,
+        padding: 24,
+        borderRadius: 12,
+        background: 'var(--panel-card-gradient)',
+        border: '1px solid var(--panel-card-border)',
+        boxShadow: 'var(--panel-card-shadow)',
+        minWidth: 0,
       }}
     >
       <h2 id={`${id}-title`} style={{ marginTop: 0, fontSize: 18 }}>

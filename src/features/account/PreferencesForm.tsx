@@ -48,12 +48,7 @@ export function PreferencesForm({ user }: { user: User }) {
 
   const timeFormat: 12 | 24 = user.time_format === 12 ? 12 : 24;
   return (
-    <Form<Values>
-      name="account-preferences"
-      layout="vertical"
-      onFinish={submit}
-      initialValues={{ language: locale, time_format: timeFormat, restart_confirmation: user.restart_confirmation }}
-    >
+    <Form<Values> name="account-preferences" layout="vertical" onFinish={submit} initialValues={{ language: locale, time_format: timeFormat, restart_confirmation: user.restart_confirmation }}>
       <Form.Item name="language" label={labels.language} {...fieldErrorProps(languageErrors, labels.language)}>
         <PlainSelect options={codes.map((code) => ({ value: code, label: languageName(code) }))} />
       </Form.Item>

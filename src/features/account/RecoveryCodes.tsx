@@ -36,8 +36,13 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
         aria-label={t('account.recoveryCodes.list', 'Recovery codes')}
         // Each code stays whole: columns as wide as the longest code (in ch of the monospace font), never wrapped inside.
         style={{
-          display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${longest + 4}ch, 1fr))`, gap: 8, margin: 0,
-          paddingInlineStart: 24, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 15,
+          display: 'grid',
+          gridTemplateColumns: `repeat(auto-fill, minmax(${longest + 4}ch, 1fr))`,
+          gap: 8,
+          margin: 0,
+          paddingInlineStart: 24,
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          fontSize: 15,
         }}
       >
         {codes.map((code) => (

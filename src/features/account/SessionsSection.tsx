@@ -45,7 +45,12 @@ export function SessionsSection() {
                   {device} {session.current ? <Tag color="green">{t('account.sessions.current', 'This device')}</Tag> : null}
                 </div>
                 <div style={{ opacity: 0.75, fontSize: 13 }}>
-                  {session.ip ? <><Ltr>{session.ip}</Ltr>{' · '}</> : null}
+                  {session.ip ? (
+                    <>
+                      <Ltr>{session.ip}</Ltr>
+                      {' · '}
+                    </>
+                  ) : null}
                   {t('account.sessions.lastUsed', 'Last used {{time}}', { time: when(session.last_used_at) })}
                 </div>
               </div>

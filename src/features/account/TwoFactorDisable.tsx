@@ -32,12 +32,7 @@ export function TwoFactorDisable() {
     <>
       <p>{t('account.twoFactor.on', 'Two-factor authentication is on: every login asks for a code from your authenticator app.')}</p>
       <Form<Values> name="two-factor-disable" layout="vertical" onFinish={submit}>
-        <Form.Item
-          name="password"
-          label={passwordLabel}
-          rules={[{ required: true, message: t('validation.required', 'This field is required') }]}
-          {...fieldErrorProps(passwordErrors, passwordLabel)}
-        >
+        <Form.Item name="password" label={passwordLabel} rules={[{ required: true, message: t('validation.required', 'This field is required') }]} {...fieldErrorProps(passwordErrors, passwordLabel)}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Button danger htmlType="submit" loading={isLoading}>

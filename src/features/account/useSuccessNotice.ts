@@ -7,8 +7,5 @@ import { notificationAdded } from '../../core/notifications/notificationsSlice';
 export function useSuccessNotice(): (text: string) => void {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  return useCallback(
-    (text: string) => dispatch(notificationAdded({ type: 'success', title: t('account.saved', 'Saved'), text })),
-    [dispatch, t],
-  );
+  return useCallback((text: string) => dispatch(notificationAdded({ type: 'success', title: t('account.saved', 'Saved'), text })), [dispatch, t]);
 }

@@ -40,8 +40,7 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
       if (data.complete) {
         notices(data);
         onComplete();
-      }
-      else onTwoFactor(data.confirmation_token);
+      } else onTwoFactor(data.confirmation_token);
     } catch {
       // The listeners show the server's messages under the fields and as a notification.
     }

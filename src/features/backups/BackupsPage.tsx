@@ -118,13 +118,10 @@ export function BackupsPage() {
       {removal.error ? <Alert type="error" showIcon title={apiErrorMessage(removal.error) ?? t('backups.deleteFailed', 'The backup could not be deleted.')} /> : null}
       {/* A flex row whose label wraps: on a phone the long label must not push the page wider than the screen. */}
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
-        <Switch
-          id="backups-rotate"
-          checked={meta.rotate}
-          disabled={!can('backup.delete')}
-          onChange={(rotate) => void settings({ id, body: { rotate } })}
-        />
-        <label htmlFor="backups-rotate" style={{ minWidth: 0, flex: 1 }}>{t('backups.rotate', 'When the limit is reached, replace the oldest unlocked backup')}</label>
+        <Switch id="backups-rotate" checked={meta.rotate} disabled={!can('backup.delete')} onChange={(rotate) => void settings({ id, body: { rotate } })} />
+        <label htmlFor="backups-rotate" style={{ minWidth: 0, flex: 1 }}>
+          {t('backups.rotate', 'When the limit is reached, replace the oldest unlocked backup')}
+        </label>
       </div>
       <ResponsiveTable<Backup>
         rowKey="uuid"

@@ -36,18 +36,20 @@ export function RestoreDialog({ serverId, backup, offline, canStop, canStart = f
   };
   if (restored !== null) {
     return (
-      <Modal open={backup !== null} title={t('backups.restore.doneTitle', 'Backup restored')} onCancel={onClose} destroyOnHidden footer={<Button onClick={onClose}>{t('backups.restore.close', 'Close')}</Button>}>
+      <Modal
+        open={backup !== null}
+        title={t('backups.restore.doneTitle', 'Backup restored')}
+        onCancel={onClose}
+        destroyOnHidden
+        footer={<Button onClick={onClose}>{t('backups.restore.close', 'Close')}</Button>}
+      >
         <Result
           status="success"
           title={t('backups.restore.done', 'Restored {{name}}', { name: restored })}
           subTitle={t('backups.restore.doneStopped', 'The server is stopped. Start it to play on the restored files.')}
           extra={
             canStart ? (
-              <Button
-                type="primary"
-                loading={starting.isLoading}
-                onClick={() => void start({ id: serverId, body: { signal: 'start' } }).then((result) => !('error' in result) && onClose())}
-              >
+              <Button type="primary" loading={starting.isLoading} onClick={() => void start({ id: serverId, body: { signal: 'start' } }).then((result) => !('error' in result) && onClose())}>
                 {t('backups.restore.start', 'Start the server')}
               </Button>
             ) : undefined

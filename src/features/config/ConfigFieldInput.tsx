@@ -25,27 +25,11 @@ export function ConfigFieldInput({ field, value = '', onChange, ...rest }: Confi
       const options = field.options ?? [];
       // A value the game also reads (a legacy id) stays selectable as it is in the file.
       const all = options.some((option) => option.toLowerCase() === value.toLowerCase()) ? options : [value, ...options];
-      return (
-        <PlainSelect
-          {...rest}
-          value={value}
-          onChange={(next) => onChange?.(next)}
-          options={all.map((option) => ({ value: option, label: option }))}
-          style={{ minWidth: 200 }}
-        />
-      );
+      return <PlainSelect {...rest} value={value} onChange={(next) => onChange?.(next)} options={all.map((option) => ({ value: option, label: option }))} style={{ minWidth: 200 }} />;
     }
     case 'integer':
     case 'number':
-      return (
-        <Input
-          {...rest}
-          inputMode={field.type === 'number' ? 'decimal' : 'numeric'}
-          value={value}
-          onChange={(event) => onChange?.(event.target.value)}
-          style={{ maxWidth: 240 }}
-        />
-      );
+      return <Input {...rest} inputMode={field.type === 'number' ? 'decimal' : 'numeric'} value={value} onChange={(event) => onChange?.(event.target.value)} style={{ maxWidth: 240 }} />;
     default:
       return field.secret ? (
         <Input.Password {...rest} value={value} onChange={(event) => onChange?.(event.target.value)} autoComplete="off" />

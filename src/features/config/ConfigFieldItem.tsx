@@ -40,17 +40,10 @@ export const ConfigFieldItem = memo(function ConfigFieldItem({ field, descriptio
           value: field.default,
         })
       : null,
-    field.managed
-      ? t('config.field.managed', 'The panel sets this before every start, from your server’s address, ports or startup settings, so it cannot be changed here.')
-      : null,
+    field.managed ? t('config.field.managed', 'The panel sets this before every start, from your server’s address, ports or startup settings, so it cannot be changed here.') : null,
   ].filter(Boolean);
   return (
-    <Form.Item
-      name={field.key}
-      label={<Typography.Text code>{field.key}</Typography.Text>}
-      extra={extra.length > 0 ? extra.join(' · ') : undefined}
-      {...fieldErrorProps(errors, field.key)}
-    >
+    <Form.Item name={field.key} label={<Typography.Text code>{field.key}</Typography.Text>} extra={extra.length > 0 ? extra.join(' · ') : undefined} {...fieldErrorProps(errors, field.key)}>
       <ConfigFieldInput field={field} disabled={readOnly || field.managed} />
     </Form.Item>
   );

@@ -77,36 +77,16 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
 
   return (
     <>
-      {restartOffered ? (
-        <RestartOffer serverId={serverId} canRestart={canRestart} confirmRestart={confirmRestart} onClose={() => setRestartOffered(false)} />
-      ) : null}
-      {!file.exists ? (
-        <Alert
-          type="info"
-          showIcon
-          title={t('config.missing', 'This file does not exist yet. Saving creates it; the game fills in the other keys at its next start.')}
-        />
-      ) : null}
+      {restartOffered ? <RestartOffer serverId={serverId} canRestart={canRestart} confirmRestart={confirmRestart} onClose={() => setRestartOffered(false)} /> : null}
+      {!file.exists ? <Alert type="info" showIcon title={t('config.missing', 'This file does not exist yet. Saving creates it; the game fills in the other keys at its next start.')} /> : null}
       {file.rewritten_on_stop ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('config.rewrittenOnStop', 'The game writes this file back when it stops: stop the server before you save, or the stop undoes your changes.')}
-        />
+        <Alert type="warning" showIcon title={t('config.rewrittenOnStop', 'The game writes this file back when it stops: stop the server before you save, or the stop undoes your changes.')} />
       ) : null}
       {!canEdit ? <Alert type="info" showIcon title={t('config.readOnly', 'You may see this configuration but not change it.')} /> : null}
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={14}>
           {/* Remounted with fresh values after every save or reload. */}
-          <ConfigForm
-            key={file.raw}
-            fields={file.fields}
-            descriptions={descriptions}
-            readOnly={!canEdit || rawDirty}
-            saving={saving}
-            onSave={saveValues}
-            onDirtyChange={setFormDirty}
-          />
+          <ConfigForm key={file.raw} fields={file.fields} descriptions={descriptions} readOnly={!canEdit || rawDirty} saving={saving} onSave={saveValues} onDirtyChange={setFormDirty} />
         </Col>
         <Col xs={24} xl={10}>
           <RawConfigEditor key={file.raw} raw={file.raw} readOnly={!canEdit} locked={formDirty} saving={saving} onSave={saveRaw} onDirtyChange={setRawDirty} />

@@ -89,8 +89,7 @@ export const ConfigForm = memo(function ConfigForm({ fields, descriptions, readO
     if (first) setScrollTarget(first.key);
   };
 
-  const items = (list: ConfigField[]) =>
-    list.map((field) => <ConfigFieldItem key={field.key} field={field} description={descriptions[field.key] ?? field.description ?? ''} readOnly={readOnly} />);
+  const items = (list: ConfigField[]) => list.map((field) => <ConfigFieldItem key={field.key} field={field} description={descriptions[field.key] ?? field.description ?? ''} readOnly={readOnly} />);
 
   const folded = [
     {
@@ -119,15 +118,7 @@ export const ConfigForm = memo(function ConfigForm({ fields, descriptions, readO
   ].filter((section) => section.key !== 'advanced' || sections.advanced.length > 0);
 
   return (
-    <Form
-      form={form}
-      name="config-form"
-      layout="vertical"
-      initialValues={initial}
-      onFinish={() => void submit()}
-      onValuesChange={trackChanges}
-      disabled={readOnly}
-    >
+    <Form form={form} name="config-form" layout="vertical" initialValues={initial} onFinish={() => void submit()} onValuesChange={trackChanges} disabled={readOnly}>
       <Typography.Title level={3}>{t('config.form.basic', 'Basic settings')}</Typography.Title>
       {items(sections.basic)}
       {folded.length > 0 ? <Collapse activeKey={open} onChange={(keys) => setOpen(keys)} items={folded} style={{ marginBottom: 16 }} /> : null}

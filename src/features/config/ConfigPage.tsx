@@ -44,11 +44,7 @@ export function ConfigPage() {
   if (!server.data || !files.data) {
     return (
       <ServerPageSection title={title}>
-        {failed ? (
-          <ServerLoadFailure error={failed} onRetry={() => void (server.data ? files.refetch() : server.refetch())} />
-        ) : (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        )}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? files.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 8 }} />}
       </ServerPageSection>
     );
   }
@@ -81,9 +77,7 @@ export function ConfigPage() {
           // tab loads its file afresh when shown (the files area or the game may have changed it),
           // and the server's messages are matched to a form by key, so one form at a time keeps
           // them under the right file. Keep editing stays on the tab with the edits as they are.
-          onChange={(next) =>
-            confirmDiscard(() => setSelected(next), t('config.switchUnsaved', 'Your changes to this file are not saved. They are lost if you open another file now.'))
-          }
+          onChange={(next) => confirmDiscard(() => setSelected(next), t('config.switchUnsaved', 'Your changes to this file are not saved. They are lost if you open another file now.'))}
           items={list.map((file) => ({
             key: file.path,
             label: file.title,

@@ -69,7 +69,14 @@ export function CommandInput({ serverId, onSubmit, disabled = false, disabledRea
         style={{ flex: 1, background: 'var(--panel-game-input)' }}
         inputStyle={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
       />
-      <Button type="primary" style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} icon={<PlainIcon icon={SendOutlined} aria-hidden />} onClick={() => void submit()} disabled={disabled || !value.trim()} loading={sending}>
+      <Button
+        type="primary"
+        style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }}
+        icon={<PlainIcon icon={SendOutlined} aria-hidden />}
+        onClick={() => void submit()}
+        disabled={disabled || !value.trim()}
+        loading={sending}
+      >
         {t('console.command.send', 'Send')}
       </Button>
     </div>

@@ -60,14 +60,7 @@ export function ConsolePage() {
       title={title}
       badge={<ServerStateTag state={badgeState(server.status, state)} />}
       actions={
-        <PowerControls
-          serverId={id}
-          state={state}
-          stateSince={socket.stateSince}
-          permissions={permissions}
-          blocked={server.status !== null}
-          confirmRestart={user?.restart_confirmation ?? true}
-        />
+        <PowerControls serverId={id} state={state} stateSince={socket.stateSince} permissions={permissions} blocked={server.status !== null} confirmRestart={user?.restart_confirmation ?? true} />
       }
     >
       {/* A failed install is not a dead end here either: what happened, and install again. */}
@@ -78,9 +71,7 @@ export function ConsolePage() {
         serverId={id}
         onSubmit={sendCommand}
         disabled={!canType || !accepting}
-        disabledReason={
-          !canType ? t('console.command.notAllowed', 'You may not send commands to this server') : t('console.command.offline', 'Start the server to send commands')
-        }
+        disabledReason={!canType ? t('console.command.notAllowed', 'You may not send commands to this server') : t('console.command.offline', 'Start the server to send commands')}
       />
     </ServerPageSection>
   );

@@ -55,7 +55,12 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
         <Button icon={<PlainIcon icon={PlayCircleOutlined} aria-hidden />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
           {t('console.power.start', 'Start')}
         </Button>
-        <Button {...(confirmRestart ? preloadConfirm : {})} icon={<PlainIcon icon={ReloadOutlined} aria-hidden />} disabled={!buttons.restart || isLoading} onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}>
+        <Button
+          {...(confirmRestart ? preloadConfirm : {})}
+          icon={<PlainIcon icon={ReloadOutlined} aria-hidden />}
+          disabled={!buttons.restart || isLoading}
+          onClick={() => (confirmRestart ? setConfirming('restart') : run('restart'))}
+        >
           {t('console.power.restart', 'Restart')}
         </Button>
         {buttons.stopAction === 'kill' ? (
@@ -63,7 +68,13 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
             {t('console.power.kill', 'Kill')}
           </Button>
         ) : (
-          <Button icon={buttons.stopping ? <PlainIcon icon={PauseCircleOutlined} aria-hidden /> : <PlainIcon icon={StopOutlined} aria-hidden />} danger disabled={!buttons.stop || isLoading} loading={buttons.stopping} onClick={() => run('stop')}>
+          <Button
+            icon={buttons.stopping ? <PlainIcon icon={PauseCircleOutlined} aria-hidden /> : <PlainIcon icon={StopOutlined} aria-hidden />}
+            danger
+            disabled={!buttons.stop || isLoading}
+            loading={buttons.stopping}
+            onClick={() => run('stop')}
+          >
             {buttons.stopping ? t('console.power.stopping', 'Stopping…') : t('console.power.stop', 'Stop')}
           </Button>
         )}

@@ -62,8 +62,20 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         suffix={summary ? <SecondaryText style={{ fontSize: 12 }}>{summary}</SecondaryText> : null}
         style={{ width: 260 }}
       />
-      <Button style={{ borderRadius: 0, marginInlineStart: -1 }} icon={<PlainIcon icon={UpOutlined} aria-hidden />} aria-label={t('console.search.previous', 'Previous match')} disabled={!term} onClick={() => void find('previous')} />
-      <Button style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} icon={<PlainIcon icon={DownOutlined} aria-hidden />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
+      <Button
+        style={{ borderRadius: 0, marginInlineStart: -1 }}
+        icon={<PlainIcon icon={UpOutlined} aria-hidden />}
+        aria-label={t('console.search.previous', 'Previous match')}
+        disabled={!term}
+        onClick={() => void find('previous')}
+      />
+      <Button
+        style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }}
+        icon={<PlainIcon icon={DownOutlined} aria-hidden />}
+        aria-label={t('console.search.next', 'Next match')}
+        disabled={!term}
+        onClick={() => void find('next')}
+      />
     </div>
   );
 }

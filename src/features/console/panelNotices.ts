@@ -12,7 +12,10 @@ type Notice = [RegExp, (t: TFunction, m: RegExpExecArray) => string];
  * the server gave it.
  */
 const NOTICES: Notice[] = [
-  [/^Starting the server \(memory limit (\d+) MiB, CPU limit (\d+) %, disk limit (\d+) MiB\)\.$/, (t, m) => t('console.notice.starting', 'Starting the server (memory limit {{memory}} MiB, CPU limit {{cpu}} %, disk limit {{disk}} MiB).', { memory: m[1], cpu: m[2], disk: m[3] })],
+  [
+    /^Starting the server \(memory limit (\d+) MiB, CPU limit (\d+) %, disk limit (\d+) MiB\)\.$/,
+    (t, m) => t('console.notice.starting', 'Starting the server (memory limit {{memory}} MiB, CPU limit {{cpu}} %, disk limit {{disk}} MiB).', { memory: m[1], cpu: m[2], disk: m[3] }),
+  ],
   [/^The server is stopped\.$/, (t) => t('console.notice.stopped', 'The server is stopped.')],
   [/^Installing the server\.$/, (t) => t('console.notice.installing', 'Installing the server.')],
   [/^Installation finished\.$/, (t) => t('console.notice.installed', 'Installation finished.')],
@@ -20,21 +23,61 @@ const NOTICES: Notice[] = [
   [/^The server did not take the stop request; killing it\.$/, (t) => t('console.notice.stopRefused', 'The server did not take the stop request; killing it.')],
   [/^The server did not stop within (\d+) s; killing it\.$/, (t, m) => t('console.notice.stopTimeout', 'The server did not stop within {{seconds}} s; killing it.', { seconds: m[1] })],
   [/^The panel restarted and re-attached to the running server\.$/, (t) => t('console.notice.reattached', 'The panel restarted and re-attached to the running server.')],
-  [/^The server uses more CPU than its plan allows \((\d+) % of one core\); it is slowed down to its limit\.$/, (t, m) => t('console.notice.cpuLimited', 'The server uses more CPU than its plan allows ({{cpu}} % of one core); it is slowed down to its limit.', { cpu: m[1] })],
-  [/^The server used (\d+) MiB of memory, over its limit of (\d+) MiB, and was killed\.$/, (t, m) => t('console.notice.memoryKilled', 'The server used {{used}} MiB of memory, over its limit of {{limit}} MiB, and was killed.', { used: m[1], limit: m[2] })],
-  [/^The server ran out of memory \(its plan allows (\S+) MiB\) and was killed\.$/, (t, m) => t('console.notice.outOfMemory', 'The server ran out of memory (its plan allows {{limit}} MiB) and was killed.', { limit: m[1] })],
-  [/^The server uses (\d+) MiB of disk, over its limit of (\d+) MiB; stopping it\.$/, (t, m) => t('console.notice.diskStopping', 'The server uses {{used}} MiB of disk, over its limit of {{limit}} MiB; stopping it.', { used: m[1], limit: m[2] })],
-  [/^The server uses (\d+) MiB of disk, over its limit of (\d+) MiB\. Remove files before starting it\.$/, (t, m) => t('console.notice.diskFull', 'The server uses {{used}} MiB of disk, over its limit of {{limit}} MiB. Remove files before starting it.', { used: m[1], limit: m[2] })],
+  [
+    /^The server uses more CPU than its plan allows \((\d+) % of one core\); it is slowed down to its limit\.$/,
+    (t, m) => t('console.notice.cpuLimited', 'The server uses more CPU than its plan allows ({{cpu}} % of one core); it is slowed down to its limit.', { cpu: m[1] }),
+  ],
+  [
+    /^The server used (\d+) MiB of memory, over its limit of (\d+) MiB, and was killed\.$/,
+    (t, m) => t('console.notice.memoryKilled', 'The server used {{used}} MiB of memory, over its limit of {{limit}} MiB, and was killed.', { used: m[1], limit: m[2] }),
+  ],
+  [
+    /^The server ran out of memory \(its plan allows (\S+) MiB\) and was killed\.$/,
+    (t, m) => t('console.notice.outOfMemory', 'The server ran out of memory (its plan allows {{limit}} MiB) and was killed.', { limit: m[1] }),
+  ],
+  [
+    /^The server uses (\d+) MiB of disk, over its limit of (\d+) MiB; stopping it\.$/,
+    (t, m) => t('console.notice.diskStopping', 'The server uses {{used}} MiB of disk, over its limit of {{limit}} MiB; stopping it.', { used: m[1], limit: m[2] }),
+  ],
+  [
+    /^The server uses (\d+) MiB of disk, over its limit of (\d+) MiB\. Remove files before starting it\.$/,
+    (t, m) => t('console.notice.diskFull', 'The server uses {{used}} MiB of disk, over its limit of {{limit}} MiB. Remove files before starting it.', { used: m[1], limit: m[2] }),
+  ],
   [/^The server stopped unexpectedly \((.*)\)\.$/, (t, m) => t('console.notice.crashed', 'The server stopped unexpectedly ({{how}}).', { how: m[1] })],
   [/^The server was killed for using more memory than its plan allows\.$/, (t) => t('console.notice.killedMemory', 'The server was killed for using more memory than its plan allows.')],
   [/^The server was stopped for using more disk than its plan allows\.$/, (t) => t('console.notice.stoppedDisk', 'The server was stopped for using more disk than its plan allows.')],
-  [/^New plan limits: memory (\d+) MiB, CPU (\d+) %, disk (\d+) MiB\.( Restart the server so the game uses its new memory\.)?$/, (t, m) => (m[4] ? t('console.notice.newLimitsRestart', 'New plan limits: memory {{memory}} MiB, CPU {{cpu}} %, disk {{disk}} MiB. Restart the server so the game uses its new memory.', { memory: m[1], cpu: m[2], disk: m[3] }) : t('console.notice.newLimits', 'New plan limits: memory {{memory}} MiB, CPU {{cpu}} %, disk {{disk}} MiB.', { memory: m[1], cpu: m[2], disk: m[3] }))],
-  [/^The primary port is now (\d+); it takes effect at the next start\.$/, (t, m) => t('console.notice.portChanged', 'The primary port is now {{port}}; it takes effect at the next start.', { port: m[1] })],
+  [
+    /^New plan limits: memory (\d+) MiB, CPU (\d+) %, disk (\d+) MiB\.( Restart the server so the game uses its new memory\.)?$/,
+    (t, m) =>
+      m[4]
+        ? t('console.notice.newLimitsRestart', 'New plan limits: memory {{memory}} MiB, CPU {{cpu}} %, disk {{disk}} MiB. Restart the server so the game uses its new memory.', {
+            memory: m[1],
+            cpu: m[2],
+            disk: m[3],
+          })
+        : t('console.notice.newLimits', 'New plan limits: memory {{memory}} MiB, CPU {{cpu}} %, disk {{disk}} MiB.', { memory: m[1], cpu: m[2], disk: m[3] }),
+  ],
+  [
+    /^The primary port is now (\d+); it takes effect at the next start\.$/,
+    (t, m) => t('console.notice.portChanged', 'The primary port is now {{port}}; it takes effect at the next start.', { port: m[1] }),
+  ],
   [/^The server has been suspended\.$/, (t) => t('console.notice.suspended', 'The server has been suspended.')],
-  [/^The server could not be started after the panel restarted: (.*)$/, (t, m) => t('console.notice.recoverFailed', 'The server could not be started after the panel restarted: {{reason}}', { reason: m[1] })],
-  [/^The server crashed (\d+) times in a short time; it stays stopped\.$/, (t, m) => t('console.notice.crashLoop', 'The server crashed {{count}} times in a short time; it stays stopped.', { count: Number(m[1]) })],
-  [/^Restarting the server in ([\d.]+) s \(attempt (\d+) of (\d+)\)\.$/, (t, m) => t('console.notice.restarting', 'Restarting the server in {{seconds}} s (attempt {{attempt}} of {{max}}).', { seconds: m[1], attempt: m[2], max: m[3] })],
-  [/^(\d+) lines were skipped because the connection was too slow\.$/, (t, m) => t('console.notice.slowConnection', '{{count}} lines were skipped because the connection was too slow.', { count: Number(m[1]) })],
+  [
+    /^The server could not be started after the panel restarted: (.*)$/,
+    (t, m) => t('console.notice.recoverFailed', 'The server could not be started after the panel restarted: {{reason}}', { reason: m[1] }),
+  ],
+  [
+    /^The server crashed (\d+) times in a short time; it stays stopped\.$/,
+    (t, m) => t('console.notice.crashLoop', 'The server crashed {{count}} times in a short time; it stays stopped.', { count: Number(m[1]) }),
+  ],
+  [
+    /^Restarting the server in ([\d.]+) s \(attempt (\d+) of (\d+)\)\.$/,
+    (t, m) => t('console.notice.restarting', 'Restarting the server in {{seconds}} s (attempt {{attempt}} of {{max}}).', { seconds: m[1], attempt: m[2], max: m[3] }),
+  ],
+  [
+    /^(\d+) lines were skipped because the connection was too slow\.$/,
+    (t, m) => t('console.notice.slowConnection', '{{count}} lines were skipped because the connection was too slow.', { count: Number(m[1]) }),
+  ],
 ];
 
 /** A console line in the reader's language when it is one of the panel's notices; any other line as it came. */

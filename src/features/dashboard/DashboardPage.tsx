@@ -55,8 +55,11 @@ export function DashboardPage() {
       ) : (
         <div
           style={{
-            padding: 48, borderRadius: 12, background: 'var(--panel-card-gradient)',
-            border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
+            padding: 48,
+            borderRadius: 12,
+            background: 'var(--panel-card-gradient)',
+            border: '1px solid var(--panel-card-border)',
+            boxShadow: 'var(--panel-card-shadow)',
           }}
         >
           <Empty

@@ -63,7 +63,11 @@ export function DatabasesPage() {
   if (!meta.available && list.length === 0) {
     return (
       <ServerPageSection title={title}>
-        <StatusResult status="info" title={t('databases.notSetUp', 'Databases are not available yet')} subTitle={t('databases.notSetUpHelp', 'The host has not set up databases for this server. Ask them if you need one.')} />
+        <StatusResult
+          status="info"
+          title={t('databases.notSetUp', 'Databases are not available yet')}
+          subTitle={t('databases.notSetUpHelp', 'The host has not set up databases for this server. Ask them if you need one.')}
+        />
       </ServerPageSection>
     );
   }
@@ -82,7 +86,9 @@ export function DatabasesPage() {
       }
     >
       {meta.limit === 0 && <Alert type="info" showIcon title={t('databases.noneInPlan', 'The plan of this server includes no databases.')} />}
-      {meta.limit > 0 && full && can('database.create') && <Alert type="info" showIcon title={t('databases.limitReached', 'This server has all the databases its plan includes. Delete one to create another.')} />}
+      {meta.limit > 0 && full && can('database.create') && (
+        <Alert type="info" showIcon title={t('databases.limitReached', 'This server has all the databases its plan includes. Delete one to create another.')} />
+      )}
       {created && passwords[created] && (
         <Alert
           type="success"

@@ -23,7 +23,9 @@ export function ExtensionDetailsDrawer({ serverId, hit, onClose }: ExtensionDeta
     <Drawer open={hit !== null} onClose={onClose} title={hit?.name ?? ''} size="large">
       {project.error ? <Alert type="error" showIcon title={errorText(project.error, t) ?? t('extensions.searchFailed', 'The catalogue could not be searched.')} /> : null}
       {project.isFetching || !project.data ? (
-        project.error ? null : <Skeleton active />
+        project.error ? null : (
+          <Skeleton active />
+        )
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{project.data.data.body || project.data.data.hit.description}</Typography.Paragraph>

@@ -36,7 +36,12 @@ const compactNumber = (n: number, language: string) => new Intl.NumberFormat(lan
 export function ExtensionHits({ hits, loading, actions }: ExtensionHitsProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const variables = { '--panel-hits-split': token.colorSplit, '--panel-hits-text': token.colorText, '--panel-hits-quiet': token.colorTextDescription, '--panel-hits-link-hover': token.colorPrimary } as CSSProperties;
+  const variables = {
+    '--panel-hits-split': token.colorSplit,
+    '--panel-hits-text': token.colorText,
+    '--panel-hits-quiet': token.colorTextDescription,
+    '--panel-hits-link-hover': token.colorPrimary,
+  } as CSSProperties;
   return (
     <Spin spinning={loading}>
       <style href="panel-hits" precedence="default">

@@ -94,7 +94,11 @@ export function ExtensionsPage() {
               ? t('extensions.noneForSoftware', '{{name}} takes no plugins or mods.', { name: data.software.name })
               : t('extensions.noneForGame', 'This game takes no plugins or mods from the panel.')
           }
-          subTitle={data.software ? t('extensions.switchHint', 'Plugins need Paper, Purpur, Folia or Spigot; mods need Fabric, Quilt, Forge or NeoForge. Switching reinstalls the server after a backup.') : undefined}
+          subTitle={
+            data.software
+              ? t('extensions.switchHint', 'Plugins need Paper, Purpur, Folia or Spigot; mods need Fabric, Quilt, Forge or NeoForge. Switching reinstalls the server after a backup.')
+              : undefined
+          }
           extra={data.software ? <SoftwareSwitchHint serverId={id} wants={['plugins', 'mods']} permissions={permissions} /> : undefined}
         />
       </ServerPageSection>
@@ -133,7 +137,9 @@ export function ExtensionsPage() {
             : t('extensions.fitsMods', 'This server runs {{software}} {{version}}: mods go into mods/.', { software: target.software_name, version: target.game_version ?? '' })}
         </Typography.Text>
       </PlainCard>
-      {data.catalogue_error ? <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} /> : null}
+      {data.catalogue_error ? (
+        <Alert type="warning" showIcon title={t('extensions.catalogueDown', 'A catalogue cannot be reached: installed files are listed, but updates cannot be checked now.')} />
+      ) : null}
       {failure ? <Alert type="error" showIcon closable title={errorText(failure, t) ?? t('extensions.actionFailed', 'That did not work.')} /> : null}
       {changed ? <Alert type="info" showIcon closable onClose={() => setChanged(false)} title={t('extensions.restartHint', 'Restart the server to load the changes.')} /> : null}
 
@@ -181,7 +187,13 @@ export function ExtensionsPage() {
             render: (_: unknown, row: Installed) => (
               <Space wrap>
                 {row.update ? (
-                  <Button size="small" type="primary" disabled={!canManage || busy} loading={updating.isLoading && updating.originalArgs?.file === row.file} onClick={() => void update({ id, file: row.file }).then(done)}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    disabled={!canManage || busy}
+                    loading={updating.isLoading && updating.originalArgs?.file === row.file}
+                    onClick={() => void update({ id, file: row.file }).then(done)}
+                  >
                     {t('extensions.update', 'Update')}
                   </Button>
                 ) : null}
@@ -215,7 +227,12 @@ export function ExtensionsPage() {
       </Typography.Title>
       <Space wrap>
         {data.providers.length > 1 ? (
-          <Segmented aria-label={t('extensions.catalogue', 'Catalogue')} value={chosen ?? undefined} onChange={(value) => setProvider(value as Provider)} options={data.providers.map((p) => ({ value: p.id, label: p.name }))} />
+          <Segmented
+            aria-label={t('extensions.catalogue', 'Catalogue')}
+            value={chosen ?? undefined}
+            onChange={(value) => setProvider(value as Provider)}
+            options={data.providers.map((p) => ({ value: p.id, label: p.name }))}
+          />
         ) : null}
         <PlainInput
           type="search"

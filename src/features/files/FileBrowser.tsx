@@ -92,10 +92,18 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   }, [rows, selected]);
   // Empty folders come only from drops: a folder picker does not show them to the page.
   const upload = (sources: UploadSource[], emptyFolders: string[] = []) => {
-    const check = checkQuota(sources.map(({ file }) => file.size), disk);
+    const check = checkQuota(
+      sources.map(({ file }) => file.size),
+      disk,
+    );
     if (!check.ok) {
       const size = (bytes: number) => formatBytes(t, bytes, i18n.language);
-      setRefusal(t('files.upload.overQuota', 'Nothing was uploaded: these files need {{needed}}, but only {{free}} is free on this server’s disk.', { needed: size(check.neededBytes), free: size(check.freeBytes) }));
+      setRefusal(
+        t('files.upload.overQuota', 'Nothing was uploaded: these files need {{needed}}, but only {{free}} is free on this server’s disk.', {
+          needed: size(check.neededBytes),
+          free: size(check.freeBytes),
+        }),
+      );
       return;
     }
     setRefusal(null);
@@ -128,7 +136,12 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
           action={directory !== ROOT ? <Button onClick={() => onOpenFolder(ROOT)}>{t('files.toRoot', 'Go to the server’s root folder')}</Button> : undefined}
         />
       ) : (
-        <UploadDropZone directory={directory} enabled={can.create && !search} onFiles={upload} onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}>
+        <UploadDropZone
+          directory={directory}
+          enabled={can.create && !search}
+          onFiles={upload}
+          onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}
+        >
           <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={selectInList} onOpen={open} onMenu={openMenu} />
         </UploadDropZone>
       )}

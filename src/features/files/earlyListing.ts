@@ -45,9 +45,7 @@ const earlyListingApi = filesApi.injectEndpoints({
  * the page should wait for it rather than ask for that folder itself.
  */
 export function useEarlyListing(id: string, directory: string | null, serverKnown: boolean): { waiting: boolean } {
-  const askedAtStartUp = useAppSelector(
-    (state) => directory !== null && aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })(state).status !== 'uninitialized',
-  );
+  const askedAtStartUp = useAppSelector((state) => directory !== null && aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })(state).status !== 'uninitialized');
   // Decided once, on opening: later folders and later visits ask as usual.
   const [early] = useState<ListServerFilesApiArg | null>(() => (directory === null || (serverKnown && !askedAtStartUp) ? null : { id, directory }));
   const { isLoading } = earlyListingApi.useOpenServerFolderEarlyQuery(early ?? skipToken);

@@ -36,11 +36,17 @@ export function useRowActions({ serverId: id, open, showDialog }: RowActionHandl
         case 'copy':
           return void copyFile({ id, body: { location: row.path } })
             .unwrap()
-            .then(() => succeeded(t('files.notice.copied', 'A copy of {{name}} was made beside it.', { name: row.name })), (error: unknown) => failed(error, 'mutation'));
+            .then(
+              () => succeeded(t('files.notice.copied', 'A copy of {{name}} was made beside it.', { name: row.name })),
+              (error: unknown) => failed(error, 'mutation'),
+            );
         case 'extract':
           return void decompress({ id, body: { root: parentPath(row.path), file: row.name } })
             .unwrap()
-            .then(() => succeeded(t('files.notice.extracted', '{{name}} was extracted.', { name: row.name })), (error: unknown) => failed(error, 'mutation'));
+            .then(
+              () => succeeded(t('files.notice.extracted', '{{name}} was extracted.', { name: row.name })),
+              (error: unknown) => failed(error, 'mutation'),
+            );
         case 'rename':
           return showDialog({ kind: 'rename', rows: [row] });
         default:

@@ -25,7 +25,10 @@ export function ModpackInstallDialog({ label, keepWorld, onKeepWorld, onConfirm,
     >
       <Space direction="vertical">
         <Typography.Paragraph>
-          {t('modpacks.confirm.text', 'The server stops and a backup is made first. The modpack’s loader, Minecraft version and files are installed; if anything fails, everything is put back as it was.')}
+          {t(
+            'modpacks.confirm.text',
+            'The server stops and a backup is made first. The modpack’s loader, Minecraft version and files are installed; if anything fails, everything is put back as it was.',
+          )}
         </Typography.Paragraph>
         <Radio.Group value={keepWorld} onChange={(e) => onKeepWorld(e.target.value as boolean)} aria-label={t('modpacks.confirm.world', 'The world')}>
           <Space direction="vertical">

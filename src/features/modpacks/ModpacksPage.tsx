@@ -94,7 +94,9 @@ export function ModpacksPage() {
                 {installed.loader ? `${installed.loader} ${installed.loader_version ?? ''}`.trim() : t('modpacks.installed.vanilla', 'none (vanilla)')}
               </Descriptions.Item>
               <Descriptions.Item label={t('modpacks.installed.files', 'Files')}>{installed.files}</Descriptions.Item>
-              <Descriptions.Item label={t('modpacks.installed.source', 'Source')}>{installed.source === 'modrinth' ? 'Modrinth' : t('modpacks.installed.fromFile', 'an .mrpack file')}</Descriptions.Item>
+              <Descriptions.Item label={t('modpacks.installed.source', 'Source')}>
+                {installed.source === 'modrinth' ? 'Modrinth' : t('modpacks.installed.fromFile', 'an .mrpack file')}
+              </Descriptions.Item>
             </Descriptions>
             {data.update ? (
               <Alert
@@ -133,7 +135,17 @@ export function ModpacksPage() {
         />
       ) : null}
       {data.job ? <SwitchJobProgress job={data.job} /> : null}
-      {installing.error ? <Alert type="error" showIcon title={isUpstreamFailure(installing.error) ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.') : (apiErrorMessage(installing.error) ?? t('modpacks.installFailed', 'The install could not be started.'))} /> : null}
+      {installing.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            isUpstreamFailure(installing.error)
+              ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.')
+              : (apiErrorMessage(installing.error) ?? t('modpacks.installFailed', 'The install could not be started.'))
+          }
+        />
+      ) : null}
 
       {supported ? (
         <>
@@ -154,7 +166,17 @@ export function ModpacksPage() {
                     {t('modpacks.browse.unavailable', '{{name}}: not available here.', { name: s.name })}
                   </Typography.Text>
                 ))}
-              {search.error ? <Alert type="error" showIcon title={isUpstreamFailure(search.error) ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.') : (apiErrorMessage(search.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.'))} /> : null}
+              {search.error ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={
+                    isUpstreamFailure(search.error)
+                      ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.')
+                      : (apiErrorMessage(search.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.'))
+                  }
+                />
+              ) : null}
               <ResponsiveTable<Hit>
                 rowKey="id"
                 rowLabel={(row) => row.title}
@@ -201,7 +223,17 @@ export function ModpacksPage() {
               />
               {project ? (
                 <PlainCard size="small" type="inner" title={project.title}>
-                  {versions.error ? <Alert type="error" showIcon title={isUpstreamFailure(versions.error) ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.') : (apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.'))} /> : null}
+                  {versions.error ? (
+                    <Alert
+                      type="error"
+                      showIcon
+                      title={
+                        isUpstreamFailure(versions.error)
+                          ? t('modpacks.catalogueUnreachable', 'The modpack catalogue could not be reached. Try again later.')
+                          : (apiErrorMessage(versions.error) ?? t('modpacks.browse.failed', 'The modpacks could not be loaded.'))
+                      }
+                    />
+                  ) : null}
                   {versions.isFetching ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
                   {versions.data ? (
                     <Space wrap>
@@ -240,7 +272,13 @@ export function ModpacksPage() {
 
           <PlainCard size="small" title={t('modpacks.file.title', 'Install an .mrpack from the server’s files')}>
             <Space wrap style={{ width: '100%' }}>
-              <Input aria-label={t('modpacks.file.path', 'Path of the .mrpack file')} placeholder={EXAMPLE_PATH} value={file} onChange={(e) => setFile(e.target.value)} style={{ minWidth: 240, maxWidth: 420 }} />
+              <Input
+                aria-label={t('modpacks.file.path', 'Path of the .mrpack file')}
+                placeholder={EXAMPLE_PATH}
+                value={file}
+                onChange={(e) => setFile(e.target.value)}
+                style={{ minWidth: 240, maxWidth: 420 }}
+              />
               <Button
                 disabled={!allowed || !file.trim()}
                 onClick={() =>

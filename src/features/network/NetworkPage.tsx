@@ -128,11 +128,21 @@ export function NetworkPage() {
                 key: 'kind',
                 render: (_, p) => (p.primary ? <Tag color="blue">{t('network.primary', 'Primary')}</Tag> : p.purpose ? <Tag>{p.purpose}</Tag> : <Tag>{t('network.extra', 'Extra')}</Tag>),
               },
-              { title: t('network.notes', 'Note'), key: 'notes', render: (_, p) => <NoteField port={p} editable={can('update')} onSave={async (notes) => {
-                const saved = await run(() => updatePort({ id, allocation: String(p.id), body: { notes } }));
-                if (saved) notifySuccess(t('network.noteSaved.title', 'Note saved'), t('network.noteSaved.text', 'The note of the port {{port}} was saved.', { port: p.port }));
-                return saved;
-              }} /> },
+              {
+                title: t('network.notes', 'Note'),
+                key: 'notes',
+                render: (_, p) => (
+                  <NoteField
+                    port={p}
+                    editable={can('update')}
+                    onSave={async (notes) => {
+                      const saved = await run(() => updatePort({ id, allocation: String(p.id), body: { notes } }));
+                      if (saved) notifySuccess(t('network.noteSaved.title', 'Note saved'), t('network.noteSaved.text', 'The note of the port {{port}} was saved.', { port: p.port }));
+                      return saved;
+                    }}
+                  />
+                ),
+              },
               {
                 title: t('network.actions', 'Actions'),
                 key: 'actions',
@@ -140,12 +150,21 @@ export function NetworkPage() {
                   p.primary || p.purpose ? null : (
                     <Space wrap>
                       {can('update') && (
-                        <Button size="small" onClick={() => void run(() => makePrimary({ id, allocation: String(p.id) }))} aria-label={t('network.makePrimaryNamed', 'Make {{port}} the primary port', { port: p.port })}>
+                        <Button
+                          size="small"
+                          onClick={() => void run(() => makePrimary({ id, allocation: String(p.id) }))}
+                          aria-label={t('network.makePrimaryNamed', 'Make {{port}} the primary port', { port: p.port })}
+                        >
                           {t('network.makePrimary', 'Make primary')}
                         </Button>
                       )}
                       {can('delete') && (
-                        <Popconfirm title={t('network.removeConfirm', 'Remove this port?')} onConfirm={() => void run(() => removePort({ id, allocation: String(p.id) }))} okText={t('network.remove', 'Remove')} cancelText={t('network.cancel', 'Cancel')}>
+                        <Popconfirm
+                          title={t('network.removeConfirm', 'Remove this port?')}
+                          onConfirm={() => void run(() => removePort({ id, allocation: String(p.id) }))}
+                          okText={t('network.remove', 'Remove')}
+                          cancelText={t('network.cancel', 'Cancel')}
+                        >
                           <Button size="small" danger aria-label={t('network.removeNamed', 'Remove the port {{port}}', { port: p.port })}>
                             {t('network.remove', 'Remove')}
                           </Button>
@@ -212,13 +231,15 @@ function SubdomainForm({ zones, current, editable, saving, onSave, onRemove }: S
   const zoneErrors = useFieldErrors('zone');
   return (
     <>
-      {current && (
-        <Typography.Paragraph>
-          {t('network.srvNote', 'The panel keeps the SRV record {{record}} pointing at the primary port.', { record: current.srv_record })}
-        </Typography.Paragraph>
-      )}
+      {current && <Typography.Paragraph>{t('network.srvNote', 'The panel keeps the SRV record {{record}} pointing at the primary port.', { record: current.srv_record })}</Typography.Paragraph>}
       {editable ? (
-        <Form form={form} name="subdomain" layout="vertical" initialValues={{ label: current?.label ?? '', zone: current?.zone ?? zones[0] }} onFinish={(values) => void onSave(values.label.trim(), values.zone)}>
+        <Form
+          form={form}
+          name="subdomain"
+          layout="vertical"
+          initialValues={{ label: current?.label ?? '', zone: current?.zone ?? zones[0] }}
+          onFinish={(values) => void onSave(values.label.trim(), values.zone)}
+        >
           <ServerFieldErrors shownByItems={['label', 'zone']} />
           <Form.Item
             name="label"
@@ -242,7 +263,12 @@ function SubdomainForm({ zones, current, editable, saving, onSave, onRemove }: S
               {t('network.saveSubdomain', 'Save subdomain')}
             </Button>
             {current && (
-              <Popconfirm title={t('network.removeSubdomainConfirm', 'Remove the subdomain and its DNS records?')} onConfirm={() => void onRemove().then((ok) => ok && form.setFieldsValue({ label: '' }))} okText={t('network.remove', 'Remove')} cancelText={t('network.cancel', 'Cancel')}>
+              <Popconfirm
+                title={t('network.removeSubdomainConfirm', 'Remove the subdomain and its DNS records?')}
+                onConfirm={() => void onRemove().then((ok) => ok && form.setFieldsValue({ label: '' }))}
+                okText={t('network.remove', 'Remove')}
+                cancelText={t('network.cancel', 'Cancel')}
+              >
                 <Button danger>{t('network.removeSubdomain', 'Remove subdomain')}</Button>
               </Popconfirm>
             )}

@@ -22,12 +22,26 @@ export function PlansCataloguePage() {
         <PageHeading id="plans-title" level={1}>
           {t('plans.catalogue.title', 'Plans and prices')}
         </PageHeading>
-        <SecondaryText>{t('plans.catalogue.intro', 'Every game in its own look: budget plans wear the game’s default theme, premium plans its premium theme. Once your server is ordered, it appears on your dashboard.')}</SecondaryText>
+        <SecondaryText>
+          {t(
+            'plans.catalogue.intro',
+            'Every game in its own look: budget plans wear the game’s default theme, premium plans its premium theme. Once your server is ordered, it appears on your dashboard.',
+          )}
+        </SecondaryText>
       </div>
       {catalogue.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : catalogue.error ? (
-        <Alert type="error" showIcon title={t('plans.catalogue.loadFailed', 'The plans could not be loaded.')} action={<Button size="small" onClick={() => void catalogue.refetch()}>{t('dashboard.retry', 'Try again')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('plans.catalogue.loadFailed', 'The plans could not be loaded.')}
+          action={
+            <Button size="small" onClick={() => void catalogue.refetch()}>
+              {t('dashboard.retry', 'Try again')}
+            </Button>
+          }
+        />
       ) : (
         (catalogue.data?.data ?? []).map(({ game, plans }) => {
           // Terraria has only a premium look; the others show both.
@@ -48,7 +62,12 @@ export function PlansCataloguePage() {
                   <PlainCard key={plan.slug} size="small" aria-label={plan.name} data-plan={plan.slug} style={{ flex: '1 1 200px', maxWidth: 320 }} title={`${plan.name} · ${tierName(plan.tier)}`}>
                     <strong>{t('plans.perMonth', '{{price}} / month', { price: formatPrice(plan.price_monthly, plan.currency, i18n.language) })}</strong>
                     <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 12px', margin: '8px 0 0' }}>
-                      {planLimits(t).map(({ key, label, format }) => [<dt key={`${key}-t`}>{label}</dt>, <dd key={`${key}-d`} style={{ margin: 0 }}>{format(plan[key] as number)}</dd>])}
+                      {planLimits(t).map(({ key, label, format }) => [
+                        <dt key={`${key}-t`}>{label}</dt>,
+                        <dd key={`${key}-d`} style={{ margin: 0 }}>
+                          {format(plan[key] as number)}
+                        </dd>,
+                      ])}
                     </dl>
                   </PlainCard>
                 ))}

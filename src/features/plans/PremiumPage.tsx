@@ -28,7 +28,12 @@ export function PremiumPage() {
   if (overview.error) return <ServerLoadFailure error={overview.error} onRetry={() => void overview.refetch()} />;
   const data = overview.data?.data;
   const game = server.data?.data.game.slug;
-  if (!data || !game) return <ServerPageSection title={title}><Skeleton active /></ServerPageSection>;
+  if (!data || !game)
+    return (
+      <ServerPageSection title={title}>
+        <Skeleton active />
+      </ServerPageSection>
+    );
   const premium = data.options.filter((o) => o.plan.tier === 'premium');
   const first = premium.find((o) => !o.current) ?? premium[0];
   const onPremium = data.current.tier === 'premium';
@@ -54,7 +59,12 @@ export function PremiumPage() {
             : t('plans.premium.intro', 'Premium plans bring more of everything and your game’s premium theme.')}
         </Typography.Paragraph>
         {gains.length > 0 && (
-          <List size="small" header={<strong>{t('plans.premium.gains', 'What you gain with {{plan}}', { plan: first!.plan.name })}</strong>} dataSource={gains} renderItem={(line) => <List.Item>{line}</List.Item>} />
+          <List
+            size="small"
+            header={<strong>{t('plans.premium.gains', 'What you gain with {{plan}}', { plan: first!.plan.name })}</strong>}
+            dataSource={gains}
+            renderItem={(line) => <List.Item>{line}</List.Item>}
+          />
         )}
         <Flex gap={16} wrap style={{ marginTop: 16 }}>
           {premium.map((o) => (

@@ -27,7 +27,12 @@ function reasonText(t: TFunction, reason: Reason, currency: string, locale: stri
   const v = reason.values;
   switch (reason.code) {
     case 'memory':
-      return t('plans.quiz.reasons.memory', 'About {{memory}} of memory: {{players}} players at view distance {{distance}} and {{mods}} mods.', { memory: formatMb(v.needed), players: v.players, distance: v.viewDistance, mods: v.mods });
+      return t('plans.quiz.reasons.memory', 'About {{memory}} of memory: {{players}} players at view distance {{distance}} and {{mods}} mods.', {
+        memory: formatMb(v.needed),
+        players: v.players,
+        distance: v.viewDistance,
+        mods: v.mods,
+      });
     case 'cpu':
       return t('plans.quiz.reasons.cpu', 'About {{cpu}} % CPU (100 % is one core).', { cpu: v.needed });
     case 'disk':
@@ -91,7 +96,11 @@ export function QuizPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item name="modpack_size" label={t('plans.quiz.modpackSize', 'How big is the modpack (or your set of mods)?')} extra={t('plans.quiz.modpackSizeHelp', 'Small about 50 mods, medium about 150, large 300 or more.')}>
+        <Form.Item
+          name="modpack_size"
+          label={t('plans.quiz.modpackSize', 'How big is the modpack (or your set of mods)?')}
+          extra={t('plans.quiz.modpackSizeHelp', 'Small about 50 mods, medium about 150, large 300 or more.')}
+        >
           <Radio.Group options={sizes} disabled={software === 'vanilla' || software === 'plugins'} />
         </Form.Item>
         <Form.Item name="view_distance" label={t('plans.quiz.viewDistance', 'View distance (chunks)')}>

@@ -24,17 +24,33 @@ export function ThemePreview({ theme, label, caption = true }: ThemePreviewProps
         data-theme-preview={theme}
         aria-label={t('plans.preview.label', 'Look of {{what}}', { what: label })}
         style={{
-          margin: 0, borderRadius: 10, overflow: 'hidden', aspectRatio: '16 / 9', position: 'relative',
-          background: 'var(--panel-server-image)', backgroundSize: 'cover', backgroundPosition: 'center',
-          border: '1px solid var(--panel-card-border)', minWidth: 0,
+          margin: 0,
+          borderRadius: 10,
+          overflow: 'hidden',
+          aspectRatio: '16 / 9',
+          position: 'relative',
+          background: 'var(--panel-server-image)',
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+          border: '1px solid var(--panel-card-border)',
+          minWidth: 0,
         }}
       >
         <div
           aria-hidden="true"
           style={{
-            position: 'absolute', insetInline: 12, bottom: 12, padding: 10, borderRadius: 8,
-            background: 'var(--panel-card-gradient)', border: '1px solid var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)',
-            display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8,
+            position: 'absolute',
+            insetInline: 12,
+            bottom: 12,
+            padding: 10,
+            borderRadius: 8,
+            background: 'var(--panel-card-gradient)',
+            border: '1px solid var(--panel-card-border)',
+            boxShadow: 'var(--panel-card-shadow)',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 8,
           }}
         >
           <span style={{ display: 'flex', gap: 4 }}>

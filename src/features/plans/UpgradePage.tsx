@@ -33,7 +33,12 @@ export function UpgradePage() {
   if (overview.error) return <ServerLoadFailure error={overview.error} onRetry={() => void overview.refetch()} />;
   const data = overview.data?.data;
   const title = t('server.areas.upgrade.title', 'Upgrade');
-  if (!data) return <ServerPageSection title={title}><Skeleton active /></ServerPageSection>;
+  if (!data)
+    return (
+      <ServerPageSection title={title}>
+        <Skeleton active />
+      </ServerPageSection>
+    );
   const option = data.options.find((o) => o.plan.slug === selected);
   const money = (minor: number, currency: string) => formatPrice(minor, currency, i18n.language);
 
@@ -62,7 +67,11 @@ export function UpgradePage() {
           type="success"
           showIcon
           message={t('plans.upgrade.applied', 'Your server is now on {{plan}}.', { plan: outcome.plan })}
-          description={outcome.restartNeeded && outcome.running ? t('plans.upgrade.restartNeeded', 'CPU and disk limits apply now; restart the server so the game uses its new memory.') : t('plans.upgrade.appliedNow', 'The new limits apply now.')}
+          description={
+            outcome.restartNeeded && outcome.running
+              ? t('plans.upgrade.restartNeeded', 'CPU and disk limits apply now; restart the server so the game uses its new memory.')
+              : t('plans.upgrade.appliedNow', 'The new limits apply now.')
+          }
         />
       )}
       {openOrders.length > 0 && (
@@ -93,10 +102,14 @@ export function UpgradePage() {
         })}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('plans.upgrade.proration', 'Due now: the price difference for the days left in this month, today included ({{days}} of {{total}} days). A downgrade costs nothing now; its lower price applies from next month.', {
-          days: data.options[0]?.remaining_days ?? 0,
-          total: data.options[0]?.period_days ?? 0,
-        })}
+        {t(
+          'plans.upgrade.proration',
+          'Due now: the price difference for the days left in this month, today included ({{days}} of {{total}} days). A downgrade costs nothing now; its lower price applies from next month.',
+          {
+            days: data.options[0]?.remaining_days ?? 0,
+            total: data.options[0]?.period_days ?? 0,
+          },
+        )}
       </Typography.Paragraph>
       {!data.can_change && <Alert type="info" showIcon message={t('plans.upgrade.noPermission', 'Only the owner (or someone given the plan permission) can change the plan.')} />}
       {option && (
@@ -109,9 +122,22 @@ export function UpgradePage() {
                 due: money(option.amount_due, option.plan.currency),
               })}
             </Typography.Text>
-            {data.provider === 'external' && <Typography.Text type="secondary">{t('plans.upgrade.external', 'You will be taken to our billing page to pay; the plan changes once the payment is confirmed.')}</Typography.Text>}
+            {data.provider === 'external' && (
+              <Typography.Text type="secondary">{t('plans.upgrade.external', 'You will be taken to our billing page to pay; the plan changes once the payment is confirmed.')}</Typography.Text>
+            )}
             {refused && (
-              <Alert type="error" showIcon message={t('plans.upgrade.doesNotFit', 'Remove this first:')} description={<ul style={{ margin: 0 }}>{refused.map((line) => <li key={line}>{line}</li>)}</ul>} />
+              <Alert
+                type="error"
+                showIcon
+                message={t('plans.upgrade.doesNotFit', 'Remove this first:')}
+                description={
+                  <ul style={{ margin: 0 }}>
+                    {refused.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                }
+              />
             )}
             <Flex gap={8} wrap>
               <Button type="primary" loading={changing.isLoading} onClick={() => void confirm()}>
@@ -147,17 +173,19 @@ export function UpgradePage() {
               )
             }
           >
-            {!o.current && (
-              <Typography.Paragraph style={{ margin: '8px 0 0' }}>
-                {t('plans.upgrade.dueNow', 'Due now: {{due}}', { due: money(o.amount_due, o.plan.currency) })}
-              </Typography.Paragraph>
-            )}
+            {!o.current && <Typography.Paragraph style={{ margin: '8px 0 0' }}>{t('plans.upgrade.dueNow', 'Due now: {{due}}', { due: money(o.amount_due, o.plan.currency) })}</Typography.Paragraph>}
             {o.blockers.length > 0 && (
               <Alert
                 style={{ marginTop: 8 }}
                 type="warning"
                 message={t('plans.upgrade.wouldBreak', 'Does not fit your server yet. Remove first:')}
-                description={<ul style={{ margin: 0, paddingInlineStart: 18 }}>{o.blockers.map((b) => <li key={b.resource}>{blockerText(t, b)}</li>)}</ul>}
+                description={
+                  <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                    {o.blockers.map((b) => (
+                      <li key={b.resource}>{blockerText(t, b)}</li>
+                    ))}
+                  </ul>
+                }
               />
             )}
           </PlanCard>

@@ -23,7 +23,11 @@ export const planLimits = (t: TFunction): { key: keyof Plan; label: string; form
 export function blockerText(t: TFunction, blocker: { resource: string; used: number; limit: number; remove: number }): string {
   switch (blocker.resource) {
     case 'diskMb':
-      return t('plans.blockers.disk', 'Free {{remove}} of disk (in use {{used}}, allowed {{limit}}).', { remove: formatMb(blocker.remove), used: formatMb(blocker.used), limit: formatMb(blocker.limit) });
+      return t('plans.blockers.disk', 'Free {{remove}} of disk (in use {{used}}, allowed {{limit}}).', {
+        remove: formatMb(blocker.remove),
+        used: formatMb(blocker.used),
+        limit: formatMb(blocker.limit),
+      });
     case 'backups':
       return t('plans.blockers.backups', 'Delete {{count}} backup(s) (you have {{used}}, allowed {{limit}}).', { count: blocker.remove, used: blocker.used, limit: blocker.limit });
     case 'extraPorts':

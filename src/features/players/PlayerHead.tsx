@@ -44,9 +44,7 @@ export function PlayerHead({ uuid, name, size = 24 }: PlayerHeadProps) {
   const rows = skin === 'alex' ? ALEX : STEVE;
   return (
     <svg width={size} height={size} viewBox="0 0 8 8" shapeRendering="crispEdges" role="img" aria-label={name} data-skin={skin} style={{ borderRadius: 2, flex: 'none' }}>
-      {rows.flatMap((row, y) =>
-        [...row].map((c, x) => <rect key={`${x}-${y}`} x={x} y={y} width={1} height={1} fill={c === 'S' && skin === 'alex' ? ALEX_SKIN : COLOURS[c]} />),
-      )}
+      {rows.flatMap((row, y) => [...row].map((c, x) => <rect key={`${x}-${y}`} x={x} y={y} width={1} height={1} fill={c === 'S' && skin === 'alex' ? ALEX_SKIN : COLOURS[c]} />))}
     </svg>
   );
 }

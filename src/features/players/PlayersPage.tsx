@@ -112,7 +112,11 @@ export function PlayersPage() {
   if (!data.supported) {
     return (
       <ServerPageSection title={title}>
-        <Alert type="info" showIcon message={t('players.unsupported', 'Player management (whitelist, operators, bans, kicks) is only available for Minecraft Java servers; this game’s server does not offer it to the panel.')} />
+        <Alert
+          type="info"
+          showIcon
+          message={t('players.unsupported', 'Player management (whitelist, operators, bans, kicks) is only available for Minecraft Java servers; this game’s server does not offer it to the panel.')}
+        />
       </ServerPageSection>
     );
   }
@@ -132,117 +136,172 @@ export function PlayersPage() {
   return (
     // Wide lists scroll inside the page on a phone instead of widening the whole page.
     <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-    <ServerPageSection title={title} badge={<Tag>{t('players.onlineCount', '{{count}} of {{max}} online', { count: data.online.length, max: data.max_players ?? '?' })}</Tag>}>
-      {failure && <Alert type="error" showIcon closable message={failure} onClose={() => setFailure(null)} role="alert" />}
-      {!running && <Alert type="info" showIcon message={t('players.stoppedNote', 'The server is not running: changes are written to its files and apply when it starts.')} />}
+      <ServerPageSection title={title} badge={<Tag>{t('players.onlineCount', '{{count}} of {{max}} online', { count: data.online.length, max: data.max_players ?? '?' })}</Tag>}>
+        {failure && <Alert type="error" showIcon closable message={failure} onClose={() => setFailure(null)} role="alert" />}
+        {!running && <Alert type="info" showIcon message={t('players.stoppedNote', 'The server is not running: changes are written to its files and apply when it starts.')} />}
 
-      <SleepSettingsCard serverId={id} canManage={canManage} />
+        <SleepSettingsCard serverId={id} canManage={canManage} />
 
-      <PlainCard title={t('players.online', 'Online now')} size="small">
-        <ResponsiveTable
-          rowLabel={(row) => row.name}
-          size="small"
-          rowKey="uuid"
-          pagination={false}
-          dataSource={data.online}
-          locale={{ emptyText: running ? t('players.nobodyOnline', 'Nobody is online.') : t('players.offline', 'The server is not running.') }}
-          columns={[
-            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
-            { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
-            { title: t('players.joined', 'Joined'), key: 'joined', render: (_, p) => <time dateTime={p.joined_at}>{clock(p.joined_at)}</time> },
-            ...(canManage
-              ? [
-                  {
-                    title: t('players.actions', 'Actions'),
-                    key: 'actions',
-                    render: (_: unknown, p: { name: string }) => (
-                      <KickForm onKick={(reason) => run(() => kick({ id, body: { name: p.name, ...(reason ? { reason } : {}) } }))} name={p.name} />
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </PlainCard>
+        <PlainCard title={t('players.online', 'Online now')} size="small">
+          <ResponsiveTable
+            rowLabel={(row) => row.name}
+            size="small"
+            rowKey="uuid"
+            pagination={false}
+            dataSource={data.online}
+            locale={{ emptyText: running ? t('players.nobodyOnline', 'Nobody is online.') : t('players.offline', 'The server is not running.') }}
+            columns={[
+              { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+              { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
+              { title: t('players.joined', 'Joined'), key: 'joined', render: (_, p) => <time dateTime={p.joined_at}>{clock(p.joined_at)}</time> },
+              ...(canManage
+                ? [
+                    {
+                      title: t('players.actions', 'Actions'),
+                      key: 'actions',
+                      render: (_: unknown, p: { name: string }) => <KickForm onKick={(reason) => run(() => kick({ id, body: { name: p.name, ...(reason ? { reason } : {}) } }))} name={p.name} />,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </PlainCard>
 
-      <PlainCard title={t('players.whitelist', 'Whitelist')} size="small">
-        {/* In the body, not the card's header: the header does not wrap, and a phone is too narrow for both. */}
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Switch aria-labelledby="whitelist-switch-label" checked={data.whitelist.enabled} disabled={!canManage} onChange={(enabled) => void run(() => whitelistEnabled({ id, body: { enabled } }))} />
-          <span id="whitelist-switch-label">{t('players.whitelistEnabled', 'Only whitelisted players may join')}</span>
-        </Space>
-        {canManage && <NameForm label={t('players.addToWhitelist', 'Add to the whitelist')} onSubmit={(name) => run(() => whitelistAdd({ id, body: { name } }), ['name'])} />}
-        <ResponsiveTable
-          rowLabel={(row) => row.name}
-          size="small"
-          rowKey="uuid"
-          pagination={false}
-          dataSource={data.whitelist.entries}
-          locale={{ emptyText: t('players.whitelistEmpty', 'Nobody is on the whitelist.') }}
-          columns={[
-            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
-            { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
-            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => whitelistRemove({ id, name: p.name }))} aria-label={t('players.removeNamed', 'Remove {{name}}', { name: p.name })}>{t('players.remove', 'Remove')}</Button> }] : []),
-          ]}
-        />
-      </PlainCard>
+        <PlainCard title={t('players.whitelist', 'Whitelist')} size="small">
+          {/* In the body, not the card's header: the header does not wrap, and a phone is too narrow for both. */}
+          <Space wrap style={{ marginBottom: 12 }}>
+            <Switch
+              aria-labelledby="whitelist-switch-label"
+              checked={data.whitelist.enabled}
+              disabled={!canManage}
+              onChange={(enabled) => void run(() => whitelistEnabled({ id, body: { enabled } }))}
+            />
+            <span id="whitelist-switch-label">{t('players.whitelistEnabled', 'Only whitelisted players may join')}</span>
+          </Space>
+          {canManage && <NameForm label={t('players.addToWhitelist', 'Add to the whitelist')} onSubmit={(name) => run(() => whitelistAdd({ id, body: { name } }), ['name'])} />}
+          <ResponsiveTable
+            rowLabel={(row) => row.name}
+            size="small"
+            rowKey="uuid"
+            pagination={false}
+            dataSource={data.whitelist.entries}
+            locale={{ emptyText: t('players.whitelistEmpty', 'Nobody is on the whitelist.') }}
+            columns={[
+              { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+              { title: t('players.uuid', 'UUID'), key: 'uuid', render: (_, p) => uuidCell(p.uuid) },
+              ...(canManage
+                ? [
+                    {
+                      title: t('players.actions', 'Actions'),
+                      key: 'a',
+                      render: (_: unknown, p: { name: string }) => (
+                        <Button size="small" onClick={() => void run(() => whitelistRemove({ id, name: p.name }))} aria-label={t('players.removeNamed', 'Remove {{name}}', { name: p.name })}>
+                          {t('players.remove', 'Remove')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </PlainCard>
 
-      <PlainCard title={t('players.operators', 'Operators')} size="small">
-        {canManage && <OpForm onSubmit={(name, level) => run(() => op({ id, body: { name, level } }), ['name', 'level'])} />}
-        <ResponsiveTable
-          rowLabel={(row) => row.name}
-          size="small"
-          rowKey="uuid"
-          pagination={false}
-          dataSource={data.ops}
-          locale={{ emptyText: t('players.opsEmpty', 'No operators.') }}
-          columns={[
-            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
-            { title: t('players.level', 'Level'), dataIndex: 'level', key: 'level' },
-            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => deop({ id, name: p.name }))} aria-label={t('players.deopNamed', 'Remove operator {{name}}', { name: p.name })}>{t('players.deop', 'Remove operator')}</Button> }] : []),
-          ]}
-        />
-      </PlainCard>
+        <PlainCard title={t('players.operators', 'Operators')} size="small">
+          {canManage && <OpForm onSubmit={(name, level) => run(() => op({ id, body: { name, level } }), ['name', 'level'])} />}
+          <ResponsiveTable
+            rowLabel={(row) => row.name}
+            size="small"
+            rowKey="uuid"
+            pagination={false}
+            dataSource={data.ops}
+            locale={{ emptyText: t('players.opsEmpty', 'No operators.') }}
+            columns={[
+              { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+              { title: t('players.level', 'Level'), dataIndex: 'level', key: 'level' },
+              ...(canManage
+                ? [
+                    {
+                      title: t('players.actions', 'Actions'),
+                      key: 'a',
+                      render: (_: unknown, p: { name: string }) => (
+                        <Button size="small" onClick={() => void run(() => deop({ id, name: p.name }))} aria-label={t('players.deopNamed', 'Remove operator {{name}}', { name: p.name })}>
+                          {t('players.deop', 'Remove operator')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </PlainCard>
 
-      <PlainCard title={t('players.bans', 'Banned players')} size="small">
-        {canManage && <BanForm onSubmit={(name, reason, expires) => run(() => ban({ id, body: { name, ...(reason ? { reason } : {}), ...(expires ? { expires_at: expires } : {}) } }), ['name', 'reason', 'expires_at'])} />}
-        <ResponsiveTable
-          rowLabel={(row) => row.name}
-          size="small"
-          rowKey="uuid"
-          pagination={false}
-          dataSource={data.bans}
-          locale={{ emptyText: t('players.bansEmpty', 'Nobody is banned.') }}
-          columns={[
-            { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
-            { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
-            { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
-            { title: t('players.when', 'When'), key: 'created', render: (_, p) => gameDate(p.created) },
-            { title: t('players.expires', 'Expires'), key: 'expires', render: (_, p) => (p.expires ? gameDate(p.expires) : t('players.never', 'Never')) },
-            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { name: string }) => <Button size="small" onClick={() => void run(() => pardon({ id, name: p.name }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.name })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
-          ]}
-        />
-      </PlainCard>
+        <PlainCard title={t('players.bans', 'Banned players')} size="small">
+          {canManage && (
+            <BanForm
+              onSubmit={(name, reason, expires) => run(() => ban({ id, body: { name, ...(reason ? { reason } : {}), ...(expires ? { expires_at: expires } : {}) } }), ['name', 'reason', 'expires_at'])}
+            />
+          )}
+          <ResponsiveTable
+            rowLabel={(row) => row.name}
+            size="small"
+            rowKey="uuid"
+            pagination={false}
+            dataSource={data.bans}
+            locale={{ emptyText: t('players.bansEmpty', 'Nobody is banned.') }}
+            columns={[
+              { title: t('players.name', 'Name'), key: 'name', render: (_, p) => nameCell(p.name, p.uuid) },
+              { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
+              { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
+              { title: t('players.when', 'When'), key: 'created', render: (_, p) => gameDate(p.created) },
+              { title: t('players.expires', 'Expires'), key: 'expires', render: (_, p) => (p.expires ? gameDate(p.expires) : t('players.never', 'Never')) },
+              ...(canManage
+                ? [
+                    {
+                      title: t('players.actions', 'Actions'),
+                      key: 'a',
+                      render: (_: unknown, p: { name: string }) => (
+                        <Button size="small" onClick={() => void run(() => pardon({ id, name: p.name }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.name })}>
+                          {t('players.pardon', 'Pardon')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </PlainCard>
 
-      <PlainCard title={t('players.ipBans', 'Banned IP addresses')} size="small">
-        {canManage && <IpBanForm onSubmit={(ip, reason) => run(() => banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }), ['ip', 'reason'])} />}
-        <ResponsiveTable
-          rowLabel={(row) => row.ip}
-          size="small"
-          rowKey="ip"
-          pagination={false}
-          dataSource={data.ip_bans}
-          locale={{ emptyText: t('players.ipBansEmpty', 'No address is banned.') }}
-          columns={[
-            { title: t('players.ip', 'IP address'), dataIndex: 'ip', key: 'ip' },
-            { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
-            { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
-            { title: t('players.when', 'When'), key: 'created', render: (_, p) => gameDate(p.created) },
-            ...(canManage ? [{ title: t('players.actions', 'Actions'), key: 'a', render: (_: unknown, p: { ip: string }) => <Button size="small" onClick={() => void run(() => pardonIp({ id, ip: p.ip }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.ip })}>{t('players.pardon', 'Pardon')}</Button> }] : []),
-          ]}
-        />
-      </PlainCard>
-    </ServerPageSection>
+        <PlainCard title={t('players.ipBans', 'Banned IP addresses')} size="small">
+          {canManage && <IpBanForm onSubmit={(ip, reason) => run(() => banIp({ id, body: { ip, ...(reason ? { reason } : {}) } }), ['ip', 'reason'])} />}
+          <ResponsiveTable
+            rowLabel={(row) => row.ip}
+            size="small"
+            rowKey="ip"
+            pagination={false}
+            dataSource={data.ip_bans}
+            locale={{ emptyText: t('players.ipBansEmpty', 'No address is banned.') }}
+            columns={[
+              { title: t('players.ip', 'IP address'), dataIndex: 'ip', key: 'ip' },
+              { title: t('players.reason', 'Reason'), dataIndex: 'reason', key: 'reason' },
+              { title: t('players.by', 'By'), dataIndex: 'source', key: 'source' },
+              { title: t('players.when', 'When'), key: 'created', render: (_, p) => gameDate(p.created) },
+              ...(canManage
+                ? [
+                    {
+                      title: t('players.actions', 'Actions'),
+                      key: 'a',
+                      render: (_: unknown, p: { ip: string }) => (
+                        <Button size="small" onClick={() => void run(() => pardonIp({ id, ip: p.ip }))} aria-label={t('players.pardonNamed', 'Pardon {{name}}', { name: p.ip })}>
+                          {t('players.pardon', 'Pardon')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </PlainCard>
+      </ServerPageSection>
     </div>
   );
 }

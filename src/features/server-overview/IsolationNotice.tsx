@@ -30,10 +30,7 @@ export function IsolationNotice({ isolation }: IsolationNoticeProps) {
   }
   if (!isolation.kernel_disk_quota) {
     reasons.push(
-      t(
-        'overview.isolation.polledDisk',
-        'Its disk space is not enforced by the kernel: the panel checks its disk use every few seconds, so it may briefly write more than its plan allows.',
-      ),
+      t('overview.isolation.polledDisk', 'Its disk space is not enforced by the kernel: the panel checks its disk use every few seconds, so it may briefly write more than its plan allows.'),
     );
   }
   if (!isolation.host_network_blocked) reasons.push(t('overview.isolation.hostNetwork', 'It can connect to services on the host itself.'));

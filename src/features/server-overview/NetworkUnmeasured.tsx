@@ -20,11 +20,5 @@ export function NetworkUnmeasured({ title, stats }: NetworkUnmeasuredProps) {
     stats.network_protocol === 'udp'
       ? t('overview.networkUdp', 'Players of this game connect over UDP, whose traffic is not measured.')
       : t('overview.networkUnavailable', 'This node cannot measure the traffic of its servers.');
-  return (
-    <ResourceTile
-      title={title}
-      value={t('overview.networkUnmeasured', 'Not measured')}
-      graph={<Typography.Text type="secondary">{reason}</Typography.Text>}
-    />
-  );
+  return <ResourceTile title={title} value={t('overview.networkUnmeasured', 'Not measured')} graph={<Typography.Text type="secondary">{reason}</Typography.Text>} />;
 }

@@ -32,9 +32,7 @@ export function PlayersOnline({ players, running }: PlayersOnlineProps) {
           <Typography.Text strong style={{ fontSize: 22 }} aria-hidden="true">
             {'\u00a0'}
           </Typography.Text>
-          <Typography.Text type="secondary">
-            {running ? t('overview.players.unknown', 'No player count reported.') : t('overview.players.offline', 'The server is not running.')}
-          </Typography.Text>
+          <Typography.Text type="secondary">{running ? t('overview.players.unknown', 'No player count reported.') : t('overview.players.offline', 'The server is not running.')}</Typography.Text>
         </Flex>
       )}
     </PlainCard>

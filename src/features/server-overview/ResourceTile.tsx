@@ -53,9 +53,7 @@ export function ResourceTile({ title, value, detail, usage, graph, tag }: Resour
         {level !== 'normal' ? (
           <Typography.Text type={level === 'over' ? 'danger' : 'warning'} role="alert">
             <WarningOutlined aria-hidden="true" />{' '}
-            {level === 'over'
-              ? t('overview.atLimit', 'At the limit ({{percent}} %)', { percent })
-              : t('overview.nearLimit', 'Near the limit ({{percent}} %)', { percent })}
+            {level === 'over' ? t('overview.atLimit', 'At the limit ({{percent}} %)', { percent }) : t('overview.nearLimit', 'Near the limit ({{percent}} %)', { percent })}
           </Typography.Text>
         ) : null}
         {graph}

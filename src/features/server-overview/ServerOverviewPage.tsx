@@ -50,9 +50,7 @@ export function ServerOverviewPage() {
   return (
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
       {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
-      {server.status === 'install_failed' ? (
-        <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} />
-      ) : null}
+      {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}
       {connectingFirst ? null : <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />}
       <PlainCard size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
@@ -70,11 +68,7 @@ export function ServerOverviewPage() {
               key: 'uptime',
               label: t('overview.uptime', 'Uptime'),
               // Kept as wide as its longest text: a changing uptime would move the other columns.
-              children: (
-                <ReservedWidth reserve={[notRunning, formatDuration(t, LONGEST_UPTIME_MS)]}>
-                  {running && stats ? formatDuration(t, stats.uptime_ms) : notRunning}
-                </ReservedWidth>
-              ),
+              children: <ReservedWidth reserve={[notRunning, formatDuration(t, LONGEST_UPTIME_MS)]}>{running && stats ? formatDuration(t, stats.uptime_ms) : notRunning}</ReservedWidth>,
             },
             { key: 'node', label: t('overview.node', 'Node'), children: server.node },
           ]}

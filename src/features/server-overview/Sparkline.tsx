@@ -25,15 +25,7 @@ export function Sparkline({ values, max, label, colour = 'var(--panel-primary)',
   });
   const line = points.join(' ');
   return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      preserveAspectRatio="none"
-      width="100%"
-      height={height}
-      style={{ display: 'block', overflow: 'visible' }}
-    >
+    <svg role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="none" width="100%" height={height} style={{ display: 'block', overflow: 'visible' }}>
       {values.length > 1 ? (
         <>
           <polygon points={`0,${height} ${line} ${WIDTH},${height}`} fill={colour} fillOpacity={0.15} stroke="none" />

@@ -13,7 +13,10 @@ export interface ServerHeaderProps {
 }
 
 const placeholderStyle = {
-  display: 'inline-block', width: 'min(280px, 60vw)', height: 28, borderRadius: 6,
+  display: 'inline-block',
+  width: 'min(280px, 60vw)',
+  height: 28,
+  borderRadius: 6,
   background: 'linear-gradient(90deg, rgba(255,255,255,.06), rgba(255,255,255,.14), rgba(255,255,255,.06))',
 } as const;
 

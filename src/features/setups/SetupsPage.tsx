@@ -92,7 +92,10 @@ export function SetupsPage() {
             <>
               <Typography.Paragraph>
                 {shown.software
-                  ? t('setups.softwareChange', 'Software: {{from}} → {{to}}', { from: shown.software.from ? `${shown.software.from.software} ${shown.software.from.version}` : '—', to: `${shown.software.to.software} ${shown.software.to.version}` })
+                  ? t('setups.softwareChange', 'Software: {{from}} → {{to}}', {
+                      from: shown.software.from ? `${shown.software.from.software} ${shown.software.from.version}` : '—',
+                      to: `${shown.software.to.software} ${shown.software.to.version}`,
+                    })
                   : t('setups.softwareKept', 'Software: unchanged')}
               </Typography.Paragraph>
               <ResponsiveTable
@@ -163,7 +166,12 @@ export function SetupsPage() {
               </Checkbox>
               {applying.error ? <Alert type="error" showIcon title={apiErrorMessage(applying.error) ?? t('setups.applyFailed', 'The setup could not be applied.')} /> : null}
               <div style={{ marginTop: 12 }}>
-                <Button type="primary" disabled={!canApply} loading={applying.isLoading} onClick={() => void apply({ id, setup: selected.id, body: { reset_world: resetWorld } }).then(() => job.refetch())}>
+                <Button
+                  type="primary"
+                  disabled={!canApply}
+                  loading={applying.isLoading}
+                  onClick={() => void apply({ id, setup: selected.id, body: { reset_world: resetWorld } }).then(() => job.refetch())}
+                >
                   {t('setups.apply', 'Back up and apply')}
                 </Button>
               </div>

@@ -33,12 +33,7 @@ export function AccessFields({ roles, groups, grantable }: AccessFieldsProps) {
         />
       </Form.Item>
       {mode === 'role' ? (
-        <Form.Item
-          name="role"
-          label={roleLabel}
-          htmlFor="access-role"
-          rules={[{ required: true, message: t('sharing.access.roleRequired', 'Choose a role.') }]}
-        >
+        <Form.Item name="role" label={roleLabel} htmlFor="access-role" rules={[{ required: true, message: t('sharing.access.roleRequired', 'Choose a role.') }]}>
           <Select
             id="access-role"
             options={roles.map((role) => ({
@@ -52,7 +47,11 @@ export function AccessFields({ roles, groups, grantable }: AccessFieldsProps) {
               return (
                 <div>
                   <div>{option.label}</div>
-                  {role?.description ? <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>{role.description}</Typography.Text> : null}
+                  {role?.description ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
+                      {role.description}
+                    </Typography.Text>
+                  ) : null}
                 </div>
               );
             }}

@@ -29,7 +29,11 @@ export function AuditLogTable({ entries, loading, page, perPage, total, onPageCh
   const rtl = i18n.dir() === 'rtl';
   const columns: TableColumn<ActivityEntry>[] = [
     { key: 'when', title: t('sharing.audit.columns.when', 'When'), render: (_, entry) => <time dateTime={entry.created_at}>{when(entry.created_at)}</time>, width: 180 },
-    { key: 'who', title: t('sharing.audit.columns.who', 'Who'), render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text> },
+    {
+      key: 'who',
+      title: t('sharing.audit.columns.who', 'Who'),
+      render: (_, entry) => entry.actor?.username ?? <Typography.Text type="secondary">{t('sharing.audit.system', 'The panel')}</Typography.Text>,
+    },
     { key: 'event', title: t('sharing.audit.columns.event', 'Event'), render: (_, entry) => auditEventSentence(t, entry, { rtl, names }) ?? <Typography.Text code>{entry.event}</Typography.Text> },
     { key: 'ip', title: t('sharing.audit.columns.ip', 'IP address'), render: (_, entry) => (entry.ip ? <Ltr>{entry.ip}</Ltr> : '—') },
     {

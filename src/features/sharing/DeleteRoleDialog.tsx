@@ -57,13 +57,15 @@ export function DeleteRoleDialog({ role, roles, deleting, onConfirm, onClose }: 
         <Alert
           type="warning"
           showIcon
-          title={t('sharing.roles.delete.noTarget', '{{count}} people have this role and there is no other custom role to move them to. Create one first, or give them other access on the Sharing page.', { count: role?.members ?? 0 })}
+          title={t(
+            'sharing.roles.delete.noTarget',
+            '{{count}} people have this role and there is no other custom role to move them to. Create one first, or give them other access on the Sharing page.',
+            { count: role?.members ?? 0 },
+          )}
         />
       ) : (
         <Form layout="vertical" component="div">
-          <Typography.Paragraph>
-            {t('sharing.roles.delete.inUse', '{{count}} people have this role. Choose the role they get instead.', { count: role?.members ?? 0 })}
-          </Typography.Paragraph>
+          <Typography.Paragraph>{t('sharing.roles.delete.inUse', '{{count}} people have this role. Choose the role they get instead.', { count: role?.members ?? 0 })}</Typography.Paragraph>
           <Form.Item label={reassignLabel} htmlFor="reassign-role" required {...fieldErrorProps(reassignErrors, reassignLabel)}>
             <PlainSelect
               id="reassign-role"

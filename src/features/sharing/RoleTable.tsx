@@ -74,7 +74,8 @@ export function RoleTable({ roles, groups, loading, onCopy, onEdit, onDelete }: 
       loading={loading}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      expandable={{ expandedRowRender: (role) => (
+      expandable={{
+        expandedRowRender: (role) => (
           // Only the areas the role touches: a read-only view of forty empty boxes says nothing.
           <PermissionPicker groups={groups.filter((group) => group.keys.some((entry) => role.permissions.includes(entry.key)))} value={role.permissions} readOnly />
         ),

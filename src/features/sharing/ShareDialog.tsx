@@ -38,9 +38,7 @@ export function ShareDialog({ subuser, roles, groups, grantable, saving, onSubmi
     if (await onSubmit((values.email ?? '').trim(), accessBody(values, roles))) onClose();
   };
 
-  const title = subuser
-    ? t('sharing.edit.title', 'Access of {{person}}', { person: subuser.username ?? subuser.email })
-    : t('sharing.invite.title', 'Invite someone');
+  const title = subuser ? t('sharing.edit.title', 'Access of {{person}}', { person: subuser.username ?? subuser.email }) : t('sharing.invite.title', 'Invite someone');
   return (
     <Modal
       open

@@ -40,7 +40,11 @@ export function SharingAuditLogPage() {
     return <ServerPageSection title={title}>{access.isLoading ? <Skeleton active /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
   }
   if (!can('activity.read') || (isHttpApiError(activity.error) && activity.error.status === 403)) {
-    return <ServerPageSection title={title}><AccessDenied error={activity.error} /></ServerPageSection>;
+    return (
+      <ServerPageSection title={title}>
+        <AccessDenied error={activity.error} />
+      </ServerPageSection>
+    );
   }
 
   const entries = activity.data?.data ?? [];
@@ -65,7 +69,9 @@ export function SharingAuditLogPage() {
         </Button>
       }
     >
-      {exportError ? <Alert type="error" showIcon closable title={t('sharing.audit.exportFailedTitle', 'The audit log could not be exported')} description={exportError} onClose={() => setExportError(null)} /> : null}
+      {exportError ? (
+        <Alert type="error" showIcon closable title={t('sharing.audit.exportFailedTitle', 'The audit log could not be exported')} description={exportError} onClose={() => setExportError(null)} />
+      ) : null}
       <AuditLogFilters
         value={filters}
         onChange={(next) => {
@@ -76,7 +82,16 @@ export function SharingAuditLogPage() {
         events={options.events}
       />
       {activity.error && !isHttpApiError(activity.error) ? (
-        <Alert type="error" showIcon title={t('sharing.audit.loadFailed', 'The audit log could not be loaded.')} action={<Button size="small" onClick={activity.refetch}>{t('sharing.retry', 'Try again')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('sharing.audit.loadFailed', 'The audit log could not be loaded.')}
+          action={
+            <Button size="small" onClick={activity.refetch}>
+              {t('sharing.retry', 'Try again')}
+            </Button>
+          }
+        />
       ) : null}
       <AuditLogTable
         entries={entries}

@@ -4,9 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
 import { useListPermissionKeysQuery } from '../../api/servers';
-import {
-  useCreateServerSubuserMutation, useDeleteServerSubuserMutation, useListServerRolesQuery, useListServerSubusersQuery, useUpdateServerSubuserMutation,
-} from '../../api/sharing';
+import { useCreateServerSubuserMutation, useDeleteServerSubuserMutation, useListServerRolesQuery, useListServerSubusersQuery, useUpdateServerSubuserMutation } from '../../api/sharing';
 import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
@@ -41,7 +39,11 @@ export function SharingPage() {
     return <ServerPageSection title={title}>{access.isLoading ? <Skeleton active /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
   }
   if (!mayRead || (isHttpApiError(list.error) && list.error.status === 403)) {
-    return <ServerPageSection title={title}><AccessDenied error={list.error} /></ServerPageSection>;
+    return (
+      <ServerPageSection title={title}>
+        <AccessDenied error={list.error} />
+      </ServerPageSection>
+    );
   }
 
   const submit = async (email: string, body: AccessBody): Promise<boolean> => {
@@ -74,13 +76,13 @@ export function SharingPage() {
       {dialog !== undefined ? (
         <Suspense fallback={null}>
           <ShareDialog
-          subuser={dialog}
-          roles={roles.data?.data ?? []}
-          groups={groups.data?.data ?? []}
-          grantable={access.permissions}
-          saving={creating.isLoading || updating.isLoading}
-          onSubmit={submit}
-          onClose={() => setDialog(undefined)}
+            subuser={dialog}
+            roles={roles.data?.data ?? []}
+            groups={groups.data?.data ?? []}
+            grantable={access.permissions}
+            saving={creating.isLoading || updating.isLoading}
+            onSubmit={submit}
+            onClose={() => setDialog(undefined)}
           />
         </Suspense>
       ) : null}

@@ -42,7 +42,11 @@ export function SharingRolesPage() {
     return <ServerPageSection title={title}>{access.isLoading ? <Skeleton active /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
   }
   if (!can('role.read') || (isHttpApiError(roles.error) && roles.error.status === 403)) {
-    return <ServerPageSection title={title}><AccessDenied error={roles.error} /></ServerPageSection>;
+    return (
+      <ServerPageSection title={title}>
+        <AccessDenied error={roles.error} />
+      </ServerPageSection>
+    );
   }
 
   const copy = (role: Role) =>
@@ -69,7 +73,10 @@ export function SharingRolesPage() {
       }
     >
       <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>
-        {t('sharing.roles.intro', 'A role is a named set of permissions you can give to the people you share this server with. Built-in roles cannot be changed, but you can copy one and adjust the copy.')}
+        {t(
+          'sharing.roles.intro',
+          'A role is a named set of permissions you can give to the people you share this server with. Built-in roles cannot be changed, but you can copy one and adjust the copy.',
+        )}
       </Typography.Paragraph>
       <RoleTable
         roles={roles.data?.data ?? []}
@@ -82,13 +89,13 @@ export function SharingRolesPage() {
       {editing ? (
         <Suspense fallback={null}>
           <RoleEditorDialog
-          title={editing.role ? t('sharing.roles.editTitle', 'Edit role {{name}}', { name: editing.role.name }) : t('sharing.roles.createTitle', 'New role')}
-          initial={editing.initial}
-          groups={groups.data?.data ?? []}
-          grantable={access.permissions}
-          saving={creating.isLoading || updating.isLoading}
-          onSubmit={save}
-          onClose={() => setEditing(null)}
+            title={editing.role ? t('sharing.roles.editTitle', 'Edit role {{name}}', { name: editing.role.name }) : t('sharing.roles.createTitle', 'New role')}
+            initial={editing.initial}
+            groups={groups.data?.data ?? []}
+            grantable={access.permissions}
+            saving={creating.isLoading || updating.isLoading}
+            onSubmit={save}
+            onClose={() => setEditing(null)}
           />
         </Suspense>
       ) : null}

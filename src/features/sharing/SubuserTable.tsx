@@ -29,8 +29,14 @@ export function SubuserTable({ subusers, roles, loading, onEdit, onRemove }: Sub
       title: t('sharing.list.person', 'Person'),
       render: (_, subuser) => (
         <Flex vertical>
-          <Typography.Text strong><Ltr>{personName(subuser)}</Ltr></Typography.Text>
-          {subuser.username ? <Typography.Text type="secondary"><Ltr>{subuser.email}</Ltr></Typography.Text> : null}
+          <Typography.Text strong>
+            <Ltr>{personName(subuser)}</Ltr>
+          </Typography.Text>
+          {subuser.username ? (
+            <Typography.Text type="secondary">
+              <Ltr>{subuser.email}</Ltr>
+            </Typography.Text>
+          ) : null}
         </Flex>
       ),
     },

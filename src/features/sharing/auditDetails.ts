@@ -25,7 +25,13 @@ const plain: Write = (value, t, { language }) => {
   if (typeof value === 'string') return value || null;
   if (typeof value === 'number') return new Intl.NumberFormat(language).format(value);
   if (typeof value === 'boolean') return value ? t('sharing.audit.details.yes', 'Yes') : t('sharing.audit.details.no', 'No');
-  if (Array.isArray(value)) return value.length ? value.map((item) => plain(item, t, { language, dateTime: String, names: new Map() }) ?? '').filter(Boolean).join(', ') : null;
+  if (Array.isArray(value))
+    return value.length
+      ? value
+          .map((item) => plain(item, t, { language, dateTime: String, names: new Map() }) ?? '')
+          .filter(Boolean)
+          .join(', ')
+      : null;
   if (value && typeof value === 'object') {
     const item = value as Record<string, unknown>;
     if (typeof item.name === 'string') return item.name;
@@ -42,7 +48,9 @@ const permissionList: Write = (value, t) => (Array.isArray(value) && value.lengt
 /** Configuration values as `key = value`. */
 const settingValues: Write = (value) =>
   value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length
-    ? Object.entries(value as Record<string, unknown>).map(([key, setting]) => `${key} = ${typeof setting === 'string' ? setting : JSON.stringify(setting)}`).join(', ')
+    ? Object.entries(value as Record<string, unknown>)
+        .map(([key, setting]) => `${key} = ${typeof setting === 'string' ? setting : JSON.stringify(setting)}`)
+        .join(', ')
     : null;
 
 /**

@@ -72,8 +72,10 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     p.via === 'billing'
       ? t('sharing.audit.events.server.plan.changedByBilling', 'The billing system moved the server from plan {{from}} to {{to}}.', { from: text(p.from), to: text(p.to), interpolation: raw })
       : t('sharing.audit.events.server.plan.changed', '{{actor}} moved the server from plan {{from}} to {{to}}.', { actor, from: text(p.from), to: text(p.to), interpolation: raw }),
-  'server.plan.order-created': (t, { actor, p }) => t('sharing.audit.events.server.plan.order-created', '{{actor}} ordered plan {{to}}; payment is pending.', { actor, to: text(p.to), interpolation: raw }),
-  'server.plan.order-failed': (t, { p }) => t('sharing.audit.events.server.plan.order-failed', 'The billing system reported that the order for a plan change failed: {{reason}}', { reason: text(p.reason), interpolation: raw }),
+  'server.plan.order-created': (t, { actor, p }) =>
+    t('sharing.audit.events.server.plan.order-created', '{{actor}} ordered plan {{to}}; payment is pending.', { actor, to: text(p.to), interpolation: raw }),
+  'server.plan.order-failed': (t, { p }) =>
+    t('sharing.audit.events.server.plan.order-failed', 'The billing system reported that the order for a plan change failed: {{reason}}', { reason: text(p.reason), interpolation: raw }),
   'server.installed': (t) => t('sharing.audit.events.server.installed', 'The game was installed.'),
   'server.install-failed': (t) => t('sharing.audit.events.server.install-failed', 'The game could not be installed.'),
   'server.reinstall': (t, { actor }) => t('sharing.audit.events.server.reinstall', '{{actor}} reinstalled the game.', { actor, interpolation: raw }),
@@ -82,7 +84,8 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.power.stop': (t, { actor }) => t('sharing.audit.events.server.power.stop', '{{actor}} stopped the server.', { actor, interpolation: raw }),
   'server.power.restart': (t, { actor }) => t('sharing.audit.events.server.power.restart', '{{actor}} restarted the server.', { actor, interpolation: raw }),
   'server.power.kill': (t, { actor }) => t('sharing.audit.events.server.power.kill', '{{actor}} forced the server to stop.', { actor, interpolation: raw }),
-  'server.console.command': (t, { actor, p }) => t('sharing.audit.events.server.console.command', '{{actor}} sent the console command “{{command}}”.', { actor, command: text(p.command), interpolation: raw }),
+  'server.console.command': (t, { actor, p }) =>
+    t('sharing.audit.events.server.console.command', '{{actor}} sent the console command “{{command}}”.', { actor, command: text(p.command), interpolation: raw }),
   'server.config.updated': (t, { actor, p }) =>
     names(p.keys)
       ? t('sharing.audit.events.server.config.updatedKeys', '{{actor}} changed {{keys}} in {{file}}.', { actor, keys: names(p.keys), file: text(p.file), interpolation: raw })
@@ -97,19 +100,29 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     t('sharing.audit.events.server.file.chmod', '{{actor}} changed permissions in {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
   'server.file.upload': (t, { actor, p }) =>
     t('sharing.audit.events.server.file.upload', '{{actor}} uploaded to {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
-  'server.file.create-folder': (t, { actor, p }) => t('sharing.audit.events.server.file.create-folder', '{{actor}} created the folder {{directory}}.', { actor, directory: folder(p.directory), interpolation: raw }),
+  'server.file.create-folder': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.create-folder', '{{actor}} created the folder {{directory}}.', { actor, directory: folder(p.directory), interpolation: raw }),
   'server.file.compress': (t, { actor, p }) =>
-    t('sharing.audit.events.server.file.compress', '{{actor}} created the archive {{archive}} in {{directory}}.', { actor, archive: text(p.archive), directory: folder(p.directory), interpolation: raw }),
+    t('sharing.audit.events.server.file.compress', '{{actor}} created the archive {{archive}} in {{directory}}.', {
+      actor,
+      archive: text(p.archive),
+      directory: folder(p.directory),
+      interpolation: raw,
+    }),
   'server.file.decompress': (t, { actor, p }) =>
     t('sharing.audit.events.server.file.decompress', '{{actor}} extracted {{file}} in {{directory}}.', { actor, file: text(p.file), directory: folder(p.directory), interpolation: raw }),
-  'server.file.pull': (t, { actor, p }) => t('sharing.audit.events.server.file.pull', '{{actor}} downloaded {{file}} from {{url}}.', { actor, file: text(p.file), url: text(p.url), interpolation: raw }),
+  'server.file.pull': (t, { actor, p }) =>
+    t('sharing.audit.events.server.file.pull', '{{actor}} downloaded {{file}} from {{url}}.', { actor, file: text(p.file), url: text(p.url), interpolation: raw }),
   'server.file.download': (t, { actor, p }) => t('sharing.audit.events.server.file.download', '{{actor}} downloaded the file {{file}}.', { actor, file: text(p.file), interpolation: raw }),
   'server.allocation.create': (t, { actor, p }) => t('sharing.audit.events.server.allocation.create', '{{actor}} added the port {{port}}.', { actor, port: text(p.port), interpolation: raw }),
   'server.allocation.delete': (t, { actor, p }) => t('sharing.audit.events.server.allocation.delete', '{{actor}} removed the port {{port}}.', { actor, port: text(p.port), interpolation: raw }),
-  'server.allocation.notes': (t, { actor, p }) => t('sharing.audit.events.server.allocation.notes', '{{actor}} changed the note of the port {{port}}.', { actor, port: text(p.port), interpolation: raw }),
-  'server.allocation.primary': (t, { actor, p }) => t('sharing.audit.events.server.allocation.primary', '{{actor}} made the port {{port}} the primary port.', { actor, port: text(p.port), interpolation: raw }),
+  'server.allocation.notes': (t, { actor, p }) =>
+    t('sharing.audit.events.server.allocation.notes', '{{actor}} changed the note of the port {{port}}.', { actor, port: text(p.port), interpolation: raw }),
+  'server.allocation.primary': (t, { actor, p }) =>
+    t('sharing.audit.events.server.allocation.primary', '{{actor}} made the port {{port}} the primary port.', { actor, port: text(p.port), interpolation: raw }),
   'server.subdomain.set': (t, { actor, p }) => t('sharing.audit.events.server.subdomain.set', '{{actor}} set the subdomain {{address}}.', { actor, address: text(p.address), interpolation: raw }),
-  'server.subdomain.delete': (t, { actor, p }) => t('sharing.audit.events.server.subdomain.delete', '{{actor}} removed the subdomain {{address}}.', { actor, address: text(p.address), interpolation: raw }),
+  'server.subdomain.delete': (t, { actor, p }) =>
+    t('sharing.audit.events.server.subdomain.delete', '{{actor}} removed the subdomain {{address}}.', { actor, address: text(p.address), interpolation: raw }),
   'server.backup.create': (t, { actor, p }) => t('sharing.audit.events.server.backup.create', '{{actor}} started the backup {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.backup.completed': (t, { nameOf }) =>
     nameOf('backup')
@@ -130,7 +143,8 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.database.rotate-password': (t, { actor, p }) =>
     t('sharing.audit.events.server.database.rotatePassword', '{{actor}} gave the database {{name}} a new password.', { actor, name: text(p.database), interpolation: raw }),
   'server.database.delete': (t, { actor, p }) => t('sharing.audit.events.server.database.delete', '{{actor}} deleted the database {{name}}.', { actor, name: text(p.database), interpolation: raw }),
-  'server.backup.restore-refused': (t, { actor }) => t('sharing.audit.events.server.backup.restore-refused', '{{actor}} could not restore a backup: the archive is damaged.', { actor, interpolation: raw }),
+  'server.backup.restore-refused': (t, { actor }) =>
+    t('sharing.audit.events.server.backup.restore-refused', '{{actor}} could not restore a backup: the archive is damaged.', { actor, interpolation: raw }),
   'server.backup.restore-recovered': (t, { p }) =>
     text(p.outcome).replace(/[\u2066-\u2069]/g, '') === 'finished'
       ? t('sharing.audit.events.server.backup.restore-finished', 'A restore interrupted by a panel restart was completed.')
@@ -149,17 +163,26 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     t('sharing.audit.events.server.players.kicked', '{{actor}} kicked {{name}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), interpolation: raw }),
   'server.players.banned': (t, { actor, p }) =>
     p.expires_at
-      ? t('sharing.audit.events.server.players.tempbanned', '{{actor}} banned {{name}} until {{expires}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), expires: text(p.expires_at), interpolation: raw })
+      ? t('sharing.audit.events.server.players.tempbanned', '{{actor}} banned {{name}} until {{expires}} ({{reason}}).', {
+          actor,
+          name: text(p.name),
+          reason: text(p.reason),
+          expires: text(p.expires_at),
+          interpolation: raw,
+        })
       : t('sharing.audit.events.server.players.banned', '{{actor}} banned {{name}} ({{reason}}).', { actor, name: text(p.name), reason: text(p.reason), interpolation: raw }),
   'server.players.pardoned': (t, { actor, p }) => t('sharing.audit.events.server.players.pardoned', '{{actor}} pardoned {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.players.ip-banned': (t, { actor, p }) =>
     t('sharing.audit.events.server.players.ip-banned', '{{actor}} banned the IP address {{ip}} ({{reason}}).', { actor, ip: text(p.ip), reason: text(p.reason), interpolation: raw }),
-  'server.players.ip-pardoned': (t, { actor, p }) => t('sharing.audit.events.server.players.ip-pardoned', '{{actor}} lifted the ban on the IP address {{ip}}.', { actor, ip: text(p.ip), interpolation: raw }),
+  'server.players.ip-pardoned': (t, { actor, p }) =>
+    t('sharing.audit.events.server.players.ip-pardoned', '{{actor}} lifted the ban on the IP address {{ip}}.', { actor, ip: text(p.ip), interpolation: raw }),
   'server.players.opped': (t, { actor, p }) =>
     t('sharing.audit.events.server.players.opped', '{{actor}} made {{name}} an operator (level {{level}}).', { actor, name: text(p.name), level: text(p.level), interpolation: raw }),
   'server.players.deopped': (t, { actor, p }) => t('sharing.audit.events.server.players.deopped', '{{actor}} removed {{name}} from the operators.', { actor, name: text(p.name), interpolation: raw }),
-  'server.players.whitelist-added': (t, { actor, p }) => t('sharing.audit.events.server.players.whitelist-added', '{{actor}} added {{name}} to the whitelist.', { actor, name: text(p.name), interpolation: raw }),
-  'server.players.whitelist-removed': (t, { actor, p }) => t('sharing.audit.events.server.players.whitelist-removed', '{{actor}} removed {{name}} from the whitelist.', { actor, name: text(p.name), interpolation: raw }),
+  'server.players.whitelist-added': (t, { actor, p }) =>
+    t('sharing.audit.events.server.players.whitelist-added', '{{actor}} added {{name}} to the whitelist.', { actor, name: text(p.name), interpolation: raw }),
+  'server.players.whitelist-removed': (t, { actor, p }) =>
+    t('sharing.audit.events.server.players.whitelist-removed', '{{actor}} removed {{name}} from the whitelist.', { actor, name: text(p.name), interpolation: raw }),
   'server.players.whitelist-enabled': (t, { actor }) => t('sharing.audit.events.server.players.whitelist-enabled', '{{actor}} turned the whitelist on.', { actor, interpolation: raw }),
   'server.players.whitelist-disabled': (t, { actor }) => t('sharing.audit.events.server.players.whitelist-disabled', '{{actor}} turned the whitelist off.', { actor, interpolation: raw }),
   'server.sleep.updated': (t, { actor, p }) =>
@@ -170,11 +193,13 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
       interpolation: raw,
     }),
   'server.woken': (t, { p }) => t('sharing.audit.events.server.woken', 'The server was woken up because {{player}} tried to join.', { player: text(p.player), interpolation: raw }),
-  'server.auto-stopped': (t, { p }) => t('sharing.audit.events.server.auto-stopped', 'The server was stopped after {{minutes}} minutes without players.', { minutes: text(p.idle_minutes), interpolation: raw }),
+  'server.auto-stopped': (t, { p }) =>
+    t('sharing.audit.events.server.auto-stopped', 'The server was stopped after {{minutes}} minutes without players.', { minutes: text(p.idle_minutes), interpolation: raw }),
   'server.schedule.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.create', '{{actor}} created the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.update': (t, { actor, p }) => t('sharing.audit.events.server.schedule.update', '{{actor}} changed the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.delete': (t, { actor, p }) => t('sharing.audit.events.server.schedule.delete', '{{actor}} deleted the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
-  'server.schedule.task.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.task.create', '{{actor}} added a {{action}} task to a schedule.', { actor, action: text(p.action), interpolation: raw }),
+  'server.schedule.task.create': (t, { actor, p }) =>
+    t('sharing.audit.events.server.schedule.task.create', '{{actor}} added a {{action}} task to a schedule.', { actor, action: text(p.action), interpolation: raw }),
   'server.schedule.task.update': (t, { actor, nameOf }) =>
     nameOf('schedule')
       ? t('sharing.audit.events.server.schedule.task.updateNamed', '{{actor}} changed a task of the schedule {{name}}.', { actor, name: nameOf('schedule'), interpolation: raw })
@@ -187,23 +212,45 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.schedule.completed': (t, { p }) => {
     const result = text(p.result).replace(/[\u2066-\u2069]/g, '');
     if (result === 'ok') return t('sharing.audit.events.server.schedule.succeeded', 'The schedule {{name}} ran and succeeded.', { name: text(p.name), interpolation: raw });
-    if (result === 'skipped') return t('sharing.audit.events.server.schedule.skipped', 'The schedule {{name}} was skipped: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
+    if (result === 'skipped')
+      return t('sharing.audit.events.server.schedule.skipped', 'The schedule {{name}} was skipped: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
     return t('sharing.audit.events.server.schedule.failed', 'The schedule {{name}} failed: {{reason}}', { name: text(p.name), reason: text(p.reason), interpolation: raw });
   },
-  'server.versions.switch': (t, { actor, p }) => t('sharing.audit.events.server.versions.switch', '{{actor}} started a switch to {{software}} {{version}}.', { actor, software: text(p.software), version: text(p.version), interpolation: raw }),
-  'server.versions.switched': (t, { p }) => t('sharing.audit.events.server.versions.switched', 'The server now runs {{software}} {{version}}.', { software: text(p.software), version: text(p.version), interpolation: raw }),
-  'server.versions.switch-failed': (t, { p }) => t('sharing.audit.events.server.versions.switch-failed', 'The switch to {{software}} {{version}} failed and was rolled back: {{reason}}', { software: text(p.software), version: text(p.version), reason: text(p.reason), interpolation: raw }),
+  'server.versions.switch': (t, { actor, p }) =>
+    t('sharing.audit.events.server.versions.switch', '{{actor}} started a switch to {{software}} {{version}}.', { actor, software: text(p.software), version: text(p.version), interpolation: raw }),
+  'server.versions.switched': (t, { p }) =>
+    t('sharing.audit.events.server.versions.switched', 'The server now runs {{software}} {{version}}.', { software: text(p.software), version: text(p.version), interpolation: raw }),
+  'server.versions.switch-failed': (t, { p }) =>
+    t('sharing.audit.events.server.versions.switch-failed', 'The switch to {{software}} {{version}} failed and was rolled back: {{reason}}', {
+      software: text(p.software),
+      version: text(p.version),
+      reason: text(p.reason),
+      interpolation: raw,
+    }),
   'server.setups.apply': (t, { actor, p }) => t('sharing.audit.events.server.setups.apply', '{{actor}} applied the setup {{setup}}.', { actor, setup: text(p.setup), interpolation: raw }),
   'server.setups.applied': (t, { p }) => t('sharing.audit.events.server.setups.applied', 'The setup {{setup}} is in place.', { setup: text(p.setup), interpolation: raw }),
-  'server.setups.failed': (t, { p }) => t('sharing.audit.events.server.setups.failed', 'The setup {{setup}} failed and was rolled back: {{reason}}', { setup: text(p.setup), reason: text(p.reason), interpolation: raw }),
-  'server.extensions.install': (t, { actor, p }) => t('extensions.audit.install', '{{actor}} installed {{project}} {{version}} ({{file}}).', { actor, project: text(p.project), version: text(p.version), file: text(p.file), interpolation: raw }),
-  'server.extensions.update': (t, { actor, p }) => t('extensions.audit.update', '{{actor}} updated {{project}} from {{from}} to {{version}}.', { actor, project: text(p.project), from: text(p.from), version: text(p.version), interpolation: raw }),
-  'server.extensions.enable': (t, { actor, p }) => t('extensions.audit.enable', '{{actor}} enabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
-  'server.extensions.disable': (t, { actor, p }) => t('extensions.audit.disable', '{{actor}} disabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
-  'server.extensions.remove': (t, { actor, p }) => t('extensions.audit.remove', '{{actor}} removed {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
-  'server.modpacks.install': (t, { actor, p }) => t('modpacks.audit.install', '{{actor}} started installing the modpack {{pack}} {{version}}.', { actor, pack: text(p.pack), version: text(p.version), interpolation: raw }),
+  'server.setups.failed': (t, { p }) =>
+    t('sharing.audit.events.server.setups.failed', 'The setup {{setup}} failed and was rolled back: {{reason}}', { setup: text(p.setup), reason: text(p.reason), interpolation: raw }),
+  'server.extensions.install': (t, { actor, p }) =>
+    t('extensions.audit.install', '{{actor}} installed {{project}} {{version}} ({{file}}).', { actor, project: text(p.project), version: text(p.version), file: text(p.file), interpolation: raw }),
+  'server.extensions.update': (t, { actor, p }) =>
+    t('extensions.audit.update', '{{actor}} updated {{project}} from {{from}} to {{version}}.', { actor, project: text(p.project), from: text(p.from), version: text(p.version), interpolation: raw }),
+  'server.extensions.enable': (t, { actor, p }) =>
+    t('extensions.audit.enable', '{{actor}} enabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
+  'server.extensions.disable': (t, { actor, p }) =>
+    t('extensions.audit.disable', '{{actor}} disabled {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
+  'server.extensions.remove': (t, { actor, p }) =>
+    t('extensions.audit.remove', '{{actor}} removed {{project}} ({{file}}).', { actor, project: text(p.project), file: text(p.file), interpolation: raw }),
+  'server.modpacks.install': (t, { actor, p }) =>
+    t('modpacks.audit.install', '{{actor}} started installing the modpack {{pack}} {{version}}.', { actor, pack: text(p.pack), version: text(p.version), interpolation: raw }),
   'server.modpacks.installed': (t, { p }) => t('modpacks.audit.installed', 'The modpack {{pack}} {{version}} is installed.', { pack: text(p.pack), version: text(p.packVersion), interpolation: raw }),
-  'server.modpacks.install-failed': (t, { p }) => t('modpacks.audit.failed', 'Installing the modpack {{pack}} {{version}} failed and was rolled back: {{reason}}', { pack: text(p.pack), version: text(p.packVersion), reason: text(p.reason), interpolation: raw }),
+  'server.modpacks.install-failed': (t, { p }) =>
+    t('modpacks.audit.failed', 'Installing the modpack {{pack}} {{version}} failed and was rolled back: {{reason}}', {
+      pack: text(p.pack),
+      version: text(p.packVersion),
+      reason: text(p.reason),
+      interpolation: raw,
+    }),
 };
 
 /**
@@ -231,6 +278,13 @@ const ltrRun = (text: string): string => `\u2066${text}\u2069`;
 /** A property with its text isolated left to right (in lists, each name on its own). */
 function isolated(value: unknown): unknown {
   if (typeof value === 'string') return value ? ltrRun(value) : value;
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? ltrRun(item) : item && typeof item === 'object' ? Object.fromEntries(Object.entries(item as Record<string, unknown>).map(([key, inner]) => [key, typeof inner === 'string' ? ltrRun(inner) : inner])) : item));
+  if (Array.isArray(value))
+    return value.map((item) =>
+      typeof item === 'string'
+        ? ltrRun(item)
+        : item && typeof item === 'object'
+          ? Object.fromEntries(Object.entries(item as Record<string, unknown>).map(([key, inner]) => [key, typeof inner === 'string' ? ltrRun(inner) : inner]))
+          : item,
+    );
   return value;
 }

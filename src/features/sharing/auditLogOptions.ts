@@ -4,11 +4,7 @@ import type { ActivityEntry, ActivityPerson } from './sharingTypes';
  * People to filter the audit log by: those already known plus the owner and everyone acting in
  * `entries`, each once (by account uuid), sorted by name.
  */
-export function auditLogPeople(
-  known: readonly ActivityPerson[],
-  owner: { uuid: string; username: string } | undefined,
-  entries: readonly ActivityEntry[],
-): ActivityPerson[] {
+export function auditLogPeople(known: readonly ActivityPerson[], owner: { uuid: string; username: string } | undefined, entries: readonly ActivityEntry[]): ActivityPerson[] {
   const people = new Map(known.map((person) => [person.uuid, person.name]));
   if (owner) people.set(owner.uuid, owner.username);
   entries.forEach((entry) => {

@@ -10,7 +10,10 @@ function suggestedName(disposition: string | null): string | null {
 
 /** Why an export failed: the HTTP status and the server's message when it sent one. */
 export class ActivityExportError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'ActivityExportError';
   }

@@ -13,11 +13,7 @@ interface Seen {
  * not have acted yet), and everyone acting in the pages shown so far — filtering by one person
  * must not make the other people vanish from the person filter.
  */
-export function useAuditLogOptions(
-  owner: { uuid: string; username: string } | undefined,
-  entries: readonly ActivityEntry[] | undefined,
-  sharedWith: readonly ActivityPerson[] = [],
-) {
+export function useAuditLogOptions(owner: { uuid: string; username: string } | undefined, entries: readonly ActivityEntry[] | undefined, sharedWith: readonly ActivityPerson[] = []) {
   const [seen, setSeen] = useState<Seen>({ entries: undefined, people: [], events: [] });
   // Adjusted while rendering when a new page arrives (React's pattern for state derived from props).
   if (entries !== seen.entries) {

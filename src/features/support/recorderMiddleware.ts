@@ -108,8 +108,7 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
             // A recording kept whole starts where it started; one whose oldest pages went starts
             // with the first kept page's load (its marker replaces the state anyway). Without
             // earlier pages, this page's part starts at the ring's start.
-            startBefore: (firstKey) =>
-              stored && firstKey === stored.pages[0]?.key ? stored.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {})),
+            startBefore: (firstKey) => (stored && firstKey === stored.pages[0]?.key ? stored.start : (firstState(firstKey) ?? (firstKey === pageKey ? redactState(ring.startState) : {}))),
           },
           { key: pageKey, actions: ofThisPage.map(({ action, at, size }) => ({ action, at, size })) },
           limits.maxBytes,

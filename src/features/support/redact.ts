@@ -1,11 +1,4 @@
-import {
-  REDACTED,
-  requestSecretKeyNames,
-  secretKeyNames,
-  secretPayloadActionTypes,
-  secretQueryPattern,
-  urlCredentialsPattern,
-} from './redactionList';
+import { REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern } from './redactionList';
 
 const MAX_DEPTH = 48;
 

@@ -61,18 +61,7 @@ export const requestSecretKeyNames: ReadonlySet<string> = new Set(['code']);
 export const secretPayloadActionTypes: ReadonlySet<string> = new Set(['session/tokenReceived']);
 
 /** Query parameters that make an address a signed or credential-bearing one. */
-export const secretQueryParameters: readonly string[] = [
-  'token',
-  'access_token',
-  'signature',
-  'sig',
-  'code',
-  'key',
-  'x-amz-signature',
-  'x-amz-credential',
-  'x-amz-security-token',
-  'expires',
-];
+export const secretQueryParameters: readonly string[] = ['token', 'access_token', 'signature', 'sig', 'code', 'key', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'expires'];
 
 /** Finds `name=value` of a secret query parameter in any text (addresses, router locations). */
 export const secretQueryPattern = new RegExp(`([?&#](?:${secretQueryParameters.join('|')})=)[^&#\\s"]*`, 'gi');

@@ -16,11 +16,7 @@ export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDraw
   const { t } = useTranslation();
   const when = useDateTime();
   const triggerText = (trigger: 'schedule' | 'manual' | 'catch-up') =>
-    trigger === 'manual'
-      ? t('tasks.history.manual', 'Run now')
-      : trigger === 'catch-up'
-        ? t('tasks.history.catchUp', 'Once the panel was back')
-        : t('tasks.history.timed', 'On schedule');
+    trigger === 'manual' ? t('tasks.history.manual', 'Run now') : trigger === 'catch-up' ? t('tasks.history.catchUp', 'Once the panel was back') : t('tasks.history.timed', 'On schedule');
   const runs = useListServerScheduleRunsQuery({ id: serverId, schedule: schedule?.uuid ?? '' }, { skip: !schedule, pollingInterval: 3000 });
   return (
     <Drawer open={!!schedule} onClose={onClose} title={t('tasks.history.title', 'History of {{name}}', { name: schedule?.name ?? '' })} size="large" destroyOnHidden>
@@ -52,7 +48,11 @@ export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDraw
                         {task.action} {task.payload}
                       </Typography.Text>
                     </Space>
-                    {task.error && <Typography.Paragraph type="danger" style={{ margin: 0 }}>{task.error}</Typography.Paragraph>}
+                    {task.error && (
+                      <Typography.Paragraph type="danger" style={{ margin: 0 }}>
+                        {task.error}
+                      </Typography.Paragraph>
+                    )}
                     {task.output && <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: '4px 0', fontSize: 12 }}>{task.output}</pre>}
                   </div>
                 ))}

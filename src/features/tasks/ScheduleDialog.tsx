@@ -51,7 +51,10 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
   const parts = Form.useWatch([], form) as Partial<Values> | undefined;
   const describe = useCronDescriber();
   // Undefined while the form or the language's words are not there yet; null for fields that do not parse.
-  const description = parts && describe ? describe({ minute: parts.minute ?? '', hour: parts.hour ?? '', day_of_month: parts.day_of_month ?? '', month: parts.month ?? '', day_of_week: parts.day_of_week ?? '' }) : undefined;
+  const description =
+    parts && describe
+      ? describe({ minute: parts.minute ?? '', hour: parts.hour ?? '', day_of_month: parts.day_of_month ?? '', month: parts.month ?? '', day_of_week: parts.day_of_week ?? '' })
+      : undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -132,7 +135,12 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
         <Form.Item name="timezone" label={t('tasks.field.timezone', 'Timezone')} extra={<FieldMessages field="timezone" label={t('tasks.field.timezone', 'Timezone')} />}>
           <TimezoneSelect aria-label={t('tasks.field.timezone', 'Timezone')} />
         </Form.Item>
-        <Form.Item name="run_missed" valuePropName="checked" style={{ marginBottom: 4 }} extra={t('tasks.field.runMissedHelp', 'If the panel was down at the planned time, the schedule runs once as soon as it is back.')}>
+        <Form.Item
+          name="run_missed"
+          valuePropName="checked"
+          style={{ marginBottom: 4 }}
+          extra={t('tasks.field.runMissedHelp', 'If the panel was down at the planned time, the schedule runs once as soon as it is back.')}
+        >
           <Checkbox>{t('tasks.field.runMissed', 'Run once when the panel is back')}</Checkbox>
         </Form.Item>
         <Form.Item name="only_when_online" valuePropName="checked" style={{ marginBottom: 4 }}>
@@ -195,7 +203,12 @@ function TaskRow({ index, name, onRemove }: { index: number; name: number; onRem
             <Input maxLength={255} placeholder={t('tasks.task.commandPlaceholder', 'e.g. say Restart in 5 minutes')} />
           )}
         </Form.Item>
-        <Form.Item name={[name, 'delay_seconds']} label={t('tasks.task.delay', 'Delay (seconds)')} style={{ width: 130, marginBottom: 8 }} extra={<FieldMessages field={`tasks.${index}.delay_seconds`} label={t('tasks.task.delay', 'Delay (seconds)')} />}>
+        <Form.Item
+          name={[name, 'delay_seconds']}
+          label={t('tasks.task.delay', 'Delay (seconds)')}
+          style={{ width: 130, marginBottom: 8 }}
+          extra={<FieldMessages field={`tasks.${index}.delay_seconds`} label={t('tasks.task.delay', 'Delay (seconds)')} />}
+        >
           <InputNumber min={0} max={900} style={{ width: '100%' }} />
         </Form.Item>
         <Button danger icon={<DeleteOutlined />} aria-label={t('tasks.task.remove', 'Remove task {{n}}', { n: index + 1 })} onClick={onRemove} style={{ marginTop: 30 }} />

@@ -129,10 +129,12 @@ export function TasksPage() {
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {t('tasks.history.missedText', 'The panel was not running at this time, so nothing ran.')}
                   </Typography.Text>
-                ) : schedule.last_error && (
-                  <Typography.Text type={schedule.last_result === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
-                    {schedule.last_error}
-                  </Typography.Text>
+                ) : (
+                  schedule.last_error && (
+                    <Typography.Text type={schedule.last_result === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+                      {schedule.last_error}
+                    </Typography.Text>
+                  )
                 )}
               </Space>
             ),

@@ -42,16 +42,5 @@ export function TimezoneSelect({ id, value, onChange, 'aria-label': ariaLabel }:
     const list = value && !allZones().includes(value) ? [value, ...allZones()] : allZones();
     return list.map((zone) => ({ value: zone, label: `${zone.replace(/_/g, ' ')} (${offsetOf(zone, now)})` }));
   }, [value]);
-  return (
-    <Select
-      id={id}
-      aria-label={ariaLabel}
-      showSearch={{ optionFilterProp: 'label' }}
-      options={options}
-      value={value}
-      onChange={onChange}
-      virtual
-      style={{ width: '100%' }}
-    />
-  );
+  return <Select id={id} aria-label={ariaLabel} showSearch={{ optionFilterProp: 'label' }} options={options} value={value} onChange={onChange} virtual style={{ width: '100%' }} />;
 }

@@ -72,16 +72,24 @@ export function VersionsPage() {
     <ServerPageSection title={title}>
       <PlainCard size="small">
         {current ? (
-          <Typography.Text>
-            {t('versions.current', 'This server runs {{name}} {{version}}.', { name: nameOf(current), version: current.version })}
-          </Typography.Text>
+          <Typography.Text>{t('versions.current', 'This server runs {{name}} {{version}}.', { name: nameOf(current), version: current.version })}</Typography.Text>
         ) : (
           <Typography.Text type="secondary">{t('versions.noCatalogue', 'This game has no software catalogue.')}</Typography.Text>
         )}
       </PlainCard>
       {lastJob ? <SwitchJobProgress job={lastJob} /> : null}
       {noJava.length > 0 ? <Alert type="info" showIcon title={t('versions.noJava', 'This host has no Java, so {{names}} cannot run here.', { names: noJava.join(', ') })} /> : null}
-      {switching.error ? <Alert type="error" showIcon title={isUpstreamFailure(switching.error) ? t('versions.catalogueUnreachable', 'The software catalogue could not be reached. Try again later.') : (apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.'))} /> : null}
+      {switching.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            isUpstreamFailure(switching.error)
+              ? t('versions.catalogueUnreachable', 'The software catalogue could not be reached. Try again later.')
+              : (apiErrorMessage(switching.error) ?? t('versions.switchFailed', 'The switch could not be started.'))
+          }
+        />
+      ) : null}
       <Space wrap>
         <PlainSelect
           aria-label={t('versions.software', 'Software')}
@@ -99,58 +107,92 @@ export function VersionsPage() {
             { value: 'snapshot', label: t('versions.snapshots', 'Snapshots') },
           ]}
         />
-        <Input.Search aria-label={t('versions.search', 'Search versions')} placeholder={t('versions.search', 'Search versions')} allowClear onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} style={{ maxWidth: 240 }} />
+        <Input.Search
+          aria-label={t('versions.search', 'Search versions')}
+          placeholder={t('versions.search', 'Search versions')}
+          allowClear
+          onSearch={setSearch}
+          onChange={(e) => !e.target.value && setSearch('')}
+          style={{ maxWidth: 240 }}
+        />
       </Space>
       {versions.data?.data.stale_since ? <Alert type="warning" showIcon title={t('versions.stale', 'The catalogue cannot be reached; this list comes from the cache.')} /> : null}
-      {versions.error ? <Alert type="error" showIcon title={isUpstreamFailure(versions.error) ? t('versions.catalogueUnreachable', 'The software catalogue could not be reached. Try again later.') : (apiErrorMessage(versions.error) ?? t('versions.listFailed', 'The versions could not be loaded.'))} /> : null}
+      {versions.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            isUpstreamFailure(versions.error)
+              ? t('versions.catalogueUnreachable', 'The software catalogue could not be reached. Try again later.')
+              : (apiErrorMessage(versions.error) ?? t('versions.listFailed', 'The versions could not be loaded.'))
+          }
+        />
+      ) : null}
       {versions.error ? null : (
-      <ResponsiveTable<VersionRow>
-        rowKey="id"
-        rowLabel={(row) => row.id}
-        loading={versions.isFetching}
-        dataSource={versions.data?.data.versions ?? []}
-        pagination={{ pageSize: 25, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty description={t('versions.empty', 'No versions match.')} /> }}
-        columns={[
-          { title: t('versions.column.version', 'Version'), dataIndex: 'id', key: 'id' },
-          {
-            title: t('versions.column.notes', 'Notes'),
-            key: 'notes',
-            render: (_: unknown, row: VersionRow) => (
-              <Space wrap size={4}>
-                {row.current ? <Tag color="success">{t('versions.tag.current', 'Installed')}</Tag> : null}
-                {row.downgrade ? <Tag color="warning">{t('versions.tag.downgrade', 'Older: worlds may not load')}</Tag> : null}
-                {row.java_major ? <Tag color={row.java_warning ? 'error' : 'default'}>{t('versions.tag.java', 'Java {{major}}', { major: row.java_major })}</Tag> : null}
-              </Space>
-            ),
-          },
-          {
-            title: t('versions.column.actions', 'Actions'),
-            key: 'actions',
-            render: (_: unknown, row: VersionRow) =>
-              row.current ? null : (
-                <Popconfirm
-                  title={entry?.reinstall ? t('versions.confirm.reinstallTitle', 'Reinstall as {{name}} {{version}}?', { name: entry.name, version: row.id }) : t('versions.confirm.title', 'Switch to {{version}}?', { version: row.id })}
-                  description={
-                    <div style={{ maxWidth: 320 }}>
-                      {entry?.reinstall ? <ReinstallWarning from={current} to={entry} version={row.id} /> : t('versions.confirm.text', 'The server stops, a backup is made, and the new software is installed keeping the world and config.')}
-                      {row.downgrade ? <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.downgrade', 'This is an older version: worlds saved by a newer one may not load.')} /> : null}
-                      {row.java_warning ? <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.java', 'This version needs Java {{major}}, which this node does not have.', { major: row.java_major })} /> : null}
-                    </div>
-                  }
-                  okText={entry?.reinstall ? t('versions.confirm.reinstallOk', 'Back up and reinstall') : t('versions.confirm.ok', 'Switch')}
-                  cancelText={t('versions.confirm.cancel', 'Cancel')}
-                  onConfirm={() => doSwitch(row)}
-                  disabled={!canSwitch}
-                >
-                  <Button size="small" disabled={!canSwitch} aria-label={t('versions.switchTo', 'Switch to {{version}}', { version: row.id })}>
-                    {t('versions.switch', 'Switch')}
-                  </Button>
-                </Popconfirm>
+        <ResponsiveTable<VersionRow>
+          rowKey="id"
+          rowLabel={(row) => row.id}
+          loading={versions.isFetching}
+          dataSource={versions.data?.data.versions ?? []}
+          pagination={{ pageSize: 25, hideOnSinglePage: true }}
+          locale={{ emptyText: <Empty description={t('versions.empty', 'No versions match.')} /> }}
+          columns={[
+            { title: t('versions.column.version', 'Version'), dataIndex: 'id', key: 'id' },
+            {
+              title: t('versions.column.notes', 'Notes'),
+              key: 'notes',
+              render: (_: unknown, row: VersionRow) => (
+                <Space wrap size={4}>
+                  {row.current ? <Tag color="success">{t('versions.tag.current', 'Installed')}</Tag> : null}
+                  {row.downgrade ? <Tag color="warning">{t('versions.tag.downgrade', 'Older: worlds may not load')}</Tag> : null}
+                  {row.java_major ? <Tag color={row.java_warning ? 'error' : 'default'}>{t('versions.tag.java', 'Java {{major}}', { major: row.java_major })}</Tag> : null}
+                </Space>
               ),
-          },
-        ]}
-      />
+            },
+            {
+              title: t('versions.column.actions', 'Actions'),
+              key: 'actions',
+              render: (_: unknown, row: VersionRow) =>
+                row.current ? null : (
+                  <Popconfirm
+                    title={
+                      entry?.reinstall
+                        ? t('versions.confirm.reinstallTitle', 'Reinstall as {{name}} {{version}}?', { name: entry.name, version: row.id })
+                        : t('versions.confirm.title', 'Switch to {{version}}?', { version: row.id })
+                    }
+                    description={
+                      <div style={{ maxWidth: 320 }}>
+                        {entry?.reinstall ? (
+                          <ReinstallWarning from={current} to={entry} version={row.id} />
+                        ) : (
+                          t('versions.confirm.text', 'The server stops, a backup is made, and the new software is installed keeping the world and config.')
+                        )}
+                        {row.downgrade ? (
+                          <Alert type="warning" showIcon style={{ marginTop: 8 }} title={t('versions.confirm.downgrade', 'This is an older version: worlds saved by a newer one may not load.')} />
+                        ) : null}
+                        {row.java_warning ? (
+                          <Alert
+                            type="warning"
+                            showIcon
+                            style={{ marginTop: 8 }}
+                            title={t('versions.confirm.java', 'This version needs Java {{major}}, which this node does not have.', { major: row.java_major })}
+                          />
+                        ) : null}
+                      </div>
+                    }
+                    okText={entry?.reinstall ? t('versions.confirm.reinstallOk', 'Back up and reinstall') : t('versions.confirm.ok', 'Switch')}
+                    cancelText={t('versions.confirm.cancel', 'Cancel')}
+                    onConfirm={() => doSwitch(row)}
+                    disabled={!canSwitch}
+                  >
+                    <Button size="small" disabled={!canSwitch} aria-label={t('versions.switchTo', 'Switch to {{version}}', { version: row.id })}>
+                      {t('versions.switch', 'Switch')}
+                    </Button>
+                  </Popconfirm>
+                ),
+            },
+          ]}
+        />
       )}
     </ServerPageSection>
   );

@@ -25,8 +25,11 @@ export const palworldArt = svgDocument(
   '<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1">' +
     '<stop offset="0" stop-color="#07223a"/><stop offset="1" stop-color="#1b6a8f"/></linearGradient></defs>' +
     '<rect width="1600" height="900" fill="url(#s)"/>' +
-    cloud(160, 160, 1) + cloud(1100, 120, 1.3) + cloud(700, 260, 0.8) +
-    island(300, 330, 260) + island(1180, 380, 200) +
+    cloud(160, 160, 1) +
+    cloud(1100, 120, 1.3) +
+    cloud(700, 260, 0.8) +
+    island(300, 330, 260) +
+    island(1180, 380, 200) +
     '<path d="M700 700L980 360l120 110 80 -60 260 290Z" fill="#12405a"/><path d="M980 360l-38 46 20 -6 18 12 16 -14 24 8Z" fill="#e6f7ff"/>' +
     '<path d="M0 690Q260 630 540 670T1100 660T1600 690V900H0Z" fill="#1f6b4a"/>' +
     '<path d="M0 790Q360 740 760 780T1600 780V900H0Z" fill="#154d36"/>',

@@ -8,10 +8,7 @@ function mast(x: number, base: number, height: number): string {
     const spread = ((y - top) / height) * 40;
     struts.push(`M${x - spread} ${y}L${x + spread * 0.85} ${y - 40}M${x + spread} ${y}L${x - spread * 0.85} ${y - 40}`);
   }
-  return (
-    `<path d="M${x - 40} ${base}L${x} ${top}L${x + 40} ${base}${struts.join('')}" stroke="#1a0f0a" stroke-width="6" fill="none"/>` +
-    `<circle cx="${x}" cy="${top}" r="7" fill="#ff5a2b"/>`
-  );
+  return `<path d="M${x - 40} ${base}L${x} ${top}L${x + 40} ${base}${struts.join('')}" stroke="#1a0f0a" stroke-width="6" fill="none"/>` + `<circle cx="${x}" cy="${top}" r="7" fill="#ff5a2b"/>`;
 }
 
 /** Rust: a smoky dusk over scrap hills, a radio mast and ruined sheds. */

@@ -5,9 +5,5 @@ export function svgUrl(svg: string): string {
 
 /** Opens an SVG document with the panel's common canvas (16:9, cropped to cover). */
 export function svgDocument(body: string): string {
-  return (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900" preserveAspectRatio="xMidYMid slice">' +
-    body +
-    '</svg>'
-  );
+  return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 900" preserveAspectRatio="xMidYMid slice">' + body + '</svg>';
 }

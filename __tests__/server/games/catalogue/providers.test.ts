@@ -31,12 +31,21 @@ async function fetchAndVerify(software: string, version: string, artefact: strin
 
 describe('catalogue providers against the local catalogue', () => {
   it('lists every software', () => {
-    expect(catalogue.software().map((s) => s.id).sort()).toEqual(['fabric', 'flying-squid', 'folia', 'forge', 'neoforge', 'paper', 'purpur', 'temurin', 'vanilla', 'velocity']);
+    expect(
+      catalogue
+        .software()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['fabric', 'flying-squid', 'folia', 'forge', 'neoforge', 'paper', 'purpur', 'temurin', 'vanilla', 'velocity']);
   });
 
   it('Mojang: releases and snapshots (no old betas), the server jar with its SHA-1 and the Java it needs', async () => {
     const versions = await catalogue.versions('vanilla');
-    expect(versions.map((v) => [v.id, v.type])).toEqual([['25w02a', 'snapshot'], ['1.21.4', 'release'], ['1.20.4', 'release']]);
+    expect(versions.map((v) => [v.id, v.type])).toEqual([
+      ['25w02a', 'snapshot'],
+      ['1.21.4', 'release'],
+      ['1.20.4', 'release'],
+    ]);
     const download = await fetchAndVerify('vanilla', '1.20.4', 'vanilla-1.20.4');
     expect(download).toMatchObject({ kind: 'server-jar', javaMajor: 17, checksum: { algorithm: 'sha1', value: local.artefacts.get('vanilla-1.20.4')!.sha1 } });
     await expect(catalogue.download('vanilla', '9.9.9')).rejects.toBeInstanceOf(CatalogueNotFoundError);
@@ -44,7 +53,11 @@ describe('catalogue providers against the local catalogue', () => {
 
   it('PaperMC: Paper, Folia and Velocity builds with SHA-256; the newest stable build by default', async () => {
     expect((await catalogue.versions('paper')).map((v) => v.id)).toEqual(['1.21.4', '1.21.3', '1.20.4']);
-    expect((await catalogue.builds('paper', '1.21.4')).map((b) => [b.id, b.channel])).toEqual([['233', 'experimental'], ['232', 'stable'], ['231', 'stable']]);
+    expect((await catalogue.builds('paper', '1.21.4')).map((b) => [b.id, b.channel])).toEqual([
+      ['233', 'experimental'],
+      ['232', 'stable'],
+      ['231', 'stable'],
+    ]);
     const paper = await fetchAndVerify('paper', '1.21.4', 'paper-1.21.4-232');
     expect(paper).toMatchObject({ build: '232', checksum: { algorithm: 'sha256' }, javaMajor: 21 });
     await fetchAndVerify('folia', '1.21.4', 'folia-1.21.4-6');
@@ -70,7 +83,10 @@ describe('catalogue providers against the local catalogue', () => {
     expect((await catalogue.builds('forge', '1.21.4')).map((b) => b.id)).toEqual(['1.21.4-54.0.26', '1.21.4-54.0.16']);
     expect((await fetchAndVerify('forge', '1.21.4', 'forge-1.21.4-54.0.26-installer')).installArgs).toEqual(['--installServer']);
     expect((await catalogue.versions('neoforge')).map((v) => v.id)).toEqual(['1.21.4', '1.20.4']);
-    expect((await catalogue.builds('neoforge', '1.21.4')).map((b) => [b.id, b.channel])).toEqual([['21.4.75', 'stable'], ['21.4.0-beta', 'experimental']]);
+    expect((await catalogue.builds('neoforge', '1.21.4')).map((b) => [b.id, b.channel])).toEqual([
+      ['21.4.75', 'stable'],
+      ['21.4.0-beta', 'experimental'],
+    ]);
     await fetchAndVerify('neoforge', '1.21.4', 'neoforge-21.4.75-installer');
   });
 

@@ -28,7 +28,9 @@ const read = (file: string) => (file.endsWith('.xml') ? readFileSync(file, 'utf8
 
 it('re-recording the local catalogue gives every recording back, placeholders kept', async () => {
   const { written } = await recordCatalogue({ ...localRecordOptions(local.url), from: RECORDINGS_DIR, to: out });
-  const originals = walk(RECORDINGS_DIR).map((file) => relative(RECORDINGS_DIR, file)).sort();
+  const originals = walk(RECORDINGS_DIR)
+    .map((file) => relative(RECORDINGS_DIR, file))
+    .sort();
   expect([...written].sort()).toEqual(originals);
   for (const name of originals) expect([name, read(join(out, name))]).toEqual([name, read(join(RECORDINGS_DIR, name))]);
 });
@@ -40,7 +42,10 @@ it('takes live values for the recorded entries, keeps the test artefacts and the
     if (url.endsWith('/fabric/v2/versions/loader')) {
       // Live: a newer loader first, and 0.16.10 marked unstable since.
       const loaders = JSON.parse(text) as { version: string; stable: boolean }[];
-      return JSON.stringify([{ separator: '.', build: 11, maven: 'net.fabricmc:fabric-loader:0.17.0', version: '0.17.0', stable: true }, ...loaders.map((l) => ({ ...l, stable: l.version === '0.16.10' ? false : l.stable }))]);
+      return JSON.stringify([
+        { separator: '.', build: 11, maven: 'net.fabricmc:fabric-loader:0.17.0', version: '0.17.0', stable: true },
+        ...loaders.map((l) => ({ ...l, stable: l.version === '0.16.10' ? false : l.stable })),
+      ]);
     }
     if (url.endsWith('/purpur/v2/purpur')) return JSON.stringify({ project: 'purpur', metadata: { current: '1.21.10' }, versions: ['1.20.4', '1.21.3', '1.21.4', '1.21.10'] });
     return text;

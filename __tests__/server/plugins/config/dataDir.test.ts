@@ -44,7 +44,17 @@ interface Panel {
 function startPanel(dataDir: string): Panel {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_OPTIONS: '', PANEL_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', PANEL_DEMO_DATA: 'false', PANEL_DISK_IMAGES: 'false', PANEL_CLIENT_DIR: join(dataDir, 'no-client'), LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PANEL_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '0',
+      PANEL_DEMO_DATA: 'false',
+      PANEL_DISK_IMAGES: 'false',
+      PANEL_CLIENT_DIR: join(dataDir, 'no-client'),
+      LOG_LEVEL: 'info',
+    },
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));

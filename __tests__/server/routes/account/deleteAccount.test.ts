@@ -73,7 +73,10 @@ describe('DELETE /api/v2/account', () => {
     // Administrators list it later (npm run panel -- users:deleted).
     const listed = (await cliCommands['users:deleted'].run(provisioningOf(t.app), { positionals: [], options: {}, vars: [] })) as { user: string }[];
     expect(listed.find((record) => record.user === uuid)).toEqual({ user: uuid, deleted_at: expect.any(String), servers_deleted: 1, shares_ended: 1 });
-    const trail = await t.app.db.select().from(auditLogs).where(and(isNull(auditLogs.serverUuid), isNull(auditLogs.actorId)));
+    const trail = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(isNull(auditLogs.serverUuid), isNull(auditLogs.actorId)));
     expect(JSON.stringify(trail)).not.toContain(account.username);
   });
 
@@ -89,7 +92,10 @@ describe('DELETE /api/v2/account', () => {
     const wrong = await deleteAccount(account, { password: account.password, code: '000000' });
     expect(wrong.json().errors).toEqual({ code: ['The two-factor authentication code is invalid.'] });
     // The wrong code counted with the account's other second factors.
-    const [failure] = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.actorId, account.id), eq(auditLogs.event, 'auth.fail')));
+    const [failure] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.actorId, account.id), eq(auditLogs.event, 'auth.fail')));
     expect(failure.properties).toEqual({ reason: 'two_factor' });
 
     const code = await totpCode(secret);

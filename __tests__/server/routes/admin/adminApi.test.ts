@@ -46,7 +46,12 @@ describe('admin API authentication', () => {
   it('lists plans and templates for the billing system', async () => {
     const plans = (await admin('GET', '/plans')).json().data;
     expect(plans).toEqual(expect.arrayContaining([expect.objectContaining({ slug: 'minecraft-budget', game: 'minecraft', tier: 'budget', memory_mb: 2048 })]));
-    expect(plans.filter((p: { game: string }) => p.game === 'palworld').map((p: { slug: string; tier: string }) => `${p.slug}:${p.tier}`)).toEqual(['palworld-starter:budget', 'palworld-budget:budget', 'palworld-premium:premium', 'palworld-premium-xl:premium']);
+    expect(plans.filter((p: { game: string }) => p.game === 'palworld').map((p: { slug: string; tier: string }) => `${p.slug}:${p.tier}`)).toEqual([
+      'palworld-starter:budget',
+      'palworld-budget:budget',
+      'palworld-premium:premium',
+      'palworld-premium-xl:premium',
+    ]);
     const templates = (await admin('GET', '/templates')).json().data.map((x: { slug: string }) => x.slug);
     expect(templates).toEqual(expect.arrayContaining(['minecraft-flying-squid', 'minecraft-java', 'rust', 'terraria', 'ark', 'palworld']));
   });

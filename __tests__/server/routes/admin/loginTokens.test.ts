@@ -25,8 +25,7 @@ const issue = (user: string, payload?: object, withKey = key) =>
     ...(payload ? { payload } : {}),
   });
 
-const exchange = (token: string, remoteAddress = freshIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/v2/auth/login-token', payload: { token }, remoteAddress });
+const exchange = (token: string, remoteAddress = freshIp()) => t.app.inject({ method: 'POST', url: '/api/v2/auth/login-token', payload: { token }, remoteAddress });
 
 const auditOf = (event: string) => t.app.db.select().from(auditLogs).where(eq(auditLogs.event, event)).orderBy(desc(auditLogs.id));
 
@@ -69,7 +68,10 @@ describe('POST /admin/users/{user}/login-token', () => {
     expect(lifetime).toBeGreaterThan(55_000);
     expect(lifetime).toBeLessThanOrEqual(61_000);
 
-    const [row] = await t.app.db.select().from(loginTokens).where(eq(loginTokens.tokenHash, hashToken(token)));
+    const [row] = await t.app.db
+      .select()
+      .from(loginTokens)
+      .where(eq(loginTokens.tokenHash, hashToken(token)));
     expect(row).toMatchObject({ userId: account.id, issuedBy: keyIdentifier, redirectTo: '/server/abc123/console', usedAt: null });
     const stored = JSON.stringify(await t.app.db.select().from(loginTokens));
     expect(stored).not.toContain(token);
@@ -127,7 +129,10 @@ describe('POST /auth/login-token', () => {
   it('refuses a link older than a minute and an unknown token alike', async () => {
     const { token } = (await issue(account.username)).json().data;
     // The clock of the database decides: move the expiry into the past instead of waiting.
-    await t.app.db.update(loginTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginTokens.tokenHash, hashToken(token)));
+    await t.app.db
+      .update(loginTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginTokens.tokenHash, hashToken(token)));
     const expired = await exchange(token);
     expect(expired.statusCode).toBe(422);
     const unknown = await exchange('x'.repeat(43));

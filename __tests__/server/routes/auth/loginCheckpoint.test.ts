@@ -43,8 +43,7 @@ async function passwordStep(remember = false): Promise<string> {
 /** The state after the password step, without its argon2 check (the first test goes through it). */
 const confirmation = () => createLoginConfirmation(t.app.db, { userId: account.id, remember: false });
 
-const checkpoint = (token: string, code: string, ip = freshIp()) =>
-  send(t.app, 'POST', '/api/v2/auth/login-checkpoint', { token, authentication_code: code }, { remoteAddress: ip });
+const checkpoint = (token: string, code: string, ip = freshIp()) => send(t.app, 'POST', '/api/v2/auth/login-checkpoint', { token, authentication_code: code }, { remoteAddress: ip });
 
 describe('two-factor login', () => {
   it('answers complete: false without a token, then the checkpoint takes a TOTP code once', async () => {
@@ -91,7 +90,10 @@ describe('two-factor login', () => {
 
   it('refuses an expired confirmation token and an unknown one', async () => {
     const token = await confirmation();
-    await t.app.db.update(loginConfirmations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginConfirmations.tokenHash, hashToken(token)));
+    await t.app.db
+      .update(loginConfirmations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginConfirmations.tokenHash, hashToken(token)));
     const [recovery] = codes.slice(0, 1);
     expect((await checkpoint(token, recovery)).json()).toEqual(expiredBody);
     expect((await checkpoint('x'.repeat(43), recovery)).json()).toEqual(expiredBody);
@@ -101,7 +103,10 @@ describe('two-factor login', () => {
 
   it('expires confirmations after 5 minutes', async () => {
     const token = await confirmation();
-    const [row] = await t.app.db.select().from(loginConfirmations).where(eq(loginConfirmations.tokenHash, hashToken(token)));
+    const [row] = await t.app.db
+      .select()
+      .from(loginConfirmations)
+      .where(eq(loginConfirmations.tokenHash, hashToken(token)));
     const ttl = row.expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(4.9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(5 * 60_000);

@@ -46,16 +46,20 @@ describe('a parallel burst of wrong passwords reaches the hash at most the limit
 
   it('PUT /account/email and /account/password: 10 of 30 checked per account', async () => {
     const account = await createAccount(t.app);
-    const email = await burst(30, (i) =>
-      send(t.app, 'PUT', '/api/v2/account/email', { email: `${uniqueName()}@example.com`, password: `wrong ${i}` }, { headers: bearer(account.token) }),
-    );
+    const email = await burst(30, (i) => send(t.app, 'PUT', '/api/v2/account/email', { email: `${uniqueName()}@example.com`, password: `wrong ${i}` }, { headers: bearer(account.token) }));
     expect(email.verifications).toBeLessThanOrEqual(10);
     expect(email.responses.filter((r) => r.statusCode === 422)).toHaveLength(10);
     expectLimited(email.responses, 10);
 
     const other = await createAccount(t.app);
     const password = await burst(30, (i) =>
-      send(t.app, 'PUT', '/api/v2/account/password', { current_password: `wrong ${i}`, password: 'a brand new password', password_confirmation: 'a brand new password' }, { headers: bearer(other.token) }),
+      send(
+        t.app,
+        'PUT',
+        '/api/v2/account/password',
+        { current_password: `wrong ${i}`, password: 'a brand new password', password_confirmation: 'a brand new password' },
+        { headers: bearer(other.token) },
+      ),
     );
     expect(password.verifications).toBeLessThanOrEqual(10);
     expectLimited(password.responses, 10);
@@ -73,7 +77,13 @@ describe('a parallel burst of wrong passwords reaches the hash at most the limit
     const ip = freshIp();
     const { responses } = await burst(30, () => {
       const username = uniqueName();
-      return send(t.app, 'POST', '/api/v2/auth/register', { username, email: `${username}@example.com`, password: 'long enough password', password_confirmation: 'long enough password' }, { remoteAddress: ip });
+      return send(
+        t.app,
+        'POST',
+        '/api/v2/auth/register',
+        { username, email: `${username}@example.com`, password: 'long enough password', password_confirmation: 'long enough password' },
+        { remoteAddress: ip },
+      );
     });
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expectLimited(responses, 5);

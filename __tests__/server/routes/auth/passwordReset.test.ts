@@ -127,7 +127,10 @@ describe('POST /api/v2/auth/reset-password', () => {
   it('refuses an expired link', async () => {
     const account = await createAccount(t.app);
     const { token } = await requestReset(account);
-    await t.app.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, account.id));
+    await t.app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, account.id));
     expect((await reset(newPassword(token))).statusCode).toBe(422);
     expect((await send(t.app, 'POST', '/api/v2/auth/login', { login: account.username, password: account.password })).statusCode).toBe(200);
   });

@@ -4,7 +4,6 @@ import { accessTokens, users } from '../../../../server/src/db/schema';
 import { hashToken } from '../../../../server/src/lib/tokens';
 import { bearer, freshIp, send, uniqueName } from '../../helpers/accountFixtures';
 
-
 // Opening a database copy and argon2 checks can take seconds on a busy machine.
 jest.setTimeout(60_000);
 let t: TestApp;
@@ -62,7 +61,10 @@ describe('POST /api/v2/auth/register', () => {
     expect(current.json().data.user.uuid).toBe(data.user.uuid);
 
     // Only the hash is stored; the password is an argon2id hash.
-    const [row] = await t.app.db.select().from(accessTokens).where(eq(accessTokens.tokenHash, hashToken(data.token)));
+    const [row] = await t.app.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, hashToken(data.token)));
     expect(row).toBeDefined();
     const stored = await t.app.db.select().from(accessTokens);
     expect(JSON.stringify(stored)).not.toContain(data.token);

@@ -32,7 +32,10 @@ describe('POST /api/v2/auth/reset-password/check', () => {
   it('says an expired or unknown link is not valid', async () => {
     const account = await createAccount(t.app);
     const { token } = await createPasswordReset(t.app.db, account.id, null);
-    await t.app.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, hashToken(token)));
+    await t.app.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
     expect((await check(token)).json()).toEqual({ data: { valid: false } });
     expect((await check('x'.repeat(43))).json()).toEqual({ data: { valid: false } });
   });

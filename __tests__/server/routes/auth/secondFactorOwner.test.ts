@@ -18,8 +18,7 @@ const REUSED = 'This code was just used. Wait for the next one.';
 type Cookies = Record<string, string>;
 const login = (account: TestAccount, cookies: Cookies = {}) => send(t.app, 'POST', '/api/v2/auth/login', { login: account.username, password: account.password }, { cookies });
 const ticket = async (account: TestAccount, cookies: Cookies = {}) => (await login(account, cookies)).json().data.confirmation_token as string;
-const checkpoint = (token: string, code: string, cookies: Cookies = {}) =>
-  send(t.app, 'POST', '/api/v2/auth/login-checkpoint', { token, authentication_code: code }, { cookies });
+const checkpoint = (token: string, code: string, cookies: Cookies = {}) => send(t.app, 'POST', '/api/v2/auth/login-checkpoint', { token, authentication_code: code }, { cookies });
 const wrongCode = (i: number) => String(200000 + i);
 
 /** A finished two-factor login; answers the known-device cookie the browser keeps. */

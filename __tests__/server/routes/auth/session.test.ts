@@ -3,7 +3,6 @@ import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { accessTokens } from '../../../../server/src/db/schema';
 import { bearer, createAccount, send } from '../../helpers/accountFixtures';
 
-
 // Opening a database copy and argon2 checks can take seconds on a busy machine.
 jest.setTimeout(60_000);
 let t: TestApp;
@@ -27,7 +26,10 @@ describe('GET /api/v2/auth/current', () => {
   it('answers 401 once the token has expired', async () => {
     const account = await createAccount(t.app);
     expect((await current(bearer(account.token))).statusCode).toBe(200);
-    await t.app.db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessTokens.id, account.tokenId));
+    await t.app.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.id, account.tokenId));
     // Changed behind the panel's back: a resolved token may be trusted for up to a second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await current(bearer(account.token));

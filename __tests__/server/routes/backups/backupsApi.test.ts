@@ -138,7 +138,12 @@ describe('restoring', () => {
     expect(res.statusCode).toBe(200);
     expect(treeOf(kit.root)).toEqual(before);
     expect(existsSync(join(kit.root, 'new-file.txt'))).toBe(false);
-    const events = (await kit.t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.backup.restore')))).length;
+    const events = (
+      await kit.t.app.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.backup.restore')))
+    ).length;
     expect(events).toBe(1);
   }, 60_000);
 

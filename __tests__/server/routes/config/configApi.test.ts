@@ -130,8 +130,7 @@ describe('reading the config', () => {
       managed: false,
       secret: false,
     });
-    for (const key of ['accepts-transfers', 'enable-rcon', 'simulation-distance', 'region-file-compression', 'hide-online-players', 'log-ips'])
-      expect(byKey.has(key)).toBe(true);
+    for (const key of ['accepts-transfers', 'enable-rcon', 'simulation-distance', 'region-file-compression', 'hide-online-players', 'log-ips']) expect(byKey.has(key)).toBe(true);
   });
 
   it('answers 404 for paths the template does not declare, traversal included', async () => {
@@ -170,9 +169,7 @@ describe('saving the form', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { restart_required: false } });
-    expect(await readProperties()).toBe(
-      sampleProperties.replace('motd=Old message', 'motd=Hello\\: world').replace('max-players=20', 'max-players=42') + 'difficulty=hard\n',
-    );
+    expect(await readProperties()).toBe(sampleProperties.replace('motd=Old message', 'motd=Hello\\: world').replace('max-players=20', 'max-players=42') + 'difficulty=hard\n');
     const fields = (await get(owner, fileUrl())).json().data.fields as {
       key: string;
       value: string;

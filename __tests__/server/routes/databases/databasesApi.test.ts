@@ -38,8 +38,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'DELETE';
-const admin = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v2/admin${url}`, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+const admin = (method: Method, url: string, payload?: object) => t.app.inject({ method, url: `/api/v2/admin${url}`, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
 const call = (user: TestUser, method: Method, target: ServerRow, path = '', payload?: object) =>
   t.app.inject({ method, url: `/api/v2/servers/${target.shortId}/databases${path}`, headers: user.headers, ...(payload ? { payload } : {}) });
 const hostBody = (extra: object = {}) => ({ name: 'maria-1', host: maria.host, port: maria.port, username: maria.adminUser, password: maria.adminPassword, ...extra });
@@ -122,9 +121,33 @@ describe('database hosts (admin API and CLI)', () => {
   });
 
   it('the CLI registers hosts with the same rules', async () => {
-    const bad = await runCliCommand(provisioningOf(t.app), ['database-hosts:create', '--name', 'cli-host', '--host', maria.host, '--port', 'abc', '--username', maria.adminUser, '--password', maria.adminPassword]);
+    const bad = await runCliCommand(provisioningOf(t.app), [
+      'database-hosts:create',
+      '--name',
+      'cli-host',
+      '--host',
+      maria.host,
+      '--port',
+      'abc',
+      '--username',
+      maria.adminUser,
+      '--password',
+      maria.adminPassword,
+    ]);
     expect(bad).toEqual(expect.objectContaining({ ok: false, status: 422, errors: { port: ['Enter a port from 1 to 65535.'] } }));
-    const good = await runCliCommand(provisioningOf(t.app), ['database-hosts:create', '--name', 'cli-host', '--host', maria.host, '--port', String(maria.port), '--username', maria.adminUser, '--password', maria.adminPassword]);
+    const good = await runCliCommand(provisioningOf(t.app), [
+      'database-hosts:create',
+      '--name',
+      'cli-host',
+      '--host',
+      maria.host,
+      '--port',
+      String(maria.port),
+      '--username',
+      maria.adminUser,
+      '--password',
+      maria.adminPassword,
+    ]);
     expect(good).toEqual({ ok: true, result: expect.objectContaining({ name: 'cli-host', node: 'local' }) });
     expect(JSON.stringify(good)).not.toContain(maria.adminPassword);
     expect(await runCliCommand(provisioningOf(t.app), ['database-hosts:delete', 'cli-host'])).toEqual({ ok: true, result: { deleted: true } });
@@ -208,7 +231,12 @@ describe('customers’ databases', () => {
     expect((await call(owner, 'POST', premium, '', { name: 'x'.repeat(49) })).json().errors.name).toBeDefined();
     expect((await call(owner, 'POST', premium, '', { name: '' })).json().errors).toEqual({ name: ['This field is required'] });
     const theirs = (await call(stranger, 'GET', other)).json().data[0];
-    for (const [method, path] of [['GET', `/${theirs.uuid}/password`], ['POST', `/${theirs.uuid}/rotate-password`], ['DELETE', `/${theirs.uuid}`], ['GET', '/not-a-uuid/password']] as const) {
+    for (const [method, path] of [
+      ['GET', `/${theirs.uuid}/password`],
+      ['POST', `/${theirs.uuid}/rotate-password`],
+      ['DELETE', `/${theirs.uuid}`],
+      ['GET', '/not-a-uuid/password'],
+    ] as const) {
       expect((await call(owner, method, server, path)).statusCode).toBe(404);
     }
     expect((await call(owner, 'GET', other)).statusCode).toBe(404);
@@ -334,6 +362,11 @@ describe('audit and deletion of the server', () => {
   it('a host holding databases cannot be removed', async () => {
     const res = await admin('DELETE', '/database-hosts/maria-1');
     expect(res.statusCode).toBe(409);
-    expect(await t.app.db.select().from(databaseHosts).where(and(eq(databaseHosts.name, 'maria-1')))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(databaseHosts)
+        .where(and(eq(databaseHosts.name, 'maria-1'))),
+    ).toHaveLength(1);
   });
 });

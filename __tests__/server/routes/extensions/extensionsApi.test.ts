@@ -22,7 +22,10 @@ let fabric: ServerRow;
 
 async function javaServer(name: string, software: string): Promise<ServerRow> {
   const server = await createTestServer(t.app, owner.user, { template: 'minecraft-java', name });
-  await t.app.db.update(servers).set({ installStatus: 'installed', installError: null, variables: { SERVER_SOFTWARE: software, MINECRAFT_VERSION: '1.21.4', SERVER_JARFILE: 'server.jar' } }).where(eq(servers.id, server.id));
+  await t.app.db
+    .update(servers)
+    .set({ installStatus: 'installed', installError: null, variables: { SERVER_SOFTWARE: software, MINECRAFT_VERSION: '1.21.4', SERVER_JARFILE: 'server.jar' } })
+    .where(eq(servers.id, server.id));
   return (await t.app.db.select().from(servers).where(eq(servers.id, server.id)))[0];
 }
 
@@ -44,7 +47,11 @@ const call = (user: TestUser, server: ServerRow, method: 'GET' | 'POST' | 'PATCH
   t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/extensions${path}`, headers: user.headers, ...(payload ? { payload } : {}) });
 const folder = (server: ServerRow, name: string) => join(t.app.runtime.driver.serverRoot(server.uuid), name);
 const listing = (server: ServerRow, name: string) => (existsSync(folder(server, name)) ? readdirSync(folder(server, name)).sort() : []);
-const events = async (server: ServerRow, event: string) => t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)));
+const events = async (server: ServerRow, event: string) =>
+  t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)));
 const overview = async (server: ServerRow) => (await call(owner, server, 'GET', '')).json().data;
 
 describe('extensions of a server', () => {
@@ -62,7 +69,14 @@ describe('extensions of a server', () => {
     expect(data.providers.map((p: { id: string }) => p.id)).toEqual(['modrinth', 'hangar', 'spiget']);
     const modrinth = (await call(reader, paper, 'GET', '/search')).json().data;
     expect(modrinth.hits.map((h: { slug: string }) => h.slug)).toEqual(['luckperms', 'chunky', 'chunkyborder']);
-    expect(modrinth.hits[1]).toMatchObject({ provider: 'modrinth', name: 'Chunky', description: expect.any(String), icon_url: expect.stringContaining('icon.png'), downloads: expect.any(Number), installed: false });
+    expect(modrinth.hits[1]).toMatchObject({
+      provider: 'modrinth',
+      name: 'Chunky',
+      description: expect.any(String),
+      icon_url: expect.stringContaining('icon.png'),
+      downloads: expect.any(Number),
+      installed: false,
+    });
     const paged = (await call(reader, paper, 'GET', '/search?page=2&per_page=2')).json().data;
     expect(paged).toMatchObject({ page: 2, per_page: 2, total: 3, has_more: false, hits: [{ slug: 'chunkyborder' }] });
     const hangar = (await call(reader, paper, 'GET', '/search?provider=hangar&query=via')).json().data;
@@ -253,7 +267,10 @@ describe('extensions of a server', () => {
       const data = await overview(fabric);
       expect(data.catalogue_error).toBe('The Modrinth catalogue could not be reached.');
       // The details are in the panel's log instead.
-      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ provider: 'Modrinth', url: expect.stringContaining(new URL(local.url).host), reason: expect.any(String) }), 'a catalogue could not be reached');
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ provider: 'Modrinth', url: expect.stringContaining(new URL(local.url).host), reason: expect.any(String) }),
+        'a catalogue could not be reached',
+      );
       expect(data.installed).toEqual([expect.objectContaining({ file: 'lithium.jar', recognised: false, name: 'lithium' })]);
       // What the panel installed itself stays recognised from its own record.
       expect((await overview(paper)).installed.map((i: { name: string }) => i.name)).toContain('ChunkyBorder');

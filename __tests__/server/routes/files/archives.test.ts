@@ -37,7 +37,13 @@ describe('extracting', () => {
     expect(zip.res.statusCode).toBe(204);
     expect(zip.entries()).toEqual(['plugins', 'plugins/a.yml', 'run.sh']);
     expect(readFileSync(join(zip.dir, 'plugins/a.yml'), 'utf8')).toBe('a: 1');
-    const tar = await extract(tarArchive([{ name: 'world/', type: '5' }, { name: 'world/level.dat', content: 'level' }]), 'w.tar');
+    const tar = await extract(
+      tarArchive([
+        { name: 'world/', type: '5' },
+        { name: 'world/level.dat', content: 'level' },
+      ]),
+      'w.tar',
+    );
     expect(tar.res.statusCode).toBe(204);
     expect(readFileSync(join(tar.dir, 'world/level.dat'), 'utf8')).toBe('level');
     // Into a folder that already has world/: merged, same names replaced.
@@ -51,11 +57,23 @@ describe('extracting', () => {
   });
 
   it('refuses zip-slip entries (..) in zip, tar and tar.gz, leaving nothing behind', async () => {
-    const slipZip = renameInZip(await zipArchive([{ name: 'ok.txt', content: 'ok' }, { name: 'XX/XX/XX/XX/outside/pwned.txt', content: 'pwned' }]), 'XX/XX/XX/XX/', '../../../../');
+    const slipZip = renameInZip(
+      await zipArchive([
+        { name: 'ok.txt', content: 'ok' },
+        { name: 'XX/XX/XX/XX/outside/pwned.txt', content: 'pwned' },
+      ]),
+      'XX/XX/XX/XX/',
+      '../../../../',
+    );
     const zip = await extract(slipZip);
     expectRejected(zip.res, /points outside/);
     expect(zip.entries()).toEqual([]);
-    const tar = await extract(tarArchive([{ name: 'ok.txt', content: 'ok' }, { name: '../../../../outside/pwned.txt', content: 'pwned' }]));
+    const tar = await extract(
+      tarArchive([
+        { name: 'ok.txt', content: 'ok' },
+        { name: '../../../../outside/pwned.txt', content: 'pwned' },
+      ]),
+    );
     expectRejected(tar.res, /points outside/);
     expect(tar.entries()).toEqual([]);
     const nested = await extract(tarGz([{ name: 'a/b/../../../escape.txt', content: 'pwned' }]));
@@ -75,10 +93,20 @@ describe('extracting', () => {
   });
 
   it('refuses archives with symlinks, hard links or devices', async () => {
-    const zip = await extract(await zipArchive([{ name: 'ok.txt', content: 'ok' }, { name: 'link', content: kit.outside, mode: 0o120777 }]));
+    const zip = await extract(
+      await zipArchive([
+        { name: 'ok.txt', content: 'ok' },
+        { name: 'link', content: kit.outside, mode: 0o120777 },
+      ]),
+    );
     expectRejected(zip.res, /is a link/);
     expect(zip.entries()).toEqual([]);
-    const symlink = await extract(tarArchive([{ name: 'link', type: '2', linkname: kit.outside }, { name: 'link/canary.txt', content: 'pwned' }]));
+    const symlink = await extract(
+      tarArchive([
+        { name: 'link', type: '2', linkname: kit.outside },
+        { name: 'link/canary.txt', content: 'pwned' },
+      ]),
+    );
     expectRejected(symlink.res, /is a link/);
     const hardlink = await extract(tarGz([{ name: 'hard', type: '1', linkname: join(kit.outside, 'canary.txt') }]));
     expectRejected(hardlink.res, /is a link/);
@@ -100,7 +128,12 @@ describe('extracting', () => {
     expect(readFileSync(join(zipBig.dir, 'archive.bin')).length).toBeLessThan(20_000);
     expectRejected(zipBig.res, /larger than 1 MiB uncompressed/);
     expect(zipBig.entries()).toEqual([]);
-    const tarBig = await extract(tarGz([{ name: 'a.bin', content: zeros.subarray(0, 600_000) }, { name: 'b.bin', content: zeros.subarray(0, 600_000) }]));
+    const tarBig = await extract(
+      tarGz([
+        { name: 'a.bin', content: zeros.subarray(0, 600_000) },
+        { name: 'b.bin', content: zeros.subarray(0, 600_000) },
+      ]),
+    );
     expectRejected(tarBig.res, /larger than 1 MiB uncompressed/);
     expect(tarBig.entries()).toEqual([]);
   });
@@ -118,12 +151,20 @@ describe('extracting', () => {
     expectRejected(damaged.res, /damaged/);
     expect(damaged.entries()).toEqual([]);
     // A tar.gz cut in the middle of its second entry.
-    const whole = tarGz([{ name: 'a.txt', content: 'a'.repeat(5000) }, { name: 'b.bin', content: Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251)) }]);
+    const whole = tarGz([
+      { name: 'a.txt', content: 'a'.repeat(5000) },
+      { name: 'b.bin', content: Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251)) },
+    ]);
     const cut = await extract(whole.subarray(0, Math.floor(whole.length * 0.6)));
     expectRejected(cut.res, /damaged/);
     expect(cut.entries()).toEqual([]);
     // A header whose declared size runs past the end of the archive.
-    const short = await extract(tarArchive([{ name: 'ok.txt', content: 'ok' }, { name: 'liar.bin', content: 'tiny', size: 100_000 }]).subarray(0, 2048));
+    const short = await extract(
+      tarArchive([
+        { name: 'ok.txt', content: 'ok' },
+        { name: 'liar.bin', content: 'tiny', size: 100_000 },
+      ]).subarray(0, 2048),
+    );
     expectRejected(short.res, /damaged/);
     expect(short.entries()).toEqual([]);
     const notAnArchive = await extract(Buffer.from('just text, not an archive'));

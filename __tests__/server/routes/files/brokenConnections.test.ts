@@ -68,7 +68,10 @@ async function expectStillServing(): Promise<void> {
 
 describe('connections that break in the middle of a transfer', () => {
   it('an upload whose client goes away mid-body keeps nothing, holds no file open and the panel keeps serving', async () => {
-    const body = multipartBody([{ name: 'first.bin', content: Buffer.alloc(64 * 1024, 2) }, { name: 'half.bin', content: Buffer.alloc(8 * MiB, 3) }]);
+    const body = multipartBody([
+      { name: 'first.bin', content: Buffer.alloc(64 * 1024, 2) },
+      { name: 'half.bin', content: Buffer.alloc(8 * MiB, 3) },
+    ]);
     const socket = await rawConnection();
     socket.write(
       `POST /api/v2/servers/${kit.server.shortId}/files/upload?directory=%2Fin HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${kit.owner.headers.authorization}\r\n` +

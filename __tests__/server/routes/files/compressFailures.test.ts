@@ -8,7 +8,6 @@ import { createFilesKit, type FilesKit } from '../../services/files/filesTestKit
 
 jest.setTimeout(120_000);
 
-
 let kit: FilesKit;
 beforeAll(async () => {
   kit = await createFilesKit();

@@ -79,7 +79,10 @@ describe('reading and writing', () => {
     const created = await kit.api('POST', 'files/write?file=config/new/app.toml', { payload: 'x = 1', headers: { 'content-type': 'text/plain' } });
     expect(created.statusCode).toBe(204);
     expect(readFileSync(join(kit.root, 'config/new/app.toml'), 'utf8')).toBe('x = 1');
-    const [entry] = await kit.t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.write')));
+    const [entry] = await kit.t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.write')));
     expect(entry.properties).toEqual({ file: '/start.sh', size: 9 });
     expect(JSON.stringify(entry.properties)).not.toContain('echo new');
   });
@@ -158,10 +161,11 @@ describe('managing files', () => {
   });
 
   it('records every change in the audit log', async () => {
-    const rows = await kit.t.app.db.select({ event: auditLogs.event }).from(auditLogs).where(and(eq(auditLogs.serverUuid, kit.server.uuid), like(auditLogs.event, 'server.file.%')));
-    expect(new Set(rows.map((r) => r.event))).toEqual(
-      new Set(['server.file.write', 'server.file.create-folder', 'server.file.rename', 'server.file.copy', 'server.file.delete', 'server.file.chmod']),
-    );
+    const rows = await kit.t.app.db
+      .select({ event: auditLogs.event })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, kit.server.uuid), like(auditLogs.event, 'server.file.%')));
+    expect(new Set(rows.map((r) => r.event))).toEqual(new Set(['server.file.write', 'server.file.create-folder', 'server.file.rename', 'server.file.copy', 'server.file.delete', 'server.file.chmod']));
   });
 });
 
@@ -202,7 +206,10 @@ describe('downloads', () => {
     const granted = await kit.t.app.inject({ method: 'GET', url: `/api/v2/servers/${kit.server.shortId}/files/download?file=secret.txt`, headers: helper.headers });
     const link = granted.json().data.url as string;
     expect((await kit.t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
-    await kit.t.app.db.update(serverPermissions).set({ permissions: ['file.read'] }).where(eq(serverPermissions.userId, helper.user.id));
+    await kit.t.app.db
+      .update(serverPermissions)
+      .set({ permissions: ['file.read'] })
+      .where(eq(serverPermissions.userId, helper.user.id));
     expect((await kit.t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
     // file.read alone lists but cannot open or download.
     expect((await kit.t.app.inject({ method: 'GET', url: `/api/v2/servers/${kit.server.shortId}/files/list?directory=/`, headers: helper.headers })).statusCode).toBe(200);

@@ -35,8 +35,7 @@ function tree(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
-const upload = (directory: string, files: Array<{ name: string; content: Buffer | string }>) =>
-  kit.api('POST', `files/upload?directory=${encodeURIComponent(directory)}`, multipartBody(files));
+const upload = (directory: string, files: Array<{ name: string; content: Buffer | string }>) => kit.api('POST', `files/upload?directory=${encodeURIComponent(directory)}`, multipartBody(files));
 
 /** A multipart body with one `folders` field per folder to create, then one part per file (as the panel sends it). */
 function foldersBody(folders: string[], files: Array<{ name: string; content: Buffer | string }> = []) {
@@ -68,7 +67,10 @@ describe('uploading a folder', () => {
     expect(readFileSync(join(target.disk, 'top.txt'), 'utf8')).toBe('new');
     const listed = await kit.api('GET', `files/list?directory=${encodeURIComponent('/keep/world')}`);
     expect((listed.json().data as Array<{ name: string }>).map((entry) => entry.name).sort()).toEqual(['level.dat', 'region']);
-    const rows = await kit.t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.upload')));
+    const rows = await kit.t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.upload')));
     expect(rows.at(-1)?.properties).toEqual({
       directory: '/keep',
       files: [
@@ -98,8 +100,14 @@ describe('empty folders of an uploaded folder', () => {
     expect(tree(target.disk)).toEqual(['plugins', 'plugins/essentials', 'plugins/essentials/logs', 'plugins/kept', 'plugins/kept/config.yml', 'world', 'world/data', 'world/level.dat']);
     expect(readFileSync(join(target.disk, 'plugins', 'kept', 'config.yml'), 'utf8')).toBe('keep: true');
     const listed = await kit.api('GET', `files/list?directory=${encodeURIComponent('/empties/world')}`);
-    expect((listed.json().data as Array<{ name: string; is_directory: boolean }>).map(({ name, is_directory }) => [name, is_directory]).sort()).toEqual([['data', true], ['level.dat', false]]);
-    const rows = await kit.t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.upload')));
+    expect((listed.json().data as Array<{ name: string; is_directory: boolean }>).map(({ name, is_directory }) => [name, is_directory]).sort()).toEqual([
+      ['data', true],
+      ['level.dat', false],
+    ]);
+    const rows = await kit.t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.upload')));
     expect(rows.at(-1)?.properties).toEqual({ directory: '/empties', files: [{ name: 'world/level.dat', size: 5 }], folders: ['world/data', 'plugins/essentials/logs', 'plugins/kept'] });
   });
 
@@ -134,8 +142,15 @@ describe('empty folders of an uploaded folder', () => {
     expect(unknown.json().message).toMatch(/Unknown field "mode"/);
     expect((await uploadWithFolders(target.api, ['plain.txt'])).statusCode).toBe(409);
     expect((await uploadWithFolders(target.api, ['plain.txt/inner'])).statusCode).toBe(400);
-    for (const [folders, files] of [[['same.txt'], ['same.txt']], [['world/level.dat/x'], ['world/level.dat']]]) {
-      const res = await uploadWithFolders(target.api, [...folders, 'new-empty'], files.map((name) => ({ name, content: 'x' })));
+    for (const [folders, files] of [
+      [['same.txt'], ['same.txt']],
+      [['world/level.dat/x'], ['world/level.dat']],
+    ]) {
+      const res = await uploadWithFolders(
+        target.api,
+        [...folders, 'new-empty'],
+        files.map((name) => ({ name, content: 'x' })),
+      );
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.folders).toEqual([expect.stringMatching(/a file of this upload has that name/)]);
     }
@@ -271,10 +286,14 @@ function swapForLinkOut(method: 'openDir' | 'rename', parentPath: string, name: 
 describe('a failed upload with folders leaves no folder behind', () => {
   it('creates none of the folders asked for when a file is over the size limit', async () => {
     const { api, disk } = folder('failed-size-empty');
-    const res = await uploadWithFolders(api, ['world/data', 'logs'], [
-      { name: 'world/level.dat', content: 'level' },
-      { name: 'world/huge.bin', content: Buffer.alloc(2 * MiB + 1) },
-    ]);
+    const res = await uploadWithFolders(
+      api,
+      ['world/data', 'logs'],
+      [
+        { name: 'world/level.dat', content: 'level' },
+        { name: 'world/huge.bin', content: Buffer.alloc(2 * MiB + 1) },
+      ],
+    );
     expect(res.statusCode).toBe(413);
     expect(tree(disk)).toEqual([]);
   });
@@ -284,10 +303,14 @@ describe('a failed upload with folders leaves no folder behind', () => {
     mkdirSync(join(disk, 'keep'));
     // Right after the last folder was created: another process puts a link out in its place.
     const looks = swapForLinkOut('openDir', 'failed-folder-swap/empty', 'inner', join(disk, 'empty', 'inner'));
-    const res = await uploadWithFolders(api, ['logs/old', 'keep', 'empty/inner'], [
-      { name: 'first/a.txt', content: 'a' },
-      { name: 'keep/k.txt', content: 'k' },
-    ]);
+    const res = await uploadWithFolders(
+      api,
+      ['logs/old', 'keep', 'empty/inner'],
+      [
+        { name: 'first/a.txt', content: 'a' },
+        { name: 'keep/k.txt', content: 'k' },
+      ],
+    );
     expect(res.statusCode).toBe(400);
     expect(looks.count).toBe(1);
     // Only the link the "other process" put there remains (and the folder that existed before).
@@ -360,10 +383,14 @@ describe('the disk space of an upload with folders', () => {
     const [plan] = await kit.t.app.db.select().from(plans).where(eq(plans.slug, slug));
     await kit.t.app.db.update(servers).set({ planId: plan.id }).where(eq(servers.id, kit.server.id));
     const { api, disk } = folder('failed-quota-empty');
-    const res = await uploadWithFolders(api, ['a/empty', 'b'], [
-      { name: 'a/one.bin', content: Buffer.alloc(MiB / 2) },
-      { name: 'c/two.bin', content: Buffer.alloc(MiB / 2 + 1024) },
-    ]);
+    const res = await uploadWithFolders(
+      api,
+      ['a/empty', 'b'],
+      [
+        { name: 'a/one.bin', content: Buffer.alloc(MiB / 2) },
+        { name: 'c/two.bin', content: Buffer.alloc(MiB / 2 + 1024) },
+      ],
+    );
     expect(res.statusCode).toBe(507);
     expect(tree(disk)).toEqual([]);
   });

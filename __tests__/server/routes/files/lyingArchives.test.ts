@@ -74,14 +74,20 @@ describe('archives that lie about their sizes', () => {
 
   it('refuses tar and tar.gz whose size fields are wrong or that are cut short, writing nothing', async () => {
     // A size field larger than the bytes that follow: the archive ends inside the entry.
-    const overstated = tarArchive([{ name: 'ok.txt', content: 'fine' }, { name: 'liar.bin', content: 'tiny', size: 3 * MiB }]);
+    const overstated = tarArchive([
+      { name: 'ok.txt', content: 'fine' },
+      { name: 'liar.bin', content: 'tiny', size: 3 * MiB },
+    ]);
     for (const archive of [overstated.subarray(0, 2048), tarGz([{ name: 'ok.txt', content: 'fine' }]).subarray(0, 30)]) {
       const { res, entries } = await extract(archive);
       expectRefused(res, /damaged|not a valid archive/);
       expect(entries()).toEqual([]);
     }
     // A size field smaller than the content: the rest of the content is read as a header.
-    const understated = tarGz([{ name: 'a.txt', content: 'x'.repeat(5000), size: 10 }, { name: 'b.txt', content: 'b' }]);
+    const understated = tarGz([
+      { name: 'a.txt', content: 'x'.repeat(5000), size: 10 },
+      { name: 'b.txt', content: 'b' },
+    ]);
     const { res, entries } = await extract(understated);
     expectRefused(res, /damaged|not a valid archive/);
     expect(entries()).toEqual([]);

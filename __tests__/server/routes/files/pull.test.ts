@@ -67,7 +67,36 @@ const plugins = () => readdirSync(join(kit.root, 'plugins')).sort();
 describe('the address check', () => {
   it('allows only global unicast addresses', () => {
     for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
-    const refused = ['127.0.0.1', '127.255.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.100.100.200', '0.0.0.0', '0.1.2.3', '255.255.255.255', '224.0.0.1', '192.0.2.1', '198.18.0.1', '240.0.0.1', '::1', '::', 'fd00::1', 'fd00:ec2::254', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:7f00:1::', '2001::1', 'ff02::1', 'not-an-ip'];
+    const refused = [
+      '127.0.0.1',
+      '127.255.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.100.100.200',
+      '0.0.0.0',
+      '0.1.2.3',
+      '255.255.255.255',
+      '224.0.0.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
+      '::1',
+      '::',
+      'fd00::1',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '2002:7f00:1::',
+      '2001::1',
+      'ff02::1',
+      'not-an-ip',
+    ];
     for (const address of refused) expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: false });
   });
 });
@@ -88,7 +117,22 @@ describe('pull from a URL', () => {
   it('refuses private, loopback, link-local, CGNAT and unique-local addresses in every spelling, without connecting', async () => {
     const before = seen.length;
     // 127.0.0.1 itself is allowed for these tests (PANEL_PULL_ALLOW_HOSTS); other loopback spellings are not.
-    const hosts = ['localhost', '127.2', '2130706434', '0x7f.0.0.2', '[::1]', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]', '0.0.0.0', '10.0.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '[fd00::1]', '[fe80::1]'];
+    const hosts = [
+      'localhost',
+      '127.2',
+      '2130706434',
+      '0x7f.0.0.2',
+      '[::1]',
+      '[::ffff:127.0.0.2]',
+      '[::ffff:7f00:2]',
+      '0.0.0.0',
+      '10.0.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '[fd00::1]',
+      '[fe80::1]',
+    ];
     for (const host of hosts) {
       const res = await pull(`http://${host}:${port}/plugin.jar`);
       if (res.statusCode !== 422) throw new Error(`${host}: expected 422, got ${res.statusCode} ${res.body}`);

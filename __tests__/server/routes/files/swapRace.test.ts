@@ -134,7 +134,9 @@ describe('a folder swapped for a link to outside while the panel works in it', (
   it('creates (write to a new path, new folders) never land outside', async () => {
     prepare();
     await underSwap(N, (i) =>
-      i % 2 ? kit.api('POST', `files/write?file=/race/new-${i}.txt`, { payload: 'attacker', headers: text }) : kit.api('POST', 'files/create-folder', { payload: { root: '/race', name: `dir-${i}/deep` } }),
+      i % 2
+        ? kit.api('POST', `files/write?file=/race/new-${i}.txt`, { payload: 'attacker', headers: text })
+        : kit.api('POST', 'files/create-folder', { payload: { root: '/race', name: `dir-${i}/deep` } }),
     );
   });
 

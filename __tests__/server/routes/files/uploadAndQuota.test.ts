@@ -33,8 +33,18 @@ describe('upload', () => {
     expect(listing(join(kit.root, 'plugins'))).toEqual(['a.jar', 'b.jar', 'config (1).yml']);
     expect(readFileSync(join(kit.root, 'plugins', 'a.jar'), 'utf8')).toBe('new a');
     expect(readFileSync(join(kit.root, 'plugins', 'b.jar'))).toEqual(Buffer.alloc(MiB, 1));
-    const [entry] = await kit.t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.upload')));
-    expect(entry.properties).toEqual({ directory: '/plugins', files: [{ name: 'a.jar', size: 5 }, { name: 'b.jar', size: MiB }, { name: 'config (1).yml', size: 4 }] });
+    const [entry] = await kit.t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, kit.server.uuid), eq(auditLogs.event, 'server.file.upload')));
+    expect(entry.properties).toEqual({
+      directory: '/plugins',
+      files: [
+        { name: 'a.jar', size: 5 },
+        { name: 'b.jar', size: MiB },
+        { name: 'config (1).yml', size: 4 },
+      ],
+    });
   });
 
   it('keeps none of the files when one is over the size limit (413)', async () => {
@@ -52,7 +62,14 @@ describe('upload', () => {
   it('refuses bad names and requests that are not multipart', async () => {
     mkdirSync(join(kit.root, 'names'));
     for (const name of ['..', '.', '']) {
-      const res = await kit.api('POST', 'files/upload?directory=/names', multipartBody([{ name: 'ok.txt', content: 'ok' }, { name, content: 'x' }]));
+      const res = await kit.api(
+        'POST',
+        'files/upload?directory=/names',
+        multipartBody([
+          { name: 'ok.txt', content: 'ok' },
+          { name, content: 'x' },
+        ]),
+      );
       expect(res.statusCode).toBe(422);
     }
     expect(listing(join(kit.root, 'names'))).toEqual([]);

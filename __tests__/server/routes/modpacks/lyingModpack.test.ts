@@ -21,7 +21,10 @@ beforeAll(async () => {
   t = await createRuntimeTestApp({ catalogueUrl: local.url });
   owner = await createTestUser(t.app);
   java = await createTestServer(t.app, owner.user, { template: 'minecraft-java', name: 'Modded' });
-  await t.app.db.update(servers).set({ installStatus: 'installed', installError: null, variables: { MINECRAFT_VERSION: '1.20.4', SERVER_JARFILE: 'server.jar' } }).where(eq(servers.id, java.id));
+  await t.app.db
+    .update(servers)
+    .set({ installStatus: 'installed', installError: null, variables: { MINECRAFT_VERSION: '1.20.4', SERVER_JARFILE: 'server.jar' } })
+    .where(eq(servers.id, java.id));
   [java] = await t.app.db.select().from(servers).where(eq(servers.id, java.id));
   writeTree(rootOf(java), { 'server.jar': local.artefacts.get('vanilla-1.20.4')!.bytes, 'world/level.dat': 'the world' });
 });

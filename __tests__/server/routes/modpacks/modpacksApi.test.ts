@@ -36,7 +36,10 @@ beforeAll(async () => {
   squid = await createTestServer(t.app, owner.user, { template: 'minecraft-flying-squid', name: 'Squid' });
   // The Java template downloads from Mojang at install; offline, the server is marked installed with files of its own.
   java = await createTestServer(t.app, owner.user, { template: 'minecraft-java', name: 'Modded' });
-  await t.app.db.update(servers).set({ installStatus: 'installed', installError: null, variables: { MINECRAFT_VERSION: '1.20.4', SERVER_JARFILE: 'server.jar' } }).where(eq(servers.id, java.id));
+  await t.app.db
+    .update(servers)
+    .set({ installStatus: 'installed', installError: null, variables: { MINECRAFT_VERSION: '1.20.4', SERVER_JARFILE: 'server.jar' } })
+    .where(eq(servers.id, java.id));
   [java] = await t.app.db.select().from(servers).where(eq(servers.id, java.id));
   writeTree(rootOf(java), {
     'server.jar': local.artefacts.get('vanilla-1.20.4')!.bytes,
@@ -55,7 +58,11 @@ const rootOf = (server: ServerRow) => t.app.runtime.driver.serverRoot(server.uui
 const call = (user: TestUser, server: ServerRow, method: 'GET' | 'POST', path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/modpacks${path}`, headers: user.headers, ...(payload ? { payload } : {}) });
 const variablesOf = async (server: ServerRow) => (await t.app.db.select().from(servers).where(eq(servers.id, server.id)))[0].variables;
-const events = async (server: ServerRow, event: string) => t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)));
+const events = async (server: ServerRow, event: string) =>
+  t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)));
 const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
 const mod = (name: string) => local.artefacts.get(`modpack-${name}`)!.bytes;
 const cdn = (name: string) => `https://cdn.modrinth.com/${modPath(`modpack-${name}`)}`;
@@ -123,7 +130,11 @@ describe('installing an .mrpack', () => {
     expect(readdirSync(workDir(java)).flatMap((d) => readdirSync(join(workDir(java), d)))).toEqual([]);
 
     const overview = (await call(reader, java, 'GET', '')).json().data;
-    expect(overview).toMatchObject({ supported: true, installed: { source: 'file', name: 'Small pack', version_number: '1.0.0', minecraft: '1.21.4', loader: null, files: 12 }, job: { state: 'completed' } });
+    expect(overview).toMatchObject({
+      supported: true,
+      installed: { source: 'file', name: 'Small pack', version_number: '1.0.0', minecraft: '1.21.4', loader: null, files: 12 },
+      job: { state: 'completed' },
+    });
     expect(await events(java, 'server.modpacks.install')).toHaveLength(1);
     expect(await events(java, 'server.modpacks.installed')).toHaveLength(1);
   });
@@ -175,7 +186,15 @@ describe('Modrinth modpacks', () => {
     expect(existsSync(join(root, 'fabric-server-launch.jar'))).toBe(true);
     expect(await variablesOf(java)).toMatchObject({ SERVER_SOFTWARE: 'fabric', MINECRAFT_VERSION: '1.21.4', SOFTWARE_BUILD: '0.16.10', SERVER_JARFILE: 'fabric-server-launch.jar' });
     let overview = (await call(reader, java, 'GET', '')).json().data;
-    expect(overview.installed).toMatchObject({ source: 'modrinth', project_id: '1KVo5zza', version_id: 'yZ4W7Uk8', name: 'Fabulously Optimized', version_number: '6.4.0', loader: 'fabric', loader_version: '0.16.10' });
+    expect(overview.installed).toMatchObject({
+      source: 'modrinth',
+      project_id: '1KVo5zza',
+      version_id: 'yZ4W7Uk8',
+      name: 'Fabulously Optimized',
+      version_number: '6.4.0',
+      loader: 'fabric',
+      loader_version: '0.16.10',
+    });
     expect(overview.update).toMatchObject({ version_id: 'Tg1pXl3N', version_number: '6.5.0' });
 
     res = await call(installer, java, 'POST', '/install', { project_id: '1KVo5zza', version_id: 'Tg1pXl3N' });

@@ -48,7 +48,13 @@ const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE
 const network = async () => (await call(owner, 'GET')).json().data;
 const srv = (name: string) => resolver.resolveSrv(`_minecraft._tcp.${name}`).catch((error: NodeJS.ErrnoException) => error.code);
 const a = (name: string) => resolver.resolve4(name).catch((error: NodeJS.ErrnoException) => error.code);
-const audits = async (event: string) => (await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)))).length;
+const audits = async (event: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)))
+  ).length;
 
 describe('ports', () => {
   it('lists the primary port, the plan’s limit and the zones', async () => {
@@ -82,7 +88,10 @@ describe('ports', () => {
     const error = await t.app.db
       .insert(allocations)
       .values({ nodeId: mine.nodeId, ip: '127.0.0.2', port: mine.port, serverId: other.id })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(uniqueViolation(error)).toMatch(/allocations_node_port_taken_unique|node_id/);
   });
 
@@ -90,7 +99,10 @@ describe('ports', () => {
     const [row] = await t.app.db.select().from(servers).where(eq(servers.id, server.id));
     const context = await loadServerContext(t.app.db, row);
     const spec = specOf(context, t.app.runtime.driver.gamePaths(row.uuid));
-    const extras = context.allocations.filter((p) => p.id !== row.allocationId).sort((x, y) => x.id - y.id).map((p) => p.port);
+    const extras = context.allocations
+      .filter((p) => p.id !== row.allocationId)
+      .sort((x, y) => x.id - y.id)
+      .map((p) => p.port);
     expect(spec.env.SERVER_EXTRA_PORTS).toBe(extras.join(','));
     expect(spec.env.EXTRA_PORT_1).toBe(String(extras[0]));
     expect(spec.env.EXTRA_PORT_3).toBe(String(extras[2]));

@@ -78,7 +78,9 @@ export class BillingStandIn {
     const eventId = options.eventId ?? randomUUID();
     const body = JSON.stringify({ event_id: eventId, order_id: orderId, status, ...(options.reason ? { reason: options.reason } : {}) });
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-    const signature = createHmac('sha256', options.secret ?? this.secret).update(`${timestamp}.${body}`).digest('hex');
+    const signature = createHmac('sha256', options.secret ?? this.secret)
+      .update(`${timestamp}.${body}`)
+      .digest('hex');
     const response = await fetch(this.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-panel-timestamp': timestamp, 'x-panel-signature': `sha256=${signature}` },

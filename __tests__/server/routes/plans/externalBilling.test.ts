@@ -44,7 +44,10 @@ describe('an external billing system', () => {
     expect(result.applied).toBeNull();
     expect(result.redirect_url.startsWith(standIn.webhookUrl ? result.redirect_url.split('?')[0] : '')).toBe(true);
     const verified = standIn.verifyCheckout(result.redirect_url);
-    expect(verified).toMatchObject({ ok: true, checkout: { order_id: result.order.id, from_plan: 'minecraft-budget', to_plan: 'minecraft-premium', amount_due: result.order.amount_due, currency: 'EUR' } });
+    expect(verified).toMatchObject({
+      ok: true,
+      checkout: { order_id: result.order.id, from_plan: 'minecraft-budget', to_plan: 'minecraft-premium', amount_due: result.order.amount_due, currency: 'EUR' },
+    });
     expect(verified.ok && verified.checkout.return_url).toMatch(new RegExp(`/server/${server.shortId}/upgrade$`));
     // Expiry is part of the signed payload; a changed payload breaks the signature.
     expect(standIn.verifyCheckout(result.redirect_url, Date.now() + 61 * 60_000)).toMatchObject({ ok: false, status: 410 });
@@ -60,7 +63,11 @@ describe('an external billing system', () => {
     const { order: pending } = await order('minecraft-premium');
     expect((await standIn.sendWebhook(pending.id, 'paid', { secret: 'another-secret-entirely-000000' })).status).toBe(401);
     expect((await standIn.sendWebhook(pending.id, 'paid', { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(401);
-    const unsigned = await fetch(standIn.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event_id: 'x', order_id: pending.id, status: 'paid' }) });
+    const unsigned = await fetch(standIn.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_id: 'x', order_id: pending.id, status: 'paid' }),
+    });
     expect(unsigned.status).toBe(401);
     expect(await planOf()).toBe(before);
     const [row] = await t.app.db.select().from(planOrders).where(eq(planOrders.uuid, pending.id));
@@ -84,7 +91,12 @@ describe('an external billing system', () => {
     // The same event again: a replay, refused, nothing changes.
     const last = JSON.parse(standIn.deliveries.at(-1)!.body);
     expect(last).toMatchObject({ order: pending.id, status: 'completed', changed: true });
-    const firstEventId = (await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.plan.changed')))).at(-1);
+    const firstEventId = (
+      await t.app.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.plan.changed')))
+    ).at(-1);
     expect(firstEventId?.properties).toMatchObject({ via: 'billing', to: 'minecraft-premium-xl' });
     const again = await standIn.sendWebhook(pending.id, 'paid', { eventId: 'evt-replayed' });
     expect(again.status).toBe(200);
@@ -104,7 +116,10 @@ describe('an external billing system', () => {
     expect(await planOf()).toBe(before);
 
     const { order: late } = await order('minecraft-premium');
-    await t.app.db.update(planOrders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(planOrders.uuid, late.id));
+    await t.app.db
+      .update(planOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(planOrders.uuid, late.id));
     expect((await overview()).orders.find((o: { id: string }) => o.id === late.id).status).toBe('expired');
     const refused = await standIn.sendWebhook(late.id, 'paid');
     expect(refused.status).toBe(409);

@@ -19,14 +19,27 @@ const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload
 
 describe('plans in the admin API', () => {
   it('creates a second plan of a game and tier, changes its price and order, and deletes it', async () => {
-    const fields = { slug: 'minecraft-budget-plus', game: 'minecraft', tier: 'budget', name: 'Minecraft Budget+', memory_mb: 3072, cpu_percent: 150, disk_mb: 15_360, price_monthly: 900, display_order: 25 };
+    const fields = {
+      slug: 'minecraft-budget-plus',
+      game: 'minecraft',
+      tier: 'budget',
+      name: 'Minecraft Budget+',
+      memory_mb: 3072,
+      cpu_percent: 150,
+      disk_mb: 15_360,
+      price_monthly: 900,
+      display_order: 25,
+    };
     let res = await admin('POST', '/plans', fields);
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ ...fields, currency: 'EUR', backups: 0 });
     expect((await admin('POST', '/plans', fields)).statusCode).toBe(409);
     res = await admin('PATCH', '/plans/minecraft-budget-plus', { price_monthly: 950, display_order: 15, currency: 'USD' });
     expect(res.json().data).toMatchObject({ price_monthly: 950, display_order: 15, currency: 'USD' });
-    const ladder = (await admin('GET', '/plans')).json().data.filter((p: { game: string }) => p.game === 'minecraft').map((p: { slug: string }) => p.slug);
+    const ladder = (await admin('GET', '/plans'))
+      .json()
+      .data.filter((p: { game: string }) => p.game === 'minecraft')
+      .map((p: { slug: string }) => p.slug);
     expect(ladder).toEqual(['minecraft-starter', 'minecraft-budget-plus', 'minecraft-budget', 'minecraft-premium', 'minecraft-premium-xl']);
     expect((await admin('DELETE', '/plans/minecraft-budget-plus')).statusCode).toBe(204);
     expect((await admin('DELETE', '/plans/minecraft-budget-plus')).statusCode).toBe(404);

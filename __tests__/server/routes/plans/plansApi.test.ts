@@ -40,8 +40,7 @@ afterAll(async () => {
 });
 
 const get = (user: TestUser, s: ServerRow = server) => t.app.inject({ method: 'GET', url: `/api/v2/servers/${s.shortId}/plans`, headers: user.headers });
-const change = (user: TestUser, plan: string, s: ServerRow = server) =>
-  t.app.inject({ method: 'POST', url: `/api/v2/servers/${s.shortId}/plan-changes`, headers: user.headers, payload: { plan } });
+const change = (user: TestUser, plan: string, s: ServerRow = server) => t.app.inject({ method: 'POST', url: `/api/v2/servers/${s.shortId}/plan-changes`, headers: user.headers, payload: { plan } });
 const fresh = async () => (await t.app.db.select().from(servers).where(eq(servers.id, server.id)))[0];
 const planOf = async () => (await get(owner)).json().data.current.slug as string;
 
@@ -102,7 +101,10 @@ describe('refused changes', () => {
     const [extra] = await t.app.db.insert(allocations).values({ nodeId: node.id, ip: '127.0.0.1', port: 48_999, serverId: server.id }).returning();
     // The rows the databases area keeps (the host itself is not reached by a plan change).
     const [host] = await t.app.db.insert(databaseHosts).values({ name: 'plans-test', host: '192.0.2.1', username: 'panel', passwordSealed: 'sealed', nodeId: node.id }).returning();
-    const [database] = await t.app.db.insert(serverDatabases).values({ serverId: server.id, hostId: host.id, name: `s${server.id}_plans`, username: `u${server.id}_plans`, passwordSealed: 'sealed' }).returning();
+    const [database] = await t.app.db
+      .insert(serverDatabases)
+      .values({ serverId: server.id, hostId: host.id, name: `s${server.id}_plans`, username: `u${server.id}_plans`, passwordSealed: 'sealed' })
+      .returning();
     writeFileSync(join(t.app.runtime.driver.serverRoot(server.uuid), 'world.dat'), Buffer.alloc(3 * 1024 * 1024, 1));
     await new Promise((resolve) => setTimeout(resolve, 400)); // the disk figure may be 300 ms old
 
@@ -152,7 +154,10 @@ describe('an instant upgrade of a running server', () => {
     expect(resources.json().data).toMatchObject({ memory_limit_bytes: 6144 * 1024 * 1024 });
     const view = await t.app.inject({ method: 'GET', url: `/api/v2/servers/${server.shortId}`, headers: owner.headers });
     expect(view.json().data.plan.tier).toBe('premium');
-    const audit = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.plan.changed')));
+    const audit = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.plan.changed')));
     expect(audit.at(-1)).toMatchObject({ actorId: owner.user.id, properties: { from: 'minecraft-starter', to: 'minecraft-premium', via: 'instant', restart_needed: true } });
     await t.app.runtime.power(await fresh(), 'kill');
   });

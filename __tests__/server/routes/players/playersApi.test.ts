@@ -60,7 +60,10 @@ async function join_(name: string): Promise<{ out: string[]; quit: () => Promise
 }
 
 async function audited(event: string): Promise<boolean> {
-  const rows = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), like(auditLogs.event, event)));
+  const rows = await t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, server.uuid), like(auditLogs.event, event)));
   return rows.length > 0;
 }
 
@@ -77,7 +80,14 @@ describe('players of a stopped server', () => {
     expect(JSON.parse(fileText('ops.json'))).toEqual([{ uuid: offlineUuid('Alice_1'), name: 'Alice_1', level: 2, bypassesPlayerLimit: false }]);
     expect((await call(owner, 'POST', '/bans', { name: 'Griefer', reason: 'Broke the spawn', expires_at: '2999-01-01T00:00:00Z' })).statusCode).toBe(200);
     const [ban] = JSON.parse(fileText('banned-players.json'));
-    expect(ban).toEqual({ uuid: offlineUuid('Griefer'), name: 'Griefer', created: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000$/), source: owner.user.username, expires: '2999-01-01 00:00:00 +0000', reason: 'Broke the spawn' });
+    expect(ban).toEqual({
+      uuid: offlineUuid('Griefer'),
+      name: 'Griefer',
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000$/),
+      source: owner.user.username,
+      expires: '2999-01-01 00:00:00 +0000',
+      reason: 'Broke the spawn',
+    });
     res = await call(owner, 'POST', '/ip-bans', { ip: '203.0.113.9', reason: 'Bots' });
     expect(res.json().data.ip_bans).toEqual([expect.objectContaining({ ip: '203.0.113.9', reason: 'Bots', expires: null })]);
     res = await call(owner, 'DELETE', '/ip-bans/203.0.113.9');
@@ -156,10 +166,13 @@ describe('players of a running flying-squid server', () => {
   it('lists a player who joins, from the server itself, and kicks them with the reason', async () => {
     const bot = await join_('Tester');
     expect(bot.out).toContain('spawned');
-    const listed = await waitFor(async () => {
-      const data = (await call(owner, 'GET')).json().data;
-      return data.online.length === 1 ? data.online[0] : null;
-    }, { what: 'Tester listed', timeoutMs: 2000 });
+    const listed = await waitFor(
+      async () => {
+        const data = (await call(owner, 'GET')).json().data;
+        return data.online.length === 1 ? data.online[0] : null;
+      },
+      { what: 'Tester listed', timeoutMs: 2000 },
+    );
     expect(listed).toMatchObject({ name: 'Tester', uuid: offlineUuid('Tester') });
     expect(Date.now() - Date.parse(listed.joined_at)).toBeLessThan(60_000);
     expect(t.app.runtime.recentOutput(server.uuid).some((l) => l.includes('panel:'))).toBe(false);

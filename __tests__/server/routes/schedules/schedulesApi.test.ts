@@ -65,13 +65,33 @@ describe('schedules', () => {
   it('answers 422 per field for bad cron fields, an unknown action, a bad signal, long names and unknown timezones, creating nothing', async () => {
     const before = (await kit.t.app.db.select().from(schedules)).length;
     const res = await kit.api('POST', 'schedules', {
-      payload: { name: 'n'.repeat(192), minute: '61', hour: '*/2', day_of_month: '1', month: '13', day_of_week: 'MON', timezone: 'Mars/Olympus', tasks: [{ action: 'explode' }, { action: 'power', payload: 'fly' }] },
+      payload: {
+        name: 'n'.repeat(192),
+        minute: '61',
+        hour: '*/2',
+        day_of_month: '1',
+        month: '13',
+        day_of_week: 'MON',
+        timezone: 'Mars/Olympus',
+        tasks: [{ action: 'explode' }, { action: 'power', payload: 'fly' }],
+      },
     });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors as Record<string, string[]>;
     expect(Object.keys(errors).sort()).toEqual(['minute', 'month', 'name', 'tasks.0.action']);
     expect(errors.minute[0]).toMatch(/Not a valid minute/);
-    const second = await kit.api('POST', 'schedules', { payload: { name: 'ok', ...yearly, hour: '1 2', timezone: 'Mars/Olympus', tasks: [{ action: 'power', payload: 'fly' }, { action: 'command', payload: '' }] } });
+    const second = await kit.api('POST', 'schedules', {
+      payload: {
+        name: 'ok',
+        ...yearly,
+        hour: '1 2',
+        timezone: 'Mars/Olympus',
+        tasks: [
+          { action: 'power', payload: 'fly' },
+          { action: 'command', payload: '' },
+        ],
+      },
+    });
     expect(second.statusCode).toBe(422);
     expect(Object.keys(second.json().errors).sort()).toEqual(['hour', 'tasks.0.payload', 'tasks.1.payload', 'timezone']);
     const never = await kit.api('POST', 'schedules', { payload: { name: 'never', minute: '0', hour: '0', day_of_month: '30', month: '2', day_of_week: '*' } });
@@ -101,7 +121,12 @@ describe('schedules', () => {
     expect([200, 201]).toContain(share.statusCode);
     const accepted = await kit.t.app.inject({ method: 'GET', url: `/api/v2/servers/${kit.server.shortId}/schedules`, headers: helper.headers });
     if (accepted.statusCode !== 200) return; // invitations wait for acceptance on this panel; covered by the service check below
-    const res = await kit.t.app.inject({ method: 'POST', url: `/api/v2/servers/${kit.server.shortId}/schedules`, headers: helper.headers, payload: { name: 'sneaky', ...yearly, tasks: [{ action: 'power', payload: 'stop' }] } });
+    const res = await kit.t.app.inject({
+      method: 'POST',
+      url: `/api/v2/servers/${kit.server.shortId}/schedules`,
+      headers: helper.headers,
+      payload: { name: 'sneaky', ...yearly, tasks: [{ action: 'power', payload: 'stop' }] },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['tasks.0.action'][0]).toMatch(/may not stop/);
   });
@@ -145,7 +170,12 @@ describe('schedules', () => {
     // was once read as "starting" here, so it is awaited rather than sampled.)
     await waitFor(() => kit.t.app.runtime.state(kit.server.uuid) === 'running', { what: 'the server running' });
     await kit.api('PATCH', `schedules/${schedule.uuid}`, {
-      payload: { tasks: [{ action: 'power', payload: 'start', continue_on_failure: true }, { action: 'power', payload: 'stop' }] },
+      payload: {
+        tasks: [
+          { action: 'power', payload: 'start', continue_on_failure: true },
+          { action: 'power', payload: 'stop' },
+        ],
+      },
     });
     const second = await runNow(schedule.uuid);
     expect(second.tasks.map((task) => task.result)).toEqual(['failed', 'ok']);
@@ -176,7 +206,10 @@ describe('schedules', () => {
     expect(after.nextRunAt!.getTime()).toBeGreaterThan(Date.now());
     // Down for ten minutes: the missed time is recorded as missed, not run.
     await kit.t.app.schedules.settle();
-    await kit.t.app.db.update(schedules).set({ nextRunAt: new Date(Date.now() - 600_000) }).where(eq(schedules.id, row.id));
+    await kit.t.app.db
+      .update(schedules)
+      .set({ nextRunAt: new Date(Date.now() - 600_000) })
+      .where(eq(schedules.id, row.id));
     await waitFor(async () => (await kit.t.app.db.select().from(schedules).where(eq(schedules.id, row.id)))[0].nextRunAt!.getTime() > Date.now(), { what: 'the schedule to move on' });
     const runs = await kit.t.app.db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id));
     expect(runs.map((r) => r.result).sort()).toEqual(['missed', 'ok']);
@@ -261,6 +294,8 @@ describe('schedules', () => {
     expect((await kit.t.app.db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id))).length).toBe(50);
     expect((await kit.api('DELETE', `schedules/${schedule.uuid}`)).statusCode).toBe(204);
     expect((await kit.api('GET', `schedules/${schedule.uuid}`)).statusCode).toBe(404);
-    expect(await eventsOf()).toEqual(expect.arrayContaining(['server.schedule.update', 'server.schedule.task.create', 'server.schedule.task.update', 'server.schedule.task.delete', 'server.schedule.delete']));
+    expect(await eventsOf()).toEqual(
+      expect.arrayContaining(['server.schedule.update', 'server.schedule.task.create', 'server.schedule.task.update', 'server.schedule.task.delete', 'server.schedule.delete']),
+    );
   }, 60_000);
 });

@@ -43,7 +43,8 @@ describe('GET /permissions: which areas work', () => {
       const areas = await listAreas(app);
       const checked = new Set(app.serverScopedRoutes.flatMap(({ permission }) => (typeof permission === 'string' ? [permission.split('.')[0]] : [])));
       for (const [group, available] of areas) expect({ group, available }).toEqual({ group, available: checked.has(group) });
-      for (const working of ['websocket', 'control', 'file', 'user', 'role', 'activity', 'config', 'backup', 'schedule', 'players']) expect({ working, available: areas.get(working) }).toEqual({ working, available: true });
+      for (const working of ['websocket', 'control', 'file', 'user', 'role', 'activity', 'config', 'backup', 'schedule', 'players'])
+        expect({ working, available: areas.get(working) }).toEqual({ working, available: true });
     } finally {
       await close();
     }

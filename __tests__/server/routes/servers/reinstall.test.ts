@@ -41,10 +41,16 @@ describe('POST /servers/{id}/reinstall', () => {
     // It really ran again (installing, then the same real failure: this machine has no internet).
     expect(seen).toEqual(['installing', 'install_failed']);
     expect((await row(server.id)).installError).toMatch(/downloads\.invalid/);
-    const audit = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.reinstall')));
+    const audit = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.reinstall')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: owner.user.id, properties: { previous: 'install_failed' } });
-    const refusal = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.action-refused')));
+    const refusal = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.action-refused')));
     expect(refusal.map((e) => e.properties)).toEqual([{ permission: 'owner', action: 'POST /api/v2/servers/:id/reinstall' }]);
 
     const stranger = await createTestUser(t.app);

@@ -55,8 +55,7 @@ function connect(target: ServerRow, origin: string | null = `http://${base}`): P
     frames,
     closed,
     send: (event, ...args) => ws.send(JSON.stringify({ event, args })),
-    next: (event, match = () => true) =>
-      waitFor(() => frames.find((f) => f.event === event && match(f)), { what: `"${event}" frame (got ${JSON.stringify(frames.slice(-8))})` }),
+    next: (event, match = () => true) => waitFor(() => frames.find((f) => f.event === event && match(f)), { what: `"${event}" frame (got ${JSON.stringify(frames.slice(-8))})` }),
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(client));

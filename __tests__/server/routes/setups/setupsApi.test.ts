@@ -57,7 +57,10 @@ describe('setups', () => {
     for (const change of preview.config) expect(after[change.key]).toBe(change.new);
     expect(after.gamemode).toBe('creative');
     expect(existsSync(join(t.app.runtime.driver.serverRoot(server.uuid), 'world'))).toBe(false);
-    const audit = await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.setups.applied')));
+    const audit = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.setups.applied')));
     expect(audit).toHaveLength(1);
     // Applied: the preview now has nothing left to change.
     expect((await call(owner, 'GET', '/minecraft-creative-build/preview')).json().data.config).toEqual([]);
@@ -69,7 +72,10 @@ describe('setups', () => {
     const before = readFileSync(join(root, 'server.properties'), 'utf8');
     // A server whose version the catalogue no longer lists.
     const { servers } = await import('../../../../server/src/db/schema');
-    await t.app.db.update(servers).set({ variables: { MINECRAFT_VERSION: '0.0.1' } }).where(eq(servers.id, server.id));
+    await t.app.db
+      .update(servers)
+      .set({ variables: { MINECRAFT_VERSION: '0.0.1' } })
+      .where(eq(servers.id, server.id));
     const [row] = await t.app.db.select().from(servers).where(eq(servers.id, server.id));
     server = row;
     const res = await call(owner, 'POST', '/minecraft-hardcore/apply', { reset_world: false });

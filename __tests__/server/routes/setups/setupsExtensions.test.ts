@@ -25,7 +25,10 @@ beforeAll(async () => {
   // The Java template downloads from Mojang at install; offline, the server is marked installed
   // and given a vanilla jar, config and world of its own.
   java = await createTestServer(t.app, owner.user, { template: 'minecraft-java', name: 'Setups with extensions' });
-  await t.app.db.update(servers).set({ installStatus: 'installed', installError: null, variables: { SERVER_SOFTWARE: 'vanilla', MINECRAFT_VERSION: '1.21.4', SERVER_JARFILE: 'server.jar' } }).where(eq(servers.id, java.id));
+  await t.app.db
+    .update(servers)
+    .set({ installStatus: 'installed', installError: null, variables: { SERVER_SOFTWARE: 'vanilla', MINECRAFT_VERSION: '1.21.4', SERVER_JARFILE: 'server.jar' } })
+    .where(eq(servers.id, java.id));
   [java] = await t.app.db.select().from(servers).where(eq(servers.id, java.id));
   writeTree(t.app.runtime.driver.serverRoot(java.uuid), {
     'server.jar': local.artefacts.get('vanilla-1.21.4')!.bytes,
@@ -42,7 +45,11 @@ const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v2/servers/${java.shortId}${path}`, headers: owner.headers, ...(payload ? { payload } : {}) });
 const root = () => t.app.runtime.driver.serverRoot(java.uuid);
 const variables = async () => (await t.app.db.select().from(servers).where(eq(servers.id, java.id)))[0].variables;
-const events = (event: string) => t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, java.uuid), eq(auditLogs.event, event)));
+const events = (event: string) =>
+  t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, java.uuid), eq(auditLogs.event, event)));
 const recorded = () => t.app.db.select().from(serverExtensions).where(eq(serverExtensions.serverId, java.id));
 
 /** The server's folder, variables and extension records: what a refused or rolled-back apply must leave as they were. */
@@ -63,7 +70,13 @@ describe('setups that install extensions', () => {
     local.withdraw('/modrinth/v2/project/krypton');
     try {
       const preview = (await call('GET', '/setups/minecraft-modded-fabric/preview')).json().data;
-      expect(preview.unresolved).toEqual([{ extension: 'krypton', reason: 'not-found', message: expect.stringMatching(/^krypton could not be resolved: no catalogue offers it for Fabric 1\.21\.4 \(Modrinth: Modrinth has no project "krypton"\.\)/) }]);
+      expect(preview.unresolved).toEqual([
+        {
+          extension: 'krypton',
+          reason: 'not-found',
+          message: expect.stringMatching(/^krypton could not be resolved: no catalogue offers it for Fabric 1\.21\.4 \(Modrinth: Modrinth has no project "krypton"\.\)/),
+        },
+      ]);
       expect(preview.extensions.map((e: { name: string }) => e.name)).toEqual(['Fabric API', 'Lithium', 'FerriteCore']);
       const before = await state();
       const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });
@@ -85,13 +98,27 @@ describe('setups that install extensions', () => {
     expect(preview.config).toContainEqual({ file: 'server.properties', key: 'difficulty', old: 'easy', new: 'normal' });
     expect(preview.extensions_folder).toBe('mods');
     expect(preview.unresolved).toEqual([]);
-    expect(preview.extensions.map((e: { provider: string; name: string; version_number: string; file: string; dependency_of: string | null }) => [e.provider, e.name, e.version_number, e.file, e.dependency_of])).toEqual([
+    expect(
+      preview.extensions.map((e: { provider: string; name: string; version_number: string; file: string; dependency_of: string | null }) => [
+        e.provider,
+        e.name,
+        e.version_number,
+        e.file,
+        e.dependency_of,
+      ]),
+    ).toEqual([
       ['modrinth', 'Fabric API', '0.114.0+1.21.4', 'fabric-api-0.114.0+1.21.4.jar', null],
       ['modrinth', 'Lithium', 'mc1.21.4-0.14.3-fabric', 'lithium-fabric-0.14.3+mc1.21.4.jar', null],
       ['modrinth', 'FerriteCore', '7.1.1-fabric', 'ferritecore-7.1.1-fabric.jar', null],
       ['modrinth', 'Krypton', '0.2.8', 'krypton-0.2.8.jar', null],
     ]);
-    expect(preview.files).toEqual(['server.properties', 'mods/fabric-api-0.114.0+1.21.4.jar', 'mods/lithium-fabric-0.14.3+mc1.21.4.jar', 'mods/ferritecore-7.1.1-fabric.jar', 'mods/krypton-0.2.8.jar']);
+    expect(preview.files).toEqual([
+      'server.properties',
+      'mods/fabric-api-0.114.0+1.21.4.jar',
+      'mods/lithium-fabric-0.14.3+mc1.21.4.jar',
+      'mods/ferritecore-7.1.1-fabric.jar',
+      'mods/krypton-0.2.8.jar',
+    ]);
   });
 
   it('refuses a tampered mod download: the job rolls back, files and software unchanged', async () => {
@@ -115,7 +142,9 @@ describe('setups that install extensions', () => {
     writeTree(root(), { 'mods/lithium-fabric-0.14.3+mc1.21.4.jar': 'a jar of my own under that name' });
     try {
       const preview = (await call('GET', '/setups/minecraft-modded-fabric/preview')).json().data;
-      expect(preview.unresolved).toEqual([{ extension: 'Lithium', reason: 'clash', message: 'mods/lithium-fabric-0.14.3+mc1.21.4.jar is already there and is not Lithium; remove or rename it before applying this setup.' }]);
+      expect(preview.unresolved).toEqual([
+        { extension: 'Lithium', reason: 'clash', message: 'mods/lithium-fabric-0.14.3+mc1.21.4.jar is already there and is not Lithium; remove or rename it before applying this setup.' },
+      ]);
       const before = await state();
       const lastJob = t.app.switchJobs.jobOf(java.uuid);
       const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });
@@ -132,7 +161,8 @@ describe('setups that install extensions', () => {
     const before = await state();
     // The clash appears once the job is downloading, after its plan was checked.
     const unsubscribe = t.app.runtime.events.subscribe(java.uuid, (e) => {
-      if (e.type === 'version-switch' && e.progress.step === 'download' && !existsSync(join(root(), 'mods'))) writeTree(root(), { 'mods/lithium-fabric-0.14.3+mc1.21.4.jar': 'a jar of my own under that name' });
+      if (e.type === 'version-switch' && e.progress.step === 'download' && !existsSync(join(root(), 'mods')))
+        writeTree(root(), { 'mods/lithium-fabric-0.14.3+mc1.21.4.jar': 'a jar of my own under that name' });
     });
     try {
       const res = await call('POST', '/setups/minecraft-modded-fabric/apply', { reset_world: false });

@@ -38,7 +38,7 @@ async function invite(username: string, body: Record<string, unknown> = { permis
 describe('the mails', () => {
   const speak = (user: TestUser, language: string) => t.app.db.update(users).set({ language }).where(eq(users.id, user.user.id));
 
-  it('speak the language of an existing account, and the inviter\'s to an address without one', async () => {
+  it("speak the language of an existing account, and the inviter's to an address without one", async () => {
     const german = await createTestUser(t.app);
     await speak(german, 'de');
     expect((await call(owner, 'POST', `/servers/${server.shortId}/users`, { email: german.user.email, permissions: ['activity.read'] })).statusCode).toBe(201);
@@ -104,7 +104,10 @@ describe('inviting an address without an account', () => {
 
   it('refuses an expired, a withdrawn or an unknown token, and the owner', async () => {
     const expired = await invite(freshName());
-    await t.app.db.update(serverPermissions).set({ invitationExpiresAt: new Date(Date.now() - 1000) }).where(eq(serverPermissions.uuid, expired.share.uuid));
+    await t.app.db
+      .update(serverPermissions)
+      .set({ invitationExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(serverPermissions.uuid, expired.share.uuid));
     const someone = await createTestUser(t.app);
     expect((await call(someone, 'POST', '/account/invitations/accept', { token: expired.token })).json()).toEqual({
       message: 'This invitation is invalid, was already used or has expired.',
@@ -132,7 +135,12 @@ describe('what an invitation says before it is answered', () => {
     const reader = await createTestUser(t.app);
     const res = await call(reader, 'POST', '/account/invitations/lookup', { token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ uuid: share.uuid, server: { identifier: server.shortId, name: 'Invited' }, invited_by: { username: owner.user.username }, permissions: ['websocket.connect', 'activity.read'] });
+    expect(res.json().data).toMatchObject({
+      uuid: share.uuid,
+      server: { identifier: server.shortId, name: 'Invited' },
+      invited_by: { username: owner.user.username },
+      permissions: ['websocket.connect', 'activity.read'],
+    });
     const [row] = await t.app.db.select().from(serverPermissions).where(eq(serverPermissions.uuid, share.uuid));
     expect(row.status).toBe('pending');
     expect((await call(reader, 'POST', '/account/invitations/lookup', { token: 'not-a-token' })).statusCode).toBe(404);

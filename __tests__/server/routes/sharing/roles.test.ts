@@ -128,7 +128,10 @@ describe('custom roles', () => {
     const error = await t.app.db
       .delete(serverRoles)
       .where(eq(serverRoles.uuid, raced.uuid!))
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(foreignKeyViolation(error)).toBe(true);
     expect(foreignKeyViolation(new Error('other'))).toBe(false);
   });

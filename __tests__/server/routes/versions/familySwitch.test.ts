@@ -36,9 +36,19 @@ const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v2/servers/${squid.shortId}/versions${path}`, headers: owner.headers, ...(payload ? { payload } : {}) });
 const rootOf = () => t.app.runtime.driver.serverRoot(squid.uuid);
 const rowOf = async () => (await t.app.db.select().from(servers).where(eq(servers.id, squid.id)))[0];
-const templateSlug = async () => (await t.app.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, (await rowOf()).templateId)))[0].slug;
+const templateSlug = async () =>
+  (
+    await t.app.db
+      .select({ slug: serverTemplates.slug })
+      .from(serverTemplates)
+      .where(eq(serverTemplates.id, (await rowOf()).templateId))
+  )[0].slug;
 const backupsOf = () => t.app.db.select().from(backups).where(eq(backups.serverId, squid.id));
-const events = (event: string) => t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, squid.uuid), eq(auditLogs.event, event)));
+const events = (event: string) =>
+  t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, squid.uuid), eq(auditLogs.event, event)));
 
 /** Runs `action` with no Java on PATH, as on a host without it. */
 async function withoutJava<T>(action: () => Promise<T>): Promise<T> {

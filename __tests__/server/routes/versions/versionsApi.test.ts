@@ -30,7 +30,10 @@ beforeAll(async () => {
   // The Java template downloads from Mojang at install; this machine is offline, so the server is
   // marked installed and given a world, config and jar of its own.
   java = await createTestServer(t.app, owner.user, { template: 'minecraft-java', name: 'Java' });
-  await t.app.db.update(servers).set({ installStatus: 'installed', installError: null, variables: { MINECRAFT_VERSION: '1.21.4', SERVER_JARFILE: 'server.jar' } }).where(eq(servers.id, java.id));
+  await t.app.db
+    .update(servers)
+    .set({ installStatus: 'installed', installError: null, variables: { MINECRAFT_VERSION: '1.21.4', SERVER_JARFILE: 'server.jar' } })
+    .where(eq(servers.id, java.id));
   [java] = await t.app.db.select().from(servers).where(eq(servers.id, java.id));
   writeTree(t.app.runtime.driver.serverRoot(java.uuid), {
     'server.jar': local.artefacts.get('vanilla-1.21.4')!.bytes,
@@ -51,7 +54,11 @@ const call = (user: TestUser, server: ServerRow, method: 'GET' | 'POST', path: s
   t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/versions${path}`, headers: user.headers, ...(payload ? { payload } : {}) });
 const rootOf = (server: ServerRow) => t.app.runtime.driver.serverRoot(server.uuid);
 const variablesOf = async (server: ServerRow) => (await t.app.db.select().from(servers).where(eq(servers.id, server.id)))[0].variables;
-const events = async (server: ServerRow, event: string) => t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)));
+const events = async (server: ServerRow, event: string) =>
+  t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)));
 
 async function switchAndWait(server: ServerRow, body: object) {
   const res = await call(owner, server, 'POST', '/switch', body);

@@ -51,7 +51,18 @@ describe('listing a large folder (stat on two threads)', () => {
     const fresh = sortEntries(
       readdirSync(folder).map((name) => {
         const stats = lstatSync(join(folder, name));
-        return toFileEntry(name, stats, stats.isSymbolicLink() ? lstatSync(join(folder, name.replace('link-', 'folder-').replace(/\d+$/, (n) => String(Number(n) - 1)))) : undefined);
+        return toFileEntry(
+          name,
+          stats,
+          stats.isSymbolicLink()
+            ? lstatSync(
+                join(
+                  folder,
+                  name.replace('link-', 'folder-').replace(/\d+$/, (n) => String(Number(n) - 1)),
+                ),
+              )
+            : undefined,
+        );
       }),
     );
     const listed = await listDirectory(files, '/big');

@@ -9,7 +9,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-describe('directorySize (the disk quota\'s and the stats\' walk)', () => {
+describe("directorySize (the disk quota's and the stats' walk)", () => {
   it('sums the files of every folder below, counting symlinks as links and never following them', async () => {
     const root = join(base, 'root');
     mkdirSync(join(root, 'world', 'region'), { recursive: true });

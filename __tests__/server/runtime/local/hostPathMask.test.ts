@@ -27,6 +27,8 @@ describe('host paths in game output', () => {
     const flyingSquid = require.resolve('flying-squid/package.json').replace('/package.json', '/index.js');
     const line = `at start (${flyingSquid}:1:1) in ${root}/logs via ${launchersDir}/flying-squid.cjs, panel ${resolve(launchersDir, '../../../..')}/package.json`;
     const shown = masked(line);
-    expect(shown).toBe('at start (/opt/panel-runtime/node_modules/flying-squid/index.js:1:1) in /home/container/logs via /opt/panel-runtime/launchers/flying-squid.cjs, panel /opt/panel-runtime/panel/package.json');
+    expect(shown).toBe(
+      'at start (/opt/panel-runtime/node_modules/flying-squid/index.js:1:1) in /home/container/logs via /opt/panel-runtime/launchers/flying-squid.cjs, panel /opt/panel-runtime/panel/package.json',
+    );
   });
 });

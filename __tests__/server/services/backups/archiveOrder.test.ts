@@ -89,7 +89,9 @@ describe('backup compression', () => {
     const storage = new LocalBackupStorage(join(work, 'store'));
     const [serverUuid, backupUuid] = [randomUUID(), randomUUID()];
     await writeArchive(source, plan, await storage.create(serverUuid, backupUuid), () => undefined);
-    const listed = execFileSync('tar', ['-tzf', storage.pathOf(serverUuid, backupUuid)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const listed = execFileSync('tar', ['-tzf', storage.pathOf(serverUuid, backupUuid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     expect(listed).toEqual(['server.properties']);
     expect(gunzipSync(readFileSync(storage.pathOf(serverUuid, backupUuid))).includes('a file of the host')).toBe(false);
   });

@@ -91,10 +91,7 @@ describe('kill -9 during a backup', () => {
   it('shows the backup as failed after the restart, removes its partial archive, and the next backup succeeds', async () => {
     writeTree(kit.root, { 'world/region/r.0.0.mca': randomBytes(48 * 1024 * 1024) });
     // The row a panel writes when it starts a backup; then the process writing it is killed.
-    const [row] = await kit.t.app.db
-      .insert(backups)
-      .values({ serverId: kit.server.id, name: 'Interrupted', runner: kit.t.app.backups.runner, storage: 'local' })
-      .returning();
+    const [row] = await kit.t.app.db.insert(backups).values({ serverId: kit.server.id, name: 'Interrupted', runner: kit.t.app.backups.runner, storage: 'local' }).returning();
     const storageDir = join(kit.t.config.dataDir, 'backups');
     // Killed as soon as it is under way; the child holds still meanwhile (a 48 MiB backup of stored
     // data takes a fraction of a second, less than a loaded test process may take to kill it).

@@ -64,8 +64,7 @@ export async function createFilesKit(overrides: Partial<PanelConfig> = {}, serve
     server,
     root,
     outside,
-    api: (method, path, options = {}) =>
-      t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/${path}`, ...options, headers: { ...owner.headers, ...(options.headers ?? {}) } }),
+    api: (method, path, options = {}) => t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/${path}`, ...options, headers: { ...owner.headers, ...(options.headers ?? {}) } }),
     expectCanariesUntouched() {
       const after = snapshot(watched);
       expect(after.listing).toEqual(before.listing);

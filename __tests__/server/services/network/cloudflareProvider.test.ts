@@ -28,7 +28,10 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body: text ? JSON.parse(text) : undefined });
       const key = `${req.method} ${req.url!.split('?')[0]}`;
-      const answer = answers[key] ?? { status: 404, body: { success: false, errors: [{ code: 7003, message: 'Could not route to /zones, perhaps your object identifier is invalid?' }], messages: [], result: null } };
+      const answer = answers[key] ?? {
+        status: 404,
+        body: { success: false, errors: [{ code: 7003, message: 'Could not route to /zones, perhaps your object identifier is invalid?' }], messages: [], result: null },
+      };
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.body));
     });

@@ -29,7 +29,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const refusals = () =>
-  t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, REFUSED_EVENT))).orderBy(auditLogs.id);
+  t.app.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, REFUSED_EVENT)))
+    .orderBy(auditLogs.id);
 
 const createFolder = (user: TestUser, ip = '203.0.113.7') =>
   t.app.inject({ method: 'POST', url: `/api/v2/servers/${server.shortId}/files/create-folder`, payload: { root: '/', name: 'new' }, headers: user.headers, remoteAddress: ip });

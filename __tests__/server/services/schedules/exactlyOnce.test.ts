@@ -85,7 +85,12 @@ describe('two panels on one database', () => {
 
   it('after a restart, a panel takes the next time from the database and marks its own interrupted run failed', async () => {
     const [a] = apps;
-    const res = await a.inject({ method: 'POST', url: `/api/v2/servers/${shortId}/schedules`, headers: owner.headers, payload: { name: 'Survivor', minute: '15', hour: '*', day_of_month: '*', month: '*', day_of_week: '*' } });
+    const res = await a.inject({
+      method: 'POST',
+      url: `/api/v2/servers/${shortId}/schedules`,
+      headers: owner.headers,
+      payload: { name: 'Survivor', minute: '15', hour: '*', day_of_month: '*', month: '*', day_of_week: '*' },
+    });
     const uuid = res.json().data.uuid as string;
     const [row] = await a.db.select().from(schedules).where(eq(schedules.uuid, uuid));
     // A run this panel had under way when it was killed.

@@ -56,7 +56,10 @@ onPostgres('two panel processes on one PostgreSQL', () => {
       const rounds = 2;
       for (let round = 0; round < rounds; round++) {
         // A moment ahead, so both runners see the time come rather than find it long past.
-        await database.db.update(schedules).set({ nextRunAt: new Date(Date.now() + 1500) }).where(inArray(schedules.id, ids));
+        await database.db
+          .update(schedules)
+          .set({ nextRunAt: new Date(Date.now() + 1500) })
+          .where(inArray(schedules.id, ids));
         await waitFor(async () => (await database.db.select().from(scheduleRuns).where(inArray(scheduleRuns.scheduleId, ids))).length >= ids.length * (round + 1), {
           what: `round ${round} to be run`,
           timeoutMs: 30_000,

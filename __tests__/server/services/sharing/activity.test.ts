@@ -34,9 +34,7 @@ beforeAll(async () => {
     { actorId: owner.user.id, event: 'server.subuser.created', minutes: 5, properties: { email: 'a@example.com' } },
   ];
   for (const row of rows) {
-    await t.app.db
-      .insert(auditLogs)
-      .values({ actorId: row.actorId, serverUuid: server.uuid, event: row.event, ip: '203.0.113.9', properties: row.properties, createdAt: at(row.minutes) });
+    await t.app.db.insert(auditLogs).values({ actorId: row.actorId, serverUuid: server.uuid, event: row.event, ip: '203.0.113.9', properties: row.properties, createdAt: at(row.minutes) });
   }
   await recordAudit(t.app.db, { actorId: owner.user.id, serverUuid: other.uuid, event: 'server.power.start', ip: '127.0.0.1' });
 });

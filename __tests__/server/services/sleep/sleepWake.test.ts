@@ -45,7 +45,13 @@ async function joinBot(name: string): Promise<{ out: string[]; quit: () => void 
   await waitFor(() => out.includes('spawned') || out.includes('ended'), { what: `${name} (${out.join(' | ')})`, timeoutMs: 60_000 });
   return { out, quit: () => bot.stdin.write('quit\n') };
 }
-const audited = async (event: string) => (await t.app.db.select().from(auditLogs).where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)))).length;
+const audited = async (event: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, event)))
+  ).length;
 
 describe('sleep and wake', () => {
   it('validates the settings: auto-stop off or 5–120 minutes', async () => {

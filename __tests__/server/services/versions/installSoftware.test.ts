@@ -30,12 +30,14 @@ beforeEach(() => {
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
 /** What Forge's installer leaves in a server folder (1.17 and later): run.sh and the arguments file it names. */
-const forgeInstaller = (argsFile: string, named = argsFile) => async () => {
-  mkdirSync(join(root, argsFile, '..'), { recursive: true });
-  writeFileSync(join(root, argsFile), '-p libraries/a.jar\n--add-modules ALL-MODULE-PATH\ncpw.mods.bootstraplauncher.BootstrapLauncher\n');
-  writeFileSync(join(root, 'user_jvm_args.txt'), '# -Xmx4G\n');
-  writeFileSync(join(root, 'run.sh'), `#!/usr/bin/env sh\njava @user_jvm_args.txt @${named} "$@"\n`);
-};
+const forgeInstaller =
+  (argsFile: string, named = argsFile) =>
+  async () => {
+    mkdirSync(join(root, argsFile, '..'), { recursive: true });
+    writeFileSync(join(root, argsFile), '-p libraries/a.jar\n--add-modules ALL-MODULE-PATH\ncpw.mods.bootstraplauncher.BootstrapLauncher\n');
+    writeFileSync(join(root, 'user_jvm_args.txt'), '# -Xmx4G\n');
+    writeFileSync(join(root, 'run.sh'), `#!/usr/bin/env sh\njava @user_jvm_args.txt @${named} "$@"\n`);
+  };
 
 describe('installing Java server software', () => {
   it('starts Forge from the arguments file its installer names in run.sh, and removes the installer', async () => {
@@ -58,7 +60,9 @@ describe('installing Java server software', () => {
     const escaping = forgeInstaller('libraries/x/unix_args.txt', 'libraries/../../etc/unix_args.txt');
     await expect(installSoftware(root, download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', escaping)).rejects.toThrow('did not write run.sh');
     const missing = forgeInstaller('libraries/x/unix_args.txt', 'libraries/y/unix_args.txt');
-    await expect(installSoftware(root, download('neoforge', 'installer', 'neoforge-installer.jar'), file, 'server.jar', missing)).rejects.toThrow('named libraries/y/unix_args.txt, which it did not write');
+    await expect(installSoftware(root, download('neoforge', 'installer', 'neoforge-installer.jar'), file, 'server.jar', missing)).rejects.toThrow(
+      'named libraries/y/unix_args.txt, which it did not write',
+    );
   });
 
   it('clears the arguments file when the server moves to software started from a jar', async () => {

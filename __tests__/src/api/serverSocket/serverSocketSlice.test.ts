@@ -1,10 +1,4 @@
-import {
-  serverSocketReleased,
-  serverSocketSlice,
-  serverStatsReceived,
-  serverStatusReceived,
-  socketConnectionChanged,
-} from '../../../../src/api/serverSocket/serverSocketSlice';
+import { serverSocketReleased, serverSocketSlice, serverStatsReceived, serverStatusReceived, socketConnectionChanged } from '../../../../src/api/serverSocket/serverSocketSlice';
 import { HISTORY_WINDOW_MS } from '../../../../src/api/serverSocket/statsHistory';
 import { networkRates } from '../../../../src/features/server-overview/networkRates';
 import { makeStats } from '../../helpers/serverFixture';

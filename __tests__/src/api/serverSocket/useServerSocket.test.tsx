@@ -14,8 +14,16 @@ jest.setTimeout(20_000);
 allowUpdatesOutsideAct();
 
 const stats = {
-  state: 'running', cpu_absolute: 37.5, cpu_limit: 200, memory_bytes: 512 * 1024 ** 2, memory_limit_bytes: 2048 * 1024 ** 2,
-  disk_bytes: 10 * 1024 ** 2, disk_limit_bytes: 5120 * 1024 ** 2, network_rx_bytes: null, network_tx_bytes: null, uptime_ms: 65_000,
+  state: 'running',
+  cpu_absolute: 37.5,
+  cpu_limit: 200,
+  memory_bytes: 512 * 1024 ** 2,
+  memory_limit_bytes: 2048 * 1024 ** 2,
+  disk_bytes: 10 * 1024 ** 2,
+  disk_limit_bytes: 5120 * 1024 ** 2,
+  network_rx_bytes: null,
+  network_tx_bytes: null,
+  uptime_ms: 65_000,
   players: { online: 1, max: 20, sample: ['Alex'] },
 };
 

@@ -14,8 +14,7 @@ function chunkError(): Error {
   return error;
 }
 
-const indexPage = (buildId: string) =>
-  (async () => new Response(`<!doctype html><html><head><meta name="build-id" content="${buildId}" /></head></html>`, { status: 200 })) as unknown as typeof fetch;
+const indexPage = (buildId: string) => (async () => new Response(`<!doctype html><html><head><meta name="build-id" content="${buildId}" /></head></html>`, { status: 200 })) as unknown as typeof fetch;
 const offline = (async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
 
 beforeEach(() => {
@@ -31,7 +30,17 @@ describe('a page whose code fails to load', () => {
     const Broken = lazy(() => Promise.reject(chunkError()));
     renderWithProviders(
       <Routes>
-        <Route element={<NavigationFrame navigation={() => <nav aria-label="Main navigation"><a href="/">Servers</a></nav>} />}>
+        <Route
+          element={
+            <NavigationFrame
+              navigation={() => (
+                <nav aria-label="Main navigation">
+                  <a href="/">Servers</a>
+                </nav>
+              )}
+            />
+          }
+        >
           <Route path="/files" element={<Broken />} />
         </Route>
       </Routes>,

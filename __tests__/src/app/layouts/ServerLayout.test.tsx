@@ -57,7 +57,22 @@ describe('the server layout', () => {
   it('offers a Viewer only the areas their permissions open: no Sharing, no Roles', async () => {
     installViewport(1440);
     mockFetch();
-    const viewerKeys = ['websocket.connect', 'activity.read', 'file.read', 'backup.read', 'database.read', 'allocation.read', 'schedule.read', 'players.read', 'config.read', 'versions.read', 'modpacks.read', 'extensions.read', 'setups.read', 'plan.read'];
+    const viewerKeys = [
+      'websocket.connect',
+      'activity.read',
+      'file.read',
+      'backup.read',
+      'database.read',
+      'allocation.read',
+      'schedule.read',
+      'players.read',
+      'config.read',
+      'versions.read',
+      'modpacks.read',
+      'extensions.read',
+      'setups.read',
+      'plan.read',
+    ];
     renderWithProviders(
       <Routes>
         <Route path="/server/:id/*" element={<ServerLayoutView serverId="s1" areaPath="console" game="minecraft" plan="default" permissions={viewerKeys} />} />

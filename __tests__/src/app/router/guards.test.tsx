@@ -7,7 +7,10 @@ import { fillIn } from '../../helpers/fillIn';
 import { makeServer } from '../../helpers/serverFixture';
 
 /** The servers these tests open exist (a missing one shows "Server not found"). */
-const existingServers = () => ({ 'GET /api/v2/servers/42': { status: 200, body: { data: makeServer({ identifier: '42', name: 'Server 42' }) } }, 'GET /api/v2/servers/7': { status: 200, body: { data: makeServer({ identifier: '7', name: 'Server 7' }) } } });
+const existingServers = () => ({
+  'GET /api/v2/servers/42': { status: 200, body: { data: makeServer({ identifier: '42', name: 'Server 42' }) } },
+  'GET /api/v2/servers/7': { status: 200, body: { data: makeServer({ identifier: '7', name: 'Server 7' }) } },
+});
 
 // Whole-app renders with antd are slow in jsdom.
 jest.setTimeout(30_000);

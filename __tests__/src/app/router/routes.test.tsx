@@ -83,7 +83,9 @@ describe('pages', () => {
     mockFetch(existingServers());
     renderApp('/server/abc123', loggedIn());
     const nav = await screen.findByRole('navigation', { name: 'Server areas' });
-    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/server/abc123', ...serverAreas.map(([path]) => `/server/abc123/${path}`)]));
     await userEvent.click(within(nav).getByRole('link', { name: 'Scheduled tasks' }));
     await waitFor(() => expect(currentLocation()).toBe('/server/abc123/tasks'));

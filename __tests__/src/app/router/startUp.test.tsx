@@ -16,7 +16,6 @@ import { selectCurrentUser, selectSessionStatus } from '../../../../src/core/ses
 import { makeUser } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
 
-
 jest.setTimeout(30_000);
 afterEach(() => {
   window.localStorage.clear();
@@ -160,7 +159,13 @@ function StartedPanel({ store, texts }: { store: ReturnType<typeof makeStore>; t
 }
 
 const startTexts = (texts: typeof i18next, lng: string) =>
-  texts.use(initReactI18next).init({ lng, fallbackLng: 'en', resources: { en: { translation: en }, de: { translation: { auth: { login: { title: 'Anmelden' } } } } }, interpolation: { escapeValue: false }, react: { useSuspense: false } });
+  texts.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, de: { translation: { auth: { login: { title: 'Anmelden' } } } } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 
 describe('start-up', () => {
   it('shows an English page with the texts in the code, before the dictionary is there', async () => {

@@ -1,13 +1,4 @@
-import {
-  languageListFailed,
-  languagesLoaded,
-  localeChanged,
-  localeSlice,
-  selectDirection,
-  selectLanguages,
-  selectLocale,
-  type LocaleState,
-} from '../../../../src/core/locale/localeSlice';
+import { languageListFailed, languagesLoaded, localeChanged, localeSlice, selectDirection, selectLanguages, selectLocale, type LocaleState } from '../../../../src/core/locale/localeSlice';
 
 const reduce = (state: LocaleState | undefined, action: Parameters<typeof localeSlice.reducer>[1]) => localeSlice.reducer(state, action);
 const root = (locale: LocaleState) => ({ locale });

@@ -45,7 +45,11 @@ function translationService(request: RecordedRequest): Response {
   return jsonResponse(404, { message: `Unknown language "${code}"` });
 }
 
-const languageRequests = (fetchMock: FetchMock) => fetchMock.requests.map((r) => r.url).filter((url) => url.startsWith('/api/language?')).sort();
+const languageRequests = (fetchMock: FetchMock) =>
+  fetchMock.requests
+    .map((r) => r.url)
+    .filter((url) => url.startsWith('/api/language?'))
+    .sort();
 
 let fetchMock: FetchMock;
 let warn: jest.SpyInstance;

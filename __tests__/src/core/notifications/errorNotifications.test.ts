@@ -11,10 +11,13 @@ const login = { body: { login: 'steve', password: 'wrong-password' } };
 async function failLogin(status: number, body?: unknown) {
   fetchMock = mockFetch(() => jsonResponse(status, body));
   const store = makeStore();
-  const outcome = await store.dispatch(authApi.endpoints.login.initiate(login)).unwrap().then(
-    () => ({ ok: true as const }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
+  const outcome = await store
+    .dispatch(authApi.endpoints.login.initiate(login))
+    .unwrap()
+    .then(
+      () => ({ ok: true as const }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
   return { store, outcome };
 }
 
@@ -23,9 +26,7 @@ describe('error notifications', () => {
     const body = { message: 'These credentials do not match our records.', errors: {} };
     const { store, outcome } = await failLogin(status, body);
 
-    expect(selectNotifications(store.getState())).toEqual([
-      { id: expect.any(String), type: 'error', title: 'Error', text: 'These credentials do not match our records.', source: 'login' },
-    ]);
+    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'These credentials do not match our records.', source: 'login' }]);
     expect(outcome).toEqual({ ok: false, error: { status, data: body } });
   });
 
@@ -71,7 +72,9 @@ describe('error notifications', () => {
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = makeStore();
     await expect(store.dispatch(authApi.endpoints.login.initiate(login)).unwrap()).rejects.toMatchObject({ status: 'FETCH_ERROR' });
-    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Your change was not saved: the panel could not be reached. Try again.', source: 'login' }]);
+    expect(selectNotifications(store.getState())).toEqual([
+      { id: expect.any(String), type: 'error', title: 'Error', text: 'Your change was not saved: the panel could not be reached. Try again.', source: 'login' },
+    ]);
   });
 
   it.each([404, 500])('a failed query answered %i raises nothing (its page shows the failure)', async (status) => {
@@ -87,7 +90,10 @@ describe('a failed save of a form', () => {
     const { configApi } = await import('../../../../src/api/config');
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = makeStore();
-    await store.dispatch(configApi.endpoints.updateServerConfigFile.initiate({ id: 's1', path: 'server.properties', body: { values: { motd: 'Hi' } } })).unwrap().catch(() => undefined);
+    await store
+      .dispatch(configApi.endpoints.updateServerConfigFile.initiate({ id: 's1', path: 'server.properties', body: { values: { motd: 'Hi' } } }))
+      .unwrap()
+      .catch(() => undefined);
     expect(selectNotifications(store.getState())).toEqual([
       expect.objectContaining({ type: 'error', title: 'Error', text: 'Your changes to server.properties were not saved: the panel could not be reached. Your edits are still here.' }),
     ]);

@@ -28,17 +28,29 @@ describe('error notifications close', () => {
   it('when the same action then succeeds (a good login closes "These credentials do not match our records.")', async () => {
     fetchMock = panel();
     const store = makeStore();
-    await store.dispatch(login('wrong')).unwrap().catch(() => undefined);
+    await store
+      .dispatch(login('wrong'))
+      .unwrap()
+      .catch(() => undefined);
     expect(texts(store)).toEqual(['These credentials do not match our records.']);
-    await store.dispatch(login('right')).unwrap().catch(() => undefined);
+    await store
+      .dispatch(login('right'))
+      .unwrap()
+      .catch(() => undefined);
     expect(texts(store)).toEqual([]);
   });
 
   it('not when another action succeeds', async () => {
     fetchMock = panel();
     const store = makeStore();
-    await store.dispatch(login('wrong')).unwrap().catch(() => undefined);
-    await store.dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } })).unwrap().catch(() => undefined);
+    await store
+      .dispatch(login('wrong'))
+      .unwrap()
+      .catch(() => undefined);
+    await store
+      .dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } }))
+      .unwrap()
+      .catch(() => undefined);
     expect(texts(store)).toEqual(['These credentials do not match our records.', 'Your changes to your account were not saved: the panel ran into a problem. Your edits are still here.']);
   });
 
@@ -46,7 +58,10 @@ describe('error notifications close', () => {
     fetchMock = panel();
     const store = makeStore();
     store.dispatch(locationChanged('/login'));
-    await store.dispatch(login('wrong')).unwrap().catch(() => undefined);
+    await store
+      .dispatch(login('wrong'))
+      .unwrap()
+      .catch(() => undefined);
     store.dispatch(notificationAdded({ type: 'success', title: 'Saved', text: 'Your name was updated.' }));
     store.dispatch(locationChanged('/login?next=%2F'));
     expect(texts(store)).toEqual(['These credentials do not match our records.', 'Your name was updated.']);
@@ -57,8 +72,14 @@ describe('error notifications close', () => {
   it('identical notifications are not stacked', async () => {
     fetchMock = panel();
     const store = makeStore();
-    await store.dispatch(login('wrong')).unwrap().catch(() => undefined);
-    await store.dispatch(login('wrong again')).unwrap().catch(() => undefined);
+    await store
+      .dispatch(login('wrong'))
+      .unwrap()
+      .catch(() => undefined);
+    await store
+      .dispatch(login('wrong again'))
+      .unwrap()
+      .catch(() => undefined);
     store.dispatch(notificationAdded({ type: 'success', title: 'Saved', text: 'Done.' }));
     store.dispatch(notificationAdded({ type: 'success', title: 'Saved', text: 'Done.' }));
     expect(texts(store)).toEqual(['These credentials do not match our records.', 'Done.']);
@@ -70,13 +91,18 @@ describe('failed saves are reported', () => {
     fetchMock = panel();
     const store = makeStore();
     await expect(store.dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } })).unwrap()).rejects.toMatchObject({ status: 500 });
-    expect(selectNotifications(store.getState())).toEqual([{ id: expect.any(String), type: 'error', title: 'Error', text: 'Your changes to your account were not saved: the panel ran into a problem. Your edits are still here.', source: 'updateAccount' }]);
+    expect(selectNotifications(store.getState())).toEqual([
+      { id: expect.any(String), type: 'error', title: 'Error', text: 'Your changes to your account were not saved: the panel ran into a problem. Your edits are still here.', source: 'updateAccount' },
+    ]);
   });
 
   it('"Save name" without a network says what was not saved, why, and that the edits are still there', async () => {
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const store = makeStore();
-    await store.dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } })).unwrap().catch(() => undefined);
+    await store
+      .dispatch(accountApi.endpoints.updateAccount.initiate({ body: { name_first: 'Steve' } }))
+      .unwrap()
+      .catch(() => undefined);
     expect(texts(store)).toEqual(['Your changes to your account were not saved: the panel could not be reached. Your edits are still here.']);
   });
 });

@@ -98,9 +98,7 @@ describe('session side effects', () => {
 
   it('enabling two-factor reloads the current user', async () => {
     const withTotp = makeUser({ use_totp: true });
-    fetchMock = mockFetch((request) =>
-      request.url.endsWith('/two-factor') ? jsonResponse(200, { data: { recovery_codes: ['a'] } }) : jsonResponse(200, { data: { user: withTotp } }),
-    );
+    fetchMock = mockFetch((request) => (request.url.endsWith('/two-factor') ? jsonResponse(200, { data: { recovery_codes: ['a'] } }) : jsonResponse(200, { data: { user: withTotp } })));
     const store = loggedIn();
     await store.dispatch(accountApi.endpoints.enableTwoFactor.initiate({ body: { code: '123456', password: 'password123' } }));
     await settle();

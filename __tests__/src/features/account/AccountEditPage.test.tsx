@@ -10,8 +10,24 @@ jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 const sessions = [
-  { id: 1, ip: '203.0.113.5', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36', created_at: '2024-05-01T08:00:00.000Z', last_used_at: '2024-05-02T15:30:00.000Z', expires_at: '2024-06-01T08:00:00.000Z', current: true },
-  { id: 2, ip: '198.51.100.7', user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', created_at: '2024-04-01T08:00:00.000Z', last_used_at: '2024-04-03T21:05:00.000Z', expires_at: '2024-05-01T08:00:00.000Z', current: false },
+  {
+    id: 1,
+    ip: '203.0.113.5',
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    created_at: '2024-05-01T08:00:00.000Z',
+    last_used_at: '2024-05-02T15:30:00.000Z',
+    expires_at: '2024-06-01T08:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 2,
+    ip: '198.51.100.7',
+    user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    created_at: '2024-04-01T08:00:00.000Z',
+    last_used_at: '2024-04-03T21:05:00.000Z',
+    expires_at: '2024-05-01T08:00:00.000Z',
+    current: false,
+  },
 ];
 
 function renderAccount(user: User = makeUser(), routes: Record<string, MockRoute> = {}, preloaded = {}) {
@@ -71,15 +87,31 @@ describe('the account page', () => {
   });
 
   it('saves the time format, restart confirmation and language', async () => {
-    const { fetch, store, user } = renderAccount(makeUser(), { 'PATCH /api/v2/account': { status: 200, body: { data: { user: makeUser({ time_format: 12 }) } } } }, {
-      locale: { code: 'en', direction: 'ltr', languages: [{ code: 'en', showInSelect: true }, { code: 'de', showInSelect: true }, { code: 'xx', showInSelect: false }] },
-    });
+    const { fetch, store, user } = renderAccount(
+      makeUser(),
+      { 'PATCH /api/v2/account': { status: 200, body: { data: { user: makeUser({ time_format: 12 }) } } } },
+      {
+        locale: {
+          code: 'en',
+          direction: 'ltr',
+          languages: [
+            { code: 'en', showInSelect: true },
+            { code: 'de', showInSelect: true },
+            { code: 'xx', showInSelect: false },
+          ],
+        },
+      },
+    );
     const preferences = await section('Preferences');
     await user.click(within(preferences).getByRole('radio', { name: '12-hour' }));
     await user.click(within(preferences).getByRole('switch', { name: 'Ask before restarting a server' }));
     // Only languages offered for selection are listed, each under its own name.
     const language = within(preferences).getByRole('combobox', { name: 'Language' });
-    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual(['English', 'Deutsch']);
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Deutsch']);
     await user.selectOptions(language, 'Deutsch');
     await user.click(within(preferences).getByRole('button', { name: 'Save preferences' }));
 
@@ -88,7 +120,7 @@ describe('the account page', () => {
     expect(store.getState().locale.code).toBe('de');
   });
 
-  it('lists the sessions in the user\'s clock and revokes another one', async () => {
+  it("lists the sessions in the user's clock and revokes another one", async () => {
     let listed = 0;
     const { fetch, user } = renderAccount(makeUser({ time_format: 12 }), {
       'GET /api/v2/account/sessions': () => ({ status: 200, body: { data: listed++ === 0 ? sessions : sessions.slice(0, 1) } }),
@@ -136,7 +168,11 @@ describe('two-factor authentication on the account page', () => {
     await user.click(within(twoFactor).getByRole('button', { name: 'Turn on two-factor authentication' }));
 
     const codes = await within(twoFactor).findByRole('list', { name: 'Recovery codes' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(recoveryCodes);
     // Each code stays whole (never wrapped inside) and reads left to right in every language.
     for (const item of within(codes).getAllByRole('listitem')) {
       expect(item).toHaveStyle({ whiteSpace: 'nowrap' });

@@ -65,9 +65,7 @@ describe('reset password (the mail’s link)', () => {
     await choose('a brand new password');
 
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
-    expect(fetch.requestsTo('POST /api/v2/auth/reset-password').map((r) => r.body)).toEqual([
-      { token: 'reset-abc', password: 'a brand new password', password_confirmation: 'a brand new password' },
-    ]);
+    expect(fetch.requestsTo('POST /api/v2/auth/reset-password').map((r) => r.body)).toEqual([{ token: 'reset-abc', password: 'a brand new password', password_confirmation: 'a brand new password' }]);
     expect(store.getState().session.status).toBe('anonymous');
     expect(window.localStorage.getItem('access_token')).toBeNull();
     await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Log in' }));

@@ -39,7 +39,11 @@ describe('the sign-up page', () => {
     ];
     for (const [label, expected] of lists) {
       const list = await screen.findByRole('list', { name: `Problems with ${label}` });
-      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(expected);
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(expected);
     }
   });
 

@@ -21,9 +21,7 @@ jest.mock('../../../../src/features/config/ConfigFieldItem', () => {
   const count = (key: string) => mockCommits.set(key, (mockCommits.get(key) ?? 0) + 1);
   return {
     ...actual,
-    ConfigFieldItem: memo((props: ConfigFieldItemProps) =>
-      createElement(Profiler, { id: props.field.key, onRender: () => count(props.field.key) }, createElement(actual.ConfigFieldItem, props)),
-    ),
+    ConfigFieldItem: memo((props: ConfigFieldItemProps) => createElement(Profiler, { id: props.field.key, onRender: () => count(props.field.key) }, createElement(actual.ConfigFieldItem, props))),
   };
 });
 
@@ -69,8 +67,7 @@ function renderConfig() {
 }
 
 const snapshot = () => new Map(mockCommits);
-const others = (before: Map<string, number>, typed: string) =>
-  Object.fromEntries(fields.filter((f) => f.key !== typed).map((f) => [f.key, (mockCommits.get(f.key) ?? 0) - (before.get(f.key) ?? 0)]));
+const others = (before: Map<string, number>, typed: string) => Object.fromEntries(fields.filter((f) => f.key !== typed).map((f) => [f.key, (mockCommits.get(f.key) ?? 0) - (before.get(f.key) ?? 0)]));
 const none = (typed: string) => Object.fromEntries(fields.filter((f) => f.key !== typed).map((f) => [f.key, 0]));
 
 describe('typing in the config form', () => {

@@ -104,7 +104,14 @@ function renderConfig({
   confirmRestart = true,
   text = raw,
   browser = false,
-  file = { path: 'server.properties', format: 'properties', title: 'Server properties', exists: true, fields } as { path: string; format: string; title: string; exists: boolean; rewritten_on_stop?: boolean; fields: ConfigField[] },
+  file = { path: 'server.properties', format: 'properties', title: 'Server properties', exists: true, fields } as {
+    path: string;
+    format: string;
+    title: string;
+    exists: boolean;
+    rewritten_on_stop?: boolean;
+    fields: ConfigField[];
+  },
 } = {}) {
   const fetch = mockFetch({
     'GET /api/v2/servers/s1': {
@@ -196,16 +203,12 @@ describe('the config screen', () => {
     await user.click(screen.getByRole('switch', { name: 'bIsPvP' }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file')).toHaveLength(1));
-    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file').map((r) => [r.search, r.body])).toEqual([
-      [`?path=${encodeURIComponent(path)}`, { values: { ExpRate: '2.5', bIsPvP: 'true' } }],
-    ]);
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file').map((r) => [r.search, r.body])).toEqual([[`?path=${encodeURIComponent(path)}`, { values: { ExpRate: '2.5', bIsPvP: 'true' } }]]);
   });
 
   it('warns that ARK’s settings are saved while the server is offline', async () => {
     const path = 'ShooterGame/Saved/Config/LinuxServer/GameUserSettings.ini';
-    const ark: ConfigField[] = [
-      { key: 'ServerSettings/XPMultiplier', value: '1', type: 'number', group: 'basic', min: 0, max: 1000, known: true, managed: false, secret: false },
-    ];
+    const ark: ConfigField[] = [{ key: 'ServerSettings/XPMultiplier', value: '1', type: 'number', group: 'basic', min: 0, max: 1000, known: true, managed: false, secret: false }];
     renderConfig({ text: '[ServerSettings]\nXPMultiplier=1\n', file: { path, format: 'ini', title: 'Game user settings', exists: true, rewritten_on_stop: true, fields: ark } });
     expect(await screen.findByText(/The game writes this file back when it stops: stop the server before you save/)).toBeInTheDocument();
     expect(within(formItem('ServerSettings/XPMultiplier')).getByText(/Multiplier of the experience players and creatures earn\./)).toBeInTheDocument();
@@ -225,9 +228,7 @@ describe('the config screen', () => {
     await fillIn(user, await screen.findByLabelText('max-players'), 'lots');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(within(formItem('max-players')).getByText('Must be a whole number.')).toBeInTheDocument());
-    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file').map((r) => [r.search, r.body])).toEqual([
-      ['?path=server.properties', { values: { 'max-players': 'lots' } }],
-    ]);
+    expect(fetch.requestsTo('PUT /api/v2/servers/s1/config/file').map((r) => [r.search, r.body])).toEqual([['?path=server.properties', { values: { 'max-players': 'lots' } }]]);
     // Not under other fields, and not in the raw editor.
     expect(within(formItem('motd')).queryByText('Must be a whole number.')).toBeNull();
   });

@@ -124,7 +124,11 @@ describe('the console page', () => {
 
   it('says a failed install in words and offers to install again, as the overview does', async () => {
     const raw = 'Download of https://piston-meta.mojang.com/mc/game/version_manifest_v2.json failed: getaddrinfo ENOTFOUND piston-meta.mojang.com';
-    const { fetch, user } = renderConsole(undefined, { state: 'offline', status: 'install_failed', install_error: raw, is_owner: true }, { 'POST /api/v2/servers/s1/reinstall': { status: 202, body: null } });
+    const { fetch, user } = renderConsole(
+      undefined,
+      { state: 'offline', status: 'install_failed', install_error: raw, is_owner: true },
+      { 'POST /api/v2/servers/s1/reinstall': { status: 202, body: null } },
+    );
     expect(await screen.findByText('The game files could not be downloaded')).toBeInTheDocument();
     expect(screen.queryByText(raw)).not.toBeInTheDocument();
     await user.click(buttonLabelled('Retry install')!);

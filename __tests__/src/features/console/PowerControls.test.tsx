@@ -12,10 +12,7 @@ afterEach(() => window.localStorage.clear());
 
 const everything = ['control.console', 'control.start', 'control.stop', 'control.restart'];
 
-function renderControls(
-  props: { state: PowerState; stateSince?: number | null; confirmRestart?: boolean; permissions?: string[]; blocked?: boolean },
-  answer: MockRoute = { status: 204 },
-) {
+function renderControls(props: { state: PowerState; stateSince?: number | null; confirmRestart?: boolean; permissions?: string[]; blocked?: boolean }, answer: MockRoute = { status: 204 }) {
   const fetch = mockFetch({ 'POST /api/v2/servers/s1/power': answer });
   renderWithProviders(
     <PowerControls

@@ -19,7 +19,9 @@ it('shows the panel’s console notices in the reader’s language, with their f
 });
 
 it('keeps a quoted reason as the server gave it, and leaves the game’s lines and unknown notices alone', () => {
-  expect(translatePanelNotice('[Panel] Installation failed: java was not found on this node.', t)).toBe(`${de.console.notice.prefix} ${de.console.notice.installFailed.replace('{{reason}}', 'java was not found on this node.')}`);
+  expect(translatePanelNotice('[Panel] Installation failed: java was not found on this node.', t)).toBe(
+    `${de.console.notice.prefix} ${de.console.notice.installFailed.replace('{{reason}}', 'java was not found on this node.')}`,
+  );
   expect(translatePanelNotice('[12:00:00] [Server thread/INFO]: Done (1.2s)! For help, type "help"', t)).toBe('[12:00:00] [Server thread/INFO]: Done (1.2s)! For help, type "help"');
   expect(translatePanelNotice('[Panel] Something new the table does not know.', t)).toBe('[Panel] Something new the table does not know.');
 });

@@ -153,4 +153,3 @@ describe('the file editor', () => {
     expect(await screen.findByText('huge.txt is too large to edit here')).toBeInTheDocument();
   });
 });
-

@@ -32,7 +32,7 @@ describe('the file list by keyboard and on phones', () => {
     for (const mode of screen.getAllByText(/^[d-][rwx-]{9}$/)) expect(mode.closest('bdi')).toHaveAttribute('dir', 'ltr');
   });
 
-  it('shows files as cards on a phone, with each one\'s actions in the card', async () => {
+  it("shows files as cards on a phone, with each one's actions in the card", async () => {
     renderFilesPage('/server/s1/files', { 'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: listing } } }, undefined, 390);
     const cards = await screen.findByRole('list', { name: 'Files' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

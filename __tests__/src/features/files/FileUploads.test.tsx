@@ -114,10 +114,30 @@ function dropEntries(entries: FileSystemEntry[]) {
 }
 
 async function setUp(resources = { disk_bytes: 1 * MiB, disk_limit_bytes: 10 * MiB }) {
-  const view = renderFilesPage('/server/s1/files?directory=%2Fplugins', {
-    'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: [makeFile('old.jar')] } },
-    'GET /api/v2/servers/s1/resources': { status: 200, body: { data: { state: 'offline', cpu_absolute: 0, cpu_limit: 100, memory_bytes: 0, memory_limit_bytes: 0, network_rx_bytes: null, network_tx_bytes: null, players: null, uptime_ms: 0, ...resources } } },
-  }, filesServer());
+  const view = renderFilesPage(
+    '/server/s1/files?directory=%2Fplugins',
+    {
+      'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: [makeFile('old.jar')] } },
+      'GET /api/v2/servers/s1/resources': {
+        status: 200,
+        body: {
+          data: {
+            state: 'offline',
+            cpu_absolute: 0,
+            cpu_limit: 100,
+            memory_bytes: 0,
+            memory_limit_bytes: 0,
+            network_rx_bytes: null,
+            network_tx_bytes: null,
+            players: null,
+            uptime_ms: 0,
+            ...resources,
+          },
+        },
+      },
+    },
+    filesServer(),
+  );
   await screen.findByText('old.jar');
   await waitFor(() => expect(view.network.requestsTo('GET /api/v2/servers/s1/resources')).toHaveLength(1));
   return view;
@@ -194,13 +214,11 @@ describe('uploads', () => {
     const region = folderEntry('world/region', [fileEntry('world/region/r.0.0.mca'), fileEntry('world/region/r.1.0.mca'), fileEntry('world/region/r.2.0.mca')]);
     dropEntries([folderEntry('world', [fileEntry('world/level.dat'), region]), fileEntry('loose.txt')]);
     const uploads = await screen.findByRole('list', { name: 'Uploads' });
-    expect(within(uploads).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
-      'world/level.dat',
-      'world/region/r.0.0.mca',
-      'world/region/r.1.0.mca',
-      'world/region/r.2.0.mca',
-      'loose.txt',
-    ]);
+    expect(
+      within(uploads)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['world/level.dat', 'world/region/r.0.0.mca', 'world/region/r.1.0.mca', 'world/region/r.2.0.mca', 'loose.txt']);
     for (let sent = 0; sent < 5; sent += 1) {
       await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThan(sent));
       FakeXhr.sent[sent].answer(204);
@@ -219,11 +237,11 @@ describe('uploads', () => {
     ]);
     dropEntries([world, folderEntry('logs', [])]);
     const uploads = await screen.findByRole('list', { name: 'Uploads' });
-    expect(within(uploads).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
-      'Empty folders: world/data, world/poi/sub, logs',
-      'world/level.dat',
-      'world/region/r.0.0.mca',
-    ]);
+    expect(
+      within(uploads)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Empty folders: world/data, world/poi/sub, logs', 'world/level.dat', 'world/region/r.0.0.mca']);
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
     const [folders, first] = FakeXhr.sent;
     expect(folders.url).toBe('/api/v2/servers/s1/files/upload?directory=%2Fplugins');

@@ -11,7 +11,13 @@ configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(30_000);
 
 // In the API's order: folders first, then by name.
-const rootListing = [makeFolder('plugins'), makeFolder('world'), makeFile('backup.zip', { size: 5_000_000, mime: 'application/zip' }), makeFile('eula.txt', { size: 10 }), makeFile('server.properties', { size: 1500 })];
+const rootListing = [
+  makeFolder('plugins'),
+  makeFolder('world'),
+  makeFile('backup.zip', { size: 5_000_000, mime: 'application/zip' }),
+  makeFile('eula.txt', { size: 10 }),
+  makeFile('server.properties', { size: 1500 }),
+];
 const names = () => Array.from(document.querySelectorAll('[data-file-name]')).map((node) => node.getAttribute('data-file-name'));
 
 describe('the files page', () => {

@@ -102,7 +102,10 @@ describe('the upload list', () => {
     expect(items[0]).toMatchObject({ status: 'uploading', loaded: 40 });
     items = uploadItemsReducer(items, { type: 'finished', id: 'u1' });
     items = uploadItemsReducer(items, { type: 'failed', id: 'u2', error: 'Disk full' });
-    expect(items.map((i) => [i.status, i.loaded])).toEqual([['done', 100], ['failed', 0]]);
+    expect(items.map((i) => [i.status, i.loaded])).toEqual([
+      ['done', 100],
+      ['failed', 0],
+    ]);
     expect(uploadItemsReducer([...items, { ...item, id: 'u3' }], { type: 'cleared' }).map((i) => i.id)).toEqual(['u3']);
   });
 });

@@ -29,7 +29,10 @@ const network = {
 
 it('the Network page is recorded and plays back in the support replay, without calling the API', async () => {
   mockFetch({
-    'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running', permissions: ['allocation.read', 'allocation.create', 'allocation.update', 'allocation.delete', 'allocation.subdomain'] }) } },
+    'GET /api/v2/servers/s1': {
+      status: 200,
+      body: { data: makeServer({ state: 'running', permissions: ['allocation.read', 'allocation.create', 'allocation.update', 'allocation.delete', 'allocation.subdomain'] }) },
+    },
     'GET /api/v2/servers/s1/network': { status: 200, body: { data: network } },
   });
   const recorded = makeStore(loggedIn());

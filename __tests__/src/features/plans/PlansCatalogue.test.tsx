@@ -8,7 +8,19 @@ jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 const plan = (game: string, slug: string, tier: 'budget' | 'premium', price: number) => ({
-  slug, name: slug, game, tier, memory_mb: 2048, cpu_percent: 100, disk_mb: 10240, backups: 2, databases: 1, extra_ports: 1, price_monthly: price, currency: 'EUR', display_order: price,
+  slug,
+  name: slug,
+  game,
+  tier,
+  memory_mb: 2048,
+  cpu_percent: 100,
+  disk_mb: 10240,
+  backups: 2,
+  databases: 1,
+  extra_ports: 1,
+  price_monthly: price,
+  currency: 'EUR',
+  display_order: price,
 });
 
 describe('the way to a server', () => {

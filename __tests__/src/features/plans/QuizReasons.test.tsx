@@ -9,7 +9,21 @@ import { renderWithProviders } from '../../renderWithProviders';
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(120_000);
 
-const premium = { slug: 'minecraft-premium', name: 'Minecraft Premium', game: 'minecraft', tier: 'premium', memory_mb: 6144, cpu_percent: 200, disk_mb: 20_480, backups: 10, databases: 2, extra_ports: 2, price_monthly: 1800, currency: 'EUR', display_order: 3 };
+const premium = {
+  slug: 'minecraft-premium',
+  name: 'Minecraft Premium',
+  game: 'minecraft',
+  tier: 'premium',
+  memory_mb: 6144,
+  cpu_percent: 200,
+  disk_mb: 20_480,
+  backups: 10,
+  databases: 2,
+  extra_ports: 2,
+  price_monthly: 1800,
+  currency: 'EUR',
+  display_order: 3,
+};
 
 it('the plan finder lists the reasons of its recommendation, one item each, in order', async () => {
   const requests = mockFetch({
@@ -44,5 +58,11 @@ it('the plan finder lists the reasons of its recommendation, one item each, in o
     'About 180 % CPU (100 % is one core).',
     expect.stringContaining('The cheapest plan that holds all of it'),
   ]);
-  expect(requests.requestsTo('POST /api/v2/servers/s1/plans/recommendation').at(-1)?.body).toEqual({ players: 10, software: 'vanilla', modpack_size: 'small', view_distance: 10, world_size: 'medium' });
+  expect(requests.requestsTo('POST /api/v2/servers/s1/plans/recommendation').at(-1)?.body).toEqual({
+    players: 10,
+    software: 'vanilla',
+    modpack_size: 'small',
+    view_distance: 10,
+    world_size: 'medium',
+  });
 });

@@ -43,7 +43,18 @@ const overview = {
   provider: 'external',
   can_change: true,
   orders: [
-    { id: '0b0e5c3e-1111-4222-8333-444455556666', from_plan: 'minecraft-budget', to_plan: 'minecraft-premium', provider: 'external', status: 'failed', amount_due: 280, currency: 'EUR', failure_reason: 'The card was declined.', created_at: '2026-11-24T01:00:00.000Z', expires_at: '2026-11-24T02:00:00.000Z' },
+    {
+      id: '0b0e5c3e-1111-4222-8333-444455556666',
+      from_plan: 'minecraft-budget',
+      to_plan: 'minecraft-premium',
+      provider: 'external',
+      status: 'failed',
+      amount_due: 280,
+      currency: 'EUR',
+      failure_reason: 'The card was declined.',
+      created_at: '2026-11-24T01:00:00.000Z',
+      expires_at: '2026-11-24T02:00:00.000Z',
+    },
   ],
 };
 

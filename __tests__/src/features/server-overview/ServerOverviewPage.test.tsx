@@ -78,7 +78,11 @@ describe('the server overview', () => {
   it('draws the last minutes as graphs as samples arrive, with network rates from the counters', async () => {
     await renderOverview(makeStats({ network_rx_bytes: 0, network_tx_bytes: 0 }));
     await screen.findByText('1 h 2 min');
-    for (const [cpu, rx] of [[40, 2048], [60, 4096], [80, 8192]]) {
+    for (const [cpu, rx] of [
+      [40, 2048],
+      [60, 4096],
+      [80, 8192],
+    ]) {
       server.broadcast('stats', makeStats({ cpu_absolute: cpu, network_rx_bytes: rx, network_tx_bytes: 0 }));
       await waitFor(() => expect(within(tile('CPU')).getByText(`${cpu} %`)).toBeInTheDocument());
     }
@@ -89,7 +93,7 @@ describe('the server overview', () => {
     expect(within(tile('Network')).getByText(/in total ↓ 8 KiB ↑ 0 B/)).toBeInTheDocument();
   });
 
-  it('marks the CPU tile while the server is held to its plan\'s CPU limit, and explains it', async () => {
+  it("marks the CPU tile while the server is held to its plan's CPU limit, and explains it", async () => {
     const user = userEvent.setup();
     await renderOverview(makeStats({ cpu_absolute: 199.5, cpu_limited: true }));
     await screen.findByText('1 h 2 min');

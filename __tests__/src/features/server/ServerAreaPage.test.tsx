@@ -6,9 +6,25 @@ import { renderWithProviders } from '../../renderWithProviders';
 describe('the page of an area being set up', () => {
   it('covers the overview and the 18 areas of the specification', () => {
     expect(serverAreas.map((area) => area.path)).toEqual([
-      '', 'console', 'files', 'config', 'players', 'backups', 'database', 'network', 'minecraft/versions',
-      'modpacks', 'extensions', 'setups', 'tasks', 'sharing', 'sharing-edit-roles', 'sharing-audit-log',
-      'upgrade', 'upgrade/premium', 'upgrade-quiz',
+      '',
+      'console',
+      'files',
+      'config',
+      'players',
+      'backups',
+      'database',
+      'network',
+      'minecraft/versions',
+      'modpacks',
+      'extensions',
+      'setups',
+      'tasks',
+      'sharing',
+      'sharing-edit-roles',
+      'sharing-audit-log',
+      'upgrade',
+      'upgrade/premium',
+      'upgrade-quiz',
     ]);
   });
 

@@ -81,7 +81,21 @@ beforeEach(() => {
     'GET /api/v2/servers/s1/setups/minecraft-minigames-paper/preview': { status: 200, body: { data: minigames } },
     'POST /api/v2/servers/s1/setups/minecraft-modded-fabric/apply': {
       status: 202,
-      body: { data: { job: 'j1', kind: 'setup', software: 'fabric', version: '1.21.4', step: 'queued', state: 'running', percent: 0, error: null, startedAt: '2025-01-01T00:00:00Z', finishedAt: null, backup: null } },
+      body: {
+        data: {
+          job: 'j1',
+          kind: 'setup',
+          software: 'fabric',
+          version: '1.21.4',
+          step: 'queued',
+          state: 'running',
+          percent: 0,
+          error: null,
+          startedAt: '2025-01-01T00:00:00Z',
+          finishedAt: null,
+          backup: null,
+        },
+      },
     },
   });
 });

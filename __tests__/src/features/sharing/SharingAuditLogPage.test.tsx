@@ -16,7 +16,14 @@ afterEach(() => {
 
 const entries = [
   { id: 2, event: 'server.console.command', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: '203.0.113.5', properties: { command: 'say hi' }, created_at: '2024-05-03T10:00:00.000Z' },
-  { id: 1, event: 'server.subuser.created', actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' }, ip: '198.51.100.7', properties: { email: 'alex@example.com' }, created_at: '2024-05-03T09:00:00.000Z' },
+  {
+    id: 1,
+    event: 'server.subuser.created',
+    actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' },
+    ip: '198.51.100.7',
+    properties: { email: 'alex@example.com' },
+    created_at: '2024-05-03T09:00:00.000Z',
+  },
 ];
 
 function activity(request: RecordedRequest) {
@@ -27,10 +34,15 @@ function activity(request: RecordedRequest) {
 }
 
 function renderAuditLog(permissions?: string[], routes: Record<string, MockRoute> = {}) {
-  return renderSharingPage(<SharingAuditLogPage />, 'sharing-audit-log', {
-    'GET /api/v2/servers/s1/activity': activity,
-    ...routes,
-  }, permissions);
+  return renderSharingPage(
+    <SharingAuditLogPage />,
+    'sharing-audit-log',
+    {
+      'GET /api/v2/servers/s1/activity': activity,
+      ...routes,
+    },
+    permissions,
+  );
 }
 
 describe('the audit log page', () => {
@@ -52,9 +64,30 @@ describe('the audit log page', () => {
     const SCHEDULE = '0b7b2a54-1c7e-4a53-9d55-6f1f0c1e2d3a';
     const ROLE = '7d1e9a22-3f4b-4c5d-8e6f-1a2b3c4d5e6f';
     const detailed = [
-      { id: 12, event: 'server.config.updated', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: null, properties: { file: 'server.properties', keys: ['difficulty', 'motd'], values: { difficulty: 'hard', motd: 'Hi' }, editor: 'form' }, created_at: '2024-05-03T12:00:00.000Z' },
-      { id: 11, event: 'server.schedule.task.update', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: null, properties: { schedule: SCHEDULE, task: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9', changed: ['payload'] }, created_at: '2024-05-03T11:30:00.000Z' },
-      { id: 10, event: 'server.subuser.updated', actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' }, ip: null, properties: { subuser_uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', email: 'alex@example.com', role_uuid: ROLE, permissions: ['file.read'], added: ['file.read'], removed: [] }, created_at: '2024-05-03T11:00:00.000Z' },
+      {
+        id: 12,
+        event: 'server.config.updated',
+        actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' },
+        ip: null,
+        properties: { file: 'server.properties', keys: ['difficulty', 'motd'], values: { difficulty: 'hard', motd: 'Hi' }, editor: 'form' },
+        created_at: '2024-05-03T12:00:00.000Z',
+      },
+      {
+        id: 11,
+        event: 'server.schedule.task.update',
+        actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' },
+        ip: null,
+        properties: { schedule: SCHEDULE, task: 'f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9', changed: ['payload'] },
+        created_at: '2024-05-03T11:30:00.000Z',
+      },
+      {
+        id: 10,
+        event: 'server.subuser.updated',
+        actor: { uuid: '5b0f3c3e-2f7e-4a8e-9d3c-1f2e3d4c5b6a', username: 'steve' },
+        ip: null,
+        properties: { subuser_uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', email: 'alex@example.com', role_uuid: ROLE, permissions: ['file.read'], added: ['file.read'], removed: [] },
+        created_at: '2024-05-03T11:00:00.000Z',
+      },
     ];
     renderAuditLog([...allKeys, 'schedule.read', 'backup.read'], {
       'GET /api/v2/servers/s1/activity': () => ({ status: 200, body: { data: detailed, meta: { page: 1, per_page: 50, total: 3 } } }),
@@ -76,14 +109,23 @@ describe('the audit log page', () => {
     expect(raw).not.toHaveAttribute('open');
     expect(within(raw).getByText(new RegExp(ROLE))).not.toBeVisible();
     for (const row of [config, share]) {
-      const outsideRaw = [...row.querySelectorAll('td')].map((cell) => [...cell.childNodes].map((node) => (node instanceof HTMLElement && node.querySelector('details') ? node.querySelector('dl')?.textContent ?? '' : node.textContent)).join(' ')).join(' ');
+      const outsideRaw = [...row.querySelectorAll('td')]
+        .map((cell) => [...cell.childNodes].map((node) => (node instanceof HTMLElement && node.querySelector('details') ? (node.querySelector('dl')?.textContent ?? '') : node.textContent)).join(' '))
+        .join(' ');
       expect(outsideRaw).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
       expect(outsideRaw).not.toMatch(/[[{]"/);
     }
   });
 
   it('tells a refused action as a sentence: who, which permission, which action', async () => {
-    const refused = { id: 9, event: 'server.action-refused', actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' }, ip: '203.0.113.5', properties: { permission: 'file.delete', action: 'POST /api/v2/servers/:id/files/delete' }, created_at: '2024-05-03T11:00:00.000Z' };
+    const refused = {
+      id: 9,
+      event: 'server.action-refused',
+      actor: { uuid: ALEX_ACCOUNT_UUID, username: 'alex' },
+      ip: '203.0.113.5',
+      properties: { permission: 'file.delete', action: 'POST /api/v2/servers/:id/files/delete' },
+      created_at: '2024-05-03T11:00:00.000Z',
+    };
     renderAuditLog(undefined, { 'GET /api/v2/servers/s1/activity': () => ({ status: 200, body: { data: [refused], meta: { page: 1, per_page: 50, total: 1 } } }) });
     const sentence = await screen.findByText('alex was refused an action that needs the permission file.delete (POST /api/v2/servers/:id/files/delete).');
     expect(within(sentence.closest('tr')!).getByText('203.0.113.5')).toBeInTheDocument();
@@ -126,7 +168,10 @@ describe('the audit log page', () => {
     const { fetch, user } = renderAuditLog(undefined, { 'GET /api/v2/servers/s1/users': { status: 200, body: { data: [...makeSubusers(), robin] } } });
     await screen.findByText(COMMAND_SENTENCE);
     const person = screen.getByLabelText('Person');
-    const names = () => within(person).getAllByRole('option').map((option) => option.textContent);
+    const names = () =>
+      within(person)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     await waitFor(() => expect(names()).toContain('robin'));
     // Each account once (alex both acts and is shared with); pending invitations have no account yet.
     expect(names().filter((name) => name === 'alex')).toHaveLength(1);

@@ -10,12 +10,17 @@ afterEach(() => window.localStorage.clear());
 const created = { status: 201, body: { data: makeSubusers()[1] } };
 
 function renderSharing(permissions?: string[], routes: Record<string, MockRoute> = {}) {
-  return renderSharingPage(<SharingPage />, 'sharing', {
-    'GET /api/v2/servers/s1/users': { status: 200, body: { data: makeSubusers() } },
-    'GET /api/v2/servers/s1/roles': { status: 200, body: { data: makeRoles() } },
-    'POST /api/v2/servers/s1/users': created,
-    ...routes,
-  }, permissions);
+  return renderSharingPage(
+    <SharingPage />,
+    'sharing',
+    {
+      'GET /api/v2/servers/s1/users': { status: 200, body: { data: makeSubusers() } },
+      'GET /api/v2/servers/s1/roles': { status: 200, body: { data: makeRoles() } },
+      'POST /api/v2/servers/s1/users': created,
+      ...routes,
+    },
+    permissions,
+  );
 }
 
 async function openInvite(user: ReturnType<typeof renderSharing>['user']) {

@@ -8,10 +8,15 @@ jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
 
 function renderRoles(permissions?: string[], routes: Record<string, MockRoute> = {}) {
-  return renderSharingPage(<SharingRolesPage />, 'sharing-edit-roles', {
-    'GET /api/v2/servers/s1/roles': { status: 200, body: { data: makeRoles() } },
-    ...routes,
-  }, permissions);
+  return renderSharingPage(
+    <SharingRolesPage />,
+    'sharing-edit-roles',
+    {
+      'GET /api/v2/servers/s1/roles': { status: 200, body: { data: makeRoles() } },
+      ...routes,
+    },
+    permissions,
+  );
 }
 
 const row = async (name: string) => (await screen.findByText(name, { selector: 'strong, strong *, .ant-typography' })).closest('tr')!;

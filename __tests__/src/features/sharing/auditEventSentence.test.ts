@@ -120,7 +120,18 @@ describe('audit event sentences', () => {
   it('puts the actor and what was done into the sentence (names as written, lists shortened)', () => {
     const t = translator('en');
     expect(auditEventSentence(t, entry('server.console.command', { command: 'say <hi> & bye' }))).toBe('alice sent the console command “say <hi> & bye”.');
-    expect(auditEventSentence(t, entry('server.file.upload', { directory: '/plugins', files: [{ name: 'a.jar', size: 1 }, { name: 'b.jar', size: 2 }] }))).toBe('alice uploaded to /plugins: a.jar, b.jar.');
+    expect(
+      auditEventSentence(
+        t,
+        entry('server.file.upload', {
+          directory: '/plugins',
+          files: [
+            { name: 'a.jar', size: 1 },
+            { name: 'b.jar', size: 2 },
+          ],
+        }),
+      ),
+    ).toBe('alice uploaded to /plugins: a.jar, b.jar.');
     expect(auditEventSentence(t, entry('server.file.rename', { directory: '', files: [{ from: 'a', to: 'b' }] }))).toBe('alice renamed or moved in /: a → b.');
     expect(auditEventSentence(t, entry('server.file.chmod', { directory: '/', files: [{ file: 'run.sh', mode: '755' }] }))).toBe('alice changed permissions in /: run.sh (755).');
     expect(auditEventSentence(t, entry('server.file.delete', { directory: '/logs', files: ['1', '2', '3', '4', '5', '6', '7'] }))).toBe('alice deleted in /logs: 1, 2, 3, 4, 5 ….');

@@ -15,20 +15,35 @@ configure({ asyncUtilTimeout: 8000 });
 
 /** GET /permissions, cut down to three areas. */
 export const permissionGroups = [
-  { group: 'control', description: 'Control the power state of the server and send console commands.', keys: [
-    { key: 'control.console', description: 'Send commands to the server console.' },
-    { key: 'control.start', description: 'Start the server when it is stopped.' },
-  ], available: true },
-  { group: 'file', description: 'Manage the files of the server.', keys: [
-    { key: 'file.read', description: 'List folders and see file details (names, sizes, dates).' },
-    { key: 'file.update', description: 'Change, rename, move and copy files.' },
-  ], available: true },
-  { group: 'user', description: 'Share the server with other people.', keys: [
-    { key: 'user.create', description: 'Invite people to this server.' },
-    { key: 'user.read', description: 'See who the server is shared with and their permissions.' },
-    { key: 'user.update', description: 'Change what people this server is shared with may do.' },
-    { key: 'user.delete', description: 'Remove people from this server.' },
-  ], available: true },
+  {
+    group: 'control',
+    description: 'Control the power state of the server and send console commands.',
+    keys: [
+      { key: 'control.console', description: 'Send commands to the server console.' },
+      { key: 'control.start', description: 'Start the server when it is stopped.' },
+    ],
+    available: true,
+  },
+  {
+    group: 'file',
+    description: 'Manage the files of the server.',
+    keys: [
+      { key: 'file.read', description: 'List folders and see file details (names, sizes, dates).' },
+      { key: 'file.update', description: 'Change, rename, move and copy files.' },
+    ],
+    available: true,
+  },
+  {
+    group: 'user',
+    description: 'Share the server with other people.',
+    keys: [
+      { key: 'user.create', description: 'Invite people to this server.' },
+      { key: 'user.read', description: 'See who the server is shared with and their permissions.' },
+      { key: 'user.update', description: 'Change what people this server is shared with may do.' },
+      { key: 'user.delete', description: 'Remove people from this server.' },
+    ],
+    available: true,
+  },
 ];
 
 /** What the owner holds here: every key of {@link permissionGroups}, and those of roles and the audit log. */
@@ -52,8 +67,28 @@ export const ALEX_ACCOUNT_UUID = 'c0ffee00-0000-4000-8000-0000000000a1';
 /** GET …/users: an active person with a role and a pending invitation with chosen keys. */
 export function makeSubusers(): Subuser[] {
   return [
-    { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', email: 'alex@example.com', username: 'alex', user_uuid: ALEX_ACCOUNT_UUID, status: 'active', role: { uuid: OPERATORS_UUID, name: 'Operators' }, permissions: ['control.console', 'control.start'], last_active_at: '2024-05-02T15:30:00.000Z', created_at: '2024-05-01T08:00:00.000Z' },
-    { uuid: 'a1b2c3d4-0000-4000-8000-000000000002', email: 'sam@example.com', username: null, user_uuid: null, status: 'pending', role: null, permissions: ['file.read'], last_active_at: null, created_at: '2024-05-03T08:00:00.000Z' },
+    {
+      uuid: 'a1b2c3d4-0000-4000-8000-000000000001',
+      email: 'alex@example.com',
+      username: 'alex',
+      user_uuid: ALEX_ACCOUNT_UUID,
+      status: 'active',
+      role: { uuid: OPERATORS_UUID, name: 'Operators' },
+      permissions: ['control.console', 'control.start'],
+      last_active_at: '2024-05-02T15:30:00.000Z',
+      created_at: '2024-05-01T08:00:00.000Z',
+    },
+    {
+      uuid: 'a1b2c3d4-0000-4000-8000-000000000002',
+      email: 'sam@example.com',
+      username: null,
+      user_uuid: null,
+      status: 'pending',
+      role: null,
+      permissions: ['file.read'],
+      last_active_at: null,
+      created_at: '2024-05-03T08:00:00.000Z',
+    },
   ];
 }
 

@@ -69,14 +69,22 @@ describe('redaction of recorded action logs', () => {
     const store = makeStore();
     const run = async (request: { unwrap: () => Promise<unknown> }) => request.unwrap();
 
-    await run(store.dispatch(authApi.endpoints.register.initiate({ body: { username: 'steve', email: 'steve@example.com', password: secrets.registerPassword, password_confirmation: secrets.registerPassword } })));
+    await run(
+      store.dispatch(
+        authApi.endpoints.register.initiate({ body: { username: 'steve', email: 'steve@example.com', password: secrets.registerPassword, password_confirmation: secrets.registerPassword } }),
+      ),
+    );
     await run(store.dispatch(authApi.endpoints.login.initiate({ body: { login: 'steve', password: secrets.loginPassword } })));
     await run(store.dispatch(authApi.endpoints.loginCheckpoint.initiate({ body: { token: secrets.confirmationToken, authentication_code: secrets.authenticationCode } })));
     await run(store.dispatch(accountApi.endpoints.getTwoFactorEnrolment.initiate()));
     await run(store.dispatch(accountApi.endpoints.enableTwoFactor.initiate({ body: { code: secrets.enableCode, password: secrets.enablePassword } })));
     await run(store.dispatch(accountApi.endpoints.disableTwoFactor.initiate({ body: { password: secrets.disablePassword } })));
     await run(store.dispatch(accountApi.endpoints.updateAccountEmail.initiate({ body: { email: 'new@example.com', password: secrets.emailPassword } })));
-    await run(store.dispatch(accountApi.endpoints.updateAccountPassword.initiate({ body: { current_password: secrets.currentPassword, password: secrets.newPassword, password_confirmation: secrets.newPassword } })));
+    await run(
+      store.dispatch(
+        accountApi.endpoints.updateAccountPassword.initiate({ body: { current_password: secrets.currentPassword, password: secrets.newPassword, password_confirmation: secrets.newPassword } }),
+      ),
+    );
     await run(store.dispatch(serversApi.endpoints.getServerWebsocket.initiate({ id: 'abc' })));
     await run(store.dispatch(serversApi.endpoints.getServer.initiate({ id: 'abc' })));
 

@@ -18,10 +18,11 @@ jest.mock('../../../../src/features/tasks/cronLocales', () => {
     loadCronLocale: (language: string) => new Promise<void>((resolve) => mockHeldLoads.push(() => void actual.loadCronLocale(language).then(resolve))),
   };
 });
-const releaseLocale = () => act(async () => {
-  for (const release of mockHeldLoads.splice(0)) release();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-});
+const releaseLocale = () =>
+  act(async () => {
+    for (const release of mockHeldLoads.splice(0)) release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
 
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);

@@ -41,7 +41,9 @@ const versions = {
   stale_since: null,
 };
 
-const setups = [{ id: 'creative-build', name: 'Creative build server', description: 'Creative mode, flat world, no monsters.', extensions: [], available: true, suggests_new_world: true, unavailable_reason: null }];
+const setups = [
+  { id: 'creative-build', name: 'Creative build server', description: 'Creative mode, flat world, no monsters.', extensions: [], available: true, suggests_new_world: true, unavailable_reason: null },
+];
 const preview = {
   setup: 'creative-build',
   name: 'Creative build server',

@@ -10,7 +10,9 @@ export const loginTokens = pgTable(
   'login_tokens',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     /** Public identifier of the admin key that asked for the link. */
     issuedBy: varchar('issued_by', { length: 16 }),

@@ -43,7 +43,9 @@ export const allocations = pgTable(
     unique('allocations_node_ip_port_unique').on(t.nodeId, t.ip, t.port),
     index('allocations_server_idx').on(t.serverId),
     // One port of a node is held by one server at most, whatever address its rows name.
-    uniqueIndex('allocations_node_port_taken_unique').on(t.nodeId, t.port).where(sql`${t.serverId} is not null`),
+    uniqueIndex('allocations_node_port_taken_unique')
+      .on(t.nodeId, t.port)
+      .where(sql`${t.serverId} is not null`),
   ],
 );
 

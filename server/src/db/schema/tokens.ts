@@ -6,7 +6,9 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
@@ -21,7 +23,9 @@ export const accessTokens = pgTable(
 /** Short-lived, single-use tokens that bridge the password step and the two-factor checkpoint. */
 export const loginConfirmations = pgTable('login_confirmations', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
   remember: integer('remember').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -123,10 +123,17 @@ export class Catalogue {
     // Modrinth's files come from its CDN; plugins and mods are small (the cap guards the disk).
     this.modrinth = new ModrinthClient(client('Modrinth', hosts(e.modrinth, ['cdn.modrinth.com']), options.extensionMaxMiB ?? 100), `${e.modrinth.replace(/\/+$/, '')}`);
     this.hangar = new HangarClient(client('Hangar', hosts(e.hangar, ['hangarcdn.papermc.io']), options.extensionMaxMiB ?? 100), e.hangar.replace(/\/+$/, ''));
-    this.spiget = new SpigetClient(client('SpiGet', hosts(e.spiget, ['cdn.spiget.org', 'www.spigotmc.org']), options.extensionMaxMiB ?? 100), e.spiget.replace(/\/+$/, ''), local ? `${e.spiget.replace(/\/+$/, '')}/site` : 'https://www.spigotmc.org');
+    this.spiget = new SpigetClient(
+      client('SpiGet', hosts(e.spiget, ['cdn.spiget.org', 'www.spigotmc.org']), options.extensionMaxMiB ?? 100),
+      e.spiget.replace(/\/+$/, ''),
+      local ? `${e.spiget.replace(/\/+$/, '')}/site` : 'https://www.spigotmc.org',
+    );
     const key = options.curseforgeApiKey?.trim();
     this.curseforge = key
-      ? new CurseForgeClient(client('CurseForge', hosts(e.curseforge, ['edge.forgecdn.net', 'mediafilez.forgecdn.net']), options.extensionMaxMiB ?? 100, { 'x-api-key': key }), e.curseforge.replace(/\/+$/, ''))
+      ? new CurseForgeClient(
+          client('CurseForge', hosts(e.curseforge, ['edge.forgecdn.net', 'mediafilez.forgecdn.net']), options.extensionMaxMiB ?? 100, { 'x-api-key': key }),
+          e.curseforge.replace(/\/+$/, ''),
+        )
       : null;
     this.providers = entries.map(([p]) => p);
     for (const [provider, http] of entries) for (const software of provider.software()) this.bySoftware.set(software.id, { provider, software, http });

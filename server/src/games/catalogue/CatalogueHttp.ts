@@ -199,12 +199,23 @@ export class CatalogueHttp {
    * through a temporary file, answering the file's digest (to record and recognise it later)
    * since there is nothing to compare it with.
    */
-  async downloadUnchecked(url: string, target: string, algorithm: Checksum['algorithm'] = 'sha512', onProgress?: (done: number, total: number | null) => void): Promise<{ bytes: number; digest: string }> {
+  async downloadUnchecked(
+    url: string,
+    target: string,
+    algorithm: Checksum['algorithm'] = 'sha512',
+    onProgress?: (done: number, total: number | null) => void,
+  ): Promise<{ bytes: number; digest: string }> {
     const { bytes, digest } = await this.fetchFile(url, target, algorithm, null, onProgress);
     return { bytes, digest: digest! };
   }
 
-  private async fetchFile(url: string, target: string, algorithm: Checksum['algorithm'], expected: string | null, onProgress?: (done: number, total: number | null) => void): Promise<{ bytes: number; digest: string | null }> {
+  private async fetchFile(
+    url: string,
+    target: string,
+    algorithm: Checksum['algorithm'],
+    expected: string | null,
+    onProgress?: (done: number, total: number | null) => void,
+  ): Promise<{ bytes: number; digest: string | null }> {
     const checksum = { algorithm, value: expected };
     const response = await this.request(url, { 'user-agent': 'game-panel (catalogue)' }, 30 * 60_000);
     if (!response.ok || !response.body) {

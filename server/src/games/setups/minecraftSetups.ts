@@ -19,7 +19,16 @@ export const minecraftSetups: SetupDefinition[] = [
     description: 'Everyone builds in creative mode on a flat, peaceful world without monsters or PvP.',
     software: { software: 'vanilla', version: 'latest' },
     config: {
-      'server.properties': { gamemode: 'creative', 'force-gamemode': 'true', difficulty: 'peaceful', pvp: 'false', 'spawn-monsters': 'false', 'level-type': 'minecraft:flat', 'allow-flight': 'true', 'spawn-protection': '0' },
+      'server.properties': {
+        gamemode: 'creative',
+        'force-gamemode': 'true',
+        difficulty: 'peaceful',
+        pvp: 'false',
+        'spawn-monsters': 'false',
+        'level-type': 'minecraft:flat',
+        'allow-flight': 'true',
+        'spawn-protection': '0',
+      },
     },
     extensions: [],
     suggestsNewWorld: true,

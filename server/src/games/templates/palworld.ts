@@ -16,9 +16,7 @@ export const palworld: TemplateDefinition = {
     { type: 'steamcmd', appId: 2394010 },
     { type: 'chmod', path: 'PalServer.sh', mode: 0o755 },
   ],
-  variables: [
-    { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once (up to 32).', default: '16', userEditable: true, pattern: '^([1-9]|[12]\\d|3[0-2])$' },
-  ],
+  variables: [{ key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once (up to 32).', default: '16', userEditable: true, pattern: '^([1-9]|[12]\\d|3[0-2])$' }],
   configFiles: [
     {
       path: 'Pal/Saved/Config/LinuxServer/PalWorldSettings.ini',

@@ -33,9 +33,7 @@ export const terraria: TemplateDefinition = {
     { key: 'MAX_PLAYERS', name: 'Max players', description: 'Players allowed at once.', default: '8', userEditable: true, pattern: '^\\d{1,3}$' },
     { key: 'MOTD', name: 'Message of the day', description: 'Shown to players when they join.', default: 'Welcome!', userEditable: true, pattern: '^[^\\n]{0,128}$' },
   ],
-  configFiles: [
-    { path: 'serverconfig.txt', format: 'properties', managed: { port: '{{SERVER_PORT}}' }, title: 'Server configuration', escaping: 'none', fields: terrariaServerConfig },
-  ],
+  configFiles: [{ path: 'serverconfig.txt', format: 'properties', managed: { port: '{{SERVER_PORT}}' }, title: 'Server configuration', escaping: 'none', fields: terrariaServerConfig }],
   // Terraria's multiplayer runs over TCP.
   portProtocol: 'tcp',
   extraPorts: [],

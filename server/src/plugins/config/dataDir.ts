@@ -66,10 +66,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     const holder = readHolder(path);
     const ticks = holder ? startTicksOf(holder.pid) : null;
     if (holder && ticks !== null && (holder.startTicks === 0 || ticks === holder.startTicks)) {
-      throw new DataDirLockedError(
-        `Another panel (pid ${holder.pid}) is already using the data directory ${dataDir}. ` +
-          'Stop it first, or give this one another directory with PANEL_DATA_DIR.',
-      );
+      throw new DataDirLockedError(`Another panel (pid ${holder.pid}) is already using the data directory ${dataDir}. ` + 'Stop it first, or give this one another directory with PANEL_DATA_DIR.');
     }
     rmSync(path, { force: true }); // stale: its owner is gone (crashed or killed)
   }

@@ -139,7 +139,10 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   const text = (value ?? '').trim();
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** PANEL_BACKUP_S3_BUCKET turns S3 storage on; the other PANEL_BACKUP_S3_* variables complete it. */
@@ -179,7 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     secret: env.PANEL_SECRET || readOrCreateSecret(dataDir),
-    allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     clientDir: resolve(env.PANEL_CLIENT_DIR ?? './dist'),
     connectSources: connectSources([env.PANEL_API_HOST, env.TRANSLATIONS_HOST]),
     demoData: env.PANEL_DEMO_DATA !== 'false',
@@ -199,7 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     diskImages: env.PANEL_DISK_IMAGES !== 'false',
     billing: parseBilling(env),
-    pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     ...overrides,
   };
 }

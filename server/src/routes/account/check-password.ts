@@ -11,13 +11,7 @@ const PASSWORD_CHECK_LIMIT = { limit: 10, windowMs: 60_000 };
  * Each check is counted before the hash runs (a parallel burst gets at most the limit through)
  * and a correct password takes its count back. Throws 429 after too many wrong passwords.
  */
-export async function checkPassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  password: unknown,
-  errors: FieldErrors,
-  field = 'password',
-): Promise<void> {
+export async function checkPassword(app: FastifyInstance, request: FastifyRequest, password: unknown, errors: FieldErrors, field = 'password'): Promise<void> {
   if (errors.has(field) || typeof password !== 'string') return;
   const limit = { key: `account:password:${request.user!.id}`, ...PASSWORD_CHECK_LIMIT };
   await app.rateLimit(limit);

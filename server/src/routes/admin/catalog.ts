@@ -35,7 +35,15 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/plans',
-    { schema: { operationId: 'listAdminPlans', tags: ['admin'], summary: 'Every plan with its limits', security, response: { 200: Type.Object({ data: Type.Array(AdminPlan) }), ...errorResponses(401, 429) } } },
+    {
+      schema: {
+        operationId: 'listAdminPlans',
+        tags: ['admin'],
+        summary: 'Every plan with its limits',
+        security,
+        response: { 200: Type.Object({ data: Type.Array(AdminPlan) }), ...errorResponses(401, 429) },
+      },
+    },
     async () => ({ data: await listAllPlans(app.db) }),
   );
   r.post(
@@ -87,7 +95,15 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/templates',
-    { schema: { operationId: 'listAdminTemplates', tags: ['admin'], summary: 'Every server template', security, response: { 200: Type.Object({ data: Type.Array(TemplateSchema) }), ...errorResponses(401, 429) } } },
+    {
+      schema: {
+        operationId: 'listAdminTemplates',
+        tags: ['admin'],
+        summary: 'Every server template',
+        security,
+        response: { 200: Type.Object({ data: Type.Array(TemplateSchema) }), ...errorResponses(401, 429) },
+      },
+    },
     async () => {
       return { data: await listTemplates(app.db) };
     },

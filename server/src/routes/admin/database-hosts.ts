@@ -50,7 +50,14 @@ export async function adminDatabaseHostRoutes(app: FastifyInstance): Promise<voi
   r.get(
     '/database-hosts/:host',
     {
-      schema: { operationId: 'getAdminDatabaseHost', tags: ['admin'], summary: 'Show a database host', security, params: DatabaseHostParamsSchema, response: { 200: HostAnswer, ...errorResponses(401, 404, 429) } },
+      schema: {
+        operationId: 'getAdminDatabaseHost',
+        tags: ['admin'],
+        summary: 'Show a database host',
+        security,
+        params: DatabaseHostParamsSchema,
+        response: { 200: HostAnswer, ...errorResponses(401, 404, 429) },
+      },
     },
     async (request) => ({ data: { database_host: databaseHostJson(await requireDatabaseHost(app.db, request.params.host)) } }),
   );

@@ -15,9 +15,7 @@ const ISSUE_LIMIT = { limit: 10, windowMs: 60_000 };
 
 const LoginTokenBodySchema = Type.Object(
   {
-    redirect: Type.Optional(
-      Type.String({ maxLength: 512, pattern: '^/(?![/\\\\])\\S*$', description: 'Panel path to open after the login, e.g. /server/abc123/console' }),
-    ),
+    redirect: Type.Optional(Type.String({ maxLength: 512, pattern: '^/(?![/\\\\])\\S*$', description: 'Panel path to open after the login, e.g. /server/abc123/console' })),
   },
   { additionalProperties: false },
 );

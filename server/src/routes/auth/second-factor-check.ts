@@ -35,13 +35,7 @@ async function counterFor(app: FastifyInstance, request: FastifyRequest, userId:
  * Counted before the code is checked, so a parallel burst gets at most the limit through; an
  * accepted or reused code takes its count back.
  */
-export async function verifySecondFactor(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  user: UserRow,
-  code: string,
-  field: string,
-): Promise<'totp' | 'recovery_code'> {
+export async function verifySecondFactor(app: FastifyInstance, request: FastifyRequest, user: UserRow, code: string, field: string): Promise<'totp' | 'recovery_code'> {
   const counter = await counterFor(app, request, user.id);
   const attempts = await app.rateLimiter.hit(counter);
   if (attempts.current > counter.limit) {

@@ -55,15 +55,17 @@ export async function backupDownloadRoute(app: FastifyInstance): Promise<void> {
       if (!access || !accessAllows(access, 'backup.download')) throw invalidLink();
       const stream = await app.backups.storage.read(claimed.server.uuid, claimed.backup.uuid);
       const name = `${claimed.backup.name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'backup'}.tar.gz`;
-      return reply
-        .header('content-type', 'application/gzip')
-        .header('content-length', String(claimed.backup.bytes))
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('x-checksum-sha256', claimed.backup.checksum ?? '')
-        // A stream (the type provider only knows the JSON error bodies of this route).
-        .send(stream as unknown as string);
+      return (
+        reply
+          .header('content-type', 'application/gzip')
+          .header('content-length', String(claimed.backup.bytes))
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('x-checksum-sha256', claimed.backup.checksum ?? '')
+          // A stream (the type provider only knows the JSON error bodies of this route).
+          .send(stream as unknown as string)
+      );
     },
   );
 }

@@ -38,7 +38,8 @@ export async function databasePasswordRoutes(app: FastifyInstance): Promise<void
         operationId: 'rotateServerDatabasePassword',
         tags: ['databases'],
         summary: 'Give the database user a new password',
-        description: 'Needs database.update. The old password stops working at once. The answer holds the new password when the caller also holds database.view_password. 503 when the host is down (the old password stays).',
+        description:
+          'Needs database.update. The old password stops working at once. The answer holds the new password when the caller also holds database.view_password. 503 when the host is down (the old password stays).',
         security: [{ bearer: [] }],
         params: ServerDatabaseParamsSchema,
         response: { 200: ServerDatabaseWithPasswordSchema, ...errorResponses(401, 403, 404, 419, 429), 503: HostUnavailableSchema },

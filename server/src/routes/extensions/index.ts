@@ -139,7 +139,8 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'updateServerExtension',
         tags: ['extensions'],
         summary: 'Update an installed plugin or mod to the newest version that fits the server',
-        description: 'Verified like an install; the old file is replaced only once the new one is verified (a disabled one stays disabled). Unrecognised file or already newest → 422. Needs extensions.manage; audited (server.extensions.update).',
+        description:
+          'Verified like an install; the old file is replaced only once the new one is verified (a disabled one stays disabled). Unrecognised file or already newest → 422. Needs extensions.manage; audited (server.extensions.update).',
         security: [{ bearer: [] }],
         params: FileParamsSchema,
         response: { 200: Type.Object({ data: InstallResultSchema }), ...errorResponses(401, 403, 404, 409, 419, 422, 429), 502: BadGateway },

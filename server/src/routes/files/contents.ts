@@ -18,8 +18,7 @@ export async function fileContentsRoute(app: FastifyInstance, { context }: FileR
         tags: ['files'],
         summary: 'Read a file for the editor',
         description:
-          'Needs file.read-content. Answers the raw bytes as text/plain (compressed with br or gzip when large and the request ' +
-          'accepts it); files over 4 MiB answer 413 (download them).',
+          'Needs file.read-content. Answers the raw bytes as text/plain (compressed with br or gzip when large and the request ' + 'accepts it); files over 4 MiB answer 413 (download them).',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: FileQuerySchema,
@@ -37,7 +36,10 @@ export async function fileContentsRoute(app: FastifyInstance, { context }: FileR
       const content = await fileOperation(() => readForEditor(files, request.query.file, context.limits.editorBytes));
       // The bytes as they are (the type provider only knows the JSON error bodies of this route);
       // logs opened in the editor run to megabytes of text, compressed on the way out.
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(content as unknown as string);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(content as unknown as string);
     },
   );
 }

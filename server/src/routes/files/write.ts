@@ -20,9 +20,7 @@ export async function writeFileRoute(app: FastifyInstance, { context }: FileRout
         operationId: 'writeServerFile',
         tags: ['files'],
         summary: 'Save a file (atomic: the old or the new content, never a mix)',
-        description:
-          'Needs file.update to replace a file and file.create to write one that does not exist (and the folders above it). ' +
-          'Body: the raw content (text/plain), at most 4 MiB.',
+        description: 'Needs file.update to replace a file and file.create to write one that does not exist (and the folders above it). ' + 'Body: the raw content (text/plain), at most 4 MiB.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         querystring: FileQuerySchema,

@@ -21,7 +21,8 @@ export async function allocationRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'createServerAllocation',
         tags: ['network'],
         summary: 'Add a random free port',
-        description: 'Needs allocation.create. A free port of the node’s range; 409 when the plan’s limit of extra ports is reached (exact under parallel requests). The game gets it at its next start (SERVER_EXTRA_PORTS, EXTRA_PORT_<n>).',
+        description:
+          'Needs allocation.create. A free port of the node’s range; 409 when the plan’s limit of extra ports is reached (exact under parallel requests). The game gets it at its next start (SERVER_EXTRA_PORTS, EXTRA_PORT_<n>).',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         response: { 201: PortAnswer, ...errorResponses(401, 403, 404, 409, 419, 429) },

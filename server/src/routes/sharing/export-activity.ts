@@ -43,12 +43,14 @@ export async function exportActivityRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const server = request.serverAccess!.server;
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="activity-${server.shortId}-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        // A stream is sent as is; the schema's string type only documents the body.
-        .send(Readable.from(csvRows(app.db, server.uuid, request.query)) as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="activity-${server.shortId}-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as is; the schema's string type only documents the body.
+          .send(Readable.from(csvRows(app.db, server.uuid, request.query)) as unknown as string)
+      );
     },
   );
 }

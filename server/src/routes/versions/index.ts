@@ -4,7 +4,16 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { recordAudit } from '../../services/audit/audit';
 import { requestSwitch, softwareVersions, versionsOverview } from '../../services/versions/versionsArea';
-import { SoftwareParamsSchema, SoftwareVersionsSchema, SwitchBodySchema, SwitchJobSchema, VersionsOverviewSchema, VersionsQuerySchema, type SoftwareVersionsJson, type VersionsOverviewJson } from '../../schemas/versions';
+import {
+  SoftwareParamsSchema,
+  SoftwareVersionsSchema,
+  SwitchBodySchema,
+  SwitchJobSchema,
+  VersionsOverviewSchema,
+  VersionsQuerySchema,
+  type SoftwareVersionsJson,
+  type VersionsOverviewJson,
+} from '../../schemas/versions';
 import { ServerParamsSchema } from '../../schemas/servers';
 
 /** Shared schema components of the versions area (registered once at the root). */
@@ -92,7 +101,13 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       await app.rateLimit({ key: `versions.switch:${request.user!.id}:${server.uuid}`, limit: 10, windowMs: 60_000 });
       const actor = { userId: request.user!.id, ip: request.ip };
       const job = await requestSwitch(app, server, request.body, actor);
-      await recordAudit(app.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.versions.switch', ip: request.ip, properties: { software: job.software, version: job.version, build: request.body.build ?? null } });
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        serverUuid: server.uuid,
+        event: 'server.versions.switch',
+        ip: request.ip,
+        properties: { software: job.software, version: job.version, build: request.body.build ?? null },
+      });
       return reply.code(202).send({ data: job });
     },
   );

@@ -50,4 +50,3 @@ export async function writeChunks(handle: fs.FileHandle, source: AsyncIterable<B
     await writing.catch(() => undefined); // a failed source: let the last write end first
   }
 }
-

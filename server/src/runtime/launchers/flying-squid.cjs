@@ -95,10 +95,7 @@ function settingsFrom(props, env) {
     difficulty: pick(DIFFICULTIES, props.difficulty, 2),
     'view-distance': intOf(props['view-distance'], 10, 2, 32),
     worldFolder: path.join(levelName, env.MINECRAFT_VERSION || '1.21.4'),
-    generation:
-      levelType.includes('flat')
-        ? { name: 'superflat', options: { seed } }
-        : { name: 'diamond_square', options: { worldHeight: 80, seed } },
+    generation: levelType.includes('flat') ? { name: 'superflat', options: { seed } } : { name: 'diamond_square', options: { worldHeight: 80, seed } },
     kickTimeout: 10000,
     plugins: {},
     modpe: false,

@@ -262,7 +262,7 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
       const [name] = split(params);
       const before = lists.bans.length;
       lists.bans = lists.bans.filter((e) => String(e.name).toLowerCase() !== name.toLowerCase());
-      if (lists.bans.length === before) return 'Nothing changed. The player isn\'t banned';
+      if (lists.bans.length === before) return "Nothing changed. The player isn't banned";
       state.save('bans');
       return `Unbanned ${name}`;
     },
@@ -282,7 +282,7 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
       const [ip] = split(params);
       const before = lists.ipBans.length;
       lists.ipBans = lists.ipBans.filter((e) => e.ip !== ip);
-      if (lists.ipBans.length === before) return 'Nothing changed. That IP isn\'t banned';
+      if (lists.ipBans.length === before) return "Nothing changed. That IP isn't banned";
       state.save('ipBans');
       return `Unbanned IP ${ip}`;
     },
@@ -337,9 +337,7 @@ function installVanillaPlayers(serv, { dir, props, settings, print }) {
           return `Removed ${entry.name} from the whitelist`;
         }
         case 'list':
-          return lists.whitelist.length === 0
-            ? 'There are no whitelisted players'
-            : `There are ${lists.whitelist.length} whitelisted player(s): ${lists.whitelist.map((e) => e.name).join(', ')}`;
+          return lists.whitelist.length === 0 ? 'There are no whitelisted players' : `There are ${lists.whitelist.length} whitelisted player(s): ${lists.whitelist.map((e) => e.name).join(', ')}`;
         case 'reload':
           return 'Reloaded the whitelist';
         default:

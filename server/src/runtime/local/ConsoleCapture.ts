@@ -63,7 +63,10 @@ export class ConsoleCapture {
       const lastNewline = bytes.lastIndexOf(0x0a);
       // Complete lines are history; an unfinished last line is read again by the tail.
       this.position = from + lastNewline + 1;
-      const lines = bytes.subarray(0, lastNewline + 1).toString('utf8').split('\n');
+      const lines = bytes
+        .subarray(0, lastNewline + 1)
+        .toString('utf8')
+        .split('\n');
       lines.pop();
       if (from > 0) lines.shift(); // cut in the middle
       tail = lines.slice(-tailLines).map((l) => l.replace(/\r$/, ''));

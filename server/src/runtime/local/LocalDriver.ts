@@ -137,10 +137,10 @@ export class LocalDriver implements RuntimeDriver {
           this.firewallProblem = null;
         });
     }
-    if (sandbox.ownNetwork) this.options.log?.info('game servers run in network namespaces of their own (pasta): the host\'s loopback and abstract sockets are out of their reach');
-    if (this.firewall) this.options.log?.info('game servers cannot connect to the host\'s own addresses (nftables table inet panel_sandbox)');
-    else if (sandbox.ownNetwork) this.options.log?.warn({ problem: this.firewallProblem }, 'game servers can reach the host\'s other addresses through their network namespace (no nftables rule)');
-    else this.options.log?.warn({ problem: this.firewallProblem }, 'game servers can connect to the host\'s own services (the panel\'s port, loopback services)');
+    if (sandbox.ownNetwork) this.options.log?.info("game servers run in network namespaces of their own (pasta): the host's loopback and abstract sockets are out of their reach");
+    if (this.firewall) this.options.log?.info("game servers cannot connect to the host's own addresses (nftables table inet panel_sandbox)");
+    else if (sandbox.ownNetwork) this.options.log?.warn({ problem: this.firewallProblem }, "game servers can reach the host's other addresses through their network namespace (no nftables rule)");
+    else this.options.log?.warn({ problem: this.firewallProblem }, "game servers can connect to the host's own services (the panel's port, loopback services)");
   }
 
   /** A running server may reach exactly its current ports on the host from now on. */
@@ -449,10 +449,7 @@ export class LocalDriver implements RuntimeDriver {
       ownerKeys.set(supervisor.uuid, owner.key);
       for (const port of owner.ports) owners.set(port, owner.key);
     }
-    const [table, traffic] = await Promise.all([
-      readProcessTable().catch(() => []),
-      owners.size > 0 ? this.traffic.sample(owners) : Promise.resolve(null),
-    ]);
+    const [table, traffic] = await Promise.all([readProcessTable().catch(() => []), owners.size > 0 ? this.traffic.sample(owners) : Promise.resolve(null)]);
     const now = Date.now();
     await Promise.all(
       running.map(async (supervisor) => {

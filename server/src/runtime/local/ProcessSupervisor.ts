@@ -327,7 +327,7 @@ export class ProcessSupervisor {
     this.stopReason = null;
     this.cgroup = record.cgroup ? (this.options.sandbox.cgroups?.adopt(record.cgroup) ?? null) : null;
     this.oomBase = record.oomBase ?? 0;
-    this.lastThrottled = this.cgroup ? (await this.cgroup.usage().catch(() => null))?.throttledPeriods ?? 0 : 0;
+    this.lastThrottled = this.cgroup ? ((await this.cgroup.usage().catch(() => null))?.throttledPeriods ?? 0) : 0;
     this.setState(this.sawDoneLineSinceStart() ? 'running' : 'starting');
     if (!this.cgroup) this.limitCpu(record.pid, spec);
     this.exitPoll = setInterval(() => void this.pollAdoptedExit(), 250);
@@ -413,7 +413,10 @@ export class ProcessSupervisor {
       // Without a cgroup the panel enforces the memory limit itself, from the process table.
       if (memory > memoryLimit && this.stopReason !== 'memory') this.overMemory(pid, memory, spec);
     }
-    void this.disk.measure().then((used) => this.checkDisk(used, spec), () => undefined);
+    void this.disk.measure().then(
+      (used) => this.checkDisk(used, spec),
+      () => undefined,
+    );
     return {
       state: this.state,
       cpuPercent: Math.max(0, Math.round(cpu * 10) / 10),
@@ -548,7 +551,12 @@ export class ProcessSupervisor {
         reason === 'memory'
           ? { exitCode: code, signal, reason: 'memory', message: 'The server was killed for using more memory than its plan allows.' }
           : reason === 'disk' || reason === 'disk-full'
-            ? { exitCode: code, signal, reason: 'disk', message: reason === 'disk' ? 'The server was stopped for using more disk than its plan allows.' : 'The server was stopped because its disk is full.' }
+            ? {
+                exitCode: code,
+                signal,
+                reason: 'disk',
+                message: reason === 'disk' ? 'The server was stopped for using more disk than its plan allows.' : 'The server was stopped because its disk is full.',
+              }
             : { exitCode: code, signal, reason: 'exit', message: `The server stopped unexpectedly (${how}).` };
       if (info.reason === 'exit') await this.notice(info.message);
       this.events.crashed(info);

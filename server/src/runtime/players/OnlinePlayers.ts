@@ -12,9 +12,7 @@ export interface OnlinePlayer {
 }
 
 type ProtocolEvent =
-  | { t: 'join'; name: string; uuid: string; joined_at?: string }
-  | { t: 'leave'; name: string; uuid: string }
-  | { t: 'list'; players: { name: string; uuid: string; joined_at?: string }[] };
+  { t: 'join'; name: string; uuid: string; joined_at?: string } | { t: 'leave'; name: string; uuid: string } | { t: 'list'; players: { name: string; uuid: string; joined_at?: string }[] };
 
 // Vanilla and Paper log lines (we have no protocol line from them).
 const VANILLA_UUID = /\]: UUID of player ([A-Za-z0-9_]{1,16}) is ([0-9a-f-]{36})\s*$/;

@@ -17,10 +17,7 @@ export interface IssuedToken {
 }
 
 /** Creates a session: a 256-bit random bearer token, expiring after 24 hours or 30 days. */
-export async function issueAccessToken(
-  db: Database,
-  { userId, remember, ip, userAgent }: { userId: number; remember: boolean; ip: string | null; userAgent: string | null },
-): Promise<IssuedToken> {
+export async function issueAccessToken(db: Database, { userId, remember, ip, userAgent }: { userId: number; remember: boolean; ip: string | null; userAgent: string | null }): Promise<IssuedToken> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS));
   const [row] = await db
@@ -32,7 +29,10 @@ export async function issueAccessToken(
 
 /** Revokes one token; it stops authenticating at once. */
 export async function revokeAccessToken(db: Database, tokenId: number): Promise<void> {
-  await db.update(accessTokens).set({ revokedAt: new Date() }).where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
 }
 
 /** Revokes one of the user's live sessions; false when it is not theirs or already ended. */
@@ -49,7 +49,11 @@ export async function revokeUserSession(db: Database, userId: number, tokenId: n
 export async function revokeOtherAccessTokens(db: Database, userId: number, keepId: number | null): Promise<number> {
   const conditions = [eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)];
   if (keepId !== null) conditions.push(ne(accessTokens.id, keepId));
-  const rows = await db.update(accessTokens).set({ revokedAt: new Date() }).where(and(...conditions)).returning({ id: accessTokens.id });
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions))
+    .returning({ id: accessTokens.id });
   return rows.length;
 }
 

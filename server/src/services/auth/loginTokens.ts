@@ -13,10 +13,7 @@ export interface IssuedLoginToken {
 }
 
 /** Creates a single-use login token for a user; only its hash is stored. */
-export async function issueLoginToken(
-  db: Database,
-  { userId, issuedBy, redirectTo }: { userId: number; issuedBy: string | null; redirectTo: string | null },
-): Promise<IssuedLoginToken> {
+export async function issueLoginToken(db: Database, { userId, issuedBy, redirectTo }: { userId: number; issuedBy: string | null; redirectTo: string | null }): Promise<IssuedLoginToken> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + LOGIN_TOKEN_TTL_MS);
   await db.insert(loginTokens).values({ userId, tokenHash: hashToken(token), issuedBy, redirectTo, expiresAt });
@@ -31,11 +28,7 @@ export type LoginTokenRefusal = 'unknown' | 'used' | 'expired';
  * win. Answers the spent row, or why the token was refused (with the row when it exists, so the
  * failure can be recorded against its user).
  */
-export async function redeemLoginToken(
-  db: Database,
-  token: string,
-  ip: string,
-): Promise<{ row: LoginTokenRow } | { refused: LoginTokenRefusal; row: LoginTokenRow | null }> {
+export async function redeemLoginToken(db: Database, token: string, ip: string): Promise<{ row: LoginTokenRow } | { refused: LoginTokenRefusal; row: LoginTokenRow | null }> {
   const tokenHash = hashToken(token);
   const [spent] = await db
     .update(loginTokens)

@@ -26,7 +26,10 @@ export async function redeemPasswordReset(db: Database, token: string): Promise<
     .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
     .returning({ userId: passwordResets.userId });
   if (!row) return null;
-  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
   return row.userId;
 }
 

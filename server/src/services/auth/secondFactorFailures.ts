@@ -17,13 +17,6 @@ export async function failedSecondFactorsSinceLastLogin(db: Database, userId: nu
   const [row] = await db
     .select({ n: count() })
     .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.actorId, userId),
-        eq(auditLogs.event, 'auth.fail'),
-        sql`${auditLogs.properties}->>'reason' = 'two_factor'`,
-        last ? gt(auditLogs.id, last.id) : undefined,
-      ),
-    );
+    .where(and(eq(auditLogs.actorId, userId), eq(auditLogs.event, 'auth.fail'), sql`${auditLogs.properties}->>'reason' = 'two_factor'`, last ? gt(auditLogs.id, last.id) : undefined));
   return Number(row?.n ?? 0);
 }

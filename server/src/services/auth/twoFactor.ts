@@ -24,7 +24,10 @@ export interface Enrolment {
 /** Starts (or restarts) set-up: a fresh secret stored on the account, not yet active. */
 export async function startEnrolment(db: Database, user: UserRow): Promise<Enrolment> {
   const secret = generateSecret();
-  await db.update(users).set({ totpSecret: secret, totpLastStep: null }).where(and(eq(users.id, user.id), eq(users.useTotp, false)));
+  await db
+    .update(users)
+    .set({ totpSecret: secret, totpLastStep: null })
+    .where(and(eq(users.id, user.id), eq(users.useTotp, false)));
   const uri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, otpauth_uri: uri, qr_svg: svg };

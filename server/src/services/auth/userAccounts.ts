@@ -12,11 +12,7 @@ export type UniqueField = 'username' | 'email';
  * Which of the given username/email already belong to another account. Emails are compared
  * case-insensitively (they are stored lower-cased; lower() also covers older rows).
  */
-export async function findTakenFields(
-  db: Database,
-  { username, email }: { username?: string; email?: string },
-  exceptUserId?: number,
-): Promise<UniqueField[]> {
+export async function findTakenFields(db: Database, { username, email }: { username?: string; email?: string }, exceptUserId?: number): Promise<UniqueField[]> {
   const checks = [];
   if (username) checks.push(eq(users.username, username.toLowerCase()));
   if (email) checks.push(eq(sql`lower(${users.email})`, email.toLowerCase()));
@@ -43,10 +39,7 @@ function rethrowUnique(error: unknown): never {
  * Inserts an account. The unique constraints decide races: of two concurrent registrations with
  * the same name or email exactly one wins, the other gets a 422.
  */
-export async function createUser(
-  db: Database,
-  values: { username: string; email: string; passwordHash: string; rootAdmin?: boolean },
-): Promise<UserRow> {
+export async function createUser(db: Database, values: { username: string; email: string; passwordHash: string; rootAdmin?: boolean }): Promise<UserRow> {
   try {
     const [row] = await db
       .insert(users)
@@ -78,7 +71,11 @@ export async function updateUser(db: Database, id: number, changes: UserChanges)
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as UserChanges;
   if (set.email) set.email = set.email.toLowerCase();
   try {
-    const [row] = await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
     return row;
   } catch (error) {
     rethrowUnique(error);

@@ -100,7 +100,10 @@ export class BackupService {
   /** One backup of this server (another server's id is not found). */
   async find(server: ServerRow, uuid: string): Promise<BackupRow> {
     if (!UUID.test(uuid)) throw new HttpError(404, 'Backup not found.');
-    const [row] = await this.db.select().from(backups).where(and(eq(backups.serverId, server.id), eq(backups.uuid, uuid)));
+    const [row] = await this.db
+      .select()
+      .from(backups)
+      .where(and(eq(backups.serverId, server.id), eq(backups.uuid, uuid)));
     if (!row) throw new HttpError(404, 'Backup not found.');
     return row;
   }
@@ -198,7 +201,13 @@ export class BackupService {
       // Deleted while it was being made: the archive goes too.
       if (!updated) await this.options.storage.remove(server.uuid, backup.uuid);
       progress(plan.tarBytes, plan.tarBytes, 'completed');
-      await recordAudit(this.db, { actorId: backup.createdBy, serverUuid: server.uuid, event: 'server.backup.completed', ip: null, properties: { backup: backup.uuid, size: result.bytes, files: plan.files } });
+      await recordAudit(this.db, {
+        actorId: backup.createdBy,
+        serverUuid: server.uuid,
+        event: 'server.backup.completed',
+        ip: null,
+        properties: { backup: backup.uuid, size: result.bytes, files: plan.files },
+      });
     } catch (error) {
       const message = (error as Error).message || String(error);
       this.options.log.warn({ err: error, backup: backup.uuid }, 'backup failed');
@@ -212,14 +221,23 @@ export class BackupService {
   async setLocked(server: ServerRow, uuid: string, locked: boolean, actor: Actor): Promise<BackupRow> {
     const backup = await this.find(server, uuid);
     const [row] = await this.db.update(backups).set({ locked }).where(eq(backups.id, backup.id)).returning();
-    await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: locked ? 'server.backup.lock' : 'server.backup.unlock', ip: actor.ip, properties: { backup: uuid, name: backup.name } });
+    await recordAudit(this.db, {
+      actorId: actor.userId,
+      serverUuid: server.uuid,
+      event: locked ? 'server.backup.lock' : 'server.backup.unlock',
+      ip: actor.ip,
+      properties: { backup: uuid, name: backup.name },
+    });
     return row;
   }
 
   async delete(server: ServerRow, uuid: string, actor: Actor): Promise<void> {
     const backup = await this.find(server, uuid);
     if (backup.locked) throw conflict('This backup is locked; unlock it before deleting it.');
-    const [deleted] = await this.db.delete(backups).where(and(eq(backups.id, backup.id), eq(backups.locked, false))).returning({ id: backups.id });
+    const [deleted] = await this.db
+      .delete(backups)
+      .where(and(eq(backups.id, backup.id), eq(backups.locked, false)))
+      .returning({ id: backups.id });
     if (!deleted) throw conflict('This backup is locked; unlock it before deleting it.');
     if (backup.state !== 'running') await this.options.storage.remove(server.uuid, uuid);
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.backup.delete', ip: actor.ip, properties: { backup: uuid, name: backup.name } });
@@ -240,7 +258,10 @@ export class BackupService {
     if (backup.state !== 'completed') throw conflict('Only a completed backup can be downloaded.');
     const token = newToken();
     const expiresAt = new Date(Math.floor((Date.now() + DOWNLOAD_LINK_MS) / 1000) * 1000);
-    await this.db.update(backups).set({ downloadTokenHash: hashToken(token), downloadExpiresAt: expiresAt, downloadUserId: actor.userId }).where(eq(backups.id, backup.id));
+    await this.db
+      .update(backups)
+      .set({ downloadTokenHash: hashToken(token), downloadExpiresAt: expiresAt, downloadUserId: actor.userId })
+      .where(eq(backups.id, backup.id));
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.backup.download', ip: actor.ip, properties: { backup: uuid, name: backup.name } });
     return { token, expiresAt };
   }
@@ -268,7 +289,11 @@ export class BackupService {
     if (backup.state !== 'completed' || !backup.checksum) throw conflict('Only a completed backup can be restored.');
     if (this.options.runtime.state(server.uuid) !== 'offline') throw conflict('Stop the server before restoring a backup: its files are replaced.');
     if (this.restoring.has(server.uuid)) throw conflict('A backup is already being restored on this server.');
-    const busy = await this.db.select({ id: backups.id }).from(backups).where(and(eq(backups.serverId, server.id), eq(backups.state, 'running'))).limit(1);
+    const busy = await this.db
+      .select({ id: backups.id })
+      .from(backups)
+      .where(and(eq(backups.serverId, server.id), eq(backups.state, 'running')))
+      .limit(1);
     if (busy.length > 0) throw conflict('A backup of this server is being made; restore when it has finished.');
     this.restoring.add(server.uuid);
     const release = this.options.runtime.holdOffline(server.uuid, 'A backup is being restored; the server can start when it has finished.');
@@ -284,7 +309,13 @@ export class BackupService {
       }
       const result = await this.swapIn(server, backup, truncate, (done) => publish('running', done), testing.pauseMs ?? 0);
       publish('completed', backup.contentBytes);
-      await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.backup.restore', ip: actor.ip, properties: { backup: uuid, name: backup.name, truncate, files: result.files } });
+      await recordAudit(this.db, {
+        actorId: actor.userId,
+        serverUuid: server.uuid,
+        event: 'server.backup.restore',
+        ip: actor.ip,
+        properties: { backup: uuid, name: backup.name, truncate, files: result.files },
+      });
       return result;
     } catch (error) {
       publish('failed', 0, (error as Error).message);

@@ -22,7 +22,11 @@ export interface RestoreJournal {
   names: string[];
 }
 
-const exists = (path: string) => fs.lstat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  fs.lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Writes the journal atomically (temp file, fsync, rename, folder fsync). */
 export async function writeJournal(path: string, journal: RestoreJournal): Promise<void> {

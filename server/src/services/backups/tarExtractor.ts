@@ -166,7 +166,7 @@ async function createFile(path: string, mode: number): Promise<fs.FileHandle> {
 }
 
 async function writeAll(file: fs.FileHandle, bytes: Buffer): Promise<void> {
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const { bytesWritten } = await file.write(bytes, at, bytes.length - at, null);
     at += bytesWritten;
   }

@@ -22,7 +22,12 @@ const block = (size: number) => Math.ceil(size / 512) * 512;
  * can never pull a file from outside into the archive) and applies the gitignore-style patterns.
  */
 export async function walkForBackup(root: string, patterns: string): Promise<BackupPlan> {
-  const matcher = ignore().add(patterns.split('\n').map((line) => line.trim()).filter(Boolean));
+  const matcher = ignore().add(
+    patterns
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
   const plan: BackupPlan = { paths: [], files: 0, contentBytes: 0, tarBytes: 1024 };
   const visit = async (relative: string): Promise<void> => {
     const entries = await fs.readdir(relative === '' ? root : join(root, relative), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {

@@ -98,7 +98,7 @@ class TarLayout {
   }
 
   async put(bytes: Buffer): Promise<void> {
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const buffer = await this.room();
       const copied = bytes.copy(buffer, this.fill, at);
       at += copied;
@@ -139,7 +139,13 @@ function portableMode(mode: number, folder: boolean): number {
 
 /** The header of an entry (with a pax header before it when its name does not fit ustar's fields), encoded in `headerBlock`. */
 async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, stats: Stats, folder: boolean): Promise<void> {
-  const fields = { path: folder ? `${path}/` : path, mode: portableMode(stats.mode, folder), size: folder ? 0 : stats.size, mtime: folder ? undefined : stats.mtime, type: folder ? ('Directory' as const) : ('File' as const) };
+  const fields = {
+    path: folder ? `${path}/` : path,
+    mode: portableMode(stats.mode, folder),
+    size: folder ? 0 : stats.size,
+    mtime: folder ? undefined : stats.mtime,
+    type: folder ? ('Directory' as const) : ('File' as const),
+  };
   headerBlock.fill(0);
   const header = new Header(fields);
   header.encode(headerBlock);

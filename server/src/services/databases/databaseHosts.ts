@@ -59,13 +59,16 @@ async function findNode(db: Database, identifier: string | undefined): Promise<N
 
 /** Per-field checks shared by the admin API and the CLI (422 with every bad field). */
 function checkInput(input: DatabaseHostInput, errors: FieldErrors): FieldErrors {
-  if (!errors.has('name') && typeof input.name !== 'string' || !HOST_NAME.test(input.name)) errors.add('name', 'Use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.');
+  if ((!errors.has('name') && typeof input.name !== 'string') || !HOST_NAME.test(input.name))
+    errors.add('name', 'Use 1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit.');
   const host = typeof input.host === 'string' ? input.host.trim() : '';
   if (!errors.has('host') && (!host || !(isIP(host) || DNS_NAME.test(host)))) errors.add('host', 'Enter a host name or an IPv4 or IPv6 address.');
   const port = input.port ?? 3306;
   if (!errors.has('port') && (!Number.isInteger(port) || port < 1 || port > 65535)) errors.add('port', 'Enter a port from 1 to 65535.');
-  if (!errors.has('username') && (typeof input.username !== 'string' || !ACCOUNT.test(input.username))) errors.add('username', 'Enter the admin account’s user name (up to 80 characters, no spaces or quotes).');
-  if (!errors.has('password') && (typeof input.password !== 'string' || input.password.length === 0 || input.password.length > 255)) errors.add('password', 'Enter the admin account’s password (up to 255 characters).');
+  if (!errors.has('username') && (typeof input.username !== 'string' || !ACCOUNT.test(input.username)))
+    errors.add('username', 'Enter the admin account’s user name (up to 80 characters, no spaces or quotes).');
+  if (!errors.has('password') && (typeof input.password !== 'string' || input.password.length === 0 || input.password.length > 255))
+    errors.add('password', 'Enter the admin account’s password (up to 255 characters).');
   return errors;
 }
 
@@ -94,7 +97,14 @@ export async function registerDatabaseHost(context: DatabaseContext, input: Data
   try {
     const [row] = await context.db
       .insert(databaseHosts)
-      .values({ name: input.name, host: credentials.host, port: credentials.port, username: input.username, passwordSealed: sealSecret(context.config.secret, HOST_PASSWORD_PURPOSE, input.password), nodeId: node!.id })
+      .values({
+        name: input.name,
+        host: credentials.host,
+        port: credentials.port,
+        username: input.username,
+        passwordSealed: sealSecret(context.config.secret, HOST_PASSWORD_PURPOSE, input.password),
+        nodeId: node!.id,
+      })
       .returning();
     return { row, node: node!, databases: 0 };
   } catch (error) {

@@ -178,7 +178,13 @@ export async function rotateDatabasePassword(context: DatabaseContext, server: S
     .set({ passwordSealed: sealSecret(context.config.secret, DATABASE_PASSWORD_PURPOSE, password), updatedAt: new Date() })
     .where(eq(serverDatabases.id, view.row.id))
     .returning();
-  await recordAudit(context.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.database.rotate-password', ip: actor.ip, properties: { database: view.row.name, username: view.row.username } });
+  await recordAudit(context.db, {
+    actorId: actor.userId,
+    serverUuid: server.uuid,
+    event: 'server.database.rotate-password',
+    ip: actor.ip,
+    properties: { database: view.row.name, username: view.row.username },
+  });
   return { view: { row: row ?? view.row, host: view.host }, password };
 }
 
@@ -195,7 +201,13 @@ async function dropOnHost(context: DatabaseContext, view: ServerDatabaseView): P
 export async function deleteServerDatabase(context: DatabaseContext, server: ServerRow, uuid: string, actor: DatabaseActor): Promise<void> {
   const view = await findServerDatabase(context.db, server, uuid);
   await dropOnHost(context, view);
-  await recordAudit(context.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.database.delete', ip: actor.ip, properties: { database: view.row.name, username: view.row.username } });
+  await recordAudit(context.db, {
+    actorId: actor.userId,
+    serverUuid: server.uuid,
+    event: 'server.database.delete',
+    ip: actor.ip,
+    properties: { database: view.row.name, username: view.row.username },
+  });
 }
 
 /**

@@ -30,7 +30,13 @@ export async function canResolve(host: string): Promise<boolean> {
     timer = setTimeout(() => resolve(false), 3000);
   });
   try {
-    return await Promise.race([lookup(host).then(() => true, () => false), timeout]);
+    return await Promise.race([
+      lookup(host).then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

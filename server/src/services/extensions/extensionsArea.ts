@@ -135,7 +135,20 @@ async function scan(app: FastifyInstance, server: ServerRow, folder: string): Pr
  */
 async function installedList(app: FastifyInstance, server: ServerRow, target: ExtensionTarget, sources: ExtensionSource[], withUpdates: boolean) {
   const scanned = await scan(app, server, target.folder);
-  const rows = scanned.length ? await app.db.select().from(serverExtensions).where(and(eq(serverExtensions.serverId, server.id), inArray(serverExtensions.sha512, scanned.map((s) => s.sha512)))) : [];
+  const rows = scanned.length
+    ? await app.db
+        .select()
+        .from(serverExtensions)
+        .where(
+          and(
+            eq(serverExtensions.serverId, server.id),
+            inArray(
+              serverExtensions.sha512,
+              scanned.map((s) => s.sha512),
+            ),
+          ),
+        )
+    : [];
   const bySha = new Map(rows.map((r) => [r.sha512, r]));
   let catalogueError: string | null = null;
   const unknown = scanned.filter((s) => !bySha.has(s.sha512));
@@ -247,7 +260,8 @@ async function plan(app: FastifyInstance, server: ServerRow, body: { provider: P
   const installed = await installedProjects(app, server, target, sources);
   try {
     const main = await source.release(target, body.project, body.version);
-    if (main.externalUrl || !main.url) throw new ValidationError({ project: [`${main.name} is only offered as an outside download (${main.externalUrl ?? 'no file'}); download it there and upload it on the files page.`] });
+    if (main.externalUrl || !main.url)
+      throw new ValidationError({ project: [`${main.name} is only offered as an outside download (${main.externalUrl ?? 'no file'}); download it there and upload it on the files page.`] });
     const releases: Release[] = [main];
     const satisfied: string[] = [];
     const seen = new Set([`${main.provider}:${main.projectId}`]);
@@ -303,13 +317,18 @@ async function downloadAndPlace(app: FastifyInstance, server: ServerRow, source:
     const fetched: { release: Release; path: string; sha512: string; name: string }[] = [];
     for (const release of releases) {
       if (!release.url) throw new ValidationError({ project: [`${release.name} is only offered as an outside download.`] });
-      const name = FILE.test(release.fileName) && !release.fileName.endsWith('.disabled') ? release.fileName : `${release.projectId.replace(/[^\w.-]+/g, '')}-${release.versionNumber.replace(/[^\w.+-]+/g, '')}.jar`;
+      const name =
+        FILE.test(release.fileName) && !release.fileName.endsWith('.disabled')
+          ? release.fileName
+          : `${release.projectId.replace(/[^\w.-]+/g, '')}-${release.versionNumber.replace(/[^\w.+-]+/g, '')}.jar`;
       const path = join(staging, name);
       // Only SpiGet publishes no checksums; from any other catalogue a file without one is refused.
       if (!release.checksum && release.provider !== 'spiget') throw new DownloadRefusedError(`${release.name} ${release.versionNumber} has no checksum to verify; the download was refused.`);
       if (release.checksum) await source.http.download(release.url, path, release.checksum);
       else await source.http.downloadUnchecked(release.url, path);
-      const sha512 = createHash('sha512').update(await fs.readFile(path)).digest('hex');
+      const sha512 = createHash('sha512')
+        .update(await fs.readFile(path))
+        .digest('hex');
       fetched.push({ release, path, sha512, name });
     }
     for (const f of fetched) {
@@ -335,10 +354,27 @@ export async function record(app: FastifyInstance, server: ServerRow, placed: { 
   for (const { release, sha512 } of placed) {
     await app.db
       .insert(serverExtensions)
-      .values({ serverId: server.id, sha512, provider: release.provider, projectId: release.projectId, projectName: release.name, versionId: release.versionId, versionNumber: release.versionNumber, iconUrl: release.iconUrl })
+      .values({
+        serverId: server.id,
+        sha512,
+        provider: release.provider,
+        projectId: release.projectId,
+        projectName: release.name,
+        versionId: release.versionId,
+        versionNumber: release.versionNumber,
+        iconUrl: release.iconUrl,
+      })
       .onConflictDoUpdate({
         target: [serverExtensions.serverId, serverExtensions.sha512],
-        set: { provider: release.provider, projectId: release.projectId, projectName: release.name, versionId: release.versionId, versionNumber: release.versionNumber, iconUrl: release.iconUrl, installedAt: new Date() },
+        set: {
+          provider: release.provider,
+          projectId: release.projectId,
+          projectName: release.name,
+          versionId: release.versionId,
+          versionNumber: release.versionNumber,
+          iconUrl: release.iconUrl,
+          installedAt: new Date(),
+        },
       });
   }
 }
@@ -360,10 +396,25 @@ export async function installExtension(app: FastifyInstance, server: ServerRow, 
         serverUuid: server.uuid,
         event: 'server.extensions.install',
         ip: actor.ip,
-        properties: { provider: f.release.provider, project: f.release.name, version: f.release.versionNumber, file: f.placed, dependency: f.release !== p.main, verified: f.release.checksum !== null },
+        properties: {
+          provider: f.release.provider,
+          project: f.release.name,
+          version: f.release.versionNumber,
+          file: f.placed,
+          dependency: f.release !== p.main,
+          verified: f.release.checksum !== null,
+        },
       });
     }
-    return { installed: await listed(app, server, p.target, p.sources, placed.map((f) => f.placed.split('/').pop()!)) };
+    return {
+      installed: await listed(
+        app,
+        server,
+        p.target,
+        p.sources,
+        placed.map((f) => f.placed.split('/').pop()!),
+      ),
+    };
   });
 }
 
@@ -380,7 +431,8 @@ async function installedItem(app: FastifyInstance, server: ServerRow, file: stri
 export async function updateExtension(app: FastifyInstance, server: ServerRow, file: string, actor: Actor) {
   return lock(server, async () => {
     const { item, target, sources, catalogueError } = await installedItem(app, server, file);
-    if (!item.recognised || !item.provider || !item.project_id) throw new ValidationError({ file: [catalogueError ? `${catalogueError} The update cannot be checked now.` : 'No catalogue knows this file, so it has no update.'] });
+    if (!item.recognised || !item.provider || !item.project_id)
+      throw new ValidationError({ file: [catalogueError ? `${catalogueError} The update cannot be checked now.` : 'No catalogue knows this file, so it has no update.'] });
     const source = sourceOf(sources, item.provider);
     let newest: Release;
     try {
@@ -413,7 +465,13 @@ export async function toggleExtension(app: FastifyInstance, server: ServerRow, f
     const files = app.runtime.driver.files(server.uuid);
     if (await files.stat(`${target.folder}/${to}`)) throw new HttpError(409, `${target.folder}/${to} is already there.`);
     await files.inDir(target.folder, (dir) => dir.rename(file, dir, to));
-    await recordAudit(app.db, { actorId: actor.userId, serverUuid: server.uuid, event: enabled ? 'server.extensions.enable' : 'server.extensions.disable', ip: actor.ip, properties: { project: item.name, file: `${target.folder}/${to}` } });
+    await recordAudit(app.db, {
+      actorId: actor.userId,
+      serverUuid: server.uuid,
+      event: enabled ? 'server.extensions.enable' : 'server.extensions.disable',
+      ip: actor.ip,
+      properties: { project: item.name, file: `${target.folder}/${to}` },
+    });
     return { ...item, file: to, enabled };
   });
 }
@@ -423,6 +481,12 @@ export async function removeExtension(app: FastifyInstance, server: ServerRow, f
     const { item, target } = await installedItem(app, server, file);
     await app.runtime.driver.files(server.uuid).remove(`${target.folder}/${file}`);
     await app.db.delete(serverExtensions).where(and(eq(serverExtensions.serverId, server.id), eq(serverExtensions.sha512, item.sha512)));
-    await recordAudit(app.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.extensions.remove', ip: actor.ip, properties: { project: item.name, version: item.version_number, file: `${target.folder}/${file}` } });
+    await recordAudit(app.db, {
+      actorId: actor.userId,
+      serverUuid: server.uuid,
+      event: 'server.extensions.remove',
+      ip: actor.ip,
+      properties: { project: item.name, version: item.version_number, file: `${target.folder}/${file}` },
+    });
   });
 }

@@ -116,7 +116,18 @@ function modrinthSource(catalogue: Catalogue): ExtensionSource {
       const p = await m.project(id);
       const versions = await m.projectVersions(p.id, filter(t));
       return {
-        hit: { provider: 'modrinth', projectId: p.id, slug: p.slug, name: p.title, description: p.description, author: '', iconUrl: p.iconUrl, downloads: p.downloads, pageUrl: site ? `${site}/${p.projectType}/${p.slug}` : null, externalUrl: null },
+        hit: {
+          provider: 'modrinth',
+          projectId: p.id,
+          slug: p.slug,
+          name: p.title,
+          description: p.description,
+          author: '',
+          iconUrl: p.iconUrl,
+          downloads: p.downloads,
+          pageUrl: site ? `${site}/${p.projectType}/${p.slug}` : null,
+          externalUrl: null,
+        },
         body: p.body,
         versions: versions.map((v) => ({ id: v.id, number: v.versionNumber, publishedAt: v.datePublished })),
       };

@@ -11,7 +11,7 @@ export function naturalSortKey(name: string): string {
   // the names without digits (most folders) come back without building a new string.
   let key = '';
   let copied = 0;
-  for (let i = 0; i < lower.length; ) {
+  for (let i = 0; i < lower.length;) {
     if (!isDigit(lower.charCodeAt(i))) {
       i += 1;
       continue;

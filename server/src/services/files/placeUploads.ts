@@ -25,7 +25,14 @@ async function lookAt(files: RootedFileSystem, path: string, followFinal: boolea
  * the upload instead of leading it out. Should anything fail, the files moved in that replaced
  * nothing and the folders created are removed again, so a failed upload leaves no trace.
  */
-export async function placeUploads(files: RootedFileSystem, directory: string, staging: ConfinedDir, staged: ReadonlyMap<string, string>, folders: Iterable<string> = [], guard: FileGuard = allowAll): Promise<void> {
+export async function placeUploads(
+  files: RootedFileSystem,
+  directory: string,
+  staging: ConfinedDir,
+  staged: ReadonlyMap<string, string>,
+  folders: Iterable<string> = [],
+  guard: FileGuard = allowAll,
+): Promise<void> {
   const replaces = new Set<string>();
   for (const name of staged.keys()) {
     const existing = await lookAt(files, joinUserPath(directory, name), false);

@@ -74,7 +74,14 @@ export const UPLOAD_STAGING = /^\.upload-[0-9a-f]{12}$/;
  * file path carries), at most `uploadFolders` of them; they cost no counted bytes. Any failure
  * removes the staging folder and what was created, so a failed upload leaves nothing behind.
  */
-export async function receiveUpload(files: RootedFileSystem, directory: string, parts: AsyncIterable<Multipart>, limits: FileLimits, budget: DiskBudget, guard: FileGuard = allowAll): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  files: RootedFileSystem,
+  directory: string,
+  parts: AsyncIterable<Multipart>,
+  limits: FileLimits,
+  budget: DiskBudget,
+  guard: FileGuard = allowAll,
+): Promise<ReceivedUpload> {
   const folder = await files.openDir(checkUserPath(directory)).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOTDIR' ? new HttpError(400, 'The upload folder is not a folder.') : error;
   });

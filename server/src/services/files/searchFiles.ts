@@ -9,7 +9,10 @@ import { toFileEntry } from './toFileEntry';
 export function namePattern(pattern: string): (name: string) => boolean {
   const lower = pattern.toLowerCase();
   if (!/[*?]/.test(lower)) return (name) => name.toLowerCase().includes(lower);
-  const source = lower.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = lower
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   const regex = new RegExp(`^${source}$`, 's');
   return (name) => regex.test(name.toLowerCase());
 }

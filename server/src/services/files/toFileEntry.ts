@@ -138,7 +138,6 @@ export function isoTime(ms: number): string {
   return prefix + MILLIS_Z[whole - second * 1000];
 }
 
-
 const S_IFMT = 0o170000;
 const isType = (stats: StatFields | null | undefined, type: number) => stats != null && (stats.mode & S_IFMT) === type;
 

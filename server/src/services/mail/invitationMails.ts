@@ -36,11 +36,8 @@ export function sharedNoticeMail({ to, inviter, serverName, panelUrl }: Invitati
   return {
     to,
     subject: t('mail.shared.subject', '{{inviter}} shared the game server "{{server}}" with you', names),
-    text: [
-      t('mail.shared.intro', '{{inviter}} gave you access to the game server "{{server}}".', names),
-      '',
-      t('mail.shared.whereToFind', 'It is in your server list now:'),
-      `${panelUrl}/`,
-    ].join('\n'),
+    text: [t('mail.shared.intro', '{{inviter}} gave you access to the game server "{{server}}".', names), '', t('mail.shared.whereToFind', 'It is in your server list now:'), `${panelUrl}/`].join(
+      '\n',
+    ),
   };
 }

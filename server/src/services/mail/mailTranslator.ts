@@ -29,7 +29,6 @@ function lookUp(dictionary: Record<string, unknown> | null, key: string): string
  */
 export async function mailLanguage(language: string, store: TranslationStore = defaultStore, timeFormat: number = 24): Promise<MailLanguage> {
   const dictionary = await store.dictionary(language).catch(() => null);
-  const t: MailTranslate = (key, defaultText, values = {}) =>
-    (lookUp(dictionary, key) ?? defaultText).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+  const t: MailTranslate = (key, defaultText, values = {}) => (lookUp(dictionary, key) ?? defaultText).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
   return { t, language: dictionary ? language : 'en', timeFormat: timeFormat === 12 ? 12 : 24 };
 }

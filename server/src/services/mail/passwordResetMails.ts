@@ -3,12 +3,7 @@ import { mailDateTime } from './mailDateTime';
 import type { MailLanguage } from './mailTranslator';
 
 /** The "forgot password" mail: a single-use link to the reset page. */
-export function passwordResetMail(
-  { to, username, panelUrl }: { to: string; username: string; panelUrl: string },
-  token: string,
-  expiresAt: Date,
-  mail: MailLanguage,
-): MailMessage {
+export function passwordResetMail({ to, username, panelUrl }: { to: string; username: string; panelUrl: string }, token: string, expiresAt: Date, mail: MailLanguage): MailMessage {
   const { t } = mail;
   const link = `${panelUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return {

@@ -142,7 +142,16 @@ export function checkIndex(raw: unknown, limits: ModpackLimits, localHosts: stri
     if (totalBytes > limits.maxPackBytes) throw new ModpackRefusedError(`its files are larger than the ${limits.maxPackBytes} bytes allowed.`);
     files.push({ path: key, segments, sha1: hashes.sha1.toLowerCase(), sha512: hashes.sha512.toLowerCase(), downloads: item.downloads as string[], size });
   }
-  return { name: raw.name.trim().slice(0, 191), versionId: raw.versionId.trim().slice(0, 64), summary: typeof raw.summary === 'string' ? raw.summary.slice(0, 500) : null, minecraft, loader, files, clientOnly, totalBytes };
+  return {
+    name: raw.name.trim().slice(0, 191),
+    versionId: raw.versionId.trim().slice(0, 64),
+    summary: typeof raw.summary === 'string' ? raw.summary.slice(0, 500) : null,
+    minecraft,
+    loader,
+    files,
+    clientOnly,
+    totalBytes,
+  };
 }
 
 /**

@@ -155,9 +155,11 @@ export async function placeMrpack(staging: string, root: string, index: MrpackIn
   try {
     for (const path of previousFiles) {
       // Gone already, or behind a link leading out (never followed): nothing of the server's to remove.
-      await rooted.at(path, {}, (dir, name) => removeTree(dir, name)).catch((error: NodeJS.ErrnoException) => {
-        if (!(error instanceof PathEscapeError) && !['ENOENT', 'ENOTDIR', 'ELOOP'].includes(error.code ?? '')) throw error;
-      });
+      await rooted
+        .at(path, {}, (dir, name) => removeTree(dir, name))
+        .catch((error: NodeJS.ErrnoException) => {
+          if (!(error instanceof PathEscapeError) && !['ENOENT', 'ENOTDIR', 'ELOOP'].includes(error.code ?? '')) throw error;
+        });
     }
     const sources = [await openIfDir(staging, 'files'), await openIfDir(join(staging, 'zip'), 'overrides'), await openIfDir(join(staging, 'zip'), 'server-overrides')];
     for (const source of sources) {

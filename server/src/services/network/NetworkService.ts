@@ -102,7 +102,10 @@ export class NetworkService {
 
   /** One port of this server (another server's id is not found). */
   private async findPort(server: ServerRow, id: number): Promise<AllocationRow> {
-    const [row] = await this.db.select().from(allocations).where(and(eq(allocations.id, id), eq(allocations.serverId, server.id)));
+    const [row] = await this.db
+      .select()
+      .from(allocations)
+      .where(and(eq(allocations.id, id), eq(allocations.serverId, server.id)));
     if (!row) throw notFound('Port');
     return row;
   }
@@ -113,35 +116,42 @@ export class NetworkService {
     if (limit <= 0) throw conflict('The plan of this server includes no extra ports.');
     const [node] = await this.db.select().from(nodes).where(eq(nodes.id, server.nodeId));
     if (!node) throw conflict('The server has no node.');
-    const claimed = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from servers where id = ${server.id} for update`);
-      const [row] = await tx.select().from(servers).where(eq(servers.id, server.id));
-      const held = await tx.select().from(allocations).where(eq(allocations.serverId, server.id));
-      const primary = held.find((a) => a.id === row.allocationId);
-      const used = held.filter((a) => !a.purpose && a.id !== row.allocationId).length;
-      if (used >= limit) throw conflict(`This server has reached its plan's limit of ${limit} extra ports. Remove one first.`);
-      const ip = primary?.ip ?? held[0]?.ip ?? '0.0.0.0';
-      const taken = new Set(
-        (await tx.select({ port: allocations.port }).from(allocations).where(and(eq(allocations.nodeId, node.id), isNotNull(allocations.serverId)))).map((r) => r.port),
-      );
-      const size = node.portRangeEnd - node.portRangeStart + 1;
-      const offset = Math.floor(Math.random() * size);
-      for (let i = 0; i < size; i++) {
-        const port = node.portRangeStart + ((offset + i) % size);
-        if (taken.has(port) || !(await portIsFree(ip, port))) continue;
-        await tx.insert(allocations).values({ nodeId: node.id, ip, port }).onConflictDoNothing();
-        const [got] = await tx
-          .update(allocations)
-          .set({ serverId: server.id, purpose: null, notes: null })
-          .where(and(eq(allocations.nodeId, node.id), eq(allocations.ip, ip), eq(allocations.port, port), isNull(allocations.serverId)))
-          .returning();
-        if (got) return got;
-      }
-      throw conflict(`No free ports left in ${node.portRangeStart}-${node.portRangeEnd} on this node.`);
-    }).catch((error: unknown) => {
-      if (uniqueViolation(error)) throw conflict('Another server took that port at the same moment; try again.');
-      throw error;
-    });
+    const claimed = await this.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select id from servers where id = ${server.id} for update`);
+        const [row] = await tx.select().from(servers).where(eq(servers.id, server.id));
+        const held = await tx.select().from(allocations).where(eq(allocations.serverId, server.id));
+        const primary = held.find((a) => a.id === row.allocationId);
+        const used = held.filter((a) => !a.purpose && a.id !== row.allocationId).length;
+        if (used >= limit) throw conflict(`This server has reached its plan's limit of ${limit} extra ports. Remove one first.`);
+        const ip = primary?.ip ?? held[0]?.ip ?? '0.0.0.0';
+        const taken = new Set(
+          (
+            await tx
+              .select({ port: allocations.port })
+              .from(allocations)
+              .where(and(eq(allocations.nodeId, node.id), isNotNull(allocations.serverId)))
+          ).map((r) => r.port),
+        );
+        const size = node.portRangeEnd - node.portRangeStart + 1;
+        const offset = Math.floor(Math.random() * size);
+        for (let i = 0; i < size; i++) {
+          const port = node.portRangeStart + ((offset + i) % size);
+          if (taken.has(port) || !(await portIsFree(ip, port))) continue;
+          await tx.insert(allocations).values({ nodeId: node.id, ip, port }).onConflictDoNothing();
+          const [got] = await tx
+            .update(allocations)
+            .set({ serverId: server.id, purpose: null, notes: null })
+            .where(and(eq(allocations.nodeId, node.id), eq(allocations.ip, ip), eq(allocations.port, port), isNull(allocations.serverId)))
+            .returning();
+          if (got) return got;
+        }
+        throw conflict(`No free ports left in ${node.portRangeStart}-${node.portRangeEnd} on this node.`);
+      })
+      .catch((error: unknown) => {
+        if (uniqueViolation(error)) throw conflict('Another server took that port at the same moment; try again.');
+        throw error;
+      });
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.allocation.create', ip: actor.ip, properties: { port: claimed.port } });
     await this.followPorts(server);
     return toPortView(claimed, node.publicHost, null);
@@ -151,7 +161,11 @@ export class NetworkService {
   async updateNotes(server: ServerRow, id: number, notes: string | null, actor: Actor): Promise<PortView> {
     const row = await this.findPort(server, id);
     const value = notes?.trim() ? notes.trim() : null;
-    const [updated] = await this.db.update(allocations).set({ notes: value }).where(and(eq(allocations.id, row.id), eq(allocations.serverId, server.id))).returning();
+    const [updated] = await this.db
+      .update(allocations)
+      .set({ notes: value })
+      .where(and(eq(allocations.id, row.id), eq(allocations.serverId, server.id)))
+      .returning();
     if (!updated) throw notFound('Port');
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.allocation.notes', ip: actor.ip, properties: { port: row.port, notes: value } });
     const current = await this.fresh(server);
@@ -169,7 +183,10 @@ export class NetworkService {
     const host = await this.hostOf(current);
     if (row.id === current.allocationId) return toPortView(row, host, current.allocationId);
     if (row.purpose) throw conflict(`The game uses this port for ${row.purpose}; it cannot be the primary port.`);
-    const [old] = await this.db.select().from(allocations).where(eq(allocations.id, current.allocationId ?? -1));
+    const [old] = await this.db
+      .select()
+      .from(allocations)
+      .where(eq(allocations.id, current.allocationId ?? -1));
     const subdomain = await this.subdomainOf(current);
     if (subdomain) await this.writeRecords(subdomain, host, row.port);
     try {
@@ -204,7 +221,7 @@ export class NetworkService {
 
   /** The running server's host-network allowance follows its ports (logged, never failing the change). */
   private async followPorts(server: ServerRow): Promise<void> {
-    await this.options.runtime.portsChanged(await this.fresh(server)).catch((error: Error) => this.options.log?.warn({ err: error }, 'could not update the server\'s allowed ports'));
+    await this.options.runtime.portsChanged(await this.fresh(server)).catch((error: Error) => this.options.log?.warn({ err: error }, "could not update the server's allowed ports"));
   }
 
   private dns(): { config: DnsConfig; provider: DnsProvider } {
@@ -239,7 +256,10 @@ export class NetworkService {
     const current = await this.fresh(server);
     const previous = await this.subdomainOf(current);
     if (previous && previous.label === label && previous.zone === zone) return { ...previous, address: `${label}.${zone}` };
-    const [primary] = await this.db.select().from(allocations).where(eq(allocations.id, current.allocationId ?? -1));
+    const [primary] = await this.db
+      .select()
+      .from(allocations)
+      .where(eq(allocations.id, current.allocationId ?? -1));
     if (!primary) throw conflict('The server has no primary port.');
     const host = await this.hostOf(current);
     let row: ServerSubdomainRow;

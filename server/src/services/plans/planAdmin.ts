@@ -94,7 +94,11 @@ export async function updatePlan(db: Database, slug: string, fields: PlanFields)
     const [taken] = await db.select({ id: plans.id }).from(plans).where(eq(plans.slug, fields.slug));
     if (taken) throw new HttpError(409, 'A plan with this slug exists.');
   }
-  const [updated] = await db.update(plans).set({ ...columns(fields), updatedAt: new Date() }).where(eq(plans.id, row.id)).returning();
+  const [updated] = await db
+    .update(plans)
+    .set({ ...columns(fields), updatedAt: new Date() })
+    .where(eq(plans.id, row.id))
+    .returning();
   return withGame(db, updated);
 }
 
@@ -104,7 +108,10 @@ export async function deletePlan(db: Database, slug: string): Promise<void> {
   if (!row) throw notFound('Plan');
   const [{ n }] = await db.select({ n: count() }).from(servers).where(eq(servers.planId, row.id));
   if (n > 0) throw new HttpError(409, `${n} server(s) use this plan; move them to another plan first.`);
-  await db.delete(plans).where(eq(plans.id, row.id)).catch(() => {
-    throw new HttpError(409, 'Orders refer to this plan; it cannot be deleted.');
-  });
+  await db
+    .delete(plans)
+    .where(eq(plans.id, row.id))
+    .catch(() => {
+      throw new HttpError(409, 'Orders refer to this plan; it cannot be deleted.');
+    });
 }

@@ -29,7 +29,11 @@ export async function gamePlans(db: Database, gameId: number): Promise<PlanRow[]
 
 /** A plan by slug, with its game's slug. */
 export async function planBySlug(db: Database, slug: string): Promise<{ plan: PlanRow; game: string } | null> {
-  const [row] = await db.select({ plan: plans, game: games.slug }).from(plans).innerJoin(games, eq(games.id, plans.gameId)).where(and(eq(plans.slug, slug)));
+  const [row] = await db
+    .select({ plan: plans, game: games.slug })
+    .from(plans)
+    .innerJoin(games, eq(games.id, plans.gameId))
+    .where(and(eq(plans.slug, slug)));
   return row ?? null;
 }
 

@@ -99,14 +99,7 @@ async function ensureFits(context: PlanContext, server: ServerRow, plan: PlanRow
  * A customer's plan change: checked (422, 409), recorded as an order, handed to the billing
  * provider. Instant: applied now. External: pending, with the billing system's checkout address.
  */
-export async function requestPlanChange(
-  context: PlanContext,
-  server: ServerRow,
-  slug: string,
-  actor: PlanActor,
-  returnUrl: string,
-  now = new Date(),
-): Promise<PlanChangeResultJson> {
+export async function requestPlanChange(context: PlanContext, server: ServerRow, slug: string, actor: PlanActor, returnUrl: string, now = new Date()): Promise<PlanChangeResultJson> {
   const { db, provider } = context;
   const { current, plan } = await targetPlan(db, server, slug);
   await ensureFits(context, server, plan);
@@ -137,7 +130,13 @@ export async function requestPlanChange(
     returnUrl,
   });
   if (!checkout.complete) {
-    await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.plan.order-created', ip: actor.ip, properties: { order: order.uuid, from: current.slug, to: plan.slug, amount_due: amountDue } });
+    await recordAudit(db, {
+      actorId: actor.userId,
+      serverUuid: server.uuid,
+      event: 'server.plan.order-created',
+      ip: actor.ip,
+      properties: { order: order.uuid, from: current.slug, to: plan.slug, amount_due: amountDue },
+    });
     return { order: await orderJson(db, order, now), redirect_url: checkout.redirectUrl, applied: null };
   }
   const update = await applyPlan(db, context.runtime, server, current, plan, actor, 'instant');
@@ -169,7 +168,10 @@ export async function handleBillingEvent(
   if (order.status !== 'pending') return { order: order.uuid, status: orderStatus(order, now), changed: false };
   if (order.expiresAt.getTime() < now.getTime()) throw new HttpError(409, 'The order has expired.');
   const fail = async (reason: string) => {
-    await db.update(planOrders).set({ status: 'failed', failureReason: reason, updatedAt: new Date() }).where(and(eq(planOrders.id, order.id), eq(planOrders.status, 'pending')));
+    await db
+      .update(planOrders)
+      .set({ status: 'failed', failureReason: reason, updatedAt: new Date() })
+      .where(and(eq(planOrders.id, order.id), eq(planOrders.status, 'pending')));
   };
   const [server] = await db.select().from(servers).where(eq(servers.id, order.serverId));
   if (event.status === 'failed') {

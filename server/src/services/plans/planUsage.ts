@@ -33,9 +33,18 @@ const MiB = 1024 * 1024;
  */
 const counters: Record<keyof PlanUsage, Counter> = {
   diskMb: async (_db, server, runtime) => Math.ceil((await runtime.driver.diskBytes(server.uuid).catch(() => 0)) / MiB),
-  backups: async (db, server) => (await db.select({ n: count() }).from(backups).where(and(eq(backups.serverId, server.id), ne(backups.state, 'failed'))))[0].n,
+  backups: async (db, server) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(backups)
+        .where(and(eq(backups.serverId, server.id), ne(backups.state, 'failed')))
+    )[0].n,
   extraPorts: async (db, server) => {
-    const rows = await db.select({ id: allocations.id }).from(allocations).where(and(eq(allocations.serverId, server.id), isNull(allocations.purpose)));
+    const rows = await db
+      .select({ id: allocations.id })
+      .from(allocations)
+      .where(and(eq(allocations.serverId, server.id), isNull(allocations.purpose)));
     return rows.filter((row) => row.id !== server.allocationId).length;
   },
   databases: (db, server) => countServerDatabases(db, server.id),

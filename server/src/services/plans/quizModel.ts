@@ -96,5 +96,9 @@ export function recommendPlan(answers: QuizAnswers, plans: readonly QuizPlan[]):
   }
   // Nothing within the budget: the cheapest plan that holds the need, or else the biggest.
   const plan = byPrice.find((p) => fits(p, needs)) ?? byPrice[byPrice.length - 1];
-  return { plan, needs, reasons: [...reasons, fits(plan, needs) ? { code: 'over-budget', values: { budget: answers.budget ?? 0, price: plan.priceMonthly } } : { code: 'too-small', values: { price: plan.priceMonthly } }] };
+  return {
+    plan,
+    needs,
+    reasons: [...reasons, fits(plan, needs) ? { code: 'over-budget', values: { budget: answers.budget ?? 0, price: plan.priceMonthly } } : { code: 'too-small', values: { price: plan.priceMonthly } }],
+  };
 }

@@ -66,7 +66,18 @@ export async function playersOverview(app: FastifyInstance, server: ServerRow): 
   const game = await gameOf(app, server);
   const state = app.runtime.state(server.uuid);
   if (!game.supported) {
-    return { supported: false, unsupported_reason: unsupportedText, state, online_mode: false, max_players: null, online: [], whitelist: { enabled: false, entries: [] }, ops: [], bans: [], ip_bans: [] };
+    return {
+      supported: false,
+      unsupported_reason: unsupportedText,
+      state,
+      online_mode: false,
+      max_players: null,
+      online: [],
+      whitelist: { enabled: false, entries: [] },
+      ops: [],
+      bans: [],
+      ip_bans: [],
+    };
   }
   const files = app.runtime.driver.files(server.uuid);
   const [lists, props] = await Promise.all([readLists(files).catch(() => null), readProps(files)]);
@@ -82,7 +93,9 @@ export async function playersOverview(app: FastifyInstance, server: ServerRow): 
     online: online.map((p) => ({ name: p.name, uuid: p.uuid, joined_at: p.joinedAt })),
     whitelist: { enabled: (props.values['white-list'] ?? 'false').toLowerCase() === 'true', entries: lists.whitelist },
     ops: lists.ops.map((o) => ({ name: o.name, uuid: o.uuid, level: o.level, bypasses_player_limit: o.bypassesPlayerLimit })),
-    bans: lists.bans.filter((b) => !banExpired(b)).map((b) => ({ name: b.name, uuid: b.uuid, reason: b.reason, source: b.source, created: b.created, expires: b.expires === 'forever' ? null : b.expires })),
+    bans: lists.bans
+      .filter((b) => !banExpired(b))
+      .map((b) => ({ name: b.name, uuid: b.uuid, reason: b.reason, source: b.source, created: b.created, expires: b.expires === 'forever' ? null : b.expires })),
     ip_bans: lists.ipBans.filter((b) => !banExpired(b)).map((b) => ({ ip: b.ip, reason: b.reason, source: b.source, created: b.created, expires: b.expires === 'forever' ? null : b.expires })),
   };
 }
@@ -166,7 +179,12 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
       if (running) {
         await send(`pardon ${entry.name}`);
         await waitFor(async () => !(await fresh()).bans.some((b) => same(b.name, entry.name)));
-      } else await writeList(files, 'bans', lists.bans.filter((b) => b !== entry));
+      } else
+        await writeList(
+          files,
+          'bans',
+          lists.bans.filter((b) => b !== entry),
+        );
       audit = { event: 'server.players.pardoned', properties: { name: entry.name, uuid: entry.uuid } };
       break;
     }
@@ -190,7 +208,12 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
       if (running) {
         await send(`pardon-ip ${entry.ip}`);
         await waitFor(async () => !(await fresh()).ipBans.some((b) => b.ip === entry.ip));
-      } else await writeList(files, 'ipBans', lists.ipBans.filter((b) => b !== entry));
+      } else
+        await writeList(
+          files,
+          'ipBans',
+          lists.ipBans.filter((b) => b !== entry),
+        );
       audit = { event: 'server.players.ip-pardoned', properties: { ip: entry.ip } };
       break;
     }
@@ -201,7 +224,8 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
       if (existing && existing.level === level) throw new HttpError(409, `${existing.name} already is an operator with level ${level}.`);
       const profile = await profileOf(app, server, change.name, lists, onlineMode);
       if (running) {
-        if (level !== defaultLevel && !game.ourLauncher) throw new HttpError(409, `A running vanilla or Paper server makes operators with its op-permission-level (${defaultLevel}); stop the server to choose another level.`);
+        if (level !== defaultLevel && !game.ourLauncher)
+          throw new HttpError(409, `A running vanilla or Paper server makes operators with its op-permission-level (${defaultLevel}); stop the server to choose another level.`);
         if (existing && !game.ourLauncher) throw new HttpError(409, 'Stop the server to change an operator’s level.');
         await send(`op ${profile.name}${game.ourLauncher ? ` ${level}` : ''}`);
         await waitFor(async () => (await fresh()).ops.some((o) => same(o.name, profile.name) && o.level === level));
@@ -218,7 +242,12 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
       if (running) {
         await send(`deop ${entry.name}`);
         await waitFor(async () => !(await fresh()).ops.some((o) => same(o.name, entry.name)));
-      } else await writeList(files, 'ops', lists.ops.filter((o) => o !== entry));
+      } else
+        await writeList(
+          files,
+          'ops',
+          lists.ops.filter((o) => o !== entry),
+        );
       audit = { event: 'server.players.deopped', properties: { name: entry.name, uuid: entry.uuid } };
       break;
     }
@@ -238,7 +267,12 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
       if (running) {
         await send(`whitelist remove ${entry.name}`);
         await waitFor(async () => !(await fresh()).whitelist.some((w) => same(w.name, entry.name)));
-      } else await writeList(files, 'whitelist', lists.whitelist.filter((w) => w !== entry));
+      } else
+        await writeList(
+          files,
+          'whitelist',
+          lists.whitelist.filter((w) => w !== entry),
+        );
       audit = { event: 'server.players.whitelist-removed', properties: { name: entry.name, uuid: entry.uuid } };
       break;
     }

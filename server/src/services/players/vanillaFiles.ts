@@ -91,7 +91,14 @@ function normalise(key: keyof PlayerLists, raw: unknown): PlayerLists[keyof Play
     case 'ops':
       return items.map((e) => ({ uuid: str(e.uuid), name: str(e.name), level: typeof e.level === 'number' ? e.level : 4, bypassesPlayerLimit: e.bypassesPlayerLimit === true }));
     case 'bans':
-      return items.map((e) => ({ uuid: str(e.uuid), name: str(e.name), created: str(e.created), source: str(e.source, '(Unknown)'), expires: str(e.expires, 'forever'), reason: str(e.reason, 'Banned by an operator.') }));
+      return items.map((e) => ({
+        uuid: str(e.uuid),
+        name: str(e.name),
+        created: str(e.created),
+        source: str(e.source, '(Unknown)'),
+        expires: str(e.expires, 'forever'),
+        reason: str(e.reason, 'Banned by an operator.'),
+      }));
     case 'ipBans':
       return items.map((e) => ({ ip: str(e.ip), created: str(e.created), source: str(e.source, '(Unknown)'), expires: str(e.expires, 'forever'), reason: str(e.reason, 'Banned by an operator.') }));
   }

@@ -76,7 +76,12 @@ export class ScheduleService {
     const tasks = await this.db
       .select()
       .from(scheduleTasks)
-      .where(inArray(scheduleTasks.scheduleId, rows.map((row) => row.id)))
+      .where(
+        inArray(
+          scheduleTasks.scheduleId,
+          rows.map((row) => row.id),
+        ),
+      )
       .orderBy(asc(scheduleTasks.sequence), asc(scheduleTasks.id));
     return rows.map((schedule) => ({ schedule, tasks: tasks.filter((task) => task.scheduleId === schedule.id) }));
   }
@@ -84,7 +89,10 @@ export class ScheduleService {
   /** One schedule of this server (another server's id is not found). */
   async find(server: ServerRow, uuid: string): Promise<ScheduleWithTasks> {
     if (!UUID.test(uuid)) throw new HttpError(404, 'Schedule not found.');
-    const [schedule] = await this.db.select().from(schedules).where(and(eq(schedules.serverId, server.id), eq(schedules.uuid, uuid)));
+    const [schedule] = await this.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.serverId, server.id), eq(schedules.uuid, uuid)));
     if (!schedule) throw new HttpError(404, 'Schedule not found.');
     const tasks = await this.db.select().from(scheduleTasks).where(eq(scheduleTasks.scheduleId, schedule.id)).orderBy(asc(scheduleTasks.sequence), asc(scheduleTasks.id));
     return { schedule, tasks };
@@ -117,7 +125,17 @@ export class ScheduleService {
       if (n >= SCHEDULE_LIMITS.schedules) throw new HttpError(409, `A server can have at most ${SCHEDULE_LIMITS.schedules} schedules.`);
       const [schedule] = await tx
         .insert(schedules)
-        .values({ serverId: server.id, name: input.name.trim(), ...fields, timezone, onlyWhenOnline: input.only_when_online ?? false, runMissed: input.run_missed ?? false, enabled, createdBy: actor.userId, nextRunAt: this.next(fields, timezone, enabled) })
+        .values({
+          serverId: server.id,
+          name: input.name.trim(),
+          ...fields,
+          timezone,
+          onlyWhenOnline: input.only_when_online ?? false,
+          runMissed: input.run_missed ?? false,
+          enabled,
+          createdBy: actor.userId,
+          nextRunAt: this.next(fields, timezone, enabled),
+        })
         .returning();
       const tasks = input.tasks?.length ? await tx.insert(scheduleTasks).values(this.taskValues(schedule.id, input.tasks)).returning() : [];
       return { schedule, tasks };
@@ -211,7 +229,13 @@ export class ScheduleService {
         await tx.update(scheduleTasks).set(set).where(eq(scheduleTasks.id, row.id));
       }
     });
-    await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.schedule.task.update', ip: actor.ip, properties: { schedule: uuid, task: taskUuid, changed: Object.keys(input) } });
+    await recordAudit(this.db, {
+      actorId: actor.userId,
+      serverUuid: server.uuid,
+      event: 'server.schedule.task.update',
+      ip: actor.ip,
+      properties: { schedule: uuid, task: taskUuid, changed: Object.keys(input) },
+    });
     return this.find(server, uuid);
   }
 
@@ -221,7 +245,11 @@ export class ScheduleService {
     if (!task) throw new HttpError(404, 'Task not found.');
     await this.db.transaction(async (tx) => {
       await tx.delete(scheduleTasks).where(eq(scheduleTasks.id, task.id));
-      for (const [index, row] of tasks.filter((other) => other.id !== task.id).entries()) await tx.update(scheduleTasks).set({ sequence: index + 1 }).where(eq(scheduleTasks.id, row.id));
+      for (const [index, row] of tasks.filter((other) => other.id !== task.id).entries())
+        await tx
+          .update(scheduleTasks)
+          .set({ sequence: index + 1 })
+          .where(eq(scheduleTasks.id, row.id));
     });
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.schedule.task.delete', ip: actor.ip, properties: { schedule: uuid, task: taskUuid } });
     return this.find(server, uuid);
@@ -236,7 +264,11 @@ export class ScheduleService {
   /** Runs the chain now (whether enabled or not); answers the run as it starts. */
   async runNow(server: ServerRow, uuid: string, actor: Actor): Promise<ScheduleRunRow> {
     const { schedule } = await this.find(server, uuid);
-    const [busy] = await this.db.select({ id: scheduleRuns.id }).from(scheduleRuns).where(and(eq(scheduleRuns.scheduleId, schedule.id), eq(scheduleRuns.result, 'running'))).limit(1);
+    const [busy] = await this.db
+      .select({ id: scheduleRuns.id })
+      .from(scheduleRuns)
+      .where(and(eq(scheduleRuns.scheduleId, schedule.id), eq(scheduleRuns.result, 'running')))
+      .limit(1);
     if (busy) throw new HttpError(409, 'This schedule is running; try again when the run has finished.');
     const run = await this.startRun(schedule, 'manual', null, actor.userId);
     if (!run) throw new HttpError(409, 'This schedule is running; try again when the run has finished.');
@@ -309,11 +341,7 @@ export class ScheduleService {
 
   /** Inserts the run row (a timed run at most once per due time) and runs the chain in the background. */
   private async startRun(schedule: ScheduleRow, trigger: 'schedule' | 'manual' | 'catch-up', dueAt: Date | null, triggeredBy: number | null): Promise<ScheduleRunRow | null> {
-    const [run] = await this.db
-      .insert(scheduleRuns)
-      .values({ scheduleId: schedule.id, trigger, dueAt, runner: this.runner, triggeredBy })
-      .onConflictDoNothing()
-      .returning();
+    const [run] = await this.db.insert(scheduleRuns).values({ scheduleId: schedule.id, trigger, dueAt, runner: this.runner, triggeredBy }).onConflictDoNothing().returning();
     if (!run) return null;
     const work = this.execute(schedule, run)
       .catch((error: Error) => this.options.log.error({ err: error, run: run.uuid }, 'a schedule run failed to record'))
@@ -357,7 +385,14 @@ export class ScheduleService {
       ({ result, error } = await runChain(ctx, tasks, outcomes));
     }
     await this.finish(schedule, run, result, error, outcomes);
-    if (server) await recordAudit(this.db, { actorId: schedule.createdBy, serverUuid: server.uuid, event: 'server.schedule.completed', ip: null, properties: { schedule: schedule.uuid, name: schedule.name, run: run.uuid, trigger: run.trigger, result, reason: error } });
+    if (server)
+      await recordAudit(this.db, {
+        actorId: schedule.createdBy,
+        serverUuid: server.uuid,
+        event: 'server.schedule.completed',
+        ip: null,
+        properties: { schedule: schedule.uuid, name: schedule.name, run: run.uuid, trigger: run.trigger, result, reason: error },
+      });
   }
 
   private async finish(schedule: ScheduleRow, run: ScheduleRunRow, result: 'ok' | 'failed' | 'skipped', error: string | null, outcomes: ScheduleRunTaskOutcome[]): Promise<void> {
@@ -365,9 +400,22 @@ export class ScheduleService {
     await this.db.update(scheduleRuns).set({ result, error, tasks: outcomes, finishedAt }).where(eq(scheduleRuns.id, run.id));
     await this.db.update(schedules).set({ lastRunAt: run.startedAt, lastResult: result, lastError: error }).where(eq(schedules.id, schedule.id));
     // The history keeps the newest 50 runs.
-    const keep = await this.db.select({ id: scheduleRuns.id }).from(scheduleRuns).where(eq(scheduleRuns.scheduleId, schedule.id)).orderBy(desc(scheduleRuns.startedAt), desc(scheduleRuns.id)).limit(SCHEDULE_LIMITS.history);
+    const keep = await this.db
+      .select({ id: scheduleRuns.id })
+      .from(scheduleRuns)
+      .where(eq(scheduleRuns.scheduleId, schedule.id))
+      .orderBy(desc(scheduleRuns.startedAt), desc(scheduleRuns.id))
+      .limit(SCHEDULE_LIMITS.history);
     if (keep.length === SCHEDULE_LIMITS.history) {
-      await this.db.delete(scheduleRuns).where(and(eq(scheduleRuns.scheduleId, schedule.id), notInArray(scheduleRuns.id, keep.map((row) => row.id))));
+      await this.db.delete(scheduleRuns).where(
+        and(
+          eq(scheduleRuns.scheduleId, schedule.id),
+          notInArray(
+            scheduleRuns.id,
+            keep.map((row) => row.id),
+          ),
+        ),
+      );
     }
   }
 

@@ -29,9 +29,12 @@ export async function portIsFree(ip: string, port: number): Promise<boolean> {
  */
 export async function allocatePorts(db: Database, node: NodeRow, ip: string, serverId: number, purposes: (string | null)[]): Promise<AllocationRow[]> {
   const taken = new Set(
-    (await db.select({ port: allocations.port }).from(allocations).where(and(eq(allocations.nodeId, node.id), eq(allocations.ip, ip), isNotNull(allocations.serverId)))).map(
-      (r) => r.port,
-    ),
+    (
+      await db
+        .select({ port: allocations.port })
+        .from(allocations)
+        .where(and(eq(allocations.nodeId, node.id), eq(allocations.ip, ip), isNotNull(allocations.serverId)))
+    ).map((r) => r.port),
   );
   const size = node.portRangeEnd - node.portRangeStart + 1;
   // Start at a random point so parallel panels (and tests) rarely probe the same ports.

@@ -123,7 +123,8 @@ export async function planSetupExtensions(app: FastifyInstance, server: ServerRo
         throw error;
       }
     }
-    if (!done) plan.unresolved.push({ extension: name, reason: 'not-found', message: `${name} could not be resolved: no catalogue offers it for ${where} (${misses.join(' ') || 'no catalogue fits'}).` });
+    if (!done)
+      plan.unresolved.push({ extension: name, reason: 'not-found', message: `${name} could not be resolved: no catalogue offers it for ${where} (${misses.join(' ') || 'no catalogue fits'}).` });
   }
   while (queue.length && plan.planned.length < 40) {
     const { source, project, of } = queue.shift()!;
@@ -131,7 +132,8 @@ export async function planSetupExtensions(app: FastifyInstance, server: ServerRo
       const release = await source.release(target, project);
       if (take(release, source, of, project)) queue.push(...release.requires.map((p) => ({ source, project: p, of: release.name })));
     } catch (error) {
-      if (error instanceof CatalogueNotFoundError) plan.unresolved.push({ extension: project, reason: 'not-found', message: `${of} needs ${project}, which could not be resolved for ${where}: ${error.message}` });
+      if (error instanceof CatalogueNotFoundError)
+        plan.unresolved.push({ extension: project, reason: 'not-found', message: `${of} needs ${project}, which could not be resolved for ${where}: ${error.message}` });
       else if (error instanceof CatalogueUnavailableError) unreachable(project, error);
       else throw error;
     }
@@ -150,7 +152,11 @@ async function refuseClashes(app: FastifyInstance, server: ServerRow, target: Ex
   for (const planned of plan.planned) {
     const path = `${target.folder}/${planned.file}`;
     if ((await files.stat(path)) || (await files.stat(`${path}.disabled`))) {
-      plan.unresolved.push({ extension: planned.release.name, reason: 'clash', message: `${path} is already there and is not ${planned.release.name}; remove or rename it before applying this setup.` });
+      plan.unresolved.push({
+        extension: planned.release.name,
+        reason: 'clash',
+        message: `${path} is already there and is not ${planned.release.name}; remove or rename it before applying this setup.`,
+      });
     } else {
       clear.push(planned);
     }

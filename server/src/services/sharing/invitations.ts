@@ -64,7 +64,8 @@ export async function invitationForToken(db: Database, token: string): Promise<I
  * invitation being addressed to the caller's own email.
  */
 export async function declineInvitation(db: Database, user: UserRow, proof: { token: string } | { uuid: string }): Promise<{ serverUuid: string; email: string }> {
-  const which = 'token' in proof ? eq(serverPermissions.invitationTokenHash, hashToken(proof.token)) : and(eq(serverPermissions.uuid, proof.uuid), eq(serverPermissions.invitedEmail, user.email.toLowerCase()));
+  const which =
+    'token' in proof ? eq(serverPermissions.invitationTokenHash, hashToken(proof.token)) : and(eq(serverPermissions.uuid, proof.uuid), eq(serverPermissions.invitedEmail, user.email.toLowerCase()));
   const [deleted] = await db
     .delete(serverPermissions)
     .where(and(eq(serverPermissions.status, 'pending'), gt(serverPermissions.invitationExpiresAt, sql`now()`), which))

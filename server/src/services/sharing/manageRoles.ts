@@ -43,7 +43,10 @@ export async function createRole(app: FastifyInstance, request: FastifyRequest, 
   const name = input.name.trim();
   if (!name) throw new ValidationError({ name: ['This field is required'] });
   const [role] = await uniqueName(() =>
-    app.db.insert(serverRoles).values({ serverId: request.serverAccess!.server.id, name, description: input.description?.trim() ?? '', permissions: keys }).returning(),
+    app.db
+      .insert(serverRoles)
+      .values({ serverId: request.serverAccess!.server.id, name, description: input.description?.trim() ?? '', permissions: keys })
+      .returning(),
   );
   await audit(app, request, 'server.role.created', { role_uuid: role.uuid, name, permissions: keys });
   return toRoleJson(role, 0);
@@ -83,7 +86,10 @@ export async function deleteRole(app: FastifyInstance, request: FastifyRequest, 
     target = await roleOf(app, request, reassignTo);
     if (target.id === role.id) throw new ValidationError({ reassign_to: [sharingMessages.sameRole] });
     const before = normalizeKeys(role.permissions);
-    assertCanGrant(request.serverAccess!, normalizeKeys(target.permissions).filter((key) => !before.includes(key)));
+    assertCanGrant(
+      request.serverAccess!,
+      normalizeKeys(target.permissions).filter((key) => !before.includes(key)),
+    );
   }
   try {
     await app.db.transaction(async (tx) => {

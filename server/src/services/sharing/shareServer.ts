@@ -32,7 +32,11 @@ export async function shareServer(app: FastifyInstance, request: FastifyRequest,
   const server = access.server;
   const keys = grantKeys(grant);
   assertCanGrant(access, keys);
-  const [account] = await app.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  const [account] = await app.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
   if (account?.id === server.ownerId) throw new HttpError(409, 'The owner already holds every permission on this server.');
   const values = {
     serverId: server.id,

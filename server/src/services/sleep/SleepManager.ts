@@ -96,7 +96,11 @@ export class SleepManager {
 
   private sleeper(uuid: string): Sleeper {
     let sleeper = this.sleepers.get(uuid);
-    if (!sleeper) this.sleepers.set(uuid, (sleeper = { listener: null, opening: null, waking: false, failedWakes: 0, lastActivity: Date.now(), startingSince: null, lastStartMs: 10_000, retryAt: 0, retryDelayMs: 0 }));
+    if (!sleeper)
+      this.sleepers.set(
+        uuid,
+        (sleeper = { listener: null, opening: null, waking: false, failedWakes: 0, lastActivity: Date.now(), startingSince: null, lastStartMs: 10_000, retryAt: 0, retryDelayMs: 0 }),
+      );
     return sleeper;
   }
 

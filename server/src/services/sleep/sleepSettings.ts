@@ -24,7 +24,8 @@ export async function updateSleepSettings(
   actor: { id: number; ip: string },
 ): Promise<SleepStatus> {
   const [row] = await app.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-  if (findTemplate(row?.slug ?? '')?.game !== 'minecraft') throw new HttpError(409, 'Sleep and wake-up work for Minecraft servers only; the panel cannot answer this game’s players while it is stopped.');
+  if (findTemplate(row?.slug ?? '')?.game !== 'minecraft')
+    throw new HttpError(409, 'Sleep and wake-up work for Minecraft servers only; the panel cannot answer this game’s players while it is stopped.');
   const [updated] = await app.db
     .update(servers)
     .set({ autoStopMinutes: settings.auto_stop_minutes, wakeOnJoin: settings.wake_on_join, updatedAt: new Date() })

@@ -113,7 +113,19 @@ export class SwitchJobs {
   start(server: ServerRow, plan: SwitchPlan, download: CatalogueDownload | null, actor: Actor): SwitchJob {
     if (this.running.has(server.uuid)) throw new HttpError(409, 'A version switch or setup is already running on this server.');
     const now = new Date().toISOString();
-    const job: SwitchJob = { job: randomUUID(), kind: plan.kind, software: plan.software, version: plan.version, step: 'queued', state: 'running', percent: 0, error: null, startedAt: now, finishedAt: null, backup: null };
+    const job: SwitchJob = {
+      job: randomUUID(),
+      kind: plan.kind,
+      software: plan.software,
+      version: plan.version,
+      step: 'queued',
+      state: 'running',
+      percent: 0,
+      error: null,
+      startedAt: now,
+      finishedAt: null,
+      backup: null,
+    };
     const done = this.run(server, plan, download, actor, job).finally(() => {
       this.running.delete(server.uuid);
       this.last.set(server.uuid, job);
@@ -160,7 +172,13 @@ export class SwitchJobs {
     let snapshot: SoftwareSnapshot | null = null;
     let release: (() => void) | null = null;
     const recordJobAudit = (event: string, properties: Record<string, unknown>) =>
-      recordAudit(db, { actorId: actor.userId, serverUuid: uuid, event, ip: actor.ip, properties: { software: plan.software, version: plan.version, ...(plan.setup ? { setup: plan.setup } : {}), ...plan.auditProperties, ...properties } });
+      recordAudit(db, {
+        actorId: actor.userId,
+        serverUuid: uuid,
+        event,
+        ip: actor.ip,
+        properties: { software: plan.software, version: plan.version, ...(plan.setup ? { setup: plan.setup } : {}), ...plan.auditProperties, ...properties },
+      });
     try {
       this.publish(uuid, job, { step: 'stop' });
       if (wasRunning) {

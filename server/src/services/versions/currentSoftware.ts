@@ -40,7 +40,12 @@ export function needsJava(software: string): boolean {
  */
 export function switchableSoftware(template: TemplateDefinition): string[] {
   if (!(template.slug in FAMILY_TEMPLATES)) return [];
-  return [...templateSoftware(template), ...Object.values(FAMILY_TEMPLATES).flat().filter((s) => !templateSoftware(template).includes(s))];
+  return [
+    ...templateSoftware(template),
+    ...Object.values(FAMILY_TEMPLATES)
+      .flat()
+      .filter((s) => !templateSoftware(template).includes(s)),
+  ];
 }
 
 /** The current software from the server's variables (SERVER_SOFTWARE, MINECRAFT_VERSION, SOFTWARE_BUILD) and the template's defaults. */

@@ -37,7 +37,18 @@ export function ServerCard({ server }: ServerCardProps) {
         bodyStyle={{ display: 'flex', flexDirection: 'column', gap: 10 }}
         style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)', boxShadow: 'var(--panel-card-shadow)' }}
         cover={
-          <div style={{ height: 88, background: 'var(--panel-server-image)', backgroundSize: 'cover', backgroundPosition: 'center', display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', padding: '8px 12px' }}>
+          <div
+            style={{
+              height: 88,
+              background: 'var(--panel-server-image)',
+              backgroundSize: 'cover',
+              backgroundPosition: 'center',
+              display: 'flex',
+              alignItems: 'flex-end',
+              justifyContent: 'space-between',
+              padding: '8px 12px',
+            }}
+          >
             <strong style={{ color: '#fff', textShadow: '0 1px 3px rgba(0,0,0,.8)' }}>{server.plan.name}</strong>
             <Flex gap={4}>
               {server.sleeping && (live.state ?? server.state) === 'offline' && (
@@ -66,9 +77,7 @@ export function ServerCard({ server }: ServerCardProps) {
         {address ? <CopyableAddress address={address} /> : <SecondaryText>{t('dashboard.card.noAddress', 'No address assigned')}</SecondaryText>}
         {stats && stats.state !== 'offline' ? (
           <Flex vertical gap={2}>
-            <SecondaryText style={{ fontSize: 12 }}>
-              {t('dashboard.card.cpu', 'CPU {{percent}} % of {{limit}} %', { percent: cpu, limit: stats.cpu_limit })}
-            </SecondaryText>
+            <SecondaryText style={{ fontSize: 12 }}>{t('dashboard.card.cpu', 'CPU {{percent}} % of {{limit}} %', { percent: cpu, limit: stats.cpu_limit })}</SecondaryText>
             <UsageBar label={t('dashboard.card.cpuBar', 'CPU use')} used={stats.cpu_absolute} limit={stats.cpu_limit} />
             <SecondaryText style={{ fontSize: 12 }}>
               {t('dashboard.card.memory', 'Memory {{used}} of {{limit}}', {

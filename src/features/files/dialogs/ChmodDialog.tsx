@@ -43,13 +43,19 @@ export function ChmodDialog({ names, initialMode, onSubmit, onClose }: ChmodDial
         <thead>
           <tr>
             <td />
-            {rights.map((right) => <th key={right.bit} scope="col" style={{ padding: '0 12px' }}>{right.label}</th>)}
+            {rights.map((right) => (
+              <th key={right.bit} scope="col" style={{ padding: '0 12px' }}>
+                {right.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {who.map((name, position) => (
             <tr key={name}>
-              <th scope="row" style={{ textAlign: 'start', paddingInlineEnd: 12 }}>{name}</th>
+              <th scope="row" style={{ textAlign: 'start', paddingInlineEnd: 12 }}>
+                {name}
+              </th>
               {rights.map((right) => (
                 <td key={right.bit} style={{ textAlign: 'center' }}>
                   <Checkbox

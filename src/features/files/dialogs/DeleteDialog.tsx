@@ -22,11 +22,13 @@ export function DeleteDialog({ names, onSubmit, onClose }: DeleteDialogProps) {
       onSubmit={onSubmit}
       onClose={onClose}
     >
-      <Typography.Paragraph style={{ margin: 0 }}>
-        {t('files.delete.warning', 'Deleted files and folders (with everything in them) cannot be restored.')}
-      </Typography.Paragraph>
+      <Typography.Paragraph style={{ margin: 0 }}>{t('files.delete.warning', 'Deleted files and folders (with everything in them) cannot be restored.')}</Typography.Paragraph>
       <ul style={{ margin: 0 }}>
-        {shown.map((name) => <li key={name}><Ltr>{name}</Ltr></li>)}
+        {shown.map((name) => (
+          <li key={name}>
+            <Ltr>{name}</Ltr>
+          </li>
+        ))}
         {names.length > shown.length ? <li>{t('files.delete.more', 'and {{count}} more', { count: names.length - shown.length })}</li> : null}
       </ul>
     </ActionDialog>

@@ -44,7 +44,10 @@ export function FileDialogs({ serverId: id, directory, dialog, onClose, onDone, 
   const rows = 'rows' in dialog ? dialog.rows : [];
   const root = rows.length > 0 ? parentPath(rows[0].path) : directory;
   const names = rows.map((row) => row.name);
-  const then = (after: () => void) => <T,>(result: Promise<T>) => result.then((value) => (after(), value));
+  const then =
+    (after: () => void) =>
+    <T,>(result: Promise<T>) =>
+      result.then((value) => (after(), value));
   const done = then(onDone);
 
   switch (dialog.kind) {
@@ -94,7 +97,14 @@ export function FileDialogs({ serverId: id, directory, dialog, onClose, onDone, 
         />
       );
     case 'chmod':
-      return <ChmodDialog names={names} initialMode={rows[0]?.mode_bits ?? '644'} onSubmit={(mode) => done(chmodFiles({ id, body: { root, files: names.map((file) => ({ file, mode })) } }).unwrap())} onClose={onClose} />;
+      return (
+        <ChmodDialog
+          names={names}
+          initialMode={rows[0]?.mode_bits ?? '644'}
+          onSubmit={(mode) => done(chmodFiles({ id, body: { root, files: names.map((file) => ({ file, mode })) } }).unwrap())}
+          onClose={onClose}
+        />
+      );
     case 'compress':
       return <CompressDialog names={names} onSubmit={(format) => done(compressFiles({ id, body: { root, files: names, format } }).unwrap())} onClose={onClose} />;
     case 'delete':

@@ -36,7 +36,15 @@ export function PullDialog({ directory, onSubmit, onClose }: PullDialogProps) {
       onClose={onClose}
     >
       <label htmlFor={urlId}>{t('files.pull.url', 'Web address (http or https)')}</label>
-      <Input id={urlId} dir="ltr" autoFocus value={url} placeholder={t('files.pull.placeholder', 'https://example.com/file.jar')} onChange={(event) => setUrl(event.target.value)} status={url && !valid ? 'error' : undefined} />
+      <Input
+        id={urlId}
+        dir="ltr"
+        autoFocus
+        value={url}
+        placeholder={t('files.pull.placeholder', 'https://example.com/file.jar')}
+        onChange={(event) => setUrl(event.target.value)}
+        status={url && !valid ? 'error' : undefined}
+      />
       <label htmlFor={nameId}>{t('files.pull.filename', 'Save as (optional)')}</label>
       <Input id={nameId} dir="ltr" value={filename} onChange={(event) => setFilename(event.target.value)} />
     </ActionDialog>

@@ -3,15 +3,7 @@ import { bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentO
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { Compartment, EditorState, type Text } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
-import {
-  drawSelection,
-  EditorView,
-  highlightActiveLine,
-  highlightActiveLineGutter,
-  highlightSpecialChars,
-  keymap,
-  lineNumbers,
-} from '@codemirror/view';
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import type { EditorLanguage } from './editorLanguage';
 import { loadLanguage } from './languageSupport';
@@ -60,14 +52,7 @@ export function CodeEditor({ initialValue, language, label, readOnly = false, on
         highlightSelectionMatches(),
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         oneDark,
-        keymap.of([
-          { key: 'Mod-s', preventDefault: true, run: () => (callbacks.current.onSave(), true) },
-          indentWithTab,
-          ...defaultKeymap,
-          ...historyKeymap,
-          ...searchKeymap,
-          ...foldKeymap,
-        ]),
+        keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (callbacks.current.onSave(), true) }, indentWithTab, ...defaultKeymap, ...historyKeymap, ...searchKeymap, ...foldKeymap]),
         languageSlot.current.of([]),
         EditorState.readOnly.of(readOnly),
         EditorView.contentAttributes.of({ 'aria-label': label }),

@@ -84,7 +84,14 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
   }
   if (error) {
     return (
-      <Alert type="error" showIcon role="alert" title={t('files.editor.loadFailed', '{{name}} could not be opened', { name })} description={fileErrorMessage(t, error)} action={<Button onClick={onClose}>{t('files.editor.back', 'Back to the folder')}</Button>} />
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        title={t('files.editor.loadFailed', '{{name}} could not be opened', { name })}
+        description={fileErrorMessage(t, error)}
+        action={<Button onClick={onClose}>{t('files.editor.back', 'Back to the folder')}</Button>}
+      />
     );
   }
   // The text as first loaded starts the editor; later copies in the cache never replace what is being edited.
@@ -94,7 +101,9 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
   return (
     <Flex vertical gap={8} style={{ minHeight: 0 }}>
       <Flex gap={8} align="center" wrap>
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>{name}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 18 }}>
+          {name}
+        </Typography.Title>
         <Tag>{language}</Tag>
         {dirty ? <Tag color="warning">{t('files.editor.unsaved', 'Unsaved changes')}</Tag> : <Tag color="success">{t('files.editor.saved', 'Saved')}</Tag>}
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
@@ -105,10 +114,20 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
         </Flex>
       </Flex>
       {!canSave ? <Alert type="info" showIcon title={t('files.editor.readOnly', 'You may read this file but not change it.')} /> : null}
-      {saveError ? <Alert type="error" showIcon role="alert" title={t('files.editor.saveFailed', 'Your changes were not saved')} description={saveError} closable onClose={() => setSaveError(null)} /> : null}
+      {saveError ? (
+        <Alert type="error" showIcon role="alert" title={t('files.editor.saveFailed', 'Your changes were not saved')} description={saveError} closable onClose={() => setSaveError(null)} />
+      ) : null}
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }}>
         <Suspense fallback={<Skeleton active paragraph={{ rows: 12 }} />}>
-          <CodeEditor key={path} initialValue={data} language={language} label={t('files.editor.label', 'Contents of {{name}}', { name })} readOnly={!canSave} onChange={onChange} onSave={() => void latestSave.current()} />
+          <CodeEditor
+            key={path}
+            initialValue={data}
+            language={language}
+            label={t('files.editor.label', 'Contents of {{name}}', { name })}
+            readOnly={!canSave}
+            onChange={onChange}
+            onSave={() => void latestSave.current()}
+          />
         </Suspense>
       </div>
       {contextHolder}

@@ -34,7 +34,9 @@ export function TooLargeNotice({ name, size, canDownload, onDownload, onBack }: 
         <Button key="download" type="primary" icon={<DownloadOutlined />} disabled={!canDownload} onClick={onDownload}>
           {t('files.editor.download', 'Download')}
         </Button>,
-        <Button key="back" onClick={onBack}>{t('files.editor.back', 'Back to the folder')}</Button>,
+        <Button key="back" onClick={onBack}>
+          {t('files.editor.back', 'Back to the folder')}
+        </Button>,
       ]}
     />
   );

@@ -23,8 +23,12 @@ export function BulkActions({ count, onlyFiles, can, onAction, onClear }: BulkAc
   return (
     <Flex gap={8} wrap align="center" role="toolbar" aria-label={t('files.bulk.label', 'Selected items')}>
       <Typography.Text strong>{t('files.bulk.count', '{{count}} selected', { count })}</Typography.Text>
-      <Button size="small" icon={<DragOutlined />} disabled={!can.update} onClick={() => onAction('move')}>{t('files.bulk.move', 'Move')}</Button>
-      <Button size="small" icon={<FileZipOutlined />} disabled={!can.archive} onClick={() => onAction('compress')}>{t('files.bulk.compress', 'Compress')}</Button>
+      <Button size="small" icon={<DragOutlined />} disabled={!can.update} onClick={() => onAction('move')}>
+        {t('files.bulk.move', 'Move')}
+      </Button>
+      <Button size="small" icon={<FileZipOutlined />} disabled={!can.archive} onClick={() => onAction('compress')}>
+        {t('files.bulk.compress', 'Compress')}
+      </Button>
       <Button
         size="small"
         icon={<DownloadOutlined />}
@@ -34,8 +38,12 @@ export function BulkActions({ count, onlyFiles, can, onAction, onClear }: BulkAc
       >
         {t('files.bulk.download', 'Download')}
       </Button>
-      <Button size="small" danger icon={<DeleteOutlined />} disabled={!can.delete} onClick={() => onAction('delete')}>{t('files.bulk.delete', 'Delete')}</Button>
-      <Button size="small" type="link" onClick={onClear}>{t('files.bulk.clear', 'Clear selection')}</Button>
+      <Button size="small" danger icon={<DeleteOutlined />} disabled={!can.delete} onClick={() => onAction('delete')}>
+        {t('files.bulk.delete', 'Delete')}
+      </Button>
+      <Button size="small" type="link" onClick={onClear}>
+        {t('files.bulk.clear', 'Clear selection')}
+      </Button>
     </Flex>
   );
 }

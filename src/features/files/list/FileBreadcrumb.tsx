@@ -31,17 +31,39 @@ export function FileBreadcrumb({ directory, folderLink, fileName }: FileBreadcru
     </>
   );
   const steps: { key: string; content: ReactNode; current: boolean }[] = [
-    crumbs.length === 0 && fileName === undefined ? { key: ROOT, content: <span aria-current="page">{root}</span>, current: true } : { key: ROOT, content: <Link to={folderLink(ROOT)}>{root}</Link>, current: false },
+    crumbs.length === 0 && fileName === undefined
+      ? { key: ROOT, content: <span aria-current="page">{root}</span>, current: true }
+      : { key: ROOT, content: <Link to={folderLink(ROOT)}>{root}</Link>, current: false },
     ...crumbs.map((crumb, index) =>
       index === last
         ? { key: crumb.path, content: <Ltr aria-current="page">{crumb.name}</Ltr>, current: true }
-        : { key: crumb.path, content: <Link to={folderLink(crumb.path)}><Ltr>{crumb.name}</Ltr></Link>, current: false },
+        : {
+            key: crumb.path,
+            content: (
+              <Link to={folderLink(crumb.path)}>
+                <Ltr>{crumb.name}</Ltr>
+              </Link>
+            ),
+            current: false,
+          },
     ),
     ...(fileName === undefined ? [] : [{ key: 'file', content: <Ltr aria-current="page">{fileName}</Ltr>, current: true }]),
   ];
   return (
     <nav aria-label={t('files.breadcrumb.label', 'Folder path')}>
-      <ol style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', margin: 0, padding: 0, listStyle: 'none', fontSize: token.fontSize, lineHeight: token.lineHeight, color: token.colorTextDescription }}>
+      <ol
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          margin: 0,
+          padding: 0,
+          listStyle: 'none',
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+          color: token.colorTextDescription,
+        }}
+      >
         {steps.map((step, index) => (
           <Fragment key={step.key}>
             {index > 0 ? (

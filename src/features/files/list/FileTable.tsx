@@ -50,48 +50,60 @@ export const FileTable = memo(function FileTable({ rows, loading, searchResults,
   const when = useDateTime();
   const language = i18n.language;
 
-  const columns = useMemo<TableColumn<FileRow>[]>(() => [
-    {
-      key: 'name',
-      title: t('files.column.name', 'Name'),
-      // No default sort: the API lists folders first, then by name, and sorting 10,000 rows again
-      // on arrival would delay the first render.
-      sorter: compareRows('name'),
-      render: (_, row) => <FileName row={row} showPath={searchResults} onOpen={onOpen} />,
-    },
-    {
-      key: 'size',
-      title: t('files.column.size', 'Size'),
-      width: 120,
-      align: 'end',
-      sorter: compareRows('size'),
-      render: (_, row) => (row.is_directory ? '—' : formatBytes(t, row.size, language)),
-    },
-    {
-      key: 'modified_at',
-      title: t('files.column.modified', 'Modified'),
-      width: 190,
-      sorter: compareRows('modified_at'),
-      render: (_, row) => when(row.modified_at),
-    },
-    { key: 'mode', title: t('files.column.mode', 'Permissions'), width: 120, render: (_, row) => <code><Ltr>{row.mode}</Ltr></code> },
-    {
-      key: 'actions',
-      width: 56,
-      render: (_, row) => (
-        <Button
-          type="text"
-          size="small"
-          icon={<MoreOutlined />}
-          aria-label={t('files.row.actions', 'Actions for {{name}}', { name: row.name })}
-          onClick={(event: MouseEvent<HTMLElement>) => {
-            const box = event.currentTarget.getBoundingClientRect();
-            onMenu(row, { x: box.left, y: box.bottom });
-          }}
-        />
-      ),
-    },
-  ], [t, language, when, searchResults, onOpen, onMenu]);
+  const columns = useMemo<TableColumn<FileRow>[]>(
+    () => [
+      {
+        key: 'name',
+        title: t('files.column.name', 'Name'),
+        // No default sort: the API lists folders first, then by name, and sorting 10,000 rows again
+        // on arrival would delay the first render.
+        sorter: compareRows('name'),
+        render: (_, row) => <FileName row={row} showPath={searchResults} onOpen={onOpen} />,
+      },
+      {
+        key: 'size',
+        title: t('files.column.size', 'Size'),
+        width: 120,
+        align: 'end',
+        sorter: compareRows('size'),
+        render: (_, row) => (row.is_directory ? '—' : formatBytes(t, row.size, language)),
+      },
+      {
+        key: 'modified_at',
+        title: t('files.column.modified', 'Modified'),
+        width: 190,
+        sorter: compareRows('modified_at'),
+        render: (_, row) => when(row.modified_at),
+      },
+      {
+        key: 'mode',
+        title: t('files.column.mode', 'Permissions'),
+        width: 120,
+        render: (_, row) => (
+          <code>
+            <Ltr>{row.mode}</Ltr>
+          </code>
+        ),
+      },
+      {
+        key: 'actions',
+        width: 56,
+        render: (_, row) => (
+          <Button
+            type="text"
+            size="small"
+            icon={<MoreOutlined />}
+            aria-label={t('files.row.actions', 'Actions for {{name}}', { name: row.name })}
+            onClick={(event: MouseEvent<HTMLElement>) => {
+              const box = event.currentTarget.getBoundingClientRect();
+              onMenu(row, { x: box.left, y: box.bottom });
+            }}
+          />
+        ),
+      },
+    ],
+    [t, language, when, searchResults, onOpen, onMenu],
+  );
 
   const rowSelection = useMemo(
     () =>

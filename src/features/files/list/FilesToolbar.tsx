@@ -22,10 +22,16 @@ export function FilesToolbar({ can, search, onSearch, onNewFile, onNewFolder, on
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap align="center">
-      <Button icon={<FileAddOutlined />} disabled={!can.create} onClick={onNewFile}>{t('files.toolbar.newFile', 'New file')}</Button>
-      <Button icon={<FolderAddOutlined />} disabled={!can.create} onClick={onNewFolder}>{t('files.toolbar.newFolder', 'New folder')}</Button>
+      <Button icon={<FileAddOutlined />} disabled={!can.create} onClick={onNewFile}>
+        {t('files.toolbar.newFile', 'New file')}
+      </Button>
+      <Button icon={<FolderAddOutlined />} disabled={!can.create} onClick={onNewFolder}>
+        {t('files.toolbar.newFolder', 'New folder')}
+      </Button>
       <UploadButton disabled={!can.create} onFiles={onUpload} />
-      <Button icon={<CloudDownloadOutlined />} disabled={!can.create} onClick={onPull}>{t('files.toolbar.pull', 'Download from URL')}</Button>
+      <Button icon={<CloudDownloadOutlined />} disabled={!can.create} onClick={onPull}>
+        {t('files.toolbar.pull', 'Download from URL')}
+      </Button>
       <Input.Search
         // A new search from elsewhere (the address) starts the field afresh.
         key={search}

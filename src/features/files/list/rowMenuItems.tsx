@@ -1,15 +1,4 @@
-import {
-  CopyOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  DragOutlined,
-  EditOutlined,
-  FolderOpenOutlined,
-  LockOutlined,
-  FileZipOutlined,
-  UnlockOutlined,
-  FormOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, DownloadOutlined, DragOutlined, EditOutlined, FolderOpenOutlined, LockOutlined, FileZipOutlined, UnlockOutlined, FormOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { FileAbilities } from '../fileAbilities';

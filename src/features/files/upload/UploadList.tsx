@@ -19,11 +19,18 @@ export function UploadList({ items, onCancel, onClear }: UploadListProps) {
   const label = (item: UploadItem) => (item.kind === 'folders' ? t('files.upload.emptyFolders', 'Empty folders: {{paths}}', { paths: item.name }) : item.name);
   const statusText = (item: UploadItem) => {
     switch (item.status) {
-      case 'queued': return t('files.upload.queued', 'Waiting');
-      case 'uploading': return item.kind === 'folders' ? t('files.upload.creatingFolders', 'Creating') : t('files.upload.progress', '{{loaded}} of {{size}}', { loaded: formatBytes(t, item.loaded, i18n.language), size: formatBytes(t, item.size, i18n.language) });
-      case 'done': return item.kind === 'folders' ? t('files.upload.createdFolders', 'Created') : t('files.upload.done', 'Uploaded');
-      case 'cancelled': return t('files.upload.cancelled', 'Cancelled');
-      case 'failed': return item.error ?? t('files.upload.failed', 'Failed');
+      case 'queued':
+        return t('files.upload.queued', 'Waiting');
+      case 'uploading':
+        return item.kind === 'folders'
+          ? t('files.upload.creatingFolders', 'Creating')
+          : t('files.upload.progress', '{{loaded}} of {{size}}', { loaded: formatBytes(t, item.loaded, i18n.language), size: formatBytes(t, item.size, i18n.language) });
+      case 'done':
+        return item.kind === 'folders' ? t('files.upload.createdFolders', 'Created') : t('files.upload.done', 'Uploaded');
+      case 'cancelled':
+        return t('files.upload.cancelled', 'Cancelled');
+      case 'failed':
+        return item.error ?? t('files.upload.failed', 'Failed');
     }
   };
   const done = items.some((item) => !isActive(item));
@@ -31,13 +38,21 @@ export function UploadList({ items, onCancel, onClear }: UploadListProps) {
     <PlainCard
       size="small"
       title={t('files.upload.title', 'Uploads')}
-      extra={done ? <Button size="small" onClick={onClear}>{t('files.upload.clear', 'Clear finished')}</Button> : null}
+      extra={
+        done ? (
+          <Button size="small" onClick={onClear}>
+            {t('files.upload.clear', 'Clear finished')}
+          </Button>
+        ) : null
+      }
     >
       <ul aria-label={t('files.upload.title', 'Uploads')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
         {items.map((item) => (
           <li key={item.id} aria-label={label(item)}>
             <Flex align="center" gap={12}>
-              <Typography.Text ellipsis={{ tooltip: item.kind === 'folders' }} style={{ flex: '0 1 240px' }}>{label(item)}</Typography.Text>
+              <Typography.Text ellipsis={{ tooltip: item.kind === 'folders' }} style={{ flex: '0 1 240px' }}>
+                {label(item)}
+              </Typography.Text>
               <Progress
                 style={{ flex: 1, margin: 0 }}
                 percent={item.size > 0 ? Math.floor((item.loaded / item.size) * 100) : item.status === 'done' ? 100 : 0}

@@ -75,9 +75,7 @@ describe('INI (ARK GameUserSettings.ini)', () => {
   });
 
   it('creates a file from nothing', () => {
-    expect(iniFormat.update('', { 'ServerSettings/XPMultiplier': '2', 'ServerSettings/ServerPVE': 'false' }, specs)).toBe(
-      '[ServerSettings]\nXPMultiplier=2\nServerPVE=False\n',
-    );
+    expect(iniFormat.update('', { 'ServerSettings/XPMultiplier': '2', 'ServerSettings/ServerPVE': 'false' }, specs)).toBe('[ServerSettings]\nXPMultiplier=2\nServerPVE=False\n');
   });
 
   it('refuses keys it cannot write and line breaks', () => {

@@ -2,9 +2,7 @@ import { rustCfgFormat } from '../../../../../server/src/games/config-files/form
 import { rustServerCfg } from '../../../../../server/src/games/config-files/rustServerCfg';
 
 const specs = new Map(rustServerCfg.map((field) => [field.key, field]));
-const sample = ['// my settings', 'server.hostname "My Server"', 'server.pve false', '', 'ownerid 76561198000000001 "Admin" "owner"', 'oxide.custom 5', 'decay.scale 0.5', ''].join(
-  '\n',
-);
+const sample = ['// my settings', 'server.hostname "My Server"', 'server.pve false', '', 'ownerid 76561198000000001 "Admin" "owner"', 'oxide.custom 5', 'decay.scale 0.5', ''].join('\n');
 
 describe('Rust server.cfg', () => {
   it('reads convars: quoted text without its quotes, several arguments as written, names in lower case', () => {

@@ -96,7 +96,7 @@ describeWithLoops('the kernel holds the disk quota (a file system per server)', 
     await deleteServer(provisioningOf(t.app), server);
   });
 
-  it('grows a running server\'s disk when its plan grows, and shrinks it when stopped only if its files fit', async () => {
+  it("grows a running server's disk when its plan grows, and shrinks it when stopped only if its files fit", async () => {
     const small = await createTestPlan(t.app, 'test-disk-32', { memoryMb: 512, diskMb: 32 });
     const large = await createTestPlan(t.app, 'test-disk-96', { memoryMb: 512, diskMb: 96 });
     const server = await createTestServer(t.app, owner.user, { plan: small });
@@ -105,7 +105,10 @@ describeWithLoops('the kernel holds the disk quota (a file system per server)', 
     await t.app.runtime.power(server, 'start');
     await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running', timeoutMs: 60_000 });
     const lines = collect(server.uuid);
-    await t.app.db.update(servers).set({ planId: (await t.app.db.select().from(plans).where(eq(plans.slug, large)))[0].id }).where(eq(servers.id, server.id));
+    await t.app.db
+      .update(servers)
+      .set({ planId: (await t.app.db.select().from(plans).where(eq(plans.slug, large)))[0].id })
+      .where(eq(servers.id, server.id));
     const update = await t.app.runtime.driver.updateLimits(server.uuid, { memoryMb: 512, cpuPercent: 100, diskMb: 96 });
     expect(t.app.runtime.state(server.uuid)).toBe('running');
     if (update.appliedLive.includes('disk')) {

@@ -32,7 +32,11 @@ describe('TcpTrafficMeter', () => {
 
   it('attributes a connection by its local port only, to the owner of that port', () => {
     const meter = new TcpTrafficMeter();
-    const ports = owners([[25565, 'a'], [25575, 'a'], [25566, 'b']]);
+    const ports = owners([
+      [25565, 'a'],
+      [25575, 'a'],
+      [25566, 'b'],
+    ]);
     const totals = meter.update(
       [
         conn(25565, 50000, 10, 20),

@@ -37,7 +37,7 @@ describe('TcpTrafficSampler', () => {
     expect(entries.map((e) => e.level)).toEqual(['warn', 'info']);
   });
 
-  it('reads this machine\'s connections with the real ss', async () => {
+  it("reads this machine's connections with the real ss", async () => {
     const server = createServer((socket) => {
       socket.on('error', () => undefined);
       socket.resume();

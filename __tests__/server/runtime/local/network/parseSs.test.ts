@@ -49,9 +49,7 @@ describe('parseSs', () => {
 
   it('reads the output of a single-state filter, which has no State column', () => {
     const text = '0      0      10.0.0.5:25565 10.0.0.9:51000 ino:42 sk:2a <->\n\t ts sack cubic bytes_sent:10 bytes_acked:11 bytes_received:20\n';
-    expect(parseSs(text)).toEqual([
-      { state: '', localAddress: '10.0.0.5', localPort: 25565, peerAddress: '10.0.0.9', peerPort: 51000, inode: 42, cookie: '2a', counters: { received: 20, sent: 10 } },
-    ]);
+    expect(parseSs(text)).toEqual([{ state: '', localAddress: '10.0.0.5', localPort: 25565, peerAddress: '10.0.0.9', peerPort: 51000, inode: 42, cookie: '2a', counters: { received: 20, sent: 10 } }]);
   });
 
   it('falls back to bytes_acked, less the SYN, on kernels without bytes_sent', () => {
@@ -59,7 +57,7 @@ describe('parseSs', () => {
     expect(parseSs(text)[0].counters).toEqual({ received: 20, sent: 1000 });
   });
 
-  it('leaves out the sequence number of the peer\'s FIN, which the kernel counts as a received byte', () => {
+  it("leaves out the sequence number of the peer's FIN, which the kernel counts as a received byte", () => {
     const line = (state: string) => `${state} 0 0 10.0.0.5:25565 10.0.0.9:51000 ino:42 sk:2a <->\n\t bytes_sent:10 bytes_received:100001\n`;
     expect(parseSs(line('CLOSE-WAIT'))[0].counters).toEqual({ received: 100_000, sent: 10 });
     expect(parseSs(line('LAST-ACK'))[0].counters).toEqual({ received: 100_000, sent: 10 });

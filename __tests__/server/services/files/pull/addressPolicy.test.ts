@@ -76,7 +76,15 @@ describe('the pull address check', () => {
 
 describe('checkedAddress', () => {
   it('checks a literal host in a URL as the socket would use it (URL spellings of ::127.0.0.1)', async () => {
-    for (const url of ['http://[::127.0.0.1]/x', 'http://[::7f00:1]/x', 'http://[0:0:0:0:0:0:127.0.0.1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://[64:ff9b::7f00:1]/x', 'http://127.1/x', 'http://0x7f000001/x']) {
+    for (const url of [
+      'http://[::127.0.0.1]/x',
+      'http://[::7f00:1]/x',
+      'http://[0:0:0:0:0:0:127.0.0.1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://[64:ff9b::7f00:1]/x',
+      'http://127.1/x',
+      'http://0x7f000001/x',
+    ]) {
       await expect(checkedAddress(new URL(url), [])).rejects.toMatchObject({ statusCode: 422 });
     }
     await expect(checkedAddress(new URL('http://[2606:4700:4700::1111]/x'), [])).resolves.toEqual({ address: '2606:4700:4700::1111', family: 6 });

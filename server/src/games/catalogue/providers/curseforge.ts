@@ -55,7 +55,14 @@ export class CurseForgeClient {
   }
 
   async search(q: { classId: number; query?: string; gameVersion?: string | null; loaderType?: number | null; offset?: number; limit?: number }): Promise<{ total: number; mods: CurseForgeMod[] }> {
-    const params = new URLSearchParams({ gameId: String(MINECRAFT_GAME_ID), classId: String(q.classId), sortField: '6', sortOrder: 'desc', index: String(q.offset ?? 0), pageSize: String(q.limit ?? 20) });
+    const params = new URLSearchParams({
+      gameId: String(MINECRAFT_GAME_ID),
+      classId: String(q.classId),
+      sortField: '6',
+      sortOrder: 'desc',
+      index: String(q.offset ?? 0),
+      pageSize: String(q.limit ?? 20),
+    });
     if (q.query?.trim()) params.set('searchFilter', q.query.trim());
     if (q.gameVersion) params.set('gameVersion', q.gameVersion);
     if (q.loaderType) params.set('modLoaderType', String(q.loaderType));

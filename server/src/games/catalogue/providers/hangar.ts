@@ -72,7 +72,9 @@ export class HangarClient {
   /** A project's versions for a platform (and game version), newest first. */
   async versions(slug: string, filter: { platform: HangarPlatform; gameVersion?: string | null }): Promise<HangarVersion[]> {
     try {
-      const page = await this.http.getJson<Page<HangarVersion>>(this.url(`/projects/${encodeURIComponent(slug)}/versions`, { platform: filter.platform, platformVersion: filter.gameVersion ?? undefined }));
+      const page = await this.http.getJson<Page<HangarVersion>>(
+        this.url(`/projects/${encodeURIComponent(slug)}/versions`, { platform: filter.platform, platformVersion: filter.gameVersion ?? undefined }),
+      );
       return [...page.result].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     } catch (error) {
       if (error instanceof HttpNotFound) throw new CatalogueNotFoundError('software', `Hangar has no project "${slug}".`);

@@ -1,5 +1,14 @@
 import type { CatalogueHttp } from '../CatalogueHttp';
-import { CatalogueNotFoundError, compareVersions, javaForMinecraft, type CatalogueBuild, type CatalogueDownload, type CatalogueProvider, type CatalogueSoftware, type CatalogueVersion } from '../types';
+import {
+  CatalogueNotFoundError,
+  compareVersions,
+  javaForMinecraft,
+  type CatalogueBuild,
+  type CatalogueDownload,
+  type CatalogueProvider,
+  type CatalogueSoftware,
+  type CatalogueVersion,
+} from '../types';
 
 /** What differs between Forge and NeoForge: where their Maven artefacts live and how a version names its Minecraft version. */
 export interface MavenLoaderSpec {

@@ -63,16 +63,12 @@ export class PaperMcProvider implements CatalogueProvider {
 
   async builds(software: string, version: string): Promise<CatalogueBuild[]> {
     const { builds } = await this.rawBuilds(software, version);
-    return builds
-      .map((b) => ({ id: String(b.build), channel: b.channel === 'default' ? ('stable' as const) : ('experimental' as const), time: b.time }))
-      .reverse();
+    return builds.map((b) => ({ id: String(b.build), channel: b.channel === 'default' ? ('stable' as const) : ('experimental' as const), time: b.time })).reverse();
   }
 
   async download(software: string, version: string, build?: string): Promise<CatalogueDownload> {
     const { builds } = await this.rawBuilds(software, version);
-    const chosen = build
-      ? builds.find((b) => String(b.build) === build)
-      : ([...builds].reverse().find((b) => b.channel === 'default') ?? builds[builds.length - 1]);
+    const chosen = build ? builds.find((b) => String(b.build) === build) : ([...builds].reverse().find((b) => b.channel === 'default') ?? builds[builds.length - 1]);
     if (!chosen) throw new CatalogueNotFoundError('build', `${NAMES[software]?.name ?? software} ${version} has no build ${build ?? ''}.`.trim());
     const app = chosen.downloads.application;
     return {

@@ -1,5 +1,14 @@
 import { HttpNotFound, type CatalogueHttp } from '../CatalogueHttp';
-import { CatalogueNotFoundError, compareVersions, javaForMinecraft, type CatalogueBuild, type CatalogueDownload, type CatalogueProvider, type CatalogueSoftware, type CatalogueVersion } from '../types';
+import {
+  CatalogueNotFoundError,
+  compareVersions,
+  javaForMinecraft,
+  type CatalogueBuild,
+  type CatalogueDownload,
+  type CatalogueProvider,
+  type CatalogueSoftware,
+  type CatalogueVersion,
+} from '../types';
 
 interface Project {
   project: string;

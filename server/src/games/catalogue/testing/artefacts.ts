@@ -81,8 +81,10 @@ export async function makeArtefacts(): Promise<Artefact[]> {
     out.push(artefact(`neoforge-${v}-installer`, await makeJar(`NeoForge installer ${v}`), () => `neoforge/net/neoforged/neoforge/${v}/neoforge-${v}-installer.jar`));
   }
   out.push(
-    artefact('temurin-21-jre', gzipSync(Buffer.from('Eclipse Temurin 21 JRE (catalogue test stand-in)\n'), { level: 9 }), () =>
-      'github/adoptium/temurin21-binaries/releases/download/jdk-21.0.5%2B11/OpenJDK21U-jre_x64_linux_hotspot_21.0.5_11.tar.gz',
+    artefact(
+      'temurin-21-jre',
+      gzipSync(Buffer.from('Eclipse Temurin 21 JRE (catalogue test stand-in)\n'), { level: 9 }),
+      () => 'github/adoptium/temurin21-binaries/releases/download/jdk-21.0.5%2B11/OpenJDK21U-jre_x64_linux_hotspot_21.0.5_11.tar.gz',
     ),
   );
   out.push(...(await extensionArtefacts()));

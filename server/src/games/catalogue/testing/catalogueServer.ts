@@ -27,13 +27,11 @@ export interface LocalCatalogue {
 }
 
 function render(template: string, base: string, artefacts: Map<string, Artefact>): string {
-  return template
-    .replaceAll('{{BASE}}', base)
-    .replace(/\{\{(sha1|sha256|sha512|md5|size):([\w.\-+]+)\}\}/g, (_, kind: string, name: string) => {
-      const a = artefacts.get(name);
-      if (!a) throw new Error(`The recordings name an unknown artefact "${name}".`);
-      return kind === 'size' ? String(a.bytes.length) : a[kind as 'sha1' | 'sha256' | 'sha512' | 'md5'];
-    });
+  return template.replaceAll('{{BASE}}', base).replace(/\{\{(sha1|sha256|sha512|md5|size):([\w.\-+]+)\}\}/g, (_, kind: string, name: string) => {
+    const a = artefacts.get(name);
+    if (!a) throw new Error(`The recordings name an unknown artefact "${name}".`);
+    return kind === 'size' ? String(a.bytes.length) : a[kind as 'sha1' | 'sha256' | 'sha512' | 'md5'];
+  });
 }
 
 /**

@@ -97,7 +97,12 @@ function modrinth(method: string, path: string, params: URLSearchParams, body: u
   const versionMatch = /^modrinth\/v2\/version\/([^/]+)$/.exec(path);
   if (method === 'GET' && versionMatch) return modrinthVersions(read, list).find((v) => v.id === versionMatch[1]) ?? null;
   if (method === 'POST' && (path === 'modrinth/v2/version_files' || path === 'modrinth/v2/version_files/update')) {
-    const { hashes = [], algorithm = 'sha1', loaders, game_versions: gameVersions } = (body ?? {}) as { hashes?: string[]; algorithm?: 'sha1' | 'sha512'; loaders?: string[]; game_versions?: string[] };
+    const {
+      hashes = [],
+      algorithm = 'sha1',
+      loaders,
+      game_versions: gameVersions,
+    } = (body ?? {}) as { hashes?: string[]; algorithm?: 'sha1' | 'sha512'; loaders?: string[]; game_versions?: string[] };
     const versions = modrinthVersions(read, list);
     const out: Record<string, RawVersion> = {};
     for (const hash of hashes) {
@@ -203,7 +208,8 @@ function curseforge(method: string, path: string, params: URLSearchParams, read:
   if (method !== 'GET') return undefined;
   const mods = () => list('curseforge/v1/mods').map((id) => (read(`curseforge/v1/mods/${id}.json`) as { data: CurseForgeMod }).data);
   const fits = (f: CurseForgeFile) =>
-    (!params.get('gameVersion') || f.gameVersions.includes(params.get('gameVersion')!)) && (!params.get('modLoaderType') || f.gameVersions.includes(CURSEFORGE_LOADERS[params.get('modLoaderType')!] ?? '?'));
+    (!params.get('gameVersion') || f.gameVersions.includes(params.get('gameVersion')!)) &&
+    (!params.get('modLoaderType') || f.gameVersions.includes(CURSEFORGE_LOADERS[params.get('modLoaderType')!] ?? '?'));
   if (path === 'curseforge/v1/mods/search') {
     const q = (params.get('searchFilter') ?? '').toLowerCase();
     const classId = params.get('classId');

@@ -25,7 +25,15 @@ export const RECORDED_PACK_VERSIONS = [
 export async function modpackArtefacts(existing: Artefact[] = []): Promise<Artefact[]> {
   const out: Artefact[] = [];
   const add = (name: string, bytes: Buffer) => {
-    out.push({ name, bytes, sha1: digest('sha1', bytes), sha256: digest('sha256', bytes), sha512: digest('sha512', bytes), md5: digest('md5', bytes), path: `modrinth-cdn/${modPath(name)}` } as Artefact);
+    out.push({
+      name,
+      bytes,
+      sha1: digest('sha1', bytes),
+      sha256: digest('sha256', bytes),
+      sha512: digest('sha512', bytes),
+      md5: digest('md5', bytes),
+      path: `modrinth-cdn/${modPath(name)}`,
+    } as Artefact);
   };
   for (let i = 1; i <= MODPACK_MOD_COUNT; i++) {
     const id = `testmod${String(i).padStart(2, '0')}`;
@@ -55,7 +63,15 @@ export async function modpackArtefacts(existing: Artefact[] = []): Promise<Artef
         files: mods(i > 0),
         entries: { 'overrides/config/fabulously-optimized.txt': `Fabulously Optimized ${v.number}\n`, 'client-overrides/options.txt': 'graphicsMode:1\n' },
       });
-      out.push({ name: `modpack-fo-${v.number}`, bytes, sha1: digest('sha1', bytes), sha256: digest('sha256', bytes), sha512: digest('sha512', bytes), md5: digest('md5', bytes), path: `modrinth-cdn/data/1KVo5zza/versions/${v.id}/${v.file}` } as Artefact);
+      out.push({
+        name: `modpack-fo-${v.number}`,
+        bytes,
+        sha1: digest('sha1', bytes),
+        sha256: digest('sha256', bytes),
+        sha512: digest('sha512', bytes),
+        md5: digest('md5', bytes),
+        path: `modrinth-cdn/data/1KVo5zza/versions/${v.id}/${v.file}`,
+      } as Artefact);
     }
   }
   return out;

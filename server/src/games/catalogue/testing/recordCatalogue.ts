@@ -207,7 +207,10 @@ export async function recordCatalogue(options: RecordOptions = {}): Promise<{ wr
       const packages = walk(join(from, 'mojang/v1/packages'));
       const liveManifest = JSON.parse(raw) as { versions: { id: string; url: string }[] };
       for (const old of packages) {
-        const id = old.split('/').pop()!.replace(/\.json$/, '');
+        const id = old
+          .split('/')
+          .pop()!
+          .replace(/\.json$/, '');
         const entry = liveManifest.versions.find((v) => v.id === id);
         if (!entry) continue;
         log(`GET ${entry.url}`);

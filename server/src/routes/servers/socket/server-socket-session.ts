@@ -198,9 +198,10 @@ export class ServerSocketSession {
     if (!user) return this.refuse('The session of this ticket has ended.');
     const access = await accessFor(this.app.db, user, server);
     if (!access || !accessAllows(access, 'websocket.connect')) {
-      if (access) await this.app.refusedActions
-        .record({ actorId: user.id, serverUuid: server.uuid, ip: this.ip, permission: 'websocket.connect', action: 'websocket: connect' })
-        .catch((error: unknown) => this.app.log.warn({ err: error }, 'could not record a refused action'));
+      if (access)
+        await this.app.refusedActions
+          .record({ actorId: user.id, serverUuid: server.uuid, ip: this.ip, permission: 'websocket.connect', action: 'websocket: connect' })
+          .catch((error: unknown) => this.app.log.warn({ err: error }, 'could not record a refused action'));
       return this.refuse('You may not connect to this server.');
     }
     // The socket may have closed while the ticket was checked: nothing may subscribe for it then.

@@ -10,9 +10,7 @@ export type SsRunner = () => Promise<string>;
 export const runSs: SsRunner = () =>
   new Promise((resolve, reject) => {
     const path = [process.env.PATH, '/usr/bin', '/bin', '/usr/sbin', '/sbin'].filter(Boolean).join(':');
-    execFile('ss', SS_ARGS, { timeout: 5000, maxBuffer: 256 * 1024 * 1024, env: { PATH: path, LC_ALL: 'C' } }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
+    execFile('ss', SS_ARGS, { timeout: 5000, maxBuffer: 256 * 1024 * 1024, env: { PATH: path, LC_ALL: 'C' } }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });
 
 /** Settings of a {@link TcpTrafficSampler}. */

@@ -124,8 +124,7 @@ export class Sandbox {
     const bwrapProblem = probeBwrap(isRoot);
     const networkProblem = bwrapProblem === null ? probeNetworkNamespace(isRoot) : null;
     const cgroups = await detectCgroupHost();
-    const problem =
-      bwrapProblem ?? networkProblem ?? (cgroups ? null : 'no cgroup (v2 at /sys/fs/cgroup, or v1 memory, cpu, cpuacct and pids) can be made by the panel on this host.');
+    const problem = bwrapProblem ?? networkProblem ?? (cgroups ? null : 'no cgroup (v2 at /sys/fs/cgroup, or v1 memory, cpu, cpuacct and pids) can be made by the panel on this host.');
     return new Sandbox({ isolation: bwrapProblem === null, cgroups, ownNetwork: bwrapProblem === null && networkProblem === null, problem }, options.unsafeNoSandbox, options.dataDir);
   }
 
@@ -150,9 +149,7 @@ export class Sandbox {
   /** Refuses a start (or install) where the sandbox cannot be made and the host did not accept the risk. */
   assertCanRun(): void {
     if (this.report.problem && !this.unsafe) {
-      throw new RuntimeConflictError(
-        `Game servers cannot be sandboxed on this host: ${this.report.problem} The panel does not run them without a sandbox unless PANEL_UNSAFE_NO_SANDBOX=true is set.`,
-      );
+      throw new RuntimeConflictError(`Game servers cannot be sandboxed on this host: ${this.report.problem} The panel does not run them without a sandbox unless PANEL_UNSAFE_NO_SANDBOX=true is set.`);
     }
   }
 

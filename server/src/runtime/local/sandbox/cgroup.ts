@@ -68,10 +68,7 @@ export async function readText(path: string): Promise<string> {
 /** Pids listed in a cgroup.procs file. */
 export async function readPids(file: string): Promise<number[]> {
   const text = await fs.readFile(file, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map(Number);
+  return text.split('\n').filter(Boolean).map(Number);
 }
 
 /** Sends SIGKILL to the pids of `file` until it lists none. */

@@ -1,17 +1,6 @@
 import { promises as fs, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  CPU_PERIOD_US,
-  killUntilEmpty,
-  ownCgroupPath,
-  readKeyValues,
-  readPids,
-  readText,
-  type CgroupHost,
-  type CgroupLimits,
-  type CgroupUsage,
-  type ServerCgroup,
-} from './cgroup';
+import { CPU_PERIOD_US, killUntilEmpty, ownCgroupPath, readKeyValues, readPids, readText, type CgroupHost, type CgroupLimits, type CgroupUsage, type ServerCgroup } from './cgroup';
 
 type Controller = 'memory' | 'cpu' | 'cpuacct' | 'pids';
 const CONTROLLERS: Controller[] = ['memory', 'cpu', 'cpuacct', 'pids'];

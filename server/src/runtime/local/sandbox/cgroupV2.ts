@@ -1,16 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import {
-  CPU_PERIOD_US,
-  killUntilEmpty,
-  readKeyValues,
-  readPids,
-  readText,
-  type CgroupHost,
-  type CgroupLimits,
-  type CgroupUsage,
-  type ServerCgroup,
-} from './cgroup';
+import { CPU_PERIOD_US, killUntilEmpty, readKeyValues, readPids, readText, type CgroupHost, type CgroupLimits, type CgroupUsage, type ServerCgroup } from './cgroup';
 
 /** A server's cgroup in the unified (v2) hierarchy. */
 class ServerCgroupV2 implements ServerCgroup {

@@ -17,7 +17,6 @@ export const DNS_FORWARD_ADDRESS = '169.254.0.53';
 /** The kernel's tap device: pasta opens it inside the new namespace, as the server's user. */
 const TUN = '/dev/net/tun';
 
-
 /** Where players reach a server: the address the panel gave it and its ports (TCP and UDP both). */
 export interface PortForwards {
   ip: string;

@@ -34,7 +34,14 @@ export const EXTRACT_STAGING = /^\.extract-[0-9a-f]{12}$/;
  * and moved in only when everything succeeded. A damaged archive leaves nothing behind. Every
  * folder and file is made by descriptor without following links (see extractedFiles).
  */
-export async function extractArchive(files: RootedFileSystem, root: string, file: string, limits: FileLimits, budget: DiskBudget, guard: FileGuard = allowAll): Promise<{ entries: number; bytes: number }> {
+export async function extractArchive(
+  files: RootedFileSystem,
+  root: string,
+  file: string,
+  limits: FileLimits,
+  budget: DiskBudget,
+  guard: FileGuard = allowAll,
+): Promise<{ entries: number; bytes: number }> {
   const destination = await files.openDir(checkUserPath(root)).catch((error: NodeJS.ErrnoException) => {
     throw error.code === 'ENOTDIR' ? new HttpError(400, 'The folder to extract into is not a folder.') : error;
   });
@@ -81,7 +88,14 @@ async function replacesAny(source: ConfinedDir, destination: ConfinedDir): Promi
  * Extracts into a hidden staging folder inside `destination` and moves the result in. Replacing
  * files that are there needs file.update (asked before anything moves in).
  */
-async function extractChecked(handle: FileHandle, format: ArchiveFormat, destination: ConfinedDir, limits: FileLimits, budget: DiskBudget, guard: FileGuard): Promise<{ entries: number; bytes: number }> {
+async function extractChecked(
+  handle: FileHandle,
+  format: ArchiveFormat,
+  destination: ConfinedDir,
+  limits: FileLimits,
+  budget: DiskBudget,
+  guard: FileGuard,
+): Promise<{ entries: number; bytes: number }> {
   const stagingName = `.extract-${randomBytes(6).toString('hex')}`;
   await destination.mkdir(stagingName, 0o700);
   try {

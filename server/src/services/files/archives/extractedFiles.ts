@@ -39,7 +39,7 @@ export async function writeStagedFile(staging: ConfinedDir, segments: string[], 
       // Written by the descriptor itself (a stream of it would not end the pipeline without closing it).
       const writer = async (source: AsyncIterable<Buffer>) => {
         for await (const chunk of source) {
-          for (let at = 0; at < chunk.length; ) at += (await handle.write(chunk, at)).bytesWritten;
+          for (let at = 0; at < chunk.length;) at += (await handle.write(chunk, at)).bytesWritten;
         }
       };
       await pipelineOf(await open(), ...checks, writer);
@@ -113,7 +113,7 @@ async function copyAcross(source: ConfinedDir, destination: ConfinedDir, name: s
       for (;;) {
         const { bytesRead } = await reader.read(buffer, 0, buffer.length, null);
         if (bytesRead === 0) break;
-        for (let at = 0; at < bytesRead; ) at += (await writer.write(buffer, at, bytesRead - at)).bytesWritten;
+        for (let at = 0; at < bytesRead;) at += (await writer.write(buffer, at, bytesRead - at)).bytesWritten;
       }
       await writer.sync();
     } finally {

@@ -13,7 +13,7 @@ import { stagedFolder, writeStagedFile } from './extractedFiles';
 function readFromStart(handle: FileHandle): Readable {
   return Readable.from(
     (async function* () {
-      for (let position = 0; ; ) {
+      for (let position = 0; ;) {
         const buffer = Buffer.allocUnsafe(64 * 1024);
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
         if (bytesRead === 0) return;
@@ -88,8 +88,11 @@ export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, c
     const segments = checker.check(info);
     budget.take(info.size);
     const mode = ((entry.mode ?? 0o644) & 0o777) | 0o600;
-    return info.kind === 'directory' ? stagedFolder(staging, segments).then((dir) => (dir !== staging ? dir.close() : undefined)).then(() => void entry.resume()) : // Through a Node stream: the entry is a Minipass stream, which stream.pipeline does not see end.
-      writeStagedFile(staging, segments, mode, () => Readable.from(entry), []);
+    return info.kind === 'directory'
+      ? stagedFolder(staging, segments)
+          .then((dir) => (dir !== staging ? dir.close() : undefined))
+          .then(() => void entry.resume()) // Through a Node stream: the entry is a Minipass stream, which stream.pipeline does not see end.
+      : writeStagedFile(staging, segments, mode, () => Readable.from(entry), []);
   };
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
@@ -103,10 +106,12 @@ export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, c
       onReadEntry: (entry: ReadEntry) => {
         if (refusal) return void entry.resume();
         // The parser hands the next entry only once this one's content has been read.
-        writing = writing.then(() => take(entry)).catch((error) => {
-          fail(error);
-          entry.resume();
-        });
+        writing = writing
+          .then(() => take(entry))
+          .catch((error) => {
+            fail(error);
+            entry.resume();
+          });
       },
     });
     const input = readFromStart(handle);

@@ -12,9 +12,7 @@ function openZip(fd: number): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     // Names are decoded (CP437 or UTF-8). Sizes are checked against what each entry really
     // inflates to by our own checks (see entryContentChecks), which refuse with a clear reason.
-    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false }, (error, zip) =>
-      error || !zip ? reject(error) : resolve(zip),
-    );
+    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false }, (error, zip) => (error || !zip ? reject(error) : resolve(zip)));
   });
 }
 

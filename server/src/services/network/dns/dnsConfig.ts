@@ -8,9 +8,7 @@ export interface DnsConfig {
   zones: string[];
   /** TTL of the records written (PANEL_DNS_TTL, seconds, default 300). */
   ttl: number;
-  provider:
-    | { kind: 'rfc2136'; server: string; port: number; key: { algorithm: string; name: string; secret: string } }
-    | { kind: 'cloudflare'; apiToken: string; baseUrl?: string };
+  provider: { kind: 'rfc2136'; server: string; port: number; key: { algorithm: string; name: string; secret: string } } | { kind: 'cloudflare'; apiToken: string; baseUrl?: string };
 }
 
 const ZONE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
