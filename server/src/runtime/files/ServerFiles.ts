@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The file port: one server's files, wherever they are. The local driver serves it from a folder
+ * on the panel's machine (through RootedFileSystem: no link followed, atomic writes); a container
+ * driver serves it from a node. Nothing above `runtime/` knows where a server's folder is: file
+ * routes, the config editor, player lists, extensions, backups, version switches, modpacks and
+ * setups all go through this interface.
+ *
+ * Paths are the customer's paths: relative to the server's root, `/` as separator, a leading `/`
+ * allowed. A path that would lead outside the root (`..`, a link leading out, a NUL byte) is
+ * refused with PathEscapeError; a missing entry rejects with an error whose `code` is `ENOENT`,
+ * as Node's own do, so callers map errors the same way for every driver.
+ */
+export interface ServerFiles {
+  /** What is at `path` (a link inside the root is followed), or null when nothing is. */
+  stat(path: string): Promise<FileInfo | null>;
+  /** What is at `path` itself (a link is described, not followed), or null when nothing is. */
+  lstat(path: string): Promise<FileInfo | null>;
+  /** The entries of the folder `path` (links described, not followed), in no particular order. */
+  list(path: string): Promise<FileInfo[]>;
+  /** The whole content of the regular file at `path` (refused above `maxBytes` when given). */
+  readFile(path: string, maxBytes?: number): Promise<Buffer>;
+  /** A stream of the regular file at `path` (optionally a byte range, `end` inclusive) and what it is. */
+  readStream(path: string, range?: { start?: number; end?: number }): Promise<{ stream: Readable; info: FileInfo }>;
+  /** Replaces the file atomically with `content`: readers see the old or the new content, never a mix. */
+  writeFile(path: string, content: string | Buffer, options?: WriteOptions): Promise<void>;
+  /** Replaces the file atomically with the chunks of `source`; an error in the source leaves the old file. */
+  writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options?: WriteOptions): Promise<void>;
+  /** Creates the folder `path` and those missing above it (an existing folder is fine). */
+  mkdir(path: string): Promise<void>;
+  /** Moves `from` to `to` (refused when `to` exists unless `replace`). */
+  rename(from: string, to: string, options?: { replace?: boolean }): Promise<void>;
+  /** Copies the file or folder `from` to `to` (links are not followed: copied as links inside the root, left out otherwise). */
+  copy(from: string, to: string): Promise<void>;
+  /** Removes the entry at `path` (a link itself, never what it points to), folders with their content; nothing there is fine. */
+  remove(path: string): Promise<void>;
+  /** Sets the permission bits of the file or folder at `path`. */
+  chmod(path: string, mode: number): Promise<void>;
+  /**
+   * Every entry under the folder `path`, depth first, folders before their content, names in
+   * byte order; links, sockets and devices are reported with their type and never entered.
+   * Backups, searches and disk walks use it.
+   */
+  walk(path: string, options?: WalkOptions): AsyncIterable<WalkEntry>;
+  /** Bytes the server's files take (a figure a few seconds old is fine unless `fresh`). */
+  diskUsage(options?: { fresh?: boolean }): Promise<number>;
+}
+
+export type FileKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** One entry as the file port describes it (the fields the file manager and backups need). */
+export interface FileInfo {
+  name: string;
+  kind: FileKind;
+  size: number;
+  /** Type and permission bits, as stat's `mode`. */
+  mode: number;
+  mtimeMs: number;
+  /** For a link: where it points (as written in the link). */
+  linkTarget?: string;
+}
+
+/** One entry of a walk: its path relative to the folder walked, `/`-separated. */
+export interface WalkEntry extends FileInfo {
+  path: string;
+}
+
+export interface WalkOptions {
+  /** Leaves out an entry (and, for a folder, what it holds) when this says so. */
+  skip?: (path: string, info: FileInfo) => boolean;
+}
+
+/** Options of an atomic write. */
+export interface WriteOptions {
+  /** Permission bits of a new file (default 644); `keepMode` keeps those of the file replaced. */
+  mode?: number;
+  keepMode?: boolean;
+  /** Creates the folders missing above the target (default); without, a missing folder is ENOENT. */
+  createFolders?: boolean;
+  /**
+   * Called with what is at the target (null for nothing) before writing and again right before
+   * the replace; throwing refuses the write and leaves nothing behind (a permission or quota check).
+   */
+  onTarget?: (existing: FileInfo | null) => void;
+}
