@@ -89,6 +89,11 @@ export class RuntimeManager {
     return this.driver.state(uuid);
   }
 
+  /** The server's files through the driver's file port (wherever the server runs). */
+  files(uuid: string): ReturnType<RuntimeDriver['files']> {
+    return this.driver.files(uuid);
+  }
+
   recentOutput(uuid: string, limit?: number): string[] {
     return this.driver.recentOutput(uuid, limit).filter((line) => !line.startsWith(PANEL_LINE_MARK));
   }
