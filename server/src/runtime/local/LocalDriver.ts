@@ -8,15 +8,15 @@ import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceL
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
 import type { InstallContext } from '../install/InstallContext';
-import { NOTICE_PREFIX, ProcessSupervisor } from './ProcessSupervisor';
-import { readProcessTable } from './procfs';
+import { ProcessSupervisor } from './ProcessSupervisor';
+import { NOTICE_PREFIX } from './GameConsole';
 import { acquireDriverLock } from './driverLock';
-import { TcpTrafficSampler, type SsRunner } from './network/TcpTrafficSampler';
-import type { TrafficTotals } from './network/TcpTrafficMeter';
-import { Sandbox, type GamePaths } from './sandbox/Sandbox';
+import type { SsRunner } from './network/TcpTrafficSampler';
+import { ServerSampler } from './ServerSampler';
+import type { GamePaths, Sandbox } from './sandbox/Sandbox';
 import { SandboxUsers } from './sandbox/sandboxUsers';
 import { claimFiles } from './sandbox/claimFiles';
-import { HostFirewall } from './sandbox/hostFirewall';
+import { HostIsolation, type HostIsolationReport } from './sandbox/HostIsolation';
 import { ServerDisks } from './disk/ServerDisks';
 
 export interface LocalDriverOptions {
@@ -72,22 +72,23 @@ export class LocalDriver implements RuntimeDriver {
   private readonly attaching = new Map<string, Promise<ProcessSupervisor>>();
   private ticker: NodeJS.Timeout | null = null;
   private releaseLock: (() => Promise<void>) | null = null;
-  private readonly traffic: TcpTrafficSampler;
-  private sampling = false;
-  private sandboxFound: Promise<Sandbox> | null = null;
-  /** The sandbox, once `open` has looked at the host. */
-  private sandboxNow: Sandbox | null = null;
+  private readonly sampler: ServerSampler;
   private readonly users: SandboxUsers;
-  /** The rule keeping sandboxes off the host's own services, once `open` tried to install it. */
-  private firewall: HostFirewall | null = null;
-  private firewallProblem: string | null = 'the panel has not looked yet.';
+  /** The sandbox and the host firewall: how servers are kept apart from this machine. */
+  private readonly host: HostIsolation;
   /** Each server's own file system (its disk quota held by the kernel), where the host allows. */
   private readonly disks: ServerDisks;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.emitter.setMaxListeners(0);
     this.users = new SandboxUsers(join(options.dataDir, 'runtime', 'sandbox-uids.json'));
-    this.traffic = new TcpTrafficSampler({ log: options.log, run: options.runSs });
+    this.host = new HostIsolation(options, this.users);
+    this.sampler = new ServerSampler({
+      log: options.log,
+      runSs: options.runSs,
+      running: () => [...this.servers.values()].filter((s) => s.state !== 'offline'),
+      sampled: (uuid, stats) => this.emitter.emit('stats', uuid, stats),
+    });
     this.disks = new ServerDisks({ dataDir: options.dataDir, enabled: options.diskImages !== false && !options.sandboxOff, log: options.log });
     mkdirSync(join(options.dataDir, 'servers'), { recursive: true });
     mkdirSync(join(options.dataDir, 'runtime'), { recursive: true, mode: 0o700 });
@@ -96,91 +97,27 @@ export class LocalDriver implements RuntimeDriver {
   /** Takes the data directory's runtime lock and starts sampling. */
   async open(): Promise<void> {
     this.releaseLock ??= await acquireDriverLock(join(this.options.dataDir, 'runtime', 'driver.lock'));
-    const sandbox = await this.sandbox();
-    if (sandbox.isolated && sandbox.isRoot) await this.openWayToServers();
-    const { problem, cgroups } = sandbox.report;
-    if (problem === null) this.options.log?.info({ cgroups: cgroups?.version }, 'game servers run sandboxed (bubblewrap, cgroups)');
-    else if (this.options.unsafeNoSandbox) this.options.log?.warn({ problem }, 'PANEL_UNSAFE_NO_SANDBOX=true: game servers run WITHOUT a (complete) sandbox');
-    else this.options.log?.warn({ problem }, 'game servers cannot be sandboxed on this host; starting them is refused');
-    await this.guardHostNetwork(sandbox);
+    await this.host.open();
     await this.disks.open();
-    this.ticker ??= setInterval(() => void this.tick(), this.options.statsIntervalMs);
-  }
-
-  /**
-   * bubblewrap runs as the server's user and resolves the server's folder on the host: the data
-   * dir and its servers folder get execute (pass-through) for others, never read. What is in
-   * them stays closed (the secret and runtime files are 0600/0700, each server's folder 0700
-   * and its own user's), and only the sandbox's wrapper and bubblewrap run as those users outside
-   * a sandbox.
-   */
-  private async openWayToServers(): Promise<void> {
-    for (const dir of [this.options.dataDir, join(this.options.dataDir, 'servers')]) {
-      const { mode } = await fs.stat(dir);
-      if ((mode & 0o001) === 0) await fs.chmod(dir, (mode & 0o7777) | 0o001);
-    }
-  }
-
-  /** Installs the rule that keeps sandboxes off the host's own addresses, or records why it cannot. */
-  private async guardHostNetwork(sandbox: Sandbox): Promise<void> {
-    if (this.firewall) return;
-    if (!sandbox.isolated) this.firewallProblem = 'game servers do not run sandboxed here.';
-    else if (this.options.hostFirewall === false) this.firewallProblem = 'turned off for this driver.';
-    else {
-      const firewall = await HostFirewall.install();
-      this.firewallProblem = firewall.report.problem;
-      if (firewall.report.active) this.firewall = firewall;
-      else
-        void HostFirewall.installLater().then((later) => {
-          if (!later) return;
-          this.firewall = later;
-          this.firewallProblem = null;
-        });
-    }
-    if (sandbox.ownNetwork) this.options.log?.info("game servers run in network namespaces of their own (pasta): the host's loopback and abstract sockets are out of their reach");
-    if (this.firewall) this.options.log?.info("game servers cannot connect to the host's own addresses (nftables table inet panel_sandbox)");
-    else if (sandbox.ownNetwork) this.options.log?.warn({ problem: this.firewallProblem }, "game servers can reach the host's other addresses through their network namespace (no nftables rule)");
-    else this.options.log?.warn({ problem: this.firewallProblem }, "game servers can connect to the host's own services (the panel's port, loopback services)");
+    // Each tick samples in full or is skipped; nothing waits for it.
+    this.ticker ??= setInterval(() => void this.sampler.tick(), this.options.statsIntervalMs);
   }
 
   /** A running server may reach exactly its current ports on the host from now on. */
   async portsChanged(spec: ServerSpec): Promise<void> {
     if (this.state(spec.uuid) === 'offline') return;
-    await this.allowOwnPorts(spec);
-  }
-
-  /** Lets a server reach its own ports on the host, the rest of the host staying closed to it. */
-  private async allowOwnPorts(spec: ServerSpec): Promise<void> {
-    if (!this.firewall) return;
-    await this.firewall.allow(await this.users.uidOf(spec.uuid), [spec.allocation.port, ...Object.values(spec.extraPorts)]);
+    await this.host.allowOwnPorts(spec);
   }
 
   /** The sandbox of this host, looked for once. */
   private sandbox(): Promise<Sandbox> {
-    this.sandboxFound ??= Sandbox.detect({ dataDir: this.options.dataDir, unsafeNoSandbox: this.options.unsafeNoSandbox ?? false, off: this.options.sandboxOff }).then((found) => {
-      this.sandboxNow = found;
-      return found;
-    });
-    return this.sandboxFound;
+    return this.host.sandbox();
   }
 
   /** Whether the game servers run sandboxed, and why not (for the overview and the logs). */
-  sandboxReport(): (ServerIsolation & { problem: string | null; networkProblem: string | null; diskProblem: string | null }) | null {
-    const sandbox = this.sandboxNow;
-    return (
-      sandbox && {
-        sandboxed: sandbox.isolated,
-        kernelLimits: sandbox.cgroups !== null,
-        problem: sandbox.report.problem,
-        // Its own network namespace keeps a game off the host's loopback (the panel's port, local
-        // services) and abstract sockets; the nftables rule is the second layer, for the host's
-        // other addresses. Without a namespace only the rule holds, and never for abstract sockets.
-        hostNetworkBlocked: sandbox.ownNetwork,
-        networkProblem: sandbox.ownNetwork ? (this.firewall ? null : this.firewallProblem) : (sandbox.report.problem ?? this.firewallProblem),
-        kernelDiskQuota: this.disks.problem === null,
-        diskProblem: this.disks.problem,
-      }
-    );
+  sandboxReport(): (HostIsolationReport & { kernelDiskQuota: boolean; diskProblem: string | null }) | null {
+    const report = this.host.report();
+    return report && { ...report, kernelDiskQuota: this.disks.problem === null, diskProblem: this.disks.problem };
   }
 
   /** How a server is isolated: the running process's own limits, else what its next start gets. */
@@ -201,8 +138,9 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   gamePaths(uuid: string): GamePaths {
-    if (!this.sandboxNow) throw new Error('The local driver is not open.');
-    return this.sandboxNow.gamePaths(this.serverRoot(uuid));
+    const sandbox = this.host.current;
+    if (!sandbox) throw new Error('The local driver is not open.');
+    return sandbox.gamePaths(this.serverRoot(uuid));
   }
 
   /** The supervisor of a server, attached (console followed) on first use. */
@@ -211,7 +149,7 @@ export class LocalDriver implements RuntimeDriver {
     if (existing) return existing;
     let pending = this.attaching.get(uuid);
     if (!pending) {
-      const sandbox = this.sandboxNow ?? (await this.sandbox());
+      const sandbox = this.host.current ?? (await this.sandbox());
       const again = this.servers.get(uuid) ?? this.attaching.get(uuid);
       if (again) return again;
       const supervisor = new ProcessSupervisor(
@@ -304,7 +242,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   async start(spec: ServerSpec): Promise<void> {
-    await this.allowOwnPorts(spec);
+    await this.host.allowOwnPorts(spec);
     const supervisor = await this.supervisor(spec.uuid);
     await this.prepareDisk(spec, supervisor);
     await supervisor.start(spec);
@@ -317,7 +255,7 @@ export class LocalDriver implements RuntimeDriver {
   async restart(spec: ServerSpec): Promise<void> {
     const supervisor = await this.supervisor(spec.uuid);
     await supervisor.stop();
-    await this.allowOwnPorts(spec);
+    await this.host.allowOwnPorts(spec);
     await this.prepareDisk(spec, supervisor);
     await supervisor.start(spec);
   }
@@ -355,7 +293,7 @@ export class LocalDriver implements RuntimeDriver {
   }
 
   async recover(spec: ServerSpec): Promise<RecoveryResult> {
-    await this.allowOwnPorts(spec);
+    await this.host.allowOwnPorts(spec);
     const supervisor = await this.supervisor(spec.uuid);
     const result = await supervisor.recover(spec);
     // A server from before disk images gets its own at the panel's start, before any request.
@@ -400,11 +338,9 @@ export class LocalDriver implements RuntimeDriver {
     return this.servers.get(uuid)?.ring.toArray(limit) ?? [];
   }
 
-  private readonly lastStats = new Map<string, ServerStats>();
-
   stats(uuid: string): ServerStats | null {
     const state = this.state(uuid);
-    return state === 'offline' ? null : (this.lastStats.get(uuid) ?? null);
+    return state === 'offline' ? null : this.sampler.last(uuid);
   }
 
   files(uuid: string): RootedFileSystem {
@@ -425,44 +361,6 @@ export class LocalDriver implements RuntimeDriver {
 
   off<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void {
     this.emitter.off(event, listener);
-  }
-
-  /** One process-table scan and one `ss` run per tick serve every running server. */
-  private async tick(): Promise<void> {
-    if (this.sampling) return;
-    const running = [...this.servers.values()].filter((s) => s.state !== 'offline');
-    if (running.length === 0) return;
-    this.sampling = true;
-    try {
-      await this.sampleAll(running);
-    } finally {
-      this.sampling = false;
-    }
-  }
-
-  private async sampleAll(running: ProcessSupervisor[]): Promise<void> {
-    const owners = new Map<number, string>();
-    const ownerKeys = new Map<string, string>();
-    for (const supervisor of running) {
-      const owner = supervisor.trafficOwner();
-      if (!owner) continue;
-      ownerKeys.set(supervisor.uuid, owner.key);
-      for (const port of owner.ports) owners.set(port, owner.key);
-    }
-    const [table, traffic] = await Promise.all([readProcessTable().catch(() => []), owners.size > 0 ? this.traffic.sample(owners) : Promise.resolve(null)]);
-    const now = Date.now();
-    await Promise.all(
-      running.map(async (supervisor) => {
-        const key = ownerKeys.get(supervisor.uuid);
-        // A server that started again while `ss` ran has new totals to count: none yet.
-        const sameRun = key !== undefined && supervisor.trafficOwner()?.key === key;
-        const totals: TrafficTotals | null = (sameRun && traffic?.get(key)) || null;
-        const stats = await supervisor.sample(table, now, totals);
-        if (!stats) return;
-        this.lastStats.set(supervisor.uuid, stats);
-        this.emitter.emit('stats', supervisor.uuid, stats);
-      }),
-    );
   }
 }
 
