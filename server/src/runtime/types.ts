@@ -129,3 +129,6 @@ export interface CrashInfo {
 
 /** Thrown when a server cannot do what was asked in its current state (answered as 409). */
 export class RuntimeConflictError extends Error {}
+
+/** The server's console input could not take the command: nothing reads it, or it is full (answered as 409). */
+export class ConsoleInputError extends Error {}

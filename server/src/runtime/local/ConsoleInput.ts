@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { constants, lstatSync, openSync, promises as fs, rmSync } from 'node:fs';
-
-/** The console input could not take the command (no reader, or its buffer is full). */
-export class ConsoleInputError extends Error {}
+import { ConsoleInputError } from '../types';
 
 /**
  * A server's console input: a named pipe (FIFO) the game reads as its stdin. The game opens it

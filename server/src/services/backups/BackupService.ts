@@ -330,7 +330,7 @@ export class BackupService {
     const root = this.options.runtime.driver.serverRoot(server.uuid);
     const [plan] = await this.db.select({ diskMb: plans.diskMb }).from(plans).where(eq(plans.id, server.planId));
     const limitBytes = plan && plan.diskMb > 0 ? plan.diskMb * MiB : Number.POSITIVE_INFINITY;
-    const used = Number.isFinite(limitBytes) ? await this.options.runtime.driver.diskBytes(server.uuid) : 0;
+    const used = Number.isFinite(limitBytes) ? await this.options.runtime.diskBytes(server.uuid) : 0;
     // With truncate the old files go; without, the restored ones come on top (counted in full).
     const freeBytes = truncate ? limitBytes : limitBytes - used;
     if (backup.contentBytes > freeBytes) throw new HttpError(409, `The restored files (${Math.ceil(backup.contentBytes / MiB)} MiB) would not fit in the server's disk space.`);

@@ -197,7 +197,7 @@ export class NetworkService {
     }
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.allocation.primary', ip: actor.ip, properties: { port: row.port, previous: old?.port ?? null } });
     if (this.options.runtime.state(server.uuid) !== 'offline') {
-      await this.options.runtime.driver.notice(server.uuid, `The primary port is now ${row.port}; it takes effect at the next start.`).catch(() => undefined);
+      await this.options.runtime.notice(server.uuid, `The primary port is now ${row.port}; it takes effect at the next start.`).catch(() => undefined);
     }
     await this.followPorts(server);
     return toPortView(row, host, row.id);

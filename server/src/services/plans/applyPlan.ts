@@ -18,7 +18,7 @@ export interface PlanActor {
  */
 export async function applyPlan(db: Database, runtime: RuntimeManager, server: ServerRow, from: PlanRow, plan: PlanRow, actor: PlanActor, via: string): Promise<LimitUpdate> {
   await db.update(servers).set({ planId: plan.id, updatedAt: new Date() }).where(eq(servers.id, server.id));
-  const update = await runtime.driver
+  const update = await runtime
     .updateLimits(server.uuid, { memoryMb: plan.memoryMb, cpuPercent: plan.cpuPercent, diskMb: plan.diskMb })
     .catch(() => ({ running: true, appliedLive: [], restartNeeded: true }) as LimitUpdate);
   await recordAudit(db, {

@@ -32,7 +32,7 @@ const MiB = 1024 * 1024;
  * (query, rcon: rows with a purpose), which the plan does not count either.
  */
 const counters: Record<keyof PlanUsage, Counter> = {
-  diskMb: async (_db, server, runtime) => Math.ceil((await runtime.driver.diskBytes(server.uuid).catch(() => 0)) / MiB),
+  diskMb: async (_db, server, runtime) => Math.ceil((await runtime.diskBytes(server.uuid).catch(() => 0)) / MiB),
   backups: async (db, server) =>
     (
       await db

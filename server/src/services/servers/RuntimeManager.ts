@@ -8,8 +8,7 @@ import { loadServerContext, specOf, type ServerContext } from './loadServerConte
 import { ServerEventHub, type ServerResources } from '../../runtime/ServerEventHub';
 import { OnlinePlayers, PANEL_LINE_MARK } from '../../runtime/players/OnlinePlayers';
 import { customerMessage } from '../../lib/customerMessage';
-import { ConsoleInputError } from '../../runtime/local/ConsoleInput';
-import { RuntimeConflictError, type InstallStep, type PowerSignal, type PowerState, type ServerSpec } from '../../runtime/types';
+import { ConsoleInputError, RuntimeConflictError, type InstallStep, type LimitUpdate, type PowerSignal, type PowerState, type ResourceLimits, type ServerSpec } from '../../runtime/types';
 import { PowerStateStore } from './PowerStateStore';
 import { LiveServerStats } from './LiveServerStats';
 import { CrashRestarts } from './CrashRestarts';
@@ -101,6 +100,24 @@ export class RuntimeManager {
 
   recentOutput(uuid: string, limit?: number): string[] {
     return this.driver.recentOutput(uuid, limit).filter((line) => !line.startsWith(PANEL_LINE_MARK));
+  }
+
+  /** Writes a panel notice (`[Panel] …`) into the server's console. */
+  async notice(uuid: string, message: string): Promise<void> {
+    await this.driver.notice(uuid, message);
+  }
+
+  /** Disk use of the server's files (a cached figure is fine), running or not. */
+  async diskBytes(uuid: string): Promise<number> {
+    return this.driver.diskBytes(uuid);
+  }
+
+  /**
+   * Holds a running server to its plan's new limits at once where the runtime can; an offline
+   * server gets them at its next start. Answers what changed live and whether a restart is needed.
+   */
+  async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
+    return this.driver.updateLimits(uuid, limits);
   }
 
   /** The driver spec of a loaded server. */

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { PermissionKey } from '../../schemas/permissions';
-import { ConsoleInputError } from '../../runtime/local/ConsoleInput';
-import { RuntimeConflictError, type PowerSignal } from '../../runtime/types';
+import { ConsoleInputError, RuntimeConflictError, type PowerSignal } from '../../runtime/types';
 import { recordAudit } from '../audit/audit';
 
 /** The permission a power action needs (a kill is a forced stop). */

@@ -54,6 +54,6 @@ export async function changeServerPlan(context: ProvisioningContext, server: Ser
   if (plan.id === server.planId) return server;
   await context.db.update(servers).set({ planId: plan.id, updatedAt: new Date() }).where(eq(servers.id, server.id));
   await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.plan-changed', ip: null, properties: { from: current?.slug, to: plan.slug } });
-  await context.runtime.driver.updateLimits(server.uuid, { memoryMb: plan.memoryMb, cpuPercent: plan.cpuPercent, diskMb: plan.diskMb }).catch(() => undefined);
+  await context.runtime.updateLimits(server.uuid, { memoryMb: plan.memoryMb, cpuPercent: plan.cpuPercent, diskMb: plan.diskMb }).catch(() => undefined);
   return reload(context, server);
 }
