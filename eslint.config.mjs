@@ -11,7 +11,10 @@
  *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
  *   - server/src imports only down its layer table (SERVER_LAYERS below): routes → services →
  *     (runtime, db, games) → schemas → lib, with plugins/ and the composition roots on top;
- *   - files under server/src/routes are named in kebab-case.
+ *   - files under server/src/routes are named in kebab-case;
+ *   - the runtime seam (scripts/lint/runtimeSeam.mjs): outside server/src/runtime nothing imports
+ *     the local driver, RootedFileSystem or the confined file code, nor reaches `runtime.driver`.
+ * The server's own code is also linted with type information (no floating promises).
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
  */
@@ -22,6 +25,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { runtimeSeam } from './scripts/lint/runtimeSeam.mjs';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
 const sharedAreas = ['components', 'themes', 'i18n', 'api'];
@@ -52,6 +56,52 @@ function serverRoomOf(path) {
   if (parts.length === 3 || parts[2] === 'cli') return 'root';
   return parts[2] in SERVER_LAYERS ? parts[2] : 'unknown';
 }
+
+/**
+ * Files whose way to a server's files or driver is being moved behind the file port and the
+ * runtime manager: the runtime seam rule skips them until then. Emptied when that work lands.
+ */
+// being converted:
+const RUNTIME_SEAM_BEING_CONVERTED = [
+  // the file port: the file routes, services/files, the config editor, backups and version switches
+  'server/src/routes/config/list-server-config-files.ts',
+  'server/src/routes/files/download-token.ts',
+  'server/src/routes/files/file-route-context.ts',
+  'server/src/services/backups/BackupService.ts',
+  'server/src/services/config/ConfigFileEditor.ts',
+  'server/src/services/config/configFileOf.ts',
+  'server/src/services/files/DiskQuota.ts',
+  'server/src/services/files/archives/compressEntries.ts',
+  'server/src/services/files/archives/extractArchive.ts',
+  'server/src/services/files/archives/extractedFiles.ts',
+  'server/src/services/files/archives/packEntries.ts',
+  'server/src/services/files/archives/tarArchive.ts',
+  'server/src/services/files/archives/zipArchive.ts',
+  'server/src/services/files/checkUserPath.ts',
+  'server/src/services/files/copyEntry.ts',
+  'server/src/services/files/copyTree.ts',
+  'server/src/services/files/fileContents.ts',
+  'server/src/services/files/fileErrors.ts',
+  'server/src/services/files/listDirectory.ts',
+  'server/src/services/files/manageFiles.ts',
+  'server/src/services/files/placeUploads.ts',
+  'server/src/services/files/pull/pullFromUrl.ts',
+  'server/src/services/files/receiveUpload.ts',
+  'server/src/services/files/searchFiles.ts',
+  'server/src/services/files/stagingLeftovers.ts',
+  'server/src/services/files/toFileEntry.ts',
+  'server/src/services/files/uploadPath.ts',
+  'server/src/services/versions/SwitchJobs.ts',
+  // extensions, players, sleep, setups and modpacks
+  'server/src/services/extensions/extensionsArea.ts',
+  'server/src/services/modpacks/ModpackInstaller.ts',
+  'server/src/services/modpacks/stageMrpack.ts',
+  'server/src/services/players/playerLists.ts',
+  'server/src/services/players/vanillaFiles.ts',
+  'server/src/services/setups/setupExtensions.ts',
+  'server/src/services/setups/setupsArea.ts',
+  'server/src/services/sleep/SleepManager.ts',
+];
 
 /** Route files are named in kebab-case (`get-players.ts`, `two-factor.ts`), as DESIGN.md says. */
 const ROUTE_FILE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*\.ts$/;
@@ -155,8 +205,13 @@ export default defineConfig(
     },
   },
   {
-    plugins: { panel: { rules: { boundaries } } },
+    plugins: { panel: { rules: { boundaries, 'runtime-seam': runtimeSeam } } },
     rules: { 'panel/boundaries': 'error' },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: RUNTIME_SEAM_BEING_CONVERTED,
+    rules: { 'panel/runtime-seam': 'error' },
   },
   // Browser code
   {
@@ -191,6 +246,18 @@ export default defineConfig(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: '@sinclair/typebox', message: "Use the 'typebox' package (TypeBox 1.x)." }] }],
+    },
+  },
+  // Type-aware rules for the server's own code only: its type information comes from
+  // server/tsconfig.json (server/src alone), so the web app, the tests and the tools keep the fast
+  // syntax-only lint.
+  {
+    files: ['server/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: rootDir } },
+    rules: {
+      // A promise nobody awaits fails silently (or ends the panel as an unhandled rejection):
+      // await it, or say `void` with a comment where firing and forgetting is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
   {

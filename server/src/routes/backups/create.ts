@@ -36,7 +36,7 @@ export async function createBackupRoute(app: FastifyInstance): Promise<void> {
       if (body.locked && !accessAllows(request.serverAccess!, 'backup.lock')) {
         errors.add('locked', 'You may not lock backups.').throwIfAny();
       }
-      app.rateLimit({ key: `backup.create:${request.user!.id}:${server.uuid}`, limit: 30, windowMs: 60_000 });
+      await app.rateLimit({ key: `backup.create:${request.user!.id}:${server.uuid}`, limit: 30, windowMs: 60_000 });
       const created = await app.backups.create(server, body, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send({ data: backupView(created) });
     },

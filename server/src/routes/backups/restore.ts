@@ -23,7 +23,7 @@ export async function restoreBackupRoute(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const server = request.serverAccess!.server;
-      app.rateLimit({ key: `backup.restore:${request.user!.id}:${server.uuid}`, limit: 10, windowMs: 60_000 });
+      await app.rateLimit({ key: `backup.restore:${request.user!.id}:${server.uuid}`, limit: 10, windowMs: 60_000 });
       const result = await app.backups.restore(server, request.params.backup, request.body?.truncate ?? false, { userId: request.user!.id, ip: request.ip });
       return { data: result };
     },

@@ -28,7 +28,7 @@ export async function createScheduleRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       throwSchemaErrors(request);
       const access = request.serverAccess!;
-      app.rateLimit({ key: `schedule.write:${request.user!.id}:${access.server.uuid}`, limit: 60, windowMs: 60_000 });
+      await app.rateLimit({ key: `schedule.write:${request.user!.id}:${access.server.uuid}`, limit: 60, windowMs: 60_000 });
       const created = await app.schedules.create(access.server, request.body, access, { userId: request.user!.id, ip: request.ip });
       return reply.code(201).send({ data: scheduleView(created) });
     },

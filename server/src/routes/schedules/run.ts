@@ -23,7 +23,7 @@ export async function runScheduleRoute(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const server = request.serverAccess!.server;
-      app.rateLimit({ key: `schedule.run:${request.user!.id}:${server.uuid}`, limit: 20, windowMs: 60_000 });
+      await app.rateLimit({ key: `schedule.run:${request.user!.id}:${server.uuid}`, limit: 20, windowMs: 60_000 });
       const run = await app.schedules.runNow(server, request.params.schedule, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send({ data: runView(run) });
     },

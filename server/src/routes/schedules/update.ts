@@ -26,7 +26,7 @@ export async function updateScheduleRoute(app: FastifyInstance): Promise<void> {
     async (request) => {
       throwSchemaErrors(request);
       const access = request.serverAccess!;
-      app.rateLimit({ key: `schedule.write:${request.user!.id}:${access.server.uuid}`, limit: 60, windowMs: 60_000 });
+      await app.rateLimit({ key: `schedule.write:${request.user!.id}:${access.server.uuid}`, limit: 60, windowMs: 60_000 });
       const updated = await app.schedules.update(access.server, request.params.schedule, request.body, access, { userId: request.user!.id, ip: request.ip });
       return { data: scheduleView(updated) };
     },
