@@ -1,8 +1,10 @@
 import type { PlayerCount } from './query/minecraftPing';
-import type { PortProtocol, PowerState, ServerIsolation, ServerStats } from './types';
+import type { Static } from 'typebox';
+import type { BackupProgressEventSchema, InstallStatusEventSchema, ServerEventsSchema, VersionSwitchEventSchema } from '../schemas/serverSocket';
+import type { PortProtocol, ServerIsolation, ServerStats } from './types';
 
-/** Install states as stored on the server row. */
-export type InstallStatus = 'installing' | 'installed' | 'install_failed';
+/** Install states as stored on the server row (the socket's `install` event). */
+export type InstallStatus = InstallStatusEvent['status'];
 
 /**
  * A resource snapshot with the plan's limits, as the API and the socket send it: a driver's
@@ -18,36 +20,30 @@ export interface ServerResources extends Omit<ServerStats, 'kernelLimits'> {
   isolation: ServerIsolation;
 }
 
-/** Progress of a backup being made or restored, as the socket's `backup progress` event sends it. */
-export interface BackupProgress {
-  backup: string;
-  operation: 'backup' | 'restore';
-  state: 'running' | 'completed' | 'failed';
-  bytesDone: number;
-  bytesTotal: number;
-  error: string | null;
-}
+/** Progress of a backup being made or restored: the socket's `backup progress` event. */
+export type BackupProgress = Static<typeof BackupProgressEventSchema>;
 
-/** Progress of a version switch or a setup being applied, as the socket's `version switch` event sends it. */
-export interface SwitchProgress {
-  job: string;
-  kind: 'switch' | 'setup' | 'modpack';
-  software: string;
-  version: string;
-  step: 'queued' | 'stop' | 'backup' | 'download' | 'install' | 'start' | 'rollback' | 'done';
-  state: 'running' | 'completed' | 'failed';
-  /** 0–100 over the whole job. */
-  percent: number;
-  error: string | null;
-}
+/** Progress of a version switch, setup or modpack being applied: the socket's `version switch` event. */
+export type SwitchProgress = Static<typeof VersionSwitchEventSchema>;
 
-/** What happens on a server, as its live console subscribers receive it. */
+/** The install state and why it failed: the socket's `install` event. */
+type InstallStatusEvent = Static<typeof InstallStatusEventSchema>;
+
+/** Each event's arguments as the socket sends them. */
+type SocketEventArgs = Static<typeof ServerEventsSchema>;
+
+/**
+ * What happens on a server, as its live console subscribers receive it. The payloads are the
+ * socket protocol's (schemas/serverSocket.ts), so what the hub carries is what the socket sends;
+ * `stats` carries the driver's sample with the panel's additions, which the socket session turns
+ * into the API's ServerResources.
+ */
 export type ServerEvent =
-  | { type: 'output'; line: string }
-  | { type: 'state'; state: PowerState }
+  | { type: 'output'; line: SocketEventArgs['console output'][number] }
+  | { type: 'state'; state: SocketEventArgs['status'][0] }
   | { type: 'stats'; resources: ServerResources }
-  | { type: 'install'; status: InstallStatus; error: string | null }
-  | { type: 'daemon-error'; message: string }
+  | ({ type: 'install' } & InstallStatusEvent)
+  | { type: 'daemon-error'; message: SocketEventArgs['daemon error'][0] }
   | { type: 'backup'; progress: BackupProgress }
   | { type: 'version-switch'; progress: SwitchProgress }
   /** The server was suspended or deleted: subscribers should let go. */
