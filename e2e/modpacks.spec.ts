@@ -1,6 +1,6 @@
 import { expect, request, test } from '@playwright/test';
-import { makeArtefacts } from '../server/src/games/catalogue/testing/artefacts';
-import { buildMrpack, testModFiles } from '../server/src/games/catalogue/testing/modpackArtefacts';
+import { makeArtefacts } from '../server/src/games/catalogue/offline/artefacts';
+import { buildMrpack, testModFiles } from '../server/src/games/catalogue/offline/modpackArtefacts';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
 import { apiStatus, collectConsoleErrors, signUpFreshUser } from './helpers';
 

@@ -1,11 +1,11 @@
 /**
  * `npm run catalogue:record`: refreshes the local catalogue's recorded answers
- * (server/src/games/catalogue/testing/recordings) from the live public APIs (Mojang, PaperMC,
+ * (server/src/games/catalogue/offline/recordings) from the live public APIs (Mojang, PaperMC,
  * Purpur, Fabric, Forge, NeoForge, Adoptium). Needs the internet. Each recording keeps its
  * entries and shape and takes the live values; the test artefacts' digests stay placeholders.
  * Review the change with `git diff` and run the catalogue tests before committing it.
  */
-import { recordCatalogue } from '../server/src/games/catalogue/testing/recordCatalogue';
+import { recordCatalogue } from '../server/src/games/catalogue/offline/recordCatalogue';
 
 recordCatalogue({ log: (line) => console.log(line) }).then(
   ({ written, removed }) => {

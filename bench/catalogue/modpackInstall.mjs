@@ -15,8 +15,8 @@ const rootDir = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
 /** Answers { files, jobMs, ok, error } for one install of a 50-file modpack on a fresh Java server. */
 export async function benchModpackInstall(panel, api) {
-  const { makeArtefacts } = await tsImport('../../server/src/games/catalogue/testing/artefacts.ts', import.meta.url);
-  const { buildMrpack, testModFiles } = await tsImport('../../server/src/games/catalogue/testing/modpackArtefacts.ts', import.meta.url);
+  const { makeArtefacts } = await tsImport('../../server/src/games/catalogue/offline/artefacts.ts', import.meta.url);
+  const { buildMrpack, testModFiles } = await tsImport('../../server/src/games/catalogue/offline/modpackArtefacts.ts', import.meta.url);
   const artefacts = new Map((await makeArtefacts()).map((a) => [a.name, a]));
   const pack = await buildMrpack({
     name: 'Bench pack',

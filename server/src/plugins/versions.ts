@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Catalogue, localEndpoints } from '../games/catalogue/Catalogue';
-import { startLocalCatalogue } from '../games/catalogue/testing/catalogueServer';
+import { startLocalCatalogue } from '../games/catalogue/offline/catalogueServer';
 import { SwitchJobs } from '../services/versions/SwitchJobs';
 import { catalogueInstallSteps } from '../services/versions/catalogueInstallSteps';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Catalogue, localEndpoints } from '../../../../server/src/games/catalogue/Catalogue';
 import { CatalogueHttp } from '../../../../server/src/games/catalogue/CatalogueHttp';
-import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/testing/catalogueServer';
+import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/offline/catalogueServer';
 import { CatalogueNotFoundError, CatalogueUnavailableError, DownloadRefusedError } from '../../../../server/src/games/catalogue/types';
 
 let local: LocalCatalogue;

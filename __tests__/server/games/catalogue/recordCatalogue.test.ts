@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { RECORDINGS_DIR, startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/testing/catalogueServer';
-import { localRecordOptions, recordCatalogue } from '../../../../server/src/games/catalogue/testing/recordCatalogue';
+import { RECORDINGS_DIR, startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/offline/catalogueServer';
+import { localRecordOptions, recordCatalogue } from '../../../../server/src/games/catalogue/offline/recordCatalogue';
 
 /**
  * The recorder is run against the local catalogue server, which answers exactly what the

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverExtensions, serverPermissions, servers, type ServerRow } from '../../../../server/src/db/schema';
 import { Catalogue, localEndpoints } from '../../../../server/src/games/catalogue/Catalogue';
-import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/testing/catalogueServer';
+import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/offline/catalogueServer';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { servers, type ServerRow } from '../../../../server/src/db/schema';
-import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/testing/catalogueServer';
-import { buildMrpack } from '../../../../server/src/games/catalogue/testing/modpackArtefacts';
+import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/offline/catalogueServer';
+import { buildMrpack } from '../../../../server/src/games/catalogue/offline/modpackArtefacts';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';

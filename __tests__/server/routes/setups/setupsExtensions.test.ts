@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverExtensions, servers, type ServerRow } from '../../../../server/src/db/schema';
-import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/testing/catalogueServer';
+import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/offline/catalogueServer';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';

@@ -2,7 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, backups, servers, serverTemplates, users, type ServerRow } from '../../../../server/src/db/schema';
-import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/testing/catalogueServer';
+import { startLocalCatalogue, type LocalCatalogue } from '../../../../server/src/games/catalogue/offline/catalogueServer';
 import { javaOnNode } from '../../../../server/src/services/versions/javaOnNode';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
