@@ -18,7 +18,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { formatBytes } from '../../components/server/formatBytes';
 import { StatusResult } from '../../components/StatusResult';

@@ -3,7 +3,7 @@ import { Alert, Avatar, Button, Empty, Popconfirm, Segmented, Space, Switch, Tag
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { SoftwareSwitchHint } from '../../core/server/SoftwareSwitchHint';
+import { SoftwareSwitchHint } from '../../widgets/server/SoftwareSwitchHint';
 import {
   useGetServerExtensionsQuery,
   useInstallServerExtensionMutation,
@@ -22,7 +22,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { Pager } from '../../components/table/Pager';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
-import { serverAreaGate } from '../../core/server/serverAreaGate';
+import { serverAreaGate } from '../../widgets/server/serverAreaGate';
 import { errorText } from './errorText';
 import { ExtensionHits } from './ExtensionHits';
 import { iconSrc, type Hit, type Installed, type PendingInstall, type Provider } from './extensionTypes';

@@ -10,10 +10,10 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { PlainSelect } from '../../components/PlainSelect';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { serverAreaGate } from '../../core/server/serverAreaGate';
+import { serverAreaGate } from '../../widgets/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 import { OnceOpened } from '../../components/OnceOpened';
-import { SoftwareSwitchHint } from '../../core/server/SoftwareSwitchHint';
+import { SoftwareSwitchHint } from '../../widgets/server/SoftwareSwitchHint';
 
 // The install question loads when first asked: with it come antd's Modal and Radio, which the page does not need before.
 const ModpackInstallDialog = lazy(() => import('./ModpackInstallDialog').then((m) => ({ default: m.ModpackInstallDialog })));

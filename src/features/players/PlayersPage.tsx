@@ -23,7 +23,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { useDateTime } from '../../core/session/useDateTime';
 import { gameDateToIso } from './gameDate';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { PlayerHead } from './PlayerHead';

@@ -10,7 +10,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { useDateTime } from '../../core/session/useDateTime';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
