@@ -26,7 +26,7 @@ const RunHistoryDrawer = lazy(() => import('./RunHistoryDrawer').then((m) => ({ 
  * /server/{id}/tasks: the server's schedules with their cron expression in words, next time and
  * last result; create, edit, enable or disable, run now, history and delete.
  */
-export function TasksPage() {
+export function SchedulesPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const when = useDateTime();
