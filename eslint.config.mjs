@@ -3,8 +3,8 @@
  * rules, so linting needs no compiler run), the React hooks rules, and the import boundaries
  * of DESIGN.md:
  *   - src/ never imports server/, and server/ never imports src/;
- *   - the web app's layers: app → features → core → api → components/i18n/themes, imports only
- *     go down (src/main.tsx is on top, src/env.ts below everything); outside src/app nothing
+ *   - the web app's layers: app → features → widgets → core → api → components/i18n/themes,
+ *     imports only go down (src/main.tsx is on top, src/env.ts below everything); outside src/app nothing
  *     imports src/app but its typed hooks (src/app/hooks.ts);
  *   - a feature (src/features/X) never imports another feature (src/features/Y);
  *     features meet only in src/app or through shared code;
@@ -136,10 +136,11 @@ function areaOf(path) {
   // The web app's layers, top to bottom (an import may only go down or stay in its layer);
   // src/main.tsx and src/env.ts are files (imports name them without the extension).
   const room = area.replace(/\.tsx?$/, '');
-  const layer = { main: 5, app: 4, features: 3, core: 2, api: 1, env: -1 }[room] ?? 0;
+  // widgets/ (server-area blocks that call the API, shared by features) sits between features and core.
+  const layer = { main: 5, app: 4, features: 3, widgets: 2.5, core: 2, api: 1, env: -1 }[room] ?? 0;
   if (area === 'features' && name) return { kind: 'feature', name, layer };
   if (room === 'app' || room === 'main') return { kind: 'app', name: area, layer, hooks: /^src\/app\/hooks(\.tsx?)?$/.test(path) };
-  if (sharedAreas.includes(area) || room === 'core' || room === 'env') return { kind: 'shared', name: area, layer };
+  if (sharedAreas.includes(area) || room === 'widgets' || room === 'core' || room === 'env') return { kind: 'shared', name: area, layer };
   return { kind: 'app', name: area, layer: 4 };
 }
 
@@ -160,7 +161,7 @@ function boundaryViolation(source, target, typeOnly = false) {
   if (to.hooks) return null;
   if (from.kind === 'shared' && to.kind === 'feature') return `shared code (src/${from.name}) does not import features (${to.name})`;
   if (to.layer > from.layer) {
-    return `imports go down the layers app → features → core → api → components/i18n/themes (src/${from.name} → src/${to.name})`;
+    return `imports go down the layers app → features → widgets → core → api → components/i18n/themes (src/${from.name} → src/${to.name})`;
   }
   return null;
 }

@@ -71,6 +71,18 @@ function objectType(schema: JsonSchema, refs: Set<string>, indent: string): stri
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
+/**
+ * The power states, read from the `status` event's one argument (the same union as the API's
+ * `Server.state`), so that the client's list of them is the contract's, not a copy.
+ */
+function powerStateNames(): string[] {
+  const status = (ServerEventsSchema as JsonSchema).properties?.status;
+  const argument = Array.isArray(status?.items) ? status.items[0] : undefined;
+  const states = argument?.anyOf?.map((state) => state.const) ?? [];
+  if (states.length === 0 || states.some((state) => typeof state !== 'string')) throw new Error('serverSocketCodegen: the status event no longer takes one power state');
+  return states as string[];
+}
+
 /** The generated file's text. */
 export function serverSocketSource(): string {
   const refs = new Set<string>();
@@ -102,6 +114,9 @@ export function serverSocketSource(): string {
     '',
     `export const clientEventNames: readonly ClientEventName[] = ${JSON.stringify(clientEventNames).replace(/"/g, "'").replace(/,/g, ', ')};`,
     `export const serverEventNames: readonly ServerEventName[] = ${JSON.stringify(serverEventNames).replace(/"/g, "'").replace(/,/g, ', ')};`,
+    '',
+    "/** A server's power states (the `status` event's argument, the API's `Server.state`). */",
+    `export const powerStates: readonly ServerEvents['status'][0][] = ${JSON.stringify(powerStateNames()).replace(/"/g, "'").replace(/,/g, ', ')};`,
     '',
   ].join('\n');
 }

@@ -25,7 +25,7 @@ export function routerRoutes(rootDir) {
 
   // Page component → the feature folder it lives in.
   const featureOf = new Map();
-  for (const [, name, from] of lazyPages.matchAll(/export const (\w+) = lazy(?:Page)?\(\(\) => import\((?:\/\*[^*]*\*\/ )?'([^']+)'\)/g)) {
+  for (const [, name, from] of lazyPages.matchAll(/export const (\w+) = lazy(?:Page)?\(\s*\(\) => import\((?:\/\*[^*]*\*\/ )?'([^']+)'\)/g)) {
     const feature = /features\/([^/]+)\//.exec(from)?.[1] ?? null;
     featureOf.set(name, feature);
   }

@@ -2,7 +2,7 @@ import { boundaryMessages } from './boundaryMessages';
 
 const importing = (spec: string) => `import { x } from '${spec}';\nexport { x };`;
 
-describe('the web app layers (app → features → core → api → components/i18n/themes)', () => {
+describe('the web app layers (app → features → widgets → core → api → components/i18n/themes)', () => {
   it('allows imports down the layers and the typed hooks of src/app from anywhere', () => {
     const results = boundaryMessages([
       ['src/app/store.ts', importing('../core/session/sessionSlice')],
@@ -11,7 +11,9 @@ describe('the web app layers (app → features → core → api → components/i
       ['src/features/files/list/FileTable.tsx', importing('../../../app/hooks')],
       ['src/core/session/sessionListeners.ts', importing('../../app/hooks')],
       ['src/core/session/bootstrapSession.ts', importing('../../api/auth')],
-      ['src/core/server/ServerStateTag.tsx', importing('../../components/PanelCard')],
+      ['src/widgets/server/ServerStateTag.tsx', importing('../../components/PanelCard')],
+      ['src/widgets/server/InstallFailedPanel.tsx', importing('../../core/session/sessionSlice')],
+      ['src/features/console/ConsolePage.tsx', importing('../../widgets/server/ServerStateTag')],
       ['src/api/baseQuery.ts', importing('../env')],
       ['src/components/PanelCard.tsx', importing('../themes/breakpoints')],
       ['src/api/serverSocket/useServerSocket.ts', importing('../../app/hooks')],
@@ -31,9 +33,13 @@ describe('the web app layers (app → features → core → api → components/i
       ['src/components/PanelCard.tsx', importing('../api/servers')],
       ['src/i18n/i18n.ts', "const m = import('../core/locale/localeSlice');\nexport { m };"],
       ['src/themes/themes.ts', importing('../core/theme/themeSlice')],
+      ['src/core/session/sessionSlice.ts', importing('../../widgets/server/ServerStateTag')],
+      ['src/widgets/server/ServerStateTag.tsx', importing('../../features/console/ConsolePage')],
     ]);
     expect(results.map((messages) => messages.length)).toEqual(results.map(() => 1));
-    const [coreToFeature, featureToFeature, reExport, coreToApp, featureToRouter, apiToCore, componentToApi, dynamic, themeToCore] = results.map((messages) => messages[0]);
+    const [coreToFeature, featureToFeature, reExport, coreToApp, featureToRouter, apiToCore, componentToApi, dynamic, themeToCore, coreToWidget, widgetToFeature] = results.map(
+      (messages) => messages[0],
+    );
     expect(coreToFeature).toMatch(/shared code \(src\/core\) does not import features \(auth\)/);
     expect(featureToFeature).toMatch(/features do not import each other \(auth → files\)/);
     expect(reExport).toMatch(/features do not import each other \(files → console\)/);
@@ -43,5 +49,7 @@ describe('the web app layers (app → features → core → api → components/i
     expect(componentToApi).toMatch(/\(src\/components → src\/api\)/);
     expect(dynamic).toMatch(/\(src\/i18n → src\/core\)/);
     expect(themeToCore).toMatch(/\(src\/themes → src\/core\)/);
+    expect(coreToWidget).toMatch(/\(src\/core → src\/widgets\)/);
+    expect(widgetToFeature).toMatch(/shared code \(src\/widgets\) does not import features \(console\)/);
   }, 60_000);
 });

@@ -14,6 +14,12 @@ describe('formatDateTime', () => {
     expect(formatDateTime(afternoon, 'de', 12)).not.toMatch(/15:07/);
   });
 
+  it('shows the date alone without a time, and the time alone without a date', () => {
+    expect(formatDateTime(afternoon, 'en-US', 24, 'date')).toMatch(/Mar 4, 2026/);
+    expect(formatDateTime(afternoon, 'en-US', 24, 'date')).not.toMatch(/15|07/);
+    expect(formatDateTime(afternoon, 'en-US', 12, 'time')).toMatch(/^3:07\sPM$/);
+  });
+
   it('shows text that is not a date as it is', () => {
     expect(formatDateTime('soon', 'en', 24)).toBe('soon');
   });

@@ -65,3 +65,6 @@ export type ServerEventName = keyof ServerEvents;
 
 export const clientEventNames: readonly ClientEventName[] = ['auth', 'send command', 'set state', 'send logs', 'send stats'];
 export const serverEventNames: readonly ServerEventName[] = ['auth success', 'console output', 'status', 'stats', 'install', 'token expiring', 'token expired', 'daemon error', 'backup progress', 'version switch'];
+
+/** A server's power states (the `status` event's argument, the API's `Server.state`). */
+export const powerStates: readonly ServerEvents['status'][0][] = ['offline', 'starting', 'running', 'stopping'];

@@ -1,4 +1,4 @@
-import { SocketCloseCode, type BackupProgressEvent, type InstallStatusEvent } from '../generated/serverSocket.gen';
+import { powerStates, SocketCloseCode, type BackupProgressEvent, type InstallStatusEvent } from '../generated/serverSocket.gen';
 import type { PowerState, ServerResources } from '../servers';
 
 /**
@@ -50,11 +50,9 @@ export interface ServerSocketEvents {
   backupProgress: BackupProgressEvent;
 }
 
-const powerStates: readonly string[] = ['offline', 'starting', 'running', 'stopping'];
-
-/** Narrows an untrusted value to a power state. */
+/** Narrows an untrusted value to a power state (one of the contract's `powerStates`). */
 export function isPowerState(value: unknown): value is PowerState {
-  return typeof value === 'string' && powerStates.includes(value);
+  return typeof value === 'string' && (powerStates as readonly string[]).includes(value);
 }
 
 /** Narrows an untrusted value to a resource snapshot (the fields the panel reads). */

@@ -16,7 +16,7 @@ const serverAreaChunks: Partial<Record<string, string>> = {
   config: 'page-config',
   backups: 'page-backups',
   database: 'page-databases',
-  tasks: 'page-tasks',
+  schedules: 'page-schedules',
   players: 'page-players',
   network: 'page-network',
   versions: 'page-versions',

@@ -28,7 +28,7 @@ import {
   SignUpPage,
   SocialitePage,
   SupportReplayPage,
-  TasksPage,
+  SchedulesPage,
   UpgradePage,
   VersionsPage,
 } from './lazyPages';
@@ -55,7 +55,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   config: <ConfigPage />,
   backups: <BackupsPage />,
   database: <DatabasesPage />,
-  tasks: <TasksPage />,
+  schedules: <SchedulesPage />,
   players: <PlayersPage />,
   network: <NetworkPage />,
   versions: <VersionsPage />,

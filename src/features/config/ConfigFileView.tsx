@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
 import { useStableHandler } from '../../components/useStableHandler';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ConfigForm } from './ConfigForm';
 import { keyOfErrorField } from './configFormScope';
 import { RawConfigEditor } from './RawConfigEditor';

@@ -8,7 +8,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlainTabs } from '../../components/PlainTabs';
 import { StatusResult } from '../../components/StatusResult';

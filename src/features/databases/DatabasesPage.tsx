@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { useListServerDatabasesQuery } from '../../api/databases';
 import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';

@@ -1,6 +1,7 @@
 import { Alert, Drawer, Empty, List, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetServerExtensionProjectQuery } from '../../api/extensions';
+import { useDateTime } from '../../core/session/useDateTime';
 import { errorText } from './errorText';
 import type { Hit } from './extensionTypes';
 
@@ -17,7 +18,8 @@ export interface ExtensionDetailsDrawerProps {
  * module, loaded the first time someone asks for details (most visits never do).
  */
 export function ExtensionDetailsDrawer({ serverId, hit, onClose }: ExtensionDetailsDrawerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const day = useDateTime('date');
   const project = useGetServerExtensionProjectQuery({ id: serverId, provider: hit?.provider ?? 'modrinth', project: hit?.project_id ?? '' }, { skip: !hit });
   return (
     <Drawer open={hit !== null} onClose={onClose} title={hit?.name ?? ''} size="large">
@@ -37,7 +39,7 @@ export function ExtensionDetailsDrawer({ serverId, hit, onClose }: ExtensionDeta
             renderItem={(v) => (
               <List.Item key={v.id}>
                 {v.number}
-                {v.published_at ? <Typography.Text type="secondary"> · {new Date(v.published_at).toLocaleDateString(i18n.language)}</Typography.Text> : null}
+                {v.published_at ? <Typography.Text type="secondary"> · {day(v.published_at)}</Typography.Text> : null}
               </List.Item>
             )}
           />

@@ -23,7 +23,7 @@ import { fieldErrorProps } from '../../components/fieldErrorProps';
 import { PlainSelect } from '../../components/PlainSelect';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { CopyableAddress } from '../../components/server/CopyableAddress';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 

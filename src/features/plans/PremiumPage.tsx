@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useGetServerPlansQuery } from '../../api/plans';
 import { useGetServerQuery } from '../../api/servers';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { themeForServer } from '../../themes/themeForServer';
 import { ThemeScope } from '../../themes/ThemeScope';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useChangeServerPlanMutation, useGetServerPlansQuery } from '../../api/plans';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlanCard } from './PlanCard';
 import { blockerText, formatMb, formatPrice } from './planFormat';

@@ -80,7 +80,7 @@ const decorations: Record<string, Decoration> = {
     description: (t) => t('server.areas.extensions.description', 'Install, update and remove plugins and mods.'),
   },
   setups: { icon: <RocketOutlined />, title: (t) => t('server.areas.setups.title', 'Setups'), description: (t) => t('server.areas.setups.description', 'Ready-made presets applied in one click.') },
-  tasks: {
+  schedules: {
     icon: <ScheduleOutlined />,
     title: (t) => t('server.areas.tasks.title', 'Scheduled tasks'),
     description: (t) => t('server.areas.tasks.description', 'Commands, restarts and backups on a schedule.'),

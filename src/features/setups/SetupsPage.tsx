@@ -6,7 +6,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useGetServerQuery } from '../../api/servers';
 import { useApplyServerSetupMutation, useGetServerVersionJobQuery, useListServerSetupsQuery, usePreviewServerSetupQuery, type Setup } from '../../api/versions';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { PanelCard } from '../../components/PanelCard';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';

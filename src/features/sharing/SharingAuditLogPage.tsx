@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
 import { useListServerActivityQuery, useListServerSubusersQuery } from '../../api/sharing';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
 import { activityQuery, type ActivityFilters } from './activityFilters';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
 import { useListPermissionKeysQuery } from '../../api/servers';
 import { useCreateServerRoleMutation, useDeleteServerRoleMutation, useListServerRolesQuery, useUpdateServerRoleMutation } from '../../api/sharing';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { AccessDenied } from './AccessDenied';
 import type { RoleValues } from './RoleEditorDialog';

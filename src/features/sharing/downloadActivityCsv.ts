@@ -1,3 +1,4 @@
+import { apiErrorMessage, type ApiErrorBody } from '../../api/apiError';
 import { getStoredToken } from '../../api/accessToken';
 import { apiBaseUrl } from '../../api/baseQuery';
 import { activitySearch, type ActivityQuery } from './activityFilters';
@@ -30,8 +31,8 @@ export async function downloadActivityCsv(serverId: string, query: ActivityQuery
     headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-    throw new ActivityExportError(response.status, typeof body?.message === 'string' ? body.message : response.statusText);
+    const data = (await response.json().catch(() => null)) as ApiErrorBody | null;
+    throw new ActivityExportError(response.status, apiErrorMessage({ status: response.status, data }) ?? response.statusText);
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

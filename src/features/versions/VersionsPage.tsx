@@ -10,7 +10,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { PlainSelect } from '../../components/PlainSelect';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
-import { serverAreaGate } from '../../core/server/serverAreaGate';
+import { serverAreaGate } from '../../widgets/server/serverAreaGate';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 import { ReinstallWarning } from './ReinstallWarning';
 

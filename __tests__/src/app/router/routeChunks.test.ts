@@ -38,10 +38,11 @@ describe('the chunks the entry preloads for the opened address', () => {
 
   it('are named in lazyPages.ts as webpack names them: each magic comment is the name lazyPage is given', () => {
     const source = readFileSync(join(__dirname, '../../../../src/app/router/lazyPages.ts'), 'utf8');
-    const pages = source.split('\n').filter((line) => line.includes('lazyPage(() => import('));
+    // One declaration per page, on one line or wrapped over several by the formatter.
+    const pages = [...source.matchAll(/lazyPage\(\s*\(\) => import\([\s\S]*?\n?\);?$/gm)].map((match) => match[0].replace(/\s*\n\s*/g, ' '));
     expect(pages.length).toBeGreaterThan(30);
     for (const line of pages) {
-      const [, comment, argument] = /webpackChunkName: "([^"]+)".*, '([^']+)'\);$/.exec(line) ?? [];
+      const [, comment, argument] = /webpackChunkName: "([^"]+)".*, '([^']+)',? ?\);$/.exec(line) ?? [];
       expect({ line, comment }).toEqual({ line, comment: argument ?? 'no name given' });
     }
   });

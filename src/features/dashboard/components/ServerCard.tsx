@@ -9,7 +9,7 @@ import { PageHeading, SecondaryText } from '../../../components/PanelText';
 import { UsageBar } from '../../../components/server/UsageBar';
 import { CopyableAddress, serverAddress } from '../../../components/server/CopyableAddress';
 import { formatBytes } from '../../../components/server/formatBytes';
-import { badgeState, ServerStateTag } from '../../../core/server/ServerStateTag';
+import { badgeState, ServerStateTag } from '../../../widgets/server/ServerStateTag';
 import { themeForServer, ThemeScope } from '../../../themes';
 
 /** Props of {@link ServerCard}. */

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import type { Schedule } from '../../../../src/api/schedules';
-import { TasksPage } from '../../../../src/features/tasks/TasksPage';
+import { SchedulesPage } from '../../../../src/features/schedules/SchedulesPage';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
 import { mockFetch, type FetchMock } from '../../helpers/mockFetch';
@@ -11,8 +11,8 @@ import { initTestI18n } from '../../testI18n';
 
 // The language's words arrive when the test lets them (a slow network), after the schedules.
 const mockHeldLoads: Array<() => void> = [];
-jest.mock('../../../../src/features/tasks/cronLocales', () => {
-  const actual = jest.requireActual<typeof import('../../../../src/features/tasks/cronLocales')>('../../../../src/features/tasks/cronLocales');
+jest.mock('../../../../src/features/schedules/cronLocales', () => {
+  const actual = jest.requireActual<typeof import('../../../../src/features/schedules/cronLocales')>('../../../../src/features/schedules/cronLocales');
   return {
     ...actual,
     loadCronLocale: (language: string) => new Promise<void>((resolve) => mockHeldLoads.push(() => void actual.loadCronLocale(language).then(resolve))),
@@ -68,7 +68,7 @@ afterEach(async () => {
 const renderPage = () =>
   renderWithProviders(
     <Routes>
-      <Route path="/server/:id/tasks" element={<TasksPage />} />
+      <Route path="/server/:id/tasks" element={<SchedulesPage />} />
     </Routes>,
     { route: '/server/s1/tasks', preloadedState: loggedIn() },
   );

@@ -10,7 +10,7 @@ import { useGetServerQuery } from '../../api/servers';
 import { useClearValidationOnLeave } from '../../core/validation/useClearValidationOnLeave';
 import { useDateTime } from '../../core/session/useDateTime';
 import { ResponsiveTable } from '../../components/ResponsiveTable';
-import { ServerLoadFailure } from '../../core/server/ServerLoadFailure';
+import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
@@ -26,7 +26,7 @@ const RunHistoryDrawer = lazy(() => import('./RunHistoryDrawer').then((m) => ({ 
  * /server/{id}/tasks: the server's schedules with their cron expression in words, next time and
  * last result; create, edit, enable or disable, run now, history and delete.
  */
-export function TasksPage() {
+export function SchedulesPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const when = useDateTime();

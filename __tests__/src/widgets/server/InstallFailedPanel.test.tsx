@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REPORT_PROBLEM_EVENT } from '../../../../src/components/reportProblem';
-import { InstallFailedPanel } from '../../../../src/core/server/InstallFailedPanel';
+import { InstallFailedPanel } from '../../../../src/widgets/server/InstallFailedPanel';
 import { installFailureKind } from '../../../../src/components/server/installFailure';
 import { loggedIn } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';

@@ -1,6 +1,6 @@
 import languages from '../../../../server/translations/languages.json';
-import { cronExpression, describeCron, type CronParts } from '../../../../src/features/tasks/cronDescription';
-import { cronLocale, isCronLocaleReady, loadCronLocale } from '../../../../src/features/tasks/cronLocales';
+import { cronExpression, describeCron, type CronParts } from '../../../../src/features/schedules/cronDescription';
+import { cronLocale, isCronLocaleReady, loadCronLocale } from '../../../../src/features/schedules/cronLocales';
 
 const weekly: CronParts = { minute: '0', hour: '4', day_of_month: '*', month: '*', day_of_week: '1' };
 

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ScheduleDialog } from '../../../../src/features/tasks/ScheduleDialog';
+import { ScheduleDialog } from '../../../../src/features/schedules/ScheduleDialog';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
 import { jsonResponse, mockFetch, type FetchMock } from '../../helpers/mockFetch';
 import { renderWithProviders } from '../../renderWithProviders';
