@@ -47,7 +47,7 @@ describe('the listing answer (serialised without the schema serialiser)', () => 
     const folder = join(kit.root, 'again');
     mkdirSync(folder);
     for (const name of awkwardNames) writeFileSync(join(folder, name), name);
-    const files = kit.t.app.runtime.driver.files(kit.server.uuid);
+    const files = kit.t.app.runtime.driver.rootedFiles(kit.server.uuid);
     const expected = async () => Buffer.from(JSON.stringify({ data: await listDirectory(files, '/again') }));
     // First listing of the folder (written in one piece), then from remembered entries.
     expect((await listDirectoryJson(files, '/again')).equals(await expected())).toBe(true);

@@ -47,7 +47,7 @@ export async function downloadTokenRoute(app: FastifyInstance, { context }: File
       if (!server || !user) throw invalidLink();
       const access = await accessFor(app.db, user, server);
       if (!access || !accessAllows(access, 'file.read-content')) throw invalidLink();
-      const { handle, stats } = await fileOperation(() => app.runtime.driver.files(server.uuid).openForRead(grant.path));
+      const { handle, stats } = await fileOperation(() => app.runtime.driver.rootedFiles(server.uuid).openForRead(grant.path));
       return (
         reply
           .header('content-type', 'application/octet-stream')

@@ -23,7 +23,7 @@ export interface FileRouteOptions {
 /** The server of a server-scoped request and its files (rooted at the server's folder). */
 export function serverFilesOf(app: FastifyInstance, request: FastifyRequest): { server: ServerRow; files: RootedFileSystem } {
   const server = request.serverAccess!.server;
-  return { server, files: app.runtime.driver.files(server.uuid) };
+  return { server, files: app.runtime.driver.rootedFiles(server.uuid) };
 }
 
 /** What the caller may do, asked by an effect once it knows what it is (a write to a new path is a create). */

@@ -4,6 +4,9 @@ import { mkdirSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
 import { RootedFileSystem } from '../RootedFileSystem';
+import type { ServerFiles } from '../files/ServerFiles';
+import { RootedServerFiles } from '../files/rooted/RootedServerFiles';
+import { measureFolder } from './DiskUsage';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
@@ -407,7 +410,13 @@ export class LocalDriver implements RuntimeDriver {
     return state === 'offline' ? null : (this.lastStats.get(uuid) ?? null);
   }
 
-  files(uuid: string): RootedFileSystem {
+  files(uuid: string): ServerFiles {
+    const root = this.serverRoot(uuid);
+    // Fresh: statfs of its own file system, else a walk; else the supervisor's figure of a few seconds.
+    return new RootedServerFiles(this.rootedFiles(uuid), (fresh) => (fresh ? measureFolder(root) : this.diskBytes(uuid)));
+  }
+
+  rootedFiles(uuid: string): RootedFileSystem {
     const supervisor = this.servers.get(uuid);
     if (supervisor) return supervisor.files;
     mkdirSync(this.serverRoot(uuid), { recursive: true });

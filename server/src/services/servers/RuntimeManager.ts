@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { plans, servers, serverTemplates, type ServerRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import type { RuntimeDriver } from '../../runtime/RuntimeDriver';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { CrashRestartPolicy, type CrashRestartOptions } from '../../runtime/crashRestartPolicy';
 import { loadServerContext, specOf, type ServerContext } from './loadServerContext';
 import { minecraftPing, type PlayerCount } from '../../runtime/query/minecraftPing';
@@ -90,7 +91,7 @@ export class RuntimeManager {
   }
 
   /** The server's files through the driver's file port (wherever the server runs). */
-  files(uuid: string): ReturnType<RuntimeDriver['files']> {
+  files(uuid: string): ServerFiles {
     return this.driver.files(uuid);
   }
 
