@@ -29,13 +29,16 @@ export async function listServerConfigFilesRoute(app: FastifyInstance): Promise<
       const server = request.serverAccess!.server;
       const template = await templateOfServer(app.db, server);
       const files = template ? declaredConfigFiles(template) : [];
-      const root = app.runtime.driver.files(server.uuid);
+      const root = app.runtime.files(server.uuid);
       const data = await Promise.all(
         files.map(async (file) => ({
           path: file.path,
           format: file.format,
           title: file.title,
-          exists: await root.exists(file.path).catch(() => false),
+          exists: await root.stat(file.path).then(
+            (found) => found !== null,
+            () => false,
+          ),
         })),
       );
       return { data };

@@ -27,14 +27,28 @@ export interface ServerFiles {
   writeFile(path: string, content: string | Buffer, options?: WriteOptions): Promise<void>;
   /** Replaces the file atomically with the chunks of `source`; an error in the source leaves the old file. */
   writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options?: WriteOptions): Promise<void>;
-  /** Creates the folder `path` and those missing above it (an existing folder is fine). */
-  mkdir(path: string): Promise<void>;
-  /** Moves `from` to `to` (refused when `to` exists unless `replace`). */
-  rename(from: string, to: string, options?: { replace?: boolean }): Promise<void>;
-  /** Copies the file or folder `from` to `to` (links are not followed: copied as links inside the root, left out otherwise). */
-  copy(from: string, to: string): Promise<void>;
+  /**
+   * Creates the folder `path` and those missing above it (an existing folder is fine, unless
+   * `exclusive`: then anything at `path` is EEXIST). Answers the folders it made, highest first.
+   */
+  mkdir(path: string, options?: { exclusive?: boolean; mode?: number }): Promise<string[]>;
+  /**
+   * Moves the entry `from` itself (a link is moved, not followed) to `to`: refused with EEXIST
+   * when `to` exists unless `replace` (a folder replaces only an empty folder: ENOTEMPTY otherwise); moving an entry onto itself does nothing. The folders
+   * missing above `to` are created when `createFolders` is set (else ENOENT).
+   */
+  rename(from: string, to: string, options?: { replace?: boolean; createFolders?: boolean }): Promise<void>;
+  /**
+   * Copies the file or folder `from` to the new path `to` (EEXIST when it exists): links are
+   * copied as links, never followed; other special files are left out. The copy appears whole or
+   * not at all. `onFile` is called with each file's size before it is copied; throwing stops the
+   * copy (a quota) and leaves nothing behind.
+   */
+  copy(from: string, to: string, options?: { onFile?: (bytes: number) => void }): Promise<void>;
   /** Removes the entry at `path` (a link itself, never what it points to), folders with their content; nothing there is fine. */
   remove(path: string): Promise<void>;
+  /** Removes the folder `path` only when it is empty (answers whether it went); a file or link there stays. */
+  removeEmptyFolder(path: string): Promise<boolean>;
   /** Sets the permission bits of the file or folder at `path`. */
   chmod(path: string, mode: number): Promise<void>;
   /**
@@ -57,6 +71,10 @@ export interface FileInfo {
   /** Type and permission bits, as stat's `mode`. */
   mode: number;
   mtimeMs: number;
+  /** The last change of the entry's own record (mode, owner, name) where the storage keeps one, else mtimeMs. */
+  ctimeMs: number;
+  /** When the entry was made where the storage knows it, else 0. */
+  birthtimeMs: number;
   /** For a link: where it points (as written in the link). */
   linkTarget?: string;
 }

@@ -4,6 +4,10 @@ import { mkdirSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
 import { RootedFileSystem } from '../RootedFileSystem';
+import type { ServerFiles } from '../files/ServerFiles';
+import { RootedServerFiles } from '../files/rooted/RootedServerFiles';
+import { measureFolder } from './DiskUsage';
+import { removeAllStagingLeftovers } from './stagingLeftovers';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
@@ -99,6 +103,9 @@ export class LocalDriver implements RuntimeDriver {
     this.releaseLock ??= await acquireDriverLock(join(this.options.dataDir, 'runtime', 'driver.lock'));
     await this.host.open();
     await this.disks.open();
+    // Before any request: what an upload, extraction or pull cut short by a crash left behind goes.
+    const removed = await removeAllStagingLeftovers(join(this.options.dataDir, 'servers'), (uuid, error) => this.options.log?.warn({ err: error, server: uuid }, 'could not clean staging leftovers'));
+    if (removed > 0) this.options.log?.info({ removed }, 'staging leftovers of interrupted file operations removed');
     // Each tick samples in full or is skipped; nothing waits for it.
     this.ticker ??= setInterval(() => void this.sampler.tick(), this.options.statsIntervalMs);
   }
@@ -343,7 +350,13 @@ export class LocalDriver implements RuntimeDriver {
     return state === 'offline' ? null : this.sampler.last(uuid);
   }
 
-  files(uuid: string): RootedFileSystem {
+  files(uuid: string): ServerFiles {
+    const root = this.serverRoot(uuid);
+    // Fresh: statfs of its own file system, else a walk; else the supervisor's figure of a few seconds.
+    return new RootedServerFiles(this.rootedFiles(uuid), (fresh) => (fresh ? measureFolder(root) : this.diskBytes(uuid)));
+  }
+
+  rootedFiles(uuid: string): RootedFileSystem {
     const supervisor = this.servers.get(uuid);
     if (supervisor) return supervisor.files;
     mkdirSync(this.serverRoot(uuid), { recursive: true });

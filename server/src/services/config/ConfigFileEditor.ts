@@ -1,5 +1,5 @@
 import { lineEndingOf, withLineEndings } from '../../lib/properties';
-import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { ValidationError } from '../../lib/errors';
 import type { ConfigFileDeclaration } from '../../games/config-files/ConfigFieldSpec';
 import { changedKeys, checkConfigChanges } from '../../games/config-files/checkConfigChanges';
@@ -36,7 +36,7 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Reads and changes one declared config file of a server through its RootedFileSystem: the
+ * Reads and changes one declared config file of a server through its file port: the
  * form's values are set in place (comments, order and unknown keys kept), raw text is checked the
  * same way, and the file is replaced atomically only when every changed value is acceptable.
  * Either way the file keeps its line breaks (`\r\n` or `\n`).
@@ -44,18 +44,22 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
 export class ConfigFileEditor {
   private readonly format: ConfigFormat;
 
-  /** `managedValues` are the values the panel writes before the next start (shown for a key the file lacks). */
+  /**
+   * `managedValues` are the values the panel writes before the next start (shown for a key the
+   * file lacks); `serverKey` names the server, so saves of its file wait for each other.
+   */
   constructor(
-    private readonly files: RootedFileSystem,
+    private readonly files: ServerFiles,
     private readonly file: ConfigFileDeclaration,
     private readonly managedValues: Record<string, string> = {},
+    private readonly serverKey = '',
   ) {
     this.format = configFormatOf(file);
   }
 
   /** The file as it is; a missing one reads as its declared initial text (what the game would write first). */
   async read(): Promise<ConfigFileContent> {
-    const exists = await this.files.exists(this.file.path);
+    const exists = (await this.files.stat(this.file.path)) !== null;
     const raw = exists ? (await this.files.readFile(this.file.path)).toString('utf8') : '';
     const values = this.format.parse(this.baseOf(exists, raw));
     // Until the file has content, managed keys show what the panel writes at the next start, not the initial text's.
@@ -87,7 +91,7 @@ export class ConfigFileEditor {
 
   /** Applies the change; throws a ValidationError (422, `values.<key>`) and writes nothing when a value is refused. */
   save(change: ConfigChange): Promise<ConfigSaveResult> {
-    return serialised(`${this.files.root}\0${this.file.path}`, async () => {
+    return serialised(`${this.serverKey}\0${this.file.path}`, async () => {
       const current = await this.read();
       const base = this.baseOf(current.exists, current.raw);
       const specs = new Map(this.file.fields.map((field) => [field.key, field]));

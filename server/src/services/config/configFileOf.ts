@@ -28,6 +28,6 @@ export async function configFileOf(app: FastifyInstance, server: ServerRow, path
   const managed = file.managed.length > 0 ? await managedValuesOf(app, server, file.path) : {};
   return {
     file,
-    editor: new ConfigFileEditor(app.runtime.driver.files(server.uuid), file, managed),
+    editor: new ConfigFileEditor(app.runtime.files(server.uuid), file, managed, server.uuid),
   };
 }

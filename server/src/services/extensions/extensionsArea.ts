@@ -82,7 +82,7 @@ async function hashFile(app: FastifyInstance, server: ServerRow, path: string, s
   const key = `${server.uuid}/${path}/${size}/${mtime}`;
   const cached = hashCache.get(key);
   if (cached) return cached;
-  const { handle } = await app.runtime.driver.files(server.uuid).openForRead(path);
+  const { handle } = await app.runtime.driver.rootedFiles(server.uuid).openForRead(path);
   try {
     const sha512 = createHash('sha512');
     const sha1 = createHash('sha1');
@@ -109,7 +109,7 @@ interface Scanned {
 }
 
 async function scan(app: FastifyInstance, server: ServerRow, folder: string): Promise<Scanned[]> {
-  const files = app.runtime.driver.files(server.uuid);
+  const files = app.runtime.driver.rootedFiles(server.uuid);
   let names: string[];
   try {
     names = await files.inDir(folder, async (dir) => (await dir.readdirTypes()).filter((e) => e.isFile() && FILE.test(e.name)).map((e) => e.name));
@@ -311,7 +311,7 @@ async function lock<T>(server: ServerRow, run: () => Promise<T>): Promise<T> {
  */
 async function downloadAndPlace(app: FastifyInstance, server: ServerRow, source: ExtensionSource, target: ExtensionTarget, releases: Release[], replacing: Map<string, string> = new Map()) {
   const staging = stagingDir(app, server);
-  const files = app.runtime.driver.files(server.uuid);
+  const files = app.runtime.driver.rootedFiles(server.uuid);
   const placed: string[] = [];
   try {
     const fetched: { release: Release; path: string; sha512: string; name: string }[] = [];
@@ -442,7 +442,7 @@ export async function updateExtension(app: FastifyInstance, server: ServerRow, f
     }
     if (newest.versionId === item.version_id) throw new ValidationError({ file: [`${item.name} ${item.version_number ?? ''} is already the newest version.`] });
     const [placed] = await downloadAndPlace(app, server, source, target, [newest], new Map([[newest.projectId, file]]));
-    const files = app.runtime.driver.files(server.uuid);
+    const files = app.runtime.driver.rootedFiles(server.uuid);
     if (placed.placed !== `${target.folder}/${file}`) await files.remove(`${target.folder}/${file}`);
     await record(app, server, [placed]);
     await app.db.delete(serverExtensions).where(and(eq(serverExtensions.serverId, server.id), eq(serverExtensions.sha512, item.sha512)));
@@ -462,7 +462,7 @@ export async function toggleExtension(app: FastifyInstance, server: ServerRow, f
     const { item, target } = await installedItem(app, server, file);
     if (item.enabled === enabled) return item;
     const to = enabled ? file.replace(/\.disabled$/, '') : `${file}.disabled`;
-    const files = app.runtime.driver.files(server.uuid);
+    const files = app.runtime.driver.rootedFiles(server.uuid);
     if (await files.stat(`${target.folder}/${to}`)) throw new HttpError(409, `${target.folder}/${to} is already there.`);
     await files.inDir(target.folder, (dir) => dir.rename(file, dir, to));
     await recordAudit(app.db, {
@@ -479,7 +479,7 @@ export async function toggleExtension(app: FastifyInstance, server: ServerRow, f
 export async function removeExtension(app: FastifyInstance, server: ServerRow, file: string, actor: Actor): Promise<void> {
   await lock(server, async () => {
     const { item, target } = await installedItem(app, server, file);
-    await app.runtime.driver.files(server.uuid).remove(`${target.folder}/${file}`);
+    await app.runtime.driver.rootedFiles(server.uuid).remove(`${target.folder}/${file}`);
     await app.db.delete(serverExtensions).where(and(eq(serverExtensions.serverId, server.id), eq(serverExtensions.sha512, item.sha512)));
     await recordAudit(app.db, {
       actorId: actor.userId,

@@ -79,7 +79,7 @@ export async function playersOverview(app: FastifyInstance, server: ServerRow): 
       ip_bans: [],
     };
   }
-  const files = app.runtime.driver.files(server.uuid);
+  const files = app.runtime.driver.rootedFiles(server.uuid);
   const [lists, props] = await Promise.all([readLists(files).catch(() => null), readProps(files)]);
   if (!lists) throw new HttpError(409, 'A player list file (whitelist.json, ops.json, banned-players.json or banned-ips.json) is not valid JSON; fix it in the files area.');
   const maxPlayers = Number.parseInt(props.values['max-players'] ?? '20', 10);
@@ -137,7 +137,7 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
   const state = app.runtime.state(server.uuid);
   if (state === 'starting' || state === 'stopping') throw new HttpError(409, `The server is ${state}; try again once it is running or stopped.`);
   const running = state === 'running';
-  const files = app.runtime.driver.files(server.uuid);
+  const files = app.runtime.driver.rootedFiles(server.uuid);
   const lists = await readLists(files);
   const props = await readProps(files);
   const onlineMode = (props.values['online-mode'] ?? 'true').toLowerCase() === 'true';

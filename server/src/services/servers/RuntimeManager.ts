@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { servers, type ServerRow } from '../../db/schema';
 import type { RuntimeDriver } from '../../runtime/RuntimeDriver';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import type { CrashRestartOptions } from '../../runtime/crashRestartPolicy';
 import { loadServerContext, specOf, type ServerContext } from './loadServerContext';
 import { ServerEventHub, type ServerResources } from '../../runtime/ServerEventHub';
@@ -94,7 +95,7 @@ export class RuntimeManager {
   }
 
   /** The server's files through the driver's file port (wherever the server runs). */
-  files(uuid: string): ReturnType<RuntimeDriver['files']> {
+  files(uuid: string): ServerFiles {
     return this.driver.files(uuid);
   }
 

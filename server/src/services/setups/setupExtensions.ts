@@ -147,7 +147,7 @@ export async function planSetupExtensions(app: FastifyInstance, server: ServerRo
  * the preview, rather than found half-way through the job (which would roll back).
  */
 async function refuseClashes(app: FastifyInstance, server: ServerRow, target: ExtensionTarget, plan: SetupExtensionPlan): Promise<void> {
-  const files = app.runtime.driver.files(server.uuid);
+  const files = app.runtime.driver.rootedFiles(server.uuid);
   const clear: Planned[] = [];
   for (const planned of plan.planned) {
     const path = `${target.folder}/${planned.file}`;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
 import { findConfigFile, declaredConfigFiles } from '../config/declaredConfigFiles';
 import { ConfigFileEditor } from '../config/ConfigFileEditor';
+// being converted: setups reach the server's files through the port.
+import { RootedServerFiles } from '../../runtime/files/rooted/RootedServerFiles';
 import { validateConfigValue } from '../../games/config-files/validateConfigValue';
 import { findSetup, setups, type SetupDefinition } from '../../games/setups';
 import { HttpError, ValidationError, notFound } from '../../lib/errors';
@@ -116,7 +118,7 @@ async function planSetup(app: FastifyInstance, server: ServerRow, id: string): P
   const config: SetupPreview['config'] = [];
   for (const [path, values] of Object.entries(setup.config)) {
     const declaration = findConfigFile(declaredConfigFiles(template), path)!;
-    const { values: currentValues } = await new ConfigFileEditor(files, declaration).read();
+    const { values: currentValues } = await new ConfigFileEditor(new RootedServerFiles(files), declaration).read();
     for (const [key, value] of Object.entries(values)) {
       const field = declaration.fields.find((f) => f.key === key);
       const problem = field ? validateConfigValue(field, value) : null;
@@ -166,7 +168,7 @@ export async function applySetup(app: FastifyInstance, server: ServerRow, id: st
   const apply = async (root: string) => {
     const files = new RootedFileSystem(root);
     for (const [path, values] of Object.entries(setup.config)) {
-      await new ConfigFileEditor(files, findConfigFile(declaredConfigFiles(template), path)!).save({ values });
+      await new ConfigFileEditor(new RootedServerFiles(files), findConfigFile(declaredConfigFiles(template), path)!).save({ values });
     }
   };
   const job = app.switchJobs.start(

@@ -1,0 +1,28 @@
+import type { ConfinedDir } from '../../confined/ConfinedDir';
+import type { FileInfo, WalkEntry } from '../ServerFiles';
+import { listRooted } from './listRooted';
+
+const byBytes = (a: FileInfo, b: FileInfo) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
+
+/**
+ * Every entry below the open folder `dir`, depth first, folders before their content, names in
+ * byte order; `prefix` is the walked path of `dir` ('' for the folder walked). Each folder is
+ * opened relative to its parent's descriptor without following links, so a folder swapped for a
+ * link meanwhile is not entered (it is skipped, as one removed meanwhile is).
+ */
+export async function* walkRooted(dir: ConfinedDir, prefix: string, skip?: (path: string, info: FileInfo) => boolean): AsyncGenerator<WalkEntry> {
+  const entries = (await listRooted(dir)).sort(byBytes);
+  for (const info of entries) {
+    const path = prefix ? `${prefix}/${info.name}` : info.name;
+    if (skip?.(path, info)) continue;
+    yield { ...info, path };
+    if (info.kind !== 'directory') continue;
+    const child = await dir.openDir(info.name).catch(() => null);
+    if (!child) continue;
+    try {
+      yield* walkRooted(child, path, skip);
+    } finally {
+      await child.close();
+    }
+  }
+}
