@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { CatalogueHttp } from '../../games/catalogue/CatalogueHttp';
 import { CatalogueUnavailableError } from '../../games/catalogue/types';
 import { ArchiveChecker } from '../files/archives/ArchiveChecker';
-import { moveInto } from '../files/archives/extractedFiles';
+import { moveInto, stagedFolder, writeStagedFile } from '../../runtime/files/rooted/extractedFiles';
+import type { StagingSink } from '../files/archives/stagingSink';
 import { extractZipInto } from '../files/archives/zipArchive';
 import type { FileLimits } from '../files/fileLimits';
 import { PathEscapeError, RootedFileSystem, type ConfinedDir } from '../../runtime/RootedFileSystem';
@@ -120,7 +121,7 @@ export async function stageMrpack(
   const zipDir = await new RootedFileSystem(join(staging, 'zip')).openDir('/');
   const handle = await open(packFile, 'r');
   try {
-    await extractZipInto(handle.fd, zipDir, new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY }), {
+    await extractZipInto(handle.fd, confinedSink(zipDir), new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY }), {
       freeBytes: Number.POSITIVE_INFINITY,
       limitBytes: Number.POSITIVE_INFINITY,
       take: () => undefined,
@@ -174,4 +175,15 @@ export async function placeMrpack(staging: string, root: string, index: MrpackIn
     await rootDir.close();
   }
   return index.files.map((f) => f.path);
+}
+
+/** being converted: the modpack's staging folder, held by descriptor on this machine. */
+export function confinedSink(staging: ConfinedDir): StagingSink {
+  return {
+    folder: async (segments) => {
+      const dir = await stagedFolder(staging, segments);
+      if (dir !== staging) await dir.close();
+    },
+    file: (segments, mode, open, checks) => writeStagedFile(staging, segments, mode, open, checks),
+  };
 }
