@@ -12,7 +12,8 @@ const MAX_DEPTH = 256;
 const MAX_PAX = 1024 * 1024;
 /**
  * Files whose body has been read but which the port is still putting in place (a write ends with
- * an fsync and a rename): small files go on being read meanwhile instead of waiting for each.
+ * a few round trips: a rename, folders checked): small files go on being read meanwhile instead
+ * of waiting for each.
  */
 const WRITES_IN_FLIGHT = 16;
 /** Files larger than this are waited for at their end: their write is a matter of bandwidth, and memory stays flat. */
@@ -171,7 +172,9 @@ export class TarExtractor {
    */
   private startFile(path: string, mode: number): FileWrite {
     const chunks = new ChunkChannel();
-    const written = this.files.writeStream(path, chunks, { mode, createFolders: false }).catch((error: NodeJS.ErrnoException) => {
+    // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
+    // panel stops (the journal and its renames), and an fsync per file took most of its time.
+    const written = this.files.writeStream(path, chunks, { mode, createFolders: false, durable: false }).catch((error: NodeJS.ErrnoException) => {
       const failure = error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
       chunks.stop(failure);
       throw failure;
