@@ -160,9 +160,13 @@ export class TarExtractor {
 
   private async makeFolder(path: string, mode: number): Promise<void> {
     if (this.folders.has(path)) return;
-    await this.files.mkdir(path);
-    // As mkdir under the usual umask would: no group or world write.
-    await this.files.chmod(path, mode & ~0o22);
+    // The staging folder is new: a folder is made once, with its mode (the umask applies, as it did).
+    await this.files.mkdir(path, { exclusive: true, mode }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+      // Already made for a file inside it (archives of other tools may list a folder after its content).
+      if ((await this.files.lstat(path))?.kind !== 'directory') throw new DamagedArchiveError(`The backup archive holds "${path}" both as a file and as a folder.`);
+      await this.files.chmod(path, mode & ~0o22);
+    });
     this.folders.add(path);
   }
 
