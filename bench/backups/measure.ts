@@ -2,12 +2,13 @@
  * The measurement of bench/backups, run in its own process (node --import tsx): builds a folder
  * of mixed files (Minecraft-like region files, incompressible, plus many small text files),
  * then backs it up and restores it with the panel's own code (the same functions the backup
- * service runs), printing throughput and this process's memory rise as JSON.
+ * service runs, through the local driver's file port), printing throughput and this process's memory rise as JSON.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RootedServerFiles } from '../../server/src/runtime/files/rooted/RootedServerFiles';
 import { archiveSha256 } from '../../server/src/services/backups/BackupStorage';
 import { LocalBackupStorage } from '../../server/src/services/backups/LocalBackupStorage';
 import { backupChecker, stageAndSwap } from '../../server/src/services/backups/restoreSwap';
@@ -53,14 +54,16 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
     let started = performance.now();
-    const plan = await walkForBackup(root, '');
-    const result = await writeArchive(root, plan, await storage.create(serverUuid, backupUuid), () => undefined);
+    // The local driver's file port on the folder: the path every backup of a local server takes.
+    const files = new RootedServerFiles(root);
+    const plan = await walkForBackup(files, '');
+    const result = await writeArchive(files, plan, await storage.create(serverUuid, backupUuid), () => undefined);
     const backupSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
     if ((await archiveSha256(storage, serverUuid, backupUuid)) !== result.checksum) throw new Error('checksum mismatch');
     await stageAndSwap({
-      root,
+      files,
       journalPath: join(work, 'restores', `${serverUuid}.json`),
       serverUuid,
       backupUuid,

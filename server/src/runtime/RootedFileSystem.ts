@@ -19,6 +19,8 @@ export interface WriteOptions {
   keepMode?: boolean;
   /** Creates the folders missing above the target (default); without, a missing folder is ENOENT. */
   createFolders?: boolean;
+  /** False: no fsync before the rename (staged files a later step makes durable or redoes). Default true. */
+  durable?: boolean;
   /**
    * Called with what is at the target (null for nothing) before writing and again right before
    * the rename; throwing refuses the write and leaves nothing behind (a permission or quota check).
@@ -148,7 +150,7 @@ export class RootedFileSystem {
    * never a mix, and no partial file. Missing folders above the target are created.
    */
   async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: WriteOptions | number = {}): Promise<void> {
-    const { mode = 0o644, keepMode = false, createFolders = true, onTarget } = typeof options === 'number' ? { mode: options } : options;
+    const { mode = 0o644, keepMode = false, createFolders = true, durable = true, onTarget } = typeof options === 'number' ? { mode: options } : options;
     await this.at(path, { create: createFolders, followFinal: true }, async (dir, name) => {
       if (!name) throw notAFile(path);
       const look = async () => {
@@ -162,7 +164,7 @@ export class RootedFileSystem {
       const handle = await dir.createFile(temp, keepMode && existing?.isFile() ? existing.mode & 0o7777 : mode);
       try {
         try {
-          await writeChunks(handle, source);
+          await writeChunks(handle, source, { sync: durable });
         } finally {
           await handle.close();
         }

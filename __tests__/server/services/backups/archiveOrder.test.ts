@@ -9,6 +9,7 @@ import { LocalBackupStorage } from '../../../../server/src/services/backups/Loca
 import { extractBackup, backupChecker } from '../../../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';
 import { writeArchive } from '../../../../server/src/services/backups/writeArchive';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 import { treeOf, writeTree } from './backupsTestKit';
 
 /** How many gzip members the archive holds: a member starts where a gzip header begins and the rest reads as gzip. */
@@ -25,6 +26,9 @@ function gzipMembers(archive: Buffer): number {
   return members;
 }
 const MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
+
+/** The file port of a folder on this machine, as the local driver gives it. */
+const filesOf = (root: string) => new RootedServerFiles(root);
 
 describe('backup compression', () => {
   let work: string;
@@ -58,7 +62,7 @@ describe('backup compression', () => {
     writeTree(source, files);
     const storage = new LocalBackupStorage(join(work, 'store'));
     const [serverUuid, backupUuid] = [randomUUID(), randomUUID()];
-    const result = await writeArchive(source, await walkForBackup(source, ''), await storage.create(serverUuid, backupUuid), () => undefined);
+    const result = await writeArchive(filesOf(source), await walkForBackup(filesOf(source), ''), await storage.create(serverUuid, backupUuid), () => undefined);
     const archive = readFileSync(storage.pathOf(serverUuid, backupUuid));
     expect(archive.length).toBe(result.bytes);
 
@@ -73,7 +77,7 @@ describe('backup compression', () => {
 
     const restored = join(work, 'restored');
     mkdirSync(restored);
-    await extractBackup(await storage.read(serverUuid, backupUuid), restored, backupChecker(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), () => undefined);
+    await extractBackup(await storage.read(serverUuid, backupUuid), filesOf(restored), '', backupChecker(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), () => undefined);
     expect(treeOf(restored)).toEqual(treeOf(source));
   });
 
@@ -82,13 +86,13 @@ describe('backup compression', () => {
     const outside = join(work, 'host-secrets');
     writeTree(source, { 'world/level.dat': 'the world', 'server.properties': 'motd=hi\n' });
     writeTree(outside, { 'level.dat': 'a file of the host' });
-    const plan = await walkForBackup(source, '');
+    const plan = await walkForBackup(filesOf(source), '');
     // The game's code replaces its folder with a link to the host between the walk and the read.
     renameSync(join(source, 'world'), join(work, 'world-moved'));
     symlinkSync(outside, join(source, 'world'));
     const storage = new LocalBackupStorage(join(work, 'store'));
     const [serverUuid, backupUuid] = [randomUUID(), randomUUID()];
-    await writeArchive(source, plan, await storage.create(serverUuid, backupUuid), () => undefined);
+    await writeArchive(filesOf(source), plan, await storage.create(serverUuid, backupUuid), () => undefined);
     const listed = execFileSync('tar', ['-tzf', storage.pathOf(serverUuid, backupUuid)], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { backups } from '../../../../server/src/db/schema';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 import { LocalBackupStorage } from '../../../../server/src/services/backups/LocalBackupStorage';
 import { recoverRestores } from '../../../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';
@@ -49,7 +50,7 @@ describe('kill -9 during a restore', () => {
     const serverUuid = randomUUID();
     const backupUuid = randomUUID();
     const sink = await storage.create(serverUuid, backupUuid);
-    await writeArchive(source, await walkForBackup(source, ''), sink, () => undefined);
+    await writeArchive(new RootedServerFiles(source), await walkForBackup(new RootedServerFiles(source), ''), sink, () => undefined);
     const { renameSync } = await import('node:fs');
     renameSync(storage.pathOf(serverUuid, backupUuid), archive);
     const newTree = treeOf(source);
@@ -65,7 +66,7 @@ describe('kill -9 during a restore', () => {
       const journalDir = join(work, `journals-${afterMs}`);
       mkdirSync(journalDir);
       await runAndKill(['restore', root, join(journalDir, `${serverUuid}.json`), archive, backupUuid, '10'], afterMs);
-      await recoverRestores(journalDir);
+      await recoverRestores(journalDir, () => new RootedServerFiles(root));
       const after = treeOf(root);
       if (JSON.stringify(after) === JSON.stringify(oldTree)) outcomes.old++;
       else {

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { Header, Pax } from 'tar';
 import { backupChecker, extractBackup } from '../../../../server/src/services/backups/restoreSwap';
 import { storedMember } from '../../../../server/src/services/backups/gzipMembers';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 import { treeOf, writeTree } from './backupsTestKit';
 
 /** A tar stream of hand-made entries (name, type, content), as an attacker could write one. */
@@ -63,18 +64,18 @@ describe('extracting a backup archive', () => {
     const tarBytes = execFileSync('tar', ['-C', source, '-cf', '-', '.']);
     // Two gzip members, cut in the middle of the tar stream: a reader must go on after the first.
     const archive = Buffer.concat([gzipSync(tarBytes.subarray(0, 40_000)), gzipSync(tarBytes.subarray(40_000))]);
-    await extractBackup(inReusedPieces(archive, 777), destination, unlimited(), () => undefined);
+    await extractBackup(inReusedPieces(archive, 777), new RootedServerFiles(destination), '', unlimited(), () => undefined);
     expect(treeOf(destination)).toEqual(treeOf(source));
   });
 
   it('passes a stored member through, and refuses one whose block lengths do not match', async () => {
     const files = tarOf([{ name: 'world/region/r.0.0.mca', body: randomBytes(200_000) }]);
-    await extractBackup(inReusedPieces(storedGzip(files), 4096), destination, unlimited(), () => undefined);
+    await extractBackup(inReusedPieces(storedGzip(files), 4096), new RootedServerFiles(destination), '', unlimited(), () => undefined);
     expect(readFileSync(join(destination, 'world/region/r.0.0.mca'))).toEqual(files.subarray(512, 512 + 200_000));
 
     const damaged = storedGzip(files);
     damaged[17] ^= 0xff; // the first stored block's length
-    await expect(extractBackup(inReusedPieces(damaged, 4096), join(work, 'never'), unlimited(), () => undefined)).rejects.toThrow(/damaged stored block/);
+    await expect(extractBackup(inReusedPieces(damaged, 4096), new RootedServerFiles(join(work, 'never')), '', unlimited(), () => undefined)).rejects.toThrow(/damaged stored block/);
   });
 
   it.each([
@@ -84,25 +85,27 @@ describe('extracting a backup archive', () => {
     ['a file 300 folders deep', [{ name: `${'d/'.repeat(300)}deep.txt`, body: Buffer.from('x') }], /more than 256 folders deep/],
   ])('refuses %s and writes nothing of it', async (_what, entries, reason) => {
     const archive = gzipSync(tarOf([{ name: 'first.txt', body: Buffer.from('ok') }, ...entries]));
-    await expect(extractBackup(inReusedPieces(archive, 1000), destination, unlimited(), () => undefined)).rejects.toThrow(reason);
+    await expect(extractBackup(inReusedPieces(archive, 1000), new RootedServerFiles(destination), '', unlimited(), () => undefined)).rejects.toThrow(reason);
     expect(readdirSync(destination)).toEqual(['first.txt']);
     expect(existsSync(join(work, 'escaped.txt'))).toBe(false);
   });
 
-  it('never writes through a link already in the destination', async () => {
+  it('never writes through a link already in the destination: the file port refuses it', async () => {
     const outside = join(work, 'outside.txt');
     symlinkSync(outside, join(destination, 'target.txt'));
-    await extractBackup(Readable.from([gzipSync(tarOf([{ name: 'target.txt', body: Buffer.from('replaced') }]))]), destination, unlimited(), () => undefined);
+    const archive = Readable.from([gzipSync(tarOf([{ name: 'target.txt', body: Buffer.from('replaced') }]))]);
+    await expect(extractBackup(archive, new RootedServerFiles(destination), '', unlimited(), () => undefined)).rejects.toThrow(/outside the server's files/);
     expect(existsSync(outside)).toBe(false);
-    expect(readFileSync(join(destination, 'target.txt'), 'utf8')).toBe('replaced');
   });
 
   it('refuses an archive that ends in the middle of a file or of its gzip stream', async () => {
     const files = tarOf([{ name: 'big.bin', body: randomBytes(50_000) }]);
-    await expect(extractBackup(inReusedPieces(gzipSync(files.subarray(0, 20_000)), 1000), destination, unlimited(), () => undefined)).rejects.toThrow(/ends in the middle/);
+    await expect(extractBackup(inReusedPieces(gzipSync(files.subarray(0, 20_000)), 1000), new RootedServerFiles(destination), '', unlimited(), () => undefined)).rejects.toThrow(/ends in the middle/);
     const whole = gzipSync(files);
     const cut = join(work, 'cut');
     mkdirSync(cut);
-    await expect(extractBackup(inReusedPieces(whole.subarray(0, whole.length - 30), 1000), cut, unlimited(), () => undefined)).rejects.toThrow(/could not be decompressed|ends early/);
+    await expect(extractBackup(inReusedPieces(whole.subarray(0, whole.length - 30), 1000), new RootedServerFiles(cut), '', unlimited(), () => undefined)).rejects.toThrow(
+      /could not be decompressed|ends early/,
+    );
   });
 });

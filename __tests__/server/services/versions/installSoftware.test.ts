@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CatalogueDownload } from '../../../../server/src/games/catalogue/types';
 import { installSoftware } from '../../../../server/src/services/versions/installSoftware';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 
 const download = (software: string, kind: CatalogueDownload['kind'], fileName: string): CatalogueDownload => ({
   software,
@@ -42,33 +43,33 @@ const forgeInstaller =
 describe('installing Java server software', () => {
   it('starts Forge from the arguments file its installer names in run.sh, and removes the installer', async () => {
     const argsFile = 'libraries/net/minecraftforge/forge/1.20.1-47.2.0/unix_args.txt';
-    const variables = await installSoftware(root, download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', forgeInstaller(argsFile));
+    const variables = await installSoftware(new RootedServerFiles(root), download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', forgeInstaller(argsFile));
     expect(variables).toMatchObject({ SERVER_SOFTWARE: 'forge', MINECRAFT_VERSION: '1.20.1', SOFTWARE_BUILD: '47.2.0', JAVA_ARGS_FILE: argsFile });
     expect(readdirSync(root)).not.toContain('forge-installer.jar');
   });
 
   it('does the same for NeoForge', async () => {
     const argsFile = 'libraries/net/neoforged/neoforge/21.1.77/unix_args.txt';
-    const variables = await installSoftware(root, download('neoforge', 'installer', 'neoforge-installer.jar'), file, 'server.jar', forgeInstaller(argsFile));
+    const variables = await installSoftware(new RootedServerFiles(root), download('neoforge', 'installer', 'neoforge-installer.jar'), file, 'server.jar', forgeInstaller(argsFile));
     expect(variables.JAVA_ARGS_FILE).toBe(argsFile);
   });
 
   it('fails, so the switch rolls back, when the installer left no run.sh or named a file outside the libraries', async () => {
-    await expect(installSoftware(root, download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', async () => undefined)).rejects.toThrow(
+    await expect(installSoftware(new RootedServerFiles(root), download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', async () => undefined)).rejects.toThrow(
       'The Forge installer did not write run.sh naming its start arguments',
     );
     const escaping = forgeInstaller('libraries/x/unix_args.txt', 'libraries/../../etc/unix_args.txt');
-    await expect(installSoftware(root, download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', escaping)).rejects.toThrow('did not write run.sh');
+    await expect(installSoftware(new RootedServerFiles(root), download('forge', 'installer', 'forge-installer.jar'), file, 'server.jar', escaping)).rejects.toThrow('did not write run.sh');
     const missing = forgeInstaller('libraries/x/unix_args.txt', 'libraries/y/unix_args.txt');
-    await expect(installSoftware(root, download('neoforge', 'installer', 'neoforge-installer.jar'), file, 'server.jar', missing)).rejects.toThrow(
+    await expect(installSoftware(new RootedServerFiles(root), download('neoforge', 'installer', 'neoforge-installer.jar'), file, 'server.jar', missing)).rejects.toThrow(
       'named libraries/y/unix_args.txt, which it did not write',
     );
   });
 
   it('clears the arguments file when the server moves to software started from a jar', async () => {
-    const paper = await installSoftware(root, download('paper', 'server-jar', 'paper.jar'), file, 'server.jar', async () => undefined);
+    const paper = await installSoftware(new RootedServerFiles(root), download('paper', 'server-jar', 'paper.jar'), file, 'server.jar', async () => undefined);
     expect(paper).toMatchObject({ SERVER_JARFILE: 'server.jar', JAVA_ARGS_FILE: '' });
-    const fabric = await installSoftware(root, download('fabric', 'installer', 'fabric-installer.jar'), file, 'server.jar', async () => undefined);
+    const fabric = await installSoftware(new RootedServerFiles(root), download('fabric', 'installer', 'fabric-installer.jar'), file, 'server.jar', async () => undefined);
     expect(fabric).toMatchObject({ SERVER_JARFILE: 'fabric-server-launch.jar', JAVA_ARGS_FILE: '' });
   });
 });

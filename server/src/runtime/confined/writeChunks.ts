@@ -24,9 +24,9 @@ async function writeAll(handle: fs.FileHandle, pieces: Buffer[]): Promise<void> 
 /**
  * Small chunks (a socket gives 16–64 KiB) are gathered into writes of about 1 MiB. One batch is
  * written while the next one arrives, so the disk never holds up the source (an upload's socket)
- * and at most two batches are in memory.
+ * and at most two batches are in memory. The file is fsynced at the end unless `sync` is false.
  */
-export async function writeChunks(handle: fs.FileHandle, source: AsyncIterable<Buffer | string> | Iterable<Buffer>): Promise<void> {
+export async function writeChunks(handle: fs.FileHandle, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: { sync?: boolean } = {}): Promise<void> {
   let writing: Promise<void> = Promise.resolve();
   try {
     let pending: Buffer[] = [];
@@ -45,7 +45,7 @@ export async function writeChunks(handle: fs.FileHandle, source: AsyncIterable<B
     }
     await writing;
     if (pendingBytes > 0) await writeAll(handle, pending);
-    await handle.sync();
+    if (options.sync !== false) await handle.sync();
   } finally {
     await writing.catch(() => undefined); // a failed source: let the last write end first
   }

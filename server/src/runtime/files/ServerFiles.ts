@@ -97,6 +97,11 @@ export interface WriteOptions {
   /** Creates the folders missing above the target (default); without, a missing folder is ENOENT. */
   createFolders?: boolean;
   /**
+   * False: the content is not flushed to the disk before it replaces the target, for files a later
+   * step makes durable or redoes (a restore's staged files, as before the port). Default true.
+   */
+  durable?: boolean;
+  /**
    * Called with what is at the target (null for nothing) before writing and again right before
    * the replace; throwing refuses the write and leaves nothing behind (a permission or quota check).
    */

@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { BackupProgress } from '../../runtime/ServerEventHub';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { recordAudit } from '../audit/audit';
 import { archiveSha256, type BackupStorage } from './BackupStorage';
 import { backupChecker, recoverRestores, stageAndSwap } from './restoreSwap';
@@ -29,9 +30,21 @@ export interface CreateBackupInput {
   locked?: boolean;
 }
 
+/**
+ * What backups need of the runtime: a server's files (through the file port, wherever the server
+ * runs), its power state, holding it offline while a restore replaces its files, and the event
+ * stream progress goes out on.
+ */
+export interface BackupRuntime {
+  files(uuid: string): ServerFiles;
+  state: RuntimeManager['state'];
+  holdOffline: RuntimeManager['holdOffline'];
+  events: Pick<RuntimeManager['events'], 'publish'>;
+}
+
 export interface BackupServiceOptions {
   db: Database;
-  runtime: RuntimeManager;
+  runtime: BackupRuntime;
   storage: BackupStorage;
   dataDir: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
@@ -76,7 +89,7 @@ export class BackupService {
 
   /** After a start: unfinished backups of this panel become failed (partial archives removed); restores are finished or rolled back. */
   async recover(): Promise<{ failed: number; restores: number }> {
-    const restores = await recoverRestores(join(this.options.dataDir, 'restores'));
+    const restores = await recoverRestores(join(this.options.dataDir, 'restores'), (uuid) => this.options.runtime.files(uuid));
     for (const { serverUuid, outcome } of restores) {
       await recordAudit(this.db, { actorId: null, serverUuid, event: 'server.backup.restore-recovered', ip: null, properties: { outcome } });
     }
@@ -185,14 +198,14 @@ export class BackupService {
   }
 
   private async run(server: ServerRow, backup: BackupRow): Promise<void> {
-    const root = this.options.runtime.driver.serverRoot(server.uuid);
+    const files = this.options.runtime.files(server.uuid);
     const progress = (done: number, total: number, state: BackupProgress['state'] = 'running', error: string | null = null) =>
       this.publish(server.uuid, { backup: backup.uuid, operation: 'backup', state, bytesDone: done, bytesTotal: total, error });
     try {
-      const plan = await walkForBackup(root, backup.ignored);
+      const plan = await walkForBackup(files, backup.ignored);
       progress(0, plan.tarBytes);
       const sink = await this.options.storage.create(server.uuid, backup.uuid);
-      const result = await writeArchive(root, plan, sink, (done, total) => progress(done, total));
+      const result = await writeArchive(files, plan, sink, (done, total) => progress(done, total));
       const [updated] = await this.db
         .update(backups)
         .set({ state: 'completed', checksum: result.checksum, bytes: result.bytes, contentBytes: plan.contentBytes, fileCount: plan.files, completedAt: new Date() })
@@ -327,10 +340,10 @@ export class BackupService {
   }
 
   private async swapIn(server: ServerRow, backup: BackupRow, truncate: boolean, onProgress: (done: number) => void, pauseMs: number): Promise<{ files: number; bytes: number }> {
-    const root = this.options.runtime.driver.serverRoot(server.uuid);
+    const files = this.options.runtime.files(server.uuid);
     const [plan] = await this.db.select({ diskMb: plans.diskMb }).from(plans).where(eq(plans.id, server.planId));
     const limitBytes = plan && plan.diskMb > 0 ? plan.diskMb * MiB : Number.POSITIVE_INFINITY;
-    const used = Number.isFinite(limitBytes) ? await this.options.runtime.diskBytes(server.uuid) : 0;
+    const used = Number.isFinite(limitBytes) ? await files.diskUsage() : 0;
     // With truncate the old files go; without, the restored ones come on top (counted in full).
     const freeBytes = truncate ? limitBytes : limitBytes - used;
     if (backup.contentBytes > freeBytes) throw new HttpError(409, `The restored files (${Math.ceil(backup.contentBytes / MiB)} MiB) would not fit in the server's disk space.`);
@@ -339,7 +352,7 @@ export class BackupService {
     let last = 0;
     try {
       await stageAndSwap({
-        root,
+        files,
         journalPath: this.journalPath(server.uuid),
         serverUuid: server.uuid,
         backupUuid: backup.uuid,

@@ -1,32 +1,34 @@
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { ArchiveChecker } from '../files/archives/ArchiveChecker';
 import { GzipReader } from './gzipReader';
 import { TarExtractor } from './tarExtractor';
 import { PANEL_INTERNAL } from './walkForBackup';
 
 /**
- * What a restore in progress wrote down before touching anything: where its staging folder is
- * and how far it got. Kept outside the server's files (<data dir>/restores/<server uuid>.json),
- * so a customer cannot forge one. Phase `extract`: live files untouched (roll back = drop the
- * staging folder). Phase `swap`: the new files are complete (finish = move the rest in).
+ * What a restore in progress wrote down before touching anything: which backup it restores and
+ * how far it got. Kept outside the server's files (<data dir>/restores/<server uuid>.json), so a
+ * customer cannot forge one; its staging folder is `.panel-restore-<backup>` in the server's
+ * files. Phase `extract`: live files untouched (roll back = drop the staging folder). Phase
+ * `swap`: the new files are complete (finish = move the rest in).
  */
 export interface RestoreJournal {
   serverUuid: string;
   backupUuid: string;
-  root: string;
-  staging: string;
   truncate: boolean;
   phase: 'extract' | 'swap';
   /** Top-level names of the restored files (set for `swap`). */
   names: string[];
 }
 
-const exists = (path: string) =>
-  fs.lstat(path).then(
-    () => true,
-    () => false,
-  );
+/** The staging folder of a restore, in the server's files: `new` holds the backup, `old` what it replaced. */
+export const stagingOf = (backupUuid: string): string => `.panel-restore-${backupUuid}`;
+
+/** A path of the server's files inside `folder` ('' is the root). */
+const inside = (folder: string, name: string) => (folder === '' ? name : `${folder}/${name}`);
+
+const exists = async (files: ServerFiles, path: string) => (await files.lstat(path)) !== null;
 
 /** Writes the journal atomically (temp file, fsync, rename, folder fsync). */
 export async function writeJournal(path: string, journal: RestoreJournal): Promise<void> {
@@ -44,25 +46,26 @@ export async function writeJournal(path: string, journal: RestoreJournal): Promi
   await dir.sync().finally(() => dir.close());
 }
 
-/** A fresh staging folder inside the server's root: <root>/.panel-restore-<backup>/{new,old}. */
-export async function prepareStaging(root: string, backupUuid: string): Promise<string> {
-  const staging = join(root, `.panel-restore-${backupUuid}`);
-  // rm never follows a symlink placed there: it removes the link itself.
-  await fs.rm(staging, { recursive: true, force: true });
-  await fs.mkdir(staging, { mode: 0o700 });
-  await fs.mkdir(join(staging, 'new'), { mode: 0o700 });
-  await fs.mkdir(join(staging, 'old'), { mode: 0o700 });
+/** A fresh staging folder in the server's files: .panel-restore-<backup>/{new,old}. */
+export async function prepareStaging(files: ServerFiles, backupUuid: string): Promise<string> {
+  const staging = stagingOf(backupUuid);
+  // The port never follows a link placed there: it removes the link itself.
+  await files.remove(staging);
+  for (const folder of [staging, `${staging}/new`, `${staging}/old`]) {
+    await files.mkdir(folder);
+    await files.chmod(folder, 0o700);
+  }
   return staging;
 }
 
 /**
  * Extracts a backup archive (its bytes, in order; each chunk may be reused once the next is
- * asked for) into `destination`, an empty folder of ours. Every entry is checked like a
- * file-manager path before it is written (no absolute names, no `..`, no links, no devices); the
- * first refused entry stops the extraction with its reason.
+ * asked for) into `destination`, an empty folder of ours in the server's files. Every entry is
+ * checked like a file-manager path before it is written (no absolute names, no `..`, no links,
+ * no devices); the first refused entry stops the extraction with its reason.
  */
-export async function extractBackup(source: AsyncIterable<Buffer>, destination: string, checker: ArchiveChecker, onBytes: (bytes: number) => void): Promise<void> {
-  const tar = new TarExtractor(destination, checker, onBytes);
+export async function extractBackup(source: AsyncIterable<Buffer>, files: ServerFiles, destination: string, checker: ArchiveChecker, onBytes: (bytes: number) => void): Promise<void> {
+  const tar = new TarExtractor(files, destination, checker, onBytes);
   const gzip = new GzipReader(tar.write);
   try {
     for await (const chunk of source) await gzip.write(chunk);
@@ -75,31 +78,31 @@ export async function extractBackup(source: AsyncIterable<Buffer>, destination: 
 }
 
 /** A name in `folder` that is free: `name`, else `name.1`, `name.2` … */
-async function freeName(folder: string, name: string): Promise<string> {
+async function freeName(files: ServerFiles, folder: string, name: string): Promise<string> {
   for (let n = 0; ; n += 1) {
-    const candidate = join(folder, n === 0 ? name : `${name}.${n}`);
-    if (!(await exists(candidate))) return candidate;
+    const candidate = inside(folder, n === 0 ? name : `${name}.${n}`);
+    if (!(await exists(files, candidate))) return candidate;
   }
 }
 
 const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 /** Moves `source`'s entries over `target`, folders merged, replaced entries set aside in `aside`. */
-async function mergeInto(source: string, target: string, aside: string, pauseMs: number): Promise<void> {
-  for (const name of await fs.readdir(source)) {
-    const from = join(source, name);
-    const to = join(target, name);
-    const [fromStats, toStats] = await Promise.all([fs.lstat(from), fs.lstat(to).catch(() => null)]);
-    if (fromStats.isDirectory() && toStats?.isDirectory()) {
-      await mergeInto(from, to, join(aside, name), pauseMs);
+async function mergeInto(files: ServerFiles, source: string, target: string, aside: string, pauseMs: number): Promise<void> {
+  for (const entry of await files.list(source)) {
+    const from = inside(source, entry.name);
+    const to = inside(target, entry.name);
+    const existing = await files.lstat(to);
+    if (entry.kind === 'directory' && existing?.kind === 'directory') {
+      await mergeInto(files, from, to, inside(aside, entry.name), pauseMs);
       continue;
     }
-    if (toStats) {
-      await fs.mkdir(aside, { recursive: true });
-      await fs.rename(to, await freeName(aside, name));
+    if (existing) {
+      await files.mkdir(aside);
+      await files.rename(to, await freeName(files, aside, entry.name));
     }
     await pause(pauseMs);
-    await fs.rename(from, to);
+    await files.rename(from, to);
   }
 }
 
@@ -109,38 +112,39 @@ async function mergeInto(source: string, target: string, aside: string, pauseMs:
  * entry that is not a restored one is set aside first; without it, files of the backup replace
  * their namesakes and other files stay.
  */
-export async function applySwap(journal: RestoreJournal, pauseMs = 0): Promise<void> {
-  const fresh = join(journal.staging, 'new');
-  const aside = join(journal.staging, 'old');
+export async function applySwap(files: ServerFiles, journal: RestoreJournal, pauseMs = 0): Promise<void> {
+  const staging = stagingOf(journal.backupUuid);
+  const fresh = `${staging}/new`;
+  const aside = `${staging}/old`;
   // The staged folder stays until the clean-up: without it, the swap had finished and the panel
   // stopped while the staging folder was being removed. Only the clean-up is left to do.
-  if (!(await exists(fresh))) return;
-  await fs.mkdir(aside, { recursive: true });
+  if (!(await exists(files, fresh))) return;
+  await files.mkdir(aside);
   if (journal.truncate) {
     const restored = new Set(journal.names);
-    for (const name of await fs.readdir(journal.root)) {
+    for (const { name } of await files.list('')) {
       if (PANEL_INTERNAL.test(name)) continue;
       // Live and not restored, or restored but its new version is still staged: an old entry.
-      if (!restored.has(name) || (await exists(join(fresh, name)))) {
+      if (!restored.has(name) || (await exists(files, inside(fresh, name)))) {
         await pause(pauseMs);
-        await fs.rename(join(journal.root, name), await freeName(aside, name));
+        await files.rename(name, await freeName(files, aside, name));
       }
     }
   }
-  await mergeInto(fresh, journal.root, aside, pauseMs);
+  await mergeInto(files, fresh, '', aside, pauseMs);
 }
 
 /** Drops the staging folder (old files set aside, or an unfinished extraction) and the journal. */
-export async function cleanUp(journalPath: string, journal: RestoreJournal): Promise<void> {
-  await fs.rm(journal.staging, { recursive: true, force: true });
+export async function cleanUp(files: ServerFiles, journalPath: string, journal: RestoreJournal): Promise<void> {
+  await files.remove(stagingOf(journal.backupUuid));
   await fs.rm(journalPath, { force: true });
 }
 
 /**
  * After a crash: for each journal left behind, rolls back an unfinished extraction or finishes an
- * unfinished swap. Answers what it did, by server uuid.
+ * unfinished swap, in the files `filesOf` gives for its server. Answers what it did, by server uuid.
  */
-export async function recoverRestores(journalDir: string): Promise<Array<{ serverUuid: string; outcome: 'rolled-back' | 'finished' }>> {
+export async function recoverRestores(journalDir: string, filesOf: (serverUuid: string) => ServerFiles): Promise<Array<{ serverUuid: string; outcome: 'rolled-back' | 'finished' }>> {
   const done: Array<{ serverUuid: string; outcome: 'rolled-back' | 'finished' }> = [];
   const names = await fs.readdir(journalDir).catch(() => [] as string[]);
   for (const name of names) {
@@ -151,19 +155,21 @@ export async function recoverRestores(journalDir: string): Promise<Array<{ serve
     }
     if (!name.endsWith('.json')) continue;
     const journal = JSON.parse(await fs.readFile(path, 'utf8')) as RestoreJournal;
+    const files = filesOf(journal.serverUuid);
     if (journal.phase === 'swap') {
-      await applySwap(journal);
+      await applySwap(files, journal);
       done.push({ serverUuid: journal.serverUuid, outcome: 'finished' });
     } else {
       done.push({ serverUuid: journal.serverUuid, outcome: 'rolled-back' });
     }
-    await cleanUp(path, journal);
+    await cleanUp(files, path, journal);
   }
   return done;
 }
 
 export interface StageAndSwapInput {
-  root: string;
+  /** The server's files. */
+  files: ServerFiles;
   journalPath: string;
   serverUuid: string;
   backupUuid: string;
@@ -181,28 +187,22 @@ export interface StageAndSwapInput {
  * or damaged archive drops the staging folder and leaves the live files as they were.
  */
 export async function stageAndSwap(input: StageAndSwapInput): Promise<void> {
-  const journal: RestoreJournal = {
-    serverUuid: input.serverUuid,
-    backupUuid: input.backupUuid,
-    root: input.root,
-    staging: join(input.root, `.panel-restore-${input.backupUuid}`),
-    truncate: input.truncate,
-    phase: 'extract',
-    names: [],
-  };
+  const { files } = input;
+  const journal: RestoreJournal = { serverUuid: input.serverUuid, backupUuid: input.backupUuid, truncate: input.truncate, phase: 'extract', names: [] };
+  const fresh = `${stagingOf(input.backupUuid)}/new`;
   await writeJournal(input.journalPath, journal);
   try {
-    await prepareStaging(input.root, input.backupUuid);
-    await extractBackup(await input.open(), join(journal.staging, 'new'), input.checker, input.onBytes ?? (() => undefined));
+    await prepareStaging(files, input.backupUuid);
+    await extractBackup(await input.open(), files, fresh, input.checker, input.onBytes ?? (() => undefined));
   } catch (error) {
-    await cleanUp(input.journalPath, journal);
+    await cleanUp(files, input.journalPath, journal);
     throw error;
   }
-  journal.names = await fs.readdir(join(journal.staging, 'new'));
+  journal.names = (await files.list(fresh)).map((entry) => entry.name);
   journal.phase = 'swap';
   await writeJournal(input.journalPath, journal);
-  await applySwap(journal, input.pauseMs ?? 0);
-  await cleanUp(input.journalPath, journal);
+  await applySwap(files, journal, input.pauseMs ?? 0);
+  await cleanUp(files, input.journalPath, journal);
 }
 
 /** The checker for a backup's entries: the file-manager rules, the plan's disk room as the size limit. */

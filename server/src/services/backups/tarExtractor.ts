@@ -1,8 +1,8 @@
-import { constants, promises as fs } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { Header, Pax } from 'tar';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import type { ArchiveChecker, ArchiveEntryKind } from '../files/archives/ArchiveChecker';
 import { ArchiveRejectedError } from '../files/fileErrors';
+import { ChunkChannel } from './chunkChannel';
 import { DamagedArchiveError } from './gzipReader';
 
 const BLOCK = 512;
@@ -10,25 +10,41 @@ const BLOCK = 512;
 const MAX_DEPTH = 256;
 /** Pax headers carry a long name and a few fields: more than this is not from a backup. */
 const MAX_PAX = 1024 * 1024;
+/**
+ * Files whose body has been read but which the port is still putting in place (a write ends with
+ * a few round trips: a rename, folders checked): small files go on being read meanwhile instead
+ * of waiting for each.
+ */
+const WRITES_IN_FLIGHT = 16;
+/** Files larger than this are waited for at their end: their write is a matter of bandwidth, and memory stays flat. */
+const SMALL_FILE_BYTES = 256 * 1024;
 
 const KINDS: Record<string, ArchiveEntryKind> = { File: 'file', OldFile: 'file', ContiguousFile: 'file', Directory: 'directory', SymbolicLink: 'symlink', Link: 'hardlink' };
+
+/** A file being written through the file port: its body goes into `chunks`, `written` settles once it is in place. */
+interface FileWrite {
+  chunks: ChunkChannel;
+  written: Promise<void>;
+}
 
 /** The entry being read: its body goes to `file` (a file), to `pax` (a pax header) or nowhere. */
 interface Entry {
   bodyLeft: number;
   padLeft: number;
-  file: fs.FileHandle | null;
-  mtime: Date | undefined;
+  file: FileWrite | null;
+  /** Where the file goes and its size (for a file). */
+  path: string;
+  size: number;
   pax: Buffer[] | null;
   /** The body is a GNU long name for the next entry (instead of pax fields). */
   longName: boolean;
 }
 
 /**
- * Writes a tar stream's files and folders into `destination` (an empty folder of ours). Every
- * entry is checked like a file-manager path before anything of it is written (no absolute names,
- * no `..`, no links, no devices), and files are created with O_EXCL and O_NOFOLLOW, so nothing is
- * ever written through a link. The first refused entry stops it with its reason.
+ * Writes a tar stream's files and folders into `destination` (an empty folder of ours in the
+ * server's files) through the file port. Every entry is checked like a file-manager path before
+ * anything of it is written (no absolute names, no `..`, no links, no devices), and the port
+ * never writes outside the server's root. The first refused entry stops it with its reason.
  */
 export class TarExtractor {
   private header = Buffer.alloc(BLOCK);
@@ -38,8 +54,11 @@ export class TarExtractor {
   private paxFields: ConstructorParameters<typeof Header>[2] | null = null;
   private ended = false;
   private readonly folders = new Set<string>();
+  /** Writes whose body is complete, by path, until they are in place. */
+  private readonly finishing = new Map<string, Promise<void>>();
 
   constructor(
+    private readonly files: ServerFiles,
     private readonly destination: string,
     private readonly checker: ArchiveChecker,
     private readonly onBytes: (bytes: number) => void,
@@ -65,7 +84,8 @@ export class TarExtractor {
       } else if (entry.bodyLeft > 0) {
         const take = Math.min(entry.bodyLeft, bytes.length - at);
         const piece = bytes.subarray(at, at + take);
-        if (entry.file) await writeAll(entry.file, piece);
+        // The port may hold on to a chunk (it gathers writes), and `bytes` is reused: a copy goes.
+        if (entry.file) await entry.file.chunks.push(Buffer.from(piece));
         else if (entry.pax) entry.pax.push(Buffer.from(piece));
         entry.bodyLeft -= take;
         at += take;
@@ -82,15 +102,18 @@ export class TarExtractor {
   /** The stream has ended: it must have ended between entries. */
   async end(): Promise<void> {
     if (this.entry || this.headerFill > 0) {
-      await this.entry?.file?.close().catch(() => undefined);
+      await this.abort();
       throw new DamagedArchiveError('The backup archive ends in the middle of an entry.');
     }
+    await Promise.all(this.finishing.values());
   }
 
-  /** Closes the file left open by a failure. */
+  /** Drops the file being written by a failure (the port leaves nothing of it). */
   async abort(): Promise<void> {
-    await this.entry?.file?.close().catch(() => undefined);
+    const file = this.entry?.file;
     this.entry = null;
+    file?.chunks.fail(new DamagedArchiveError('The restore stopped.'));
+    await Promise.allSettled([file?.written, ...this.finishing.values()]);
   }
 
   private async begin(): Promise<void> {
@@ -102,7 +125,7 @@ export class TarExtractor {
     const header = new Header(this.header, 0, this.paxFields ?? undefined);
     if (!header.cksumValid) throw new DamagedArchiveError('The backup archive has a damaged entry header.');
     const size = header.size ?? 0;
-    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, file: null, mtime: undefined, pax: null, longName: false };
+    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, file: null, path: '', size, pax: null, longName: false };
     this.entry = entry;
     // Pax headers (a global one is read and dropped) and GNU long names describe the next entry.
     if (header.type === 'ExtendedHeader' || header.type === 'GlobalExtendedHeader' || header.type === 'NextFileHasLongPath') {
@@ -111,63 +134,76 @@ export class TarExtractor {
       entry.longName = header.type === 'NextFileHasLongPath';
     } else {
       this.paxFields = null;
-      await this.open(entry, header.path ?? '', KINDS[header.type] ?? 'other', header.mode, header.mtime);
+      await this.open(entry, header.path ?? '', KINDS[header.type] ?? 'other', header.mode);
     }
     if (entry.bodyLeft === 0 && entry.padLeft === 0) await this.finish(entry);
   }
 
   /** Checks an entry, then makes its folder or opens its file. */
-  private async open(entry: Entry, name: string, kind: ArchiveEntryKind, mode: number | undefined, mtime: Date | undefined): Promise<void> {
+  private async open(entry: Entry, name: string, kind: ArchiveEntryKind, mode: number | undefined): Promise<void> {
     const segments = this.checker.check({ name, kind, size: kind === 'file' ? entry.bodyLeft : 0 });
     if (segments.length > MAX_DEPTH) throw new ArchiveRejectedError(`the entry "${name.slice(0, 200)}…" is more than ${MAX_DEPTH} folders deep.`);
     this.onBytes(kind === 'file' ? entry.bodyLeft : 0);
-    const path = join(this.destination, ...segments);
+    const path = (this.destination ? [this.destination, ...segments] : segments).join('/');
     const safeMode = ((mode ?? 0o644) & 0o777) | 0o600;
     if (kind === 'directory') {
       await this.makeFolder(path, safeMode | 0o100);
       entry.bodyLeft = 0;
       return;
     }
-    await this.makeFolder(dirname(path), 0o755);
-    entry.file = await createFile(path, safeMode);
-    entry.mtime = mtime;
+    await this.makeFolder(path.slice(0, Math.max(0, path.lastIndexOf('/'))), 0o755);
+    // An entry repeated in the archive: the later one is written after the earlier is in place.
+    await this.finishing.get(path);
+    entry.file = this.startFile(path, safeMode);
+    entry.path = path;
   }
 
   private async makeFolder(path: string, mode: number): Promise<void> {
     if (this.folders.has(path)) return;
-    await fs.mkdir(path, { recursive: true, mode });
+    // The staging folder is new: a folder is made once, with its mode (the umask applies, as it did).
+    await this.files.mkdir(path, { exclusive: true, mode }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+      // Already made for a file inside it (archives of other tools may list a folder after its content).
+      if ((await this.files.lstat(path))?.kind !== 'directory') throw new DamagedArchiveError(`The backup archive holds "${path}" both as a file and as a folder.`);
+      await this.files.chmod(path, mode & ~0o22);
+    });
     this.folders.add(path);
+  }
+
+  /**
+   * Starts writing a file through the port (atomically: an entry repeated later in the archive
+   * replaces the earlier one); its body follows through the channel.
+   */
+  private startFile(path: string, mode: number): FileWrite {
+    const chunks = new ChunkChannel();
+    // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
+    // panel stops (the journal and its renames), and an fsync per file took most of its time.
+    const written = this.files.writeStream(path, chunks, { mode, createFolders: false, durable: false }).catch((error: NodeJS.ErrnoException) => {
+      const failure = error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
+      chunks.stop(failure);
+      throw failure;
+    });
+    // Awaited when the entry ends (or by abort); meanwhile a failure only stops the channel.
+    written.catch(() => undefined);
+    return { chunks, written };
   }
 
   private async finish(entry: Entry): Promise<void> {
     this.entry = null;
     if (entry.file) {
-      if (entry.mtime) await entry.file.utimes(entry.mtime, entry.mtime);
-      await entry.file.close();
+      entry.file.chunks.end();
+      const path = entry.path;
+      const written = entry.file.written.finally(() => {
+        if (this.finishing.get(path) === written) this.finishing.delete(path);
+      });
+      this.finishing.set(path, written);
+      written.catch(() => undefined); // awaited below, by the next entry of this path or at the end
+      // The first failure among the writes still under way stops the extraction with its reason.
+      if (entry.size > SMALL_FILE_BYTES) await written;
+      else if (this.finishing.size >= WRITES_IN_FLIGHT) await Promise.race(this.finishing.values());
     } else if (entry.pax) {
       const text = Buffer.concat(entry.pax).toString('utf8');
       this.paxFields = entry.longName ? { ...this.paxFields, path: text.replace(/\0.*$/s, '') } : Pax.parse(text, undefined, false);
     }
-  }
-}
-
-/** Creates a file that did not exist; an entry repeated later in the archive replaces the earlier one. */
-async function createFile(path: string, mode: number): Promise<fs.FileHandle> {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-  try {
-    return await fs.open(path, flags, mode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const existing = await fs.lstat(path);
-    if (existing.isDirectory()) throw new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`);
-    await fs.unlink(path);
-    return fs.open(path, flags, mode);
-  }
-}
-
-async function writeAll(file: fs.FileHandle, bytes: Buffer): Promise<void> {
-  for (let at = 0; at < bytes.length;) {
-    const { bytesWritten } = await file.write(bytes, at, bytes.length - at, null);
-    at += bytesWritten;
   }
 }

@@ -1,13 +1,12 @@
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
 import ignore from 'ignore';
+import type { ServerFiles, WalkEntry } from '../../runtime/files/ServerFiles';
 
 /** Folders the panel itself keeps in a server's root while restoring; never backed up. */
 export const PANEL_INTERNAL = /^\.panel-restore(-|$)/;
 
-/** What a backup will hold: paths relative to the root (folders before their content). */
+/** What a backup will hold: the entries of the server's files, folders before their content. */
 export interface BackupPlan {
-  paths: string[];
+  entries: WalkEntry[];
   files: number;
   /** Sum of the files' sizes. */
   contentBytes: number;
@@ -16,45 +15,41 @@ export interface BackupPlan {
 }
 
 const block = (size: number) => Math.ceil(size / 512) * 512;
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
- * Walks the server's root without following symlinks (lstat only; links are left out, so a link
- * can never pull a file from outside into the archive) and applies the gitignore-style patterns.
+ * Walks the server's files through the file port, which never enters a link: links, sockets and
+ * devices are left out, so a link can never pull a file from outside into the archive. Applies
+ * the gitignore-style patterns and leaves out the panel's own restore folders.
  */
-export async function walkForBackup(root: string, patterns: string): Promise<BackupPlan> {
+export async function walkForBackup(files: ServerFiles, patterns: string): Promise<BackupPlan> {
   const matcher = ignore().add(
     patterns
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
   );
-  const plan: BackupPlan = { paths: [], files: 0, contentBytes: 0, tarBytes: 1024 };
-  const visit = async (relative: string): Promise<void> => {
-    const entries = await fs.readdir(relative === '' ? root : join(root, relative), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (relative === '' && PANEL_INTERNAL.test(entry.name)) continue;
-      const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (matcher.ignores(`${path}/`)) continue;
-        plan.paths.push(path);
-        plan.tarBytes += 512 + (path.length > 99 ? 1536 : 0);
-        await visit(path);
-      } else if (entry.isFile()) {
-        if (matcher.ignores(path)) continue;
-        const stats = await fs.lstat(join(root, path)).catch(() => null);
-        if (!stats?.isFile()) continue;
-        plan.paths.push(path);
-        plan.files += 1;
-        plan.contentBytes += stats.size;
-        plan.tarBytes += 512 + (path.length > 99 ? 1536 : 0) + block(stats.size);
-      }
-      // Symlinks, sockets, devices: left out.
-    }
+  const skip = (path: string, info: { kind: string }) => {
+    if (!path.includes('/') && PANEL_INTERNAL.test(path)) return true;
+    if (info.kind === 'directory') return matcher.ignores(`${path}/`);
+    return info.kind !== 'file' || matcher.ignores(path);
   };
-  await visit('');
+  const plan: BackupPlan = { entries: [], files: 0, contentBytes: 0, tarBytes: 1024 };
+  try {
+    for await (const entry of files.walk('', { skip })) {
+      // The walk describes links and devices without entering them; only files and folders go in.
+      if (entry.kind !== 'file' && entry.kind !== 'directory') continue;
+      plan.entries.push(entry);
+      plan.tarBytes += 512 + (entry.path.length > 99 ? 1536 : 0);
+      if (entry.kind === 'file') {
+        plan.files += 1;
+        plan.contentBytes += entry.size;
+        plan.tarBytes += block(entry.size);
+      }
+    }
+  } catch (error) {
+    // A server without files yet has no root: its archive has no entries.
+    if (!isMissing(error) || plan.entries.length > 0) throw error;
+  }
   return plan;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { constants, promises as fs, type Stats } from 'node:fs';
-import { join, sep } from 'node:path';
 import { Header, Pax } from 'tar';
+import type { FileInfo, ServerFiles, WalkEntry } from '../../runtime/files/ServerFiles';
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
 import { deflatedMember, storedMember, type Emit, type GzipMember } from './gzipMembers';
@@ -116,15 +115,17 @@ class TarLayout {
     }
   }
 
-  /** Reads `size` bytes of an open file into the stream; a file that shrank meanwhile is padded with zeros. */
-  async body(file: fs.FileHandle, size: number): Promise<void> {
+  /**
+   * Lays `size` bytes of a file's stream into the tar stream; a file that shrank meanwhile is
+   * padded with zeros, one that grew is cut at the size its header gave.
+   */
+  async body(stream: AsyncIterable<Buffer>, size: number): Promise<void> {
     let position = 0;
-    while (position < size) {
-      const buffer = await this.room();
-      const { bytesRead } = await file.read(buffer, this.fill, Math.min(size - position, buffer.length - this.fill), position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      this.advance(bytesRead);
+    for await (const chunk of stream) {
+      const take = Math.min(chunk.length, size - position);
+      await this.put(take === chunk.length ? chunk : chunk.subarray(0, take));
+      position += take;
+      if (position >= size) break;
     }
     await this.zeros(size - position + ((BLOCK - (size % BLOCK)) % BLOCK));
   }
@@ -138,12 +139,12 @@ function portableMode(mode: number, folder: boolean): number {
 }
 
 /** The header of an entry (with a pax header before it when its name does not fit ustar's fields), encoded in `headerBlock`. */
-async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, stats: Stats, folder: boolean): Promise<void> {
+async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, info: FileInfo, folder: boolean): Promise<void> {
   const fields = {
     path: folder ? `${path}/` : path,
-    mode: portableMode(stats.mode, folder),
-    size: folder ? 0 : stats.size,
-    mtime: folder ? undefined : stats.mtime,
+    mode: portableMode(info.mode, folder),
+    size: folder ? 0 : info.size,
+    mtime: folder ? undefined : new Date(info.mtimeMs),
     type: folder ? ('Directory' as const) : ('File' as const),
   };
   headerBlock.fill(0);
@@ -153,32 +154,69 @@ async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, stat
   await tar.put(headerBlock);
 }
 
+type OpenedFile = { stream: AsyncIterable<Buffer> & { destroy(): void }; info: FileInfo };
+
 /**
- * Opens an entry of the plan without following links: O_NOFOLLOW refuses a file swapped for a
- * link since the walk, and where the opened file really is (Linux's /proc/self/fd) must be inside
- * the root, so a folder swapped for a link by the game server's own code cannot pull the host's
- * files into a backup it could then download. O_NONBLOCK: a FIFO cannot hang the backup.
- * Answers null for what is gone, has left the root, or is no longer a file or folder.
+ * What an entry of the plan is at the moment it is archived, looked at through the file port:
+ * a folder's own description (a folder swapped for a link or removed since the walk is left out,
+ * as its content is), a file opened for reading. The port refuses a path leading outside the
+ * root (a folder swapped for a link by the game server's own code cannot pull the host's files
+ * into a backup it could then download) and anything that is not a regular file (a FIFO cannot
+ * hang the backup). Null for what is gone or is no longer what the walk saw.
  */
-async function openEntry(realRoot: string, path: string): Promise<{ file: fs.FileHandle; stats: Stats } | null> {
-  const file = await fs.open(join(realRoot, path), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null);
-  if (!file) return null;
-  const stats = await file.stat().catch(() => null);
-  const opened = await fs.readlink(`/proc/self/fd/${file.fd}`).catch(() => null);
-  const inside = opened === null || opened.startsWith(`${realRoot}${sep}`);
-  if (stats && inside && (stats.isFile() || stats.isDirectory())) return { file, stats };
-  await file.close();
-  return null;
+async function lookAt(files: ServerFiles, entry: WalkEntry): Promise<FileInfo | OpenedFile | null> {
+  if (entry.kind === 'directory') {
+    const folder = await files.lstat(entry.path).catch(() => null);
+    return folder?.kind === 'directory' ? folder : null;
+  }
+  const opened = await files.readStream(entry.path).catch(() => null);
+  if (opened && opened.info.kind !== 'file') opened.stream.destroy();
+  return opened?.info.kind === 'file' ? opened : null;
 }
 
 /**
- * Streams a tar.gz of `plan.paths` (relative to `root`) into `sink`: tar → gzip → SHA-256 and
+ * Looks at the entries a few ahead of the one being archived: each look is a few round trips to
+ * the port (the local one walks the path by descriptor), which overlap instead of adding up.
+ * Opened files that were not used (an error stopped the backup) are closed by `close`.
+ */
+class LookAhead {
+  private readonly pending: Array<Promise<FileInfo | OpenedFile | null>> = [];
+  private next = 0;
+
+  constructor(
+    private readonly files: ServerFiles,
+    private readonly entries: WalkEntry[],
+    private readonly window: number,
+  ) {}
+
+  take(): Promise<FileInfo | OpenedFile | null> {
+    while (this.pending.length < this.window && this.next < this.entries.length) {
+      const look = lookAt(this.files, this.entries[this.next++]!);
+      look.catch(() => undefined);
+      this.pending.push(look);
+    }
+    return this.pending.shift()!;
+  }
+
+  async close(): Promise<void> {
+    for (const look of this.pending.splice(0)) {
+      const result = await look.catch(() => null);
+      if (result && 'stream' in result) result.stream.destroy();
+    }
+  }
+}
+
+/** Entries looked at ahead of the one archived. */
+const LOOK_AHEAD = 16;
+
+/**
+ * Streams a tar.gz of the plan's entries, read through the server's file port, into `sink`: tar → gzip → SHA-256 and
  * size → storage. The files that are compressed already (region files, jars, archives) come last,
  * in a second gzip member that only stores: deflate's search finds nothing in them and took most
  * of a backup's time. Everything before is deflated at level 1. The stream passes through a few
  * reused buffers, so memory stays flat whatever the size. Resolves once the sink is durable.
  */
-export async function writeArchive(root: string, plan: BackupPlan, sink: ArchiveSink, onProgress: ProgressListener, signal?: AbortSignal): Promise<ArchiveResult> {
+export async function writeArchive(files: ServerFiles, plan: BackupPlan, sink: ArchiveSink, onProgress: ProgressListener, signal?: AbortSignal): Promise<ArchiveResult> {
   const hash = createHash('sha256');
   let bytes = 0;
   let failure: Error | null = null;
@@ -213,24 +251,28 @@ export async function writeArchive(root: string, plan: BackupPlan, sink: Archive
   const headerBlock = Buffer.alloc(BLOCK);
   let storing = false;
   let lastReport = 0;
+  const ordered = compressedAlreadyLast(plan.entries);
+  const ahead = new LookAhead(files, ordered, LOOK_AHEAD);
   try {
-    // A server without files yet has no root: its archive has no entries.
-    const realRoot = await fs.realpath(root).catch(() => root);
-    for (const path of compressedAlreadyLast(plan.paths)) {
+    for (const entry of ordered) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The backup was stopped.');
       if (failure) throw failure;
-      const entry = await openEntry(realRoot, path);
-      if (!entry) continue;
-      try {
-        const folder = entry.stats.isDirectory();
-        if (!folder && !storing && isCompressedAlready(path)) {
-          storing = true;
-          await tar.switchTo(() => storedMember(emit));
+      const current = await ahead.take();
+      if (!current) continue;
+      if (!('stream' in current)) {
+        await putHeader(tar, headerBlock, entry.path, current, true);
+      } else {
+        try {
+          if (!storing && isCompressedAlready(entry.path)) {
+            storing = true;
+            await tar.switchTo(() => storedMember(emit));
+          }
+          // The file as it was opened: its header's size bounds what is read of it.
+          await putHeader(tar, headerBlock, entry.path, current.info, false);
+          await tar.body(current.stream, current.info.size);
+        } finally {
+          current.stream.destroy();
         }
-        await putHeader(tar, headerBlock, path, entry.stats, folder);
-        if (!folder) await tar.body(entry.file, entry.stats.size);
-      } finally {
-        await entry.file.close();
       }
       const now = Date.now();
       if (now - lastReport >= 250) {
@@ -250,6 +292,7 @@ export async function writeArchive(root: string, plan: BackupPlan, sink: Archive
     throw error;
   } finally {
     stream.off('error', onStreamError);
+    await ahead.close();
   }
   onProgress(plan.tarBytes, plan.tarBytes);
   return { checksum: hash.digest('hex'), bytes };

@@ -147,8 +147,8 @@ export class ModpackInstaller {
             const result = await stageMrpack(packFile, index, staging, downloads, limits, this.fileLimits, onProgress);
             this.lastStage.set(server.uuid, { ...result, ms: Date.now() - began });
           },
-          place: async (root) => {
-            placed = await placeMrpack(staging, root, index, previous?.files ?? []);
+          place: async () => {
+            placed = await placeMrpack(staging, this.app.runtime.driver.serverRoot(server.uuid), index, previous?.files ?? []);
           },
           committed: async () => {
             const row = {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
 import { CatalogueNotFoundError, CatalogueUnavailableError, DownloadRefusedError } from '../../games/catalogue/types';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { installedProjects, record } from '../extensions/extensionsArea';
 import { extensionSources, type ExtensionSource, type Release } from '../extensions/sources';
 import { extensionTarget, type ExtensionTarget } from '../extensions/target';
@@ -209,8 +209,7 @@ export async function stageExtensions(staging: string, planned: Planned[], onPro
 }
 
 /** Puts the verified files into plugins/ or mods/ (never over a file already there: that fails the job, which rolls back). */
-export async function placeExtensions(root: string, folder: string, staged: StagedExtension[]): Promise<string[]> {
-  const files = new RootedFileSystem(root);
+export async function placeExtensions(files: ServerFiles, folder: string, staged: StagedExtension[]): Promise<string[]> {
   const placed: string[] = [];
   for (const s of staged) {
     const path = `${folder}/${s.file}`;

@@ -10,6 +10,7 @@ import { findSetup, setups, type SetupDefinition } from '../../games/setups';
 import { HttpError, ValidationError, notFound } from '../../lib/errors';
 import { loadServerContext } from '../servers/loadServerContext';
 import { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { Actor } from '../backups/BackupService';
 import { takesExtensions } from '../extensions/target';
@@ -165,10 +166,9 @@ export async function applySetup(app: FastifyInstance, server: ServerRow, id: st
   let staged: StagedExtension[] = [];
   const folder = extensions.target?.folder ?? null;
   const installing = extensions.planned.length > 0 && folder !== null;
-  const apply = async (root: string) => {
-    const files = new RootedFileSystem(root);
+  const apply = async (files: ServerFiles) => {
     for (const [path, values] of Object.entries(setup.config)) {
-      await new ConfigFileEditor(new RootedServerFiles(files), findConfigFile(declaredConfigFiles(template), path)!).save({ values });
+      await new ConfigFileEditor(files, findConfigFile(declaredConfigFiles(template), path)!).save({ values });
     }
   };
   const job = app.switchJobs.start(
@@ -186,8 +186,8 @@ export async function applySetup(app: FastifyInstance, server: ServerRow, id: st
             prepare: async (onProgress: (fraction: number) => void) => {
               staged = await stageExtensions(staging, extensions.planned, onProgress);
             },
-            place: async (root: string) => {
-              await placeExtensions(root, folder, staged);
+            place: async (files: ServerFiles) => {
+              await placeExtensions(files, folder, staged);
             },
             committed: () => recordExtensions(app, server, staged),
             cleanup: () => fs.rm(staging, { recursive: true, force: true }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, promises as fs, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,12 +11,14 @@ import { HttpError } from '../../lib/errors';
 import { parseProperties } from '../../lib/properties';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { SwitchProgress } from '../../runtime/ServerEventHub';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { recordAudit } from '../audit/audit';
 import { backupNameBefore, textsFor } from '../translations/panelTexts';
 import type { Actor, BackupService } from '../backups/BackupService';
 import { installSoftware } from './installSoftware';
 import { SoftwareSnapshot } from './softwareSnapshot';
 import { worldFolders } from './currentSoftware';
+import { copyOutOfServer } from './copyServerFiles';
 import { jobFailureReason } from '../../lib/customerMessage';
 
 /** What a job changes: the software (always) and, for setups, files and the world. */
@@ -27,8 +29,8 @@ export interface SwitchPlan {
   build?: string;
   /** Audit and progress name of the setup applied. */
   setup?: string;
-  /** Runs after the software is installed, before the start (setups write their config here). */
-  apply?: (root: string) => Promise<void>;
+  /** Runs after the software is installed, before the start (setups write their config here), with the server's files. */
+  apply?: (files: ServerFiles) => Promise<void>;
   /** Moves the world aside (into the snapshot) so the game makes a new one. */
   resetWorld?: boolean;
   /** Name of what is installed, for the backup (a modpack and its version). */
@@ -40,7 +42,7 @@ export interface SwitchPlan {
   /** Runs in the download step, after the backup, before anything in the server's folder changes (modpacks fetch their files here). */
   prepare?: (onProgress: (fraction: number) => void) => Promise<void>;
   /** Runs after the snapshot (and the world reset), before the software is installed: the files the job puts in place. */
-  place?: (root: string) => Promise<void>;
+  place?: (files: ServerFiles) => Promise<void>;
   /** Runs once the job succeeded (records what was installed). */
   committed?: () => Promise<void>;
   /** Runs when the job ends, whatever the outcome (removes what `prepare` staged). */
@@ -69,6 +71,16 @@ export interface SwitchJobsOptions {
 }
 
 const STEP_PERCENT: Record<SwitchProgress['step'], number> = { queued: 0, stop: 5, backup: 15, download: 40, install: 70, start: 85, rollback: 90, done: 100 };
+
+/** The text of a file of the server's, or '' when there is none. */
+async function readIfThere(files: ServerFiles, path: string): Promise<string> {
+  try {
+    return (await files.readFile(path)).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -141,7 +153,7 @@ export class SwitchJobs {
     this.options.runtime.events.publish(uuid, { type: 'version-switch', progress });
   }
 
-  private async backup(server: ServerRow, plan: SwitchPlan, actor: Actor, root: string, worlds: string[], workDir: string): Promise<string> {
+  private async backup(server: ServerRow, plan: SwitchPlan, actor: Actor, files: ServerFiles, worlds: string[], workDir: string): Promise<string> {
     const t = await textsFor(this.options.db, actor.userId);
     const software = this.options.catalogue.software().find((s) => s.id === plan.software)?.name ?? plan.software;
     const name = backupNameBefore(t, { label: plan.label, setup: plan.setup, target: `${software} ${plan.version}` }).slice(0, 191);
@@ -153,7 +165,7 @@ export class SwitchJobs {
       // No room for a backup in the plan: keep a copy of the world beside the job instead.
       const copy = join(workDir, 'world-copy');
       await fs.rm(copy, { recursive: true, force: true });
-      for (const world of worlds) if (existsSync(join(root, world))) await fs.cp(join(root, world), join(copy, world), { recursive: true });
+      for (const world of worlds) await copyOutOfServer(files, world, join(copy, world));
       return `world copy (${error.message})`;
     }
     await this.options.backups.waitFor(created.uuid);
@@ -165,7 +177,7 @@ export class SwitchJobs {
   private async run(server: ServerRow, plan: SwitchPlan, download: CatalogueDownload | null, actor: Actor, job: SwitchJob): Promise<void> {
     const { runtime, db } = this.options;
     const uuid = server.uuid;
-    const root = runtime.driver.serverRoot(uuid);
+    const files = runtime.files(uuid);
     const workDir = join(this.options.dataDir, 'version-switches', uuid);
     const wasRunning = runtime.state(uuid) !== 'offline';
     const previousVariables = { ...server.variables };
@@ -186,11 +198,11 @@ export class SwitchJobs {
         await until(() => runtime.state(uuid) === 'offline', 90_000, 'the server to stop');
       }
       release = runtime.holdOffline(uuid, 'A version switch is in progress on this server.');
-      const props = existsSync(join(root, 'server.properties')) ? parseProperties(readFileSync(join(root, 'server.properties'), 'utf8')) : {};
+      const props = parseProperties(await readIfThere(files, 'server.properties'));
       const worlds = worldFolders(props['level-name'] ?? 'world');
 
       this.publish(uuid, job, { step: 'backup' });
-      job.backup = await this.backup(server, plan, actor, root, worlds, workDir);
+      job.backup = await this.backup(server, plan, actor, files, worlds, workDir);
 
       this.publish(uuid, job, { step: 'download' });
       let file: string | null = null;
@@ -212,13 +224,13 @@ export class SwitchJobs {
       }
 
       this.publish(uuid, job, { step: 'install' });
-      snapshot = await SoftwareSnapshot.take(root, join(workDir, 'snapshot'), plan.resetWorld ? [] : worlds);
-      if (plan.resetWorld) for (const world of worlds) await fs.rm(join(root, world), { recursive: true, force: true });
-      if (plan.place) await plan.place(root);
+      snapshot = await SoftwareSnapshot.take(files, join(workDir, 'snapshot'), plan.resetWorld ? [] : worlds);
+      if (plan.resetWorld) for (const world of worlds) await files.remove(world);
+      if (plan.place) await plan.place(files);
       const jarName = previousVariables.SERVER_JARFILE || 'server.jar';
       const runInstaller = (jar: string, args: string[]) => runtime.runInstallSteps(server, [{ type: 'java-installer', jar, args }]);
-      const variables = download ? await installSoftware(root, download, file, jarName, runInstaller) : {};
-      if (plan.apply) await plan.apply(root);
+      const variables = download ? await installSoftware(files, download, file, jarName, runInstaller) : {};
+      if (plan.apply) await plan.apply(files);
       // A family switch moves the server to the other template in the same write as its variables.
       await db
         .update(servers)
