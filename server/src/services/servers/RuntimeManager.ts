@@ -13,7 +13,7 @@ import { ServerEventHub, type InstallStatus, type ServerResources } from '../../
 import { OnlinePlayers, PANEL_LINE_MARK } from '../../runtime/players/OnlinePlayers';
 import { customerMessage } from '../../lib/customerMessage';
 import { ConsoleInputError } from '../../runtime/local/ConsoleInput';
-import { RuntimeConflictError, type CrashInfo, type InstallStep, type PortProtocol, type PowerSignal, type PowerState, type ServerStats } from '../../runtime/types';
+import { RuntimeConflictError, type CrashInfo, type InstallStep, type PortProtocol, type PowerSignal, type PowerState, type ServerSpec, type ServerStats } from '../../runtime/types';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -93,6 +93,11 @@ export class RuntimeManager {
   /** The server's files through the driver's file port (wherever the server runs). */
   files(uuid: string): ServerFiles {
     return this.driver.files(uuid);
+  }
+
+  /** The driver spec of a loaded server, with its paths as the game sees them (its version, memory, ports). */
+  spec(context: ServerContext): ServerSpec {
+    return specOf(context, this.driver.gamePaths(context.server.uuid));
   }
 
   recentOutput(uuid: string, limit?: number): string[] {
