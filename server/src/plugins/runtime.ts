@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { removeAllStagingLeftovers } from '../services/files/stagingLeftovers';
 import { syncCatalog } from '../services/servers/syncCatalog';
 import { createRuntimeSetup } from '../runtime/createRuntimeSetup';
 import { RuntimeManager } from '../services/servers/RuntimeManager';
@@ -16,8 +14,7 @@ declare module 'fastify' {
  * The runtime with the local driver. On ready the catalog (games, templates, plans, the local
  * node) is synced and the driver opened; servers are started again only by `runtime.recoverAll()`
  * (server.ts calls it after start-up). On close every running server is stopped gracefully, its
- * desired state kept, so the next start brings it back. Staging leftovers of file operations a
- * crash interrupted are removed from the servers' folders on ready.
+ * desired state kept, so the next start brings it back.
  */
 export const runtimePlugin = fp(
   async (app) => {
@@ -25,10 +22,8 @@ export const runtimePlugin = fp(
     app.decorate('runtime', manager);
     app.addHook('onReady', async () => {
       await syncCatalog(app.db, app.config);
+      // The driver removes what file operations cut short by a crash left in the servers' files.
       await manager.open();
-      // Before any request: what an upload, extraction or pull cut short by a crash left behind goes.
-      const removed = await removeAllStagingLeftovers(join(app.config.dataDir, 'servers'), (uuid, error) => app.log.warn({ err: error, server: uuid }, 'could not clean staging leftovers'));
-      if (removed > 0) app.log.info({ removed }, 'staging leftovers of interrupted file operations removed');
     });
     // Runs before the database plugin's onClose (hooks of later plugins close first).
     app.addHook('onClose', async () => manager.shutdown());

@@ -5,7 +5,7 @@ import { sortEntries } from '../../../../server/src/services/files/entryOrder';
 import { listDirectory } from '../../../../server/src/services/files/listDirectory';
 import { StatWorker } from '../../../../server/src/runtime/confined/StatWorker';
 import { toFileEntry } from '../../../../server/src/services/files/toFileEntry';
-import { RootedFileSystem } from '../../../../server/src/runtime/RootedFileSystem';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 
 jest.setTimeout(60_000);
 
@@ -47,7 +47,7 @@ describe('StatWorker', () => {
 describe('listing a large folder (stat on two threads)', () => {
   it('answers what a listing made afresh on this thread answers', async () => {
     const folder = join(root, 'big');
-    const files = new RootedFileSystem(root);
+    const files = new RootedServerFiles(root);
     const fresh = sortEntries(
       readdirSync(folder).map((name) => {
         const stats = lstatSync(join(folder, name));
@@ -65,7 +65,7 @@ describe('listing a large folder (stat on two threads)', () => {
         );
       }),
     );
-    const listed = await listDirectory(files, '/big');
+    const listed = await listDirectory(files, '/big', 'statWorker');
     expect(listed).toHaveLength(2_500);
     expect(listed).toEqual(fresh);
     expect(listed.slice(0, 10).every((entry) => entry.is_directory)).toBe(true);

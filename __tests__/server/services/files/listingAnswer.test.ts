@@ -47,14 +47,14 @@ describe('the listing answer (serialised without the schema serialiser)', () => 
     const folder = join(kit.root, 'again');
     mkdirSync(folder);
     for (const name of awkwardNames) writeFileSync(join(folder, name), name);
-    const files = kit.t.app.runtime.driver.rootedFiles(kit.server.uuid);
-    const expected = async () => Buffer.from(JSON.stringify({ data: await listDirectory(files, '/again') }));
+    const files = kit.t.app.runtime.files(kit.server.uuid);
+    const expected = async () => Buffer.from(JSON.stringify({ data: await listDirectory(files, '/again', kit.server.uuid) }));
     // First listing of the folder (written in one piece), then from remembered entries.
-    expect((await listDirectoryJson(files, '/again')).equals(await expected())).toBe(true);
-    expect((await listDirectoryJson(files, '/again')).equals(await expected())).toBe(true);
+    expect((await listDirectoryJson(files, '/again', kit.server.uuid)).equals(await expected())).toBe(true);
+    expect((await listDirectoryJson(files, '/again', kit.server.uuid)).equals(await expected())).toBe(true);
     writeFileSync(join(folder, awkwardNames[0]), 'longer content now');
     writeFileSync(join(folder, 'added "file".txt'), '');
-    const changed = await listDirectoryJson(files, '/again');
+    const changed = await listDirectoryJson(files, '/again', kit.server.uuid);
     expect(changed.equals(await expected())).toBe(true);
     const entries = JSON.parse(changed.toString('utf8')).data as FileEntryJson[];
     expect(entries.find((entry) => entry.name === awkwardNames[0])?.size).toBe('longer content now'.length);

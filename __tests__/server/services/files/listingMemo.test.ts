@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sortEntries } from '../../../../server/src/services/files/entryOrder';
 import { listDirectory, listDirectoryJson } from '../../../../server/src/services/files/listDirectory';
-import { ListingMemo, SETTLED_MS, settledNames, type ListedEntry } from '../../../../server/src/services/files/ListingMemo';
+import { ListingMemo, type ListedEntry } from '../../../../server/src/services/files/ListingMemo';
+import { isSettled, SETTLED_MS } from '../../../../server/src/runtime/files/rooted/listRooted';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 import { toFileEntry } from '../../../../server/src/services/files/toFileEntry';
-import { RootedFileSystem } from '../../../../server/src/runtime/RootedFileSystem';
 
 let root: string;
-let files: RootedFileSystem;
+let files: RootedServerFiles;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'panel-listing-memo-'));
-  files = new RootedFileSystem(root);
+  files = new RootedServerFiles(root);
   mkdirSync(join(root, 'dir', 'plugins'), { recursive: true });
   for (let i = 0; i < 300; i += 1) writeFileSync(join(root, 'dir', `file-${i}.txt`), `entry ${i}\n`);
 });
@@ -23,12 +24,12 @@ function freshListing(folder: string) {
   return sortEntries(readdirSync(folder).map((name) => toFileEntry(name, lstatSync(join(folder, name)))));
 }
 
-const find = async (name: string) => (await listDirectory(files, '/dir')).find((entry) => entry.name === name);
+const find = async (name: string) => (await listDirectory(files, '/dir', root)).find((entry) => entry.name === name);
 
 describe('listing a folder again', () => {
   it('answers exactly what a fresh listing answers after every kind of change', async () => {
     const dir = join(root, 'dir');
-    expect(await listDirectory(files, '/dir')).toEqual(freshListing(dir));
+    expect(await listDirectory(files, '/dir', root)).toEqual(freshListing(dir));
     appendFileSync(join(dir, 'file-1.txt'), 'more');
     chmodSync(join(dir, 'file-2.txt'), 0o600);
     utimesSync(join(dir, 'file-3.txt'), new Date('2001-02-03T04:05:06.789Z'), new Date('2001-02-03T04:05:06.789Z'));
@@ -36,7 +37,7 @@ describe('listing a folder again', () => {
     unlinkSync(join(dir, 'file-5.txt'));
     mkdirSync(join(dir, 'file-5.txt'));
     writeFileSync(join(dir, 'new.properties'), 'motd=hi\n');
-    const again = await listDirectory(files, '/dir');
+    const again = await listDirectory(files, '/dir', root);
     expect(again).toEqual(freshListing(dir));
     expect(again.find((entry) => entry.name === 'file-1.txt')).toMatchObject({ size: 'entry 1\nmore'.length });
     expect(again.find((entry) => entry.name === 'file-2.txt')).toMatchObject({ mode: '-rw-------', mode_bits: '600' });
@@ -69,13 +70,13 @@ describe('the names of a folder that has not changed for a while', () => {
   /** From now on the clock says the folder's last change was longer ago than SETTLED_MS. */
   const settle = () => jest.spyOn(Date, 'now').mockImplementation(() => realNow() + SETTLED_MS + 1_000);
   const dir = () => join(root, 'dir');
-  const expectFresh = async () => expect(await listDirectory(files, '/dir')).toEqual(freshListing(dir()));
+  const expectFresh = async () => expect(await listDirectory(files, '/dir', root)).toEqual(freshListing(dir()));
 
   it('are read once while the folder stays as it was, and again after any change, however soon', async () => {
     settle();
     await expectFresh();
     await expectFresh();
-    await listDirectoryJson(files, '/dir');
+    await listDirectoryJson(files, '/dir', root);
     expect(readdir).toHaveBeenCalledTimes(1);
 
     writeFileSync(join(dir(), 'added.txt'), 'new');
@@ -87,7 +88,7 @@ describe('the names of a folder that has not changed for a while', () => {
     mkdirSync(join(dir(), 'world'));
     await expectFresh();
     expect(readdir).toHaveBeenCalledTimes(5);
-    expect((await listDirectory(files, '/dir')).map((entry) => entry.name)).toEqual(expect.arrayContaining(['added.txt', 'file-8.old', 'world']));
+    expect((await listDirectory(files, '/dir', root)).map((entry) => entry.name)).toEqual(expect.arrayContaining(['added.txt', 'file-8.old', 'world']));
   });
 
   it('are read again when the folder is another one at the same path, or its times were set back', async () => {
@@ -98,33 +99,33 @@ describe('the names of a folder that has not changed for a while', () => {
     // The very same mtime, to the nanosecond (which utimes' seconds as a double cannot carry); the ctime moves on.
     execFileSync('touch', ['-m', '-d', `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`, dir()]);
     expect(lstatSync(dir(), { bigint: true }).mtimeNs).toBe(mtimeNs);
-    expect((await listDirectory(files, '/dir')).map((entry) => entry.name)).toContain('sneaky.txt');
+    expect((await listDirectory(files, '/dir', root)).map((entry) => entry.name)).toContain('sneaky.txt');
 
     mkdirSync(join(root, 'other'));
     writeFileSync(join(root, 'other', 'only-here.txt'), '');
     renameSync(dir(), join(root, 'old-dir'));
     renameSync(join(root, 'other'), dir());
-    expect((await listDirectory(files, '/dir')).map((entry) => entry.name)).toEqual(['only-here.txt']);
+    expect((await listDirectory(files, '/dir', root)).map((entry) => entry.name)).toEqual(['only-here.txt']);
   });
 
   it('are not trusted when read within SETTLED_MS of the last change', async () => {
-    const stamp = { dev: 1, ino: 2, mtimeMs: 10_000, ctimeMs: 10_000 };
-    expect(settledNames(['a'], stamp, 10_000 + SETTLED_MS)).toBeUndefined();
-    expect(settledNames(['a'], { ...stamp, mtimeMs: 5_000 }, 10_000 + SETTLED_MS)).toBeUndefined();
-    expect(settledNames(['a'], stamp, 10_001 + SETTLED_MS)).toEqual({ list: ['a'], stamp });
+    const stamp = { mtimeMs: 10_000, ctimeMs: 10_000 };
+    expect(isSettled(stamp, 10_000 + SETTLED_MS)).toBe(false);
+    expect(isSettled({ ...stamp, mtimeMs: 5_000 }, 10_000 + SETTLED_MS)).toBe(false);
+    expect(isSettled(stamp, 10_001 + SETTLED_MS)).toBe(true);
     // The folder was just made: every listing reads its names.
-    await listDirectory(files, '/dir');
-    await listDirectory(files, '/dir');
+    await listDirectory(files, '/dir', root);
+    await listDirectory(files, '/dir', root);
     expect(readdir).toHaveBeenCalledTimes(2);
   });
 
   it('give back the very answer sent before while every entry is unchanged, and a fresh one after a change', async () => {
     settle();
-    const first = await listDirectoryJson(files, '/dir');
-    const again = await listDirectoryJson(files, '/dir');
+    const first = await listDirectoryJson(files, '/dir', root);
+    const again = await listDirectoryJson(files, '/dir', root);
     expect(again).toBe(first);
     appendFileSync(join(dir(), 'file-3.txt'), 'grown'); // only the file changes, not the folder
-    const changed = await listDirectoryJson(files, '/dir');
+    const changed = await listDirectoryJson(files, '/dir', root);
     expect(changed).not.toBe(first);
     expect(changed.equals(Buffer.from(JSON.stringify({ data: freshListing(dir()) })))).toBe(true);
     expect(readdir).toHaveBeenCalledTimes(1);

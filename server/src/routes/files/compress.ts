@@ -29,8 +29,8 @@ export async function compressFilesRoute(app: FastifyInstance, { context }: File
     async (request) => {
       const { server, files } = serverFilesOf(app, request);
       const { root, files: names, format } = request.body;
-      const archive = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => compressEntries(files, root, names, format, budget)));
-      const entry = toFileEntry(archive.name, archive.stats);
+      const archive = await fileOperation(() => context.quota.withBudget(server, files, (budget) => compressEntries(files, root, names, format, budget)));
+      const entry = toFileEntry(archive.name, archive.info);
       await auditFileChange(app, request, 'compress', { directory: root, files: names, archive: entry.name, size: entry.size });
       return { data: entry };
     },

@@ -26,7 +26,7 @@ export async function copyFileRoute(app: FastifyInstance, { context }: FileRoute
     },
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
-      const copy = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => copyEntry(files, request.body.location, budget)));
+      const copy = await fileOperation(() => context.quota.withBudget(server, files, (budget) => copyEntry(files, request.body.location, budget)));
       await auditFileChange(app, request, 'copy', { file: request.body.location, copy });
       return reply.code(204).send(null);
     },

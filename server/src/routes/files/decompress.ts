@@ -30,7 +30,7 @@ export async function decompressFileRoute(app: FastifyInstance, { context }: Fil
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
       const { root, file } = request.body;
-      const result = await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => extractArchive(files, root, file, context.limits, budget, fileGuardOf(request))));
+      const result = await fileOperation(() => context.quota.withBudget(server, files, (budget) => extractArchive(files, root, file, context.limits, budget, fileGuardOf(request))));
       await auditFileChange(app, request, 'decompress', { directory: root, file, entries: result.entries, size: result.bytes });
       return reply.code(204).send(null);
     },

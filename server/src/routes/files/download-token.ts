@@ -47,16 +47,16 @@ export async function downloadTokenRoute(app: FastifyInstance, { context }: File
       if (!server || !user) throw invalidLink();
       const access = await accessFor(app.db, user, server);
       if (!access || !accessAllows(access, 'file.read-content')) throw invalidLink();
-      const { handle, stats } = await fileOperation(() => app.runtime.driver.rootedFiles(server.uuid).openForRead(grant.path));
+      const { stream, info } = await fileOperation(() => app.runtime.files(server.uuid).readStream(grant.path));
       return (
         reply
           .header('content-type', 'application/octet-stream')
-          .header('content-length', String(stats.size))
+          .header('content-length', String(info.size))
           .header('content-disposition', attachmentHeader(basename(grant.path)))
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')
           // A stream (the type provider only knows the JSON error bodies of this route).
-          .send(handle.createReadStream() as unknown as string)
+          .send(stream as unknown as string)
       );
     },
   );

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { fileOperation } from '../../services/files/fileErrors';
 import { checkUserPath } from '../../services/files/checkUserPath';
+import { regularFile } from '../../services/files/fileContents';
 import { ServerParamsSchema } from '../../schemas/servers';
 import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { DownloadUrlSchema, FileQuerySchema } from '../../schemas/files';
@@ -29,8 +30,7 @@ export async function downloadUrlRoute(app: FastifyInstance, { context }: FileRo
       const { server, files } = serverFilesOf(app, request);
       const path = request.query.file;
       // The file must exist and be a regular file inside the root now; the download checks again.
-      const { handle } = await fileOperation(() => files.openForRead(checkUserPath(path)));
-      await handle.close();
+      await fileOperation(() => regularFile(files, checkUserPath(path)));
       // Whole seconds: the token keeps its expiry to the second.
       const expiresAt = Math.floor((Date.now() + context.limits.downloadTokenMs) / 1000) * 1000;
       const token = context.tokens.issue({ serverUuid: server.uuid, userId: request.user!.id, path, expiresAt });

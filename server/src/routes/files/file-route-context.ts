@@ -5,7 +5,7 @@ import type { DownloadTokens } from '../../services/files/DownloadTokens';
 import { guardOf, type FileGuard } from '../../services/files/fileGuard';
 import type { FileLimits } from '../../services/files/fileLimits';
 import { accessAllows } from '../../services/permissions/serverAccess';
-import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { recordAudit } from '../../services/audit/audit';
 
 /** What every file route shares: the disk quota, the limits and the download signer. */
@@ -20,10 +20,10 @@ export interface FileRouteOptions {
   context: FileRouteContext;
 }
 
-/** The server of a server-scoped request and its files (rooted at the server's folder). */
-export function serverFilesOf(app: FastifyInstance, request: FastifyRequest): { server: ServerRow; files: RootedFileSystem } {
+/** The server of a server-scoped request and its files (through the runtime's file port). */
+export function serverFilesOf(app: FastifyInstance, request: FastifyRequest): { server: ServerRow; files: ServerFiles } {
   const server = request.serverAccess!.server;
-  return { server, files: app.runtime.driver.rootedFiles(server.uuid) };
+  return { server, files: app.runtime.files(server.uuid) };
 }
 
 /** What the caller may do, asked by an effect once it knows what it is (a write to a new path is a create). */

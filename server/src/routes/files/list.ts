@@ -28,8 +28,8 @@ export async function listFilesRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'file.read' },
     },
     async (request, reply) => {
-      const { files } = serverFilesOf(app, request);
-      const json = await fileOperation(() => listDirectoryJson(files, request.query.directory));
+      const { server, files } = serverFilesOf(app, request);
+      const json = await fileOperation(() => listDirectoryJson(files, request.query.directory, server.uuid));
       // Sent as it is, already in the shape of the response schema (which stays for the API
       // document); compressed on the way out, once per unchanged listing (compressionPlugin).
       return reply.type('application/json; charset=utf-8').send(json as unknown as { data: FileEntryJson[] });

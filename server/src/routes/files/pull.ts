@@ -33,9 +33,7 @@ export async function pullFileRoute(app: FastifyInstance, { context }: FileRoute
       await app.rateLimit({ key: `files.pull:${request.user!.id}:${server.uuid}`, limit: limits.pullsPerWindow, windowMs: limits.pullWindowMs });
       const { url, directory, filename } = request.body;
       const saved = await fileOperation(() =>
-        context.quota.withBudget(server, files.root, (budget) =>
-          pullFromUrl({ files, url, directory, filename, limits, allowHosts: app.config.pullAllowHosts ?? [], budget, guard: fileGuardOf(request) }),
-        ),
+        context.quota.withBudget(server, files, (budget) => pullFromUrl({ files, url, directory, filename, limits, allowHosts: app.config.pullAllowHosts ?? [], budget, guard: fileGuardOf(request) })),
       );
       await auditFileChange(app, request, 'pull', { url: saved.source, file: saved.path, size: saved.size });
       return reply.code(204).send(null);

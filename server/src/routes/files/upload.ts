@@ -53,7 +53,7 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
       const { server, files } = serverFilesOf(app, request);
       const { limits } = context;
       const uploaded = await fileOperation(() =>
-        context.quota.withBudget(server, files.root, async (budget) => {
+        context.quota.withBudget(server, files, async (budget) => {
           // Refused before reading the body when it cannot fit at all.
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > budget.freeBytes + MULTIPART_SLACK_BYTES) throw new DiskQuotaError(declared, budget.freeBytes, budget.limitBytes);

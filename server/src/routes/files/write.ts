@@ -34,7 +34,7 @@ export async function writeFileRoute(app: FastifyInstance, { context }: FileRout
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
       const content = Buffer.from(request.body, 'utf8');
-      await fileOperation(() => context.quota.withBudget(server, files.root, (budget) => writeFromEditor(files, request.query.file, content, budget, fileGuardOf(request))));
+      await fileOperation(() => context.quota.withBudget(server, files, (budget) => writeFromEditor(files, request.query.file, content, budget, fileGuardOf(request))));
       await auditFileChange(app, request, 'write', { file: request.query.file, size: content.length });
       return reply.code(204).send(null);
     },

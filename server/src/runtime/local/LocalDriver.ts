@@ -7,6 +7,7 @@ import { RootedFileSystem } from '../RootedFileSystem';
 import type { ServerFiles } from '../files/ServerFiles';
 import { RootedServerFiles } from '../files/rooted/RootedServerFiles';
 import { measureFolder } from './DiskUsage';
+import { removeAllStagingLeftovers } from './stagingLeftovers';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { runInstallStep } from '../install/runInstallStep';
 import { describeError, InstallError } from '../install/InstallError';
@@ -107,6 +108,9 @@ export class LocalDriver implements RuntimeDriver {
     else this.options.log?.warn({ problem }, 'game servers cannot be sandboxed on this host; starting them is refused');
     await this.guardHostNetwork(sandbox);
     await this.disks.open();
+    // Before any request: what an upload, extraction or pull cut short by a crash left behind goes.
+    const removed = await removeAllStagingLeftovers(join(this.options.dataDir, 'servers'), (uuid, error) => this.options.log?.warn({ err: error, server: uuid }, 'could not clean staging leftovers'));
+    if (removed > 0) this.options.log?.info({ removed }, 'staging leftovers of interrupted file operations removed');
     this.ticker ??= setInterval(() => void this.tick(), this.options.statsIntervalMs);
   }
 

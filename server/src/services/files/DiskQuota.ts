@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plans, type ServerRow } from '../../db/schema';
-import { measureFolder } from '../../runtime/local/DiskUsage';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { DiskQuotaError } from './fileErrors';
 
 const MiB = 1024 * 1024;
@@ -18,8 +18,8 @@ export interface DiskBudget {
 
 /**
  * The plan's disk space, honoured by every change that adds bytes (upload, write, copy, pull,
- * compress, extract). The folder is measured afresh for each operation (statfs of the server's
- * own file system, else a walk: the runtime's figure may be seconds old) and bytes being written
+ * compress, extract). The server's files are measured afresh through the port for each operation
+ * (the runtime's cached figure may be seconds old) and bytes being written
  * by operations still running are counted too, so two uploads at once cannot both squeeze into
  * the same free space. Where the server has its own file system the kernel holds the same limit
  * underneath: a write that gets past this check still ends with ENOSPC (answered 507).
@@ -35,10 +35,10 @@ export class DiskQuota {
     return plan && plan.diskMb > 0 ? plan.diskMb * MiB : Number.POSITIVE_INFINITY;
   }
 
-  /** Opens a budget for one operation on `server`, whose files are in `root`. */
-  async open(server: ServerRow, root: string): Promise<DiskBudget> {
+  /** Opens a budget for one operation on `server`, whose files are `files`. */
+  async open(server: ServerRow, files: ServerFiles): Promise<DiskBudget> {
     const limitBytes = await this.limitBytes(server);
-    const used = Number.isFinite(limitBytes) ? await measureFolder(root) : 0;
+    const used = Number.isFinite(limitBytes) ? await files.diskUsage({ fresh: true }) : 0;
     const freeBytes = limitBytes - used - (this.inFlight.get(server.uuid) ?? 0);
     let taken = 0;
     let open = true;
@@ -65,8 +65,8 @@ export class DiskQuota {
   }
 
   /** Refuses up front when `bytes` do not fit, then runs `operation` with the budget open. */
-  async withBudget<T>(server: ServerRow, root: string, operation: (budget: DiskBudget) => Promise<T>): Promise<T> {
-    const budget = await this.open(server, root);
+  async withBudget<T>(server: ServerRow, files: ServerFiles, operation: (budget: DiskBudget) => Promise<T>): Promise<T> {
+    const budget = await this.open(server, files);
     try {
       return await operation(budget);
     } finally {

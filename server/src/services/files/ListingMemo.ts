@@ -20,39 +20,11 @@ export function madeFrom(listed: ListedEntry, stats: StatFields): boolean {
   return listed.mtimeMs === stats.mtimeMs && listed.ctimeMs === stats.ctimeMs && listed.size === stats.size && listed.mode === stats.mode && listed.birthtimeMs === stats.birthtimeMs;
 }
 
-/**
- * What a folder's own stats say about its names: adding, removing or renaming an entry gives
- * the folder a new ctime (and mtime), and a folder made anew at the same path has its own.
- */
-export interface FolderStamp {
-  dev: number;
-  ino: number;
-  mtimeMs: number;
-  ctimeMs: number;
-}
-
-export const folderStamp = (stats: FolderStamp): FolderStamp => ({ dev: stats.dev, ino: stats.ino, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs });
-
-export const sameStamp = (a: FolderStamp, b: FolderStamp) => a.dev === b.dev && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
-
-// How long before a read of a folder its last change must have been for its names to be trusted
-// while its stamp stays the same. File times come from a clock that lags by up to a tick, and
-// some filesystems keep whole seconds (or two): a change made just after the read could bear
-// the same time as the one before it. With a change this much older, any later one is seen.
-export const SETTLED_MS = 2_000;
-
-/** The names of a folder as read, kept only when the folder had settled (see SETTLED_MS). */
-export function settledNames(names: string[], stamp: FolderStamp, readAt: number): RememberedFolder['names'] {
-  return stamp.ctimeMs < readAt - SETTLED_MS && stamp.mtimeMs < readAt - SETTLED_MS ? { list: names, stamp } : undefined;
-}
-
-/** A folder as listed last: its entries by name, the answer made of them, and its names. */
+/** A folder as listed last: its entries by name and the answer made of them. */
 export interface RememberedFolder {
   entries: Map<string, ListedEntry>;
   /** The list route's answer for exactly these entries (see listDirectoryJson). */
   answer?: Buffer;
-  /** The folder's names, read while its stamp was `stamp`, which had settled by then. */
-  names?: { list: string[]; stamp: FolderStamp };
 }
 
 /**
@@ -61,10 +33,10 @@ export interface RememberedFolder {
  * stat'ed on every listing and reused only when its stats are the very ones it was made from:
  * an entry is a function of its name and those stats (symlinks, whose entry depends on their
  * target, are never reused), so a listing is never stale. A folder's answer is kept with its
- * entries, for a listing that finds every one of them unchanged (and no other), and so are its
- * names, for as long as the folder's own stamp says no entry was added, removed or renamed.
+ * entries, for a listing that finds every one of them unchanged (and no other); the port keeps
+ * a folder's names itself where it can tell they are unchanged.
  * Folders are kept most recent first, up to `maxEntries` entries in all (about 0.5 KB each,
- * 1.3 KB with its JSON text, its part of the answer and its name); a larger folder is not kept.
+ * 1.3 KB with its JSON text and its part of the answer); a larger folder is not kept.
  */
 export class ListingMemo {
   private readonly folders = new Map<string, RememberedFolder>();
@@ -72,7 +44,7 @@ export class ListingMemo {
 
   constructor(private readonly maxEntries: number) {}
 
-  /** What is remembered of `folder` (an absolute path). */
+  /** What is remembered of `folder` (the server and the folder's path). */
   get(folder: string): Readonly<RememberedFolder> | undefined {
     return this.folders.get(folder);
   }

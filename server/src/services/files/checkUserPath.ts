@@ -1,4 +1,4 @@
-import { PathEscapeError } from '../../runtime/RootedFileSystem';
+import { PathEscapeError } from '../../runtime/files/PathEscapeError';
 
 const DOT_DOT = /(^|[/\\])\.\.([/\\]|$)/;
 
@@ -36,3 +36,14 @@ export function joinUserPath(root: string, name: string): string {
   checkUserPath(name);
   return `${root.replace(/\/+$/, '')}/${name.replace(/^\/+/, '')}`;
 }
+
+/** The parts of a checked path as the port walks them (`\` as `/`, empty and `.` parts dropped); none for the root. */
+export function pathParts(path: string): string[] {
+  return path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((part) => part !== '' && part !== '.');
+}
+
+/** The folder holding the entry at `path` ('' for the root). */
+export const parentPath = (path: string): string => pathParts(path).slice(0, -1).join('/');

@@ -1,5 +1,5 @@
 import { HttpError, ValidationError } from '../../lib/errors';
-import { PathEscapeError } from '../../runtime/RootedFileSystem';
+import { PathEscapeError } from '../../runtime/files/PathEscapeError';
 
 /** A change that would take the server over its plan's disk space (answered 507). */
 export class DiskQuotaError extends HttpError {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { writeChunks, type ConfinedDir, type RootedFileSystem } from '../../runtime/RootedFileSystem';
-import { removeTree } from '../../runtime/confined/removeTree';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
+import { stagingName } from '../../runtime/files/stagingNames';
 import { countedChunks } from './byteCounter';
-import { checkUserPath } from './checkUserPath';
+import { checkUserPath, joinUserPath } from './checkUserPath';
 import type { DiskBudget } from './DiskQuota';
 import { allowAll, type FileGuard } from './fileGuard';
 import type { FileLimits } from './fileLimits';
@@ -23,19 +22,14 @@ export function uploadName(filename: string | undefined): string {
 }
 
 /** Streams one part into the staging folder as `stagedName`, counting its bytes against both limits. */
-async function stagePart(staging: ConfinedDir, stagedName: string, part: MultipartFile, name: string, limits: FileLimits, budget: DiskBudget): Promise<number> {
+async function stagePart(files: ServerFiles, staged: string, part: MultipartFile, name: string, limits: FileLimits, budget: DiskBudget): Promise<number> {
   let size = 0;
   const chunks = countedChunks(part.file, (bytes) => {
     size += bytes;
     if (size > limits.uploadFileBytes) throw new HttpError(413, `"${name}" is larger than the upload limit of ${Math.floor(limits.uploadFileBytes / MiB)} MiB.`);
     budget.take(bytes);
   });
-  const handle = await staging.createFile(stagedName);
-  try {
-    await writeChunks(handle, chunks);
-  } finally {
-    await handle.close();
-  }
+  await files.writeStream(staged, chunks, { createFolders: false });
   if (part.file.truncated) throw new HttpError(413, `"${name}" is larger than the upload limit of ${Math.floor(limits.uploadFileBytes / MiB)} MiB.`);
   return size;
 }
@@ -62,9 +56,6 @@ function folderOfField(part: MultipartValue, count: number, limits: FileLimits):
   return uploadPath(value, 'folders');
 }
 
-/** The hidden staging folders of uploads (`.upload-` and 12 hex digits), removed at start when a crash left one. */
-export const UPLOAD_STAGING = /^\.upload-[0-9a-f]{12}$/;
-
 /**
  * Receives the files of a multipart upload into `directory`. Each file is streamed (never held in
  * memory) into a hidden staging folder beside its destination; only when every file has arrived
@@ -75,46 +66,39 @@ export const UPLOAD_STAGING = /^\.upload-[0-9a-f]{12}$/;
  * removes the staging folder and what was created, so a failed upload leaves nothing behind.
  */
 export async function receiveUpload(
-  files: RootedFileSystem,
+  files: ServerFiles,
   directory: string,
   parts: AsyncIterable<Multipart>,
   limits: FileLimits,
   budget: DiskBudget,
   guard: FileGuard = allowAll,
 ): Promise<ReceivedUpload> {
-  const folder = await files.openDir(checkUserPath(directory)).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOTDIR' ? new HttpError(400, 'The upload folder is not a folder.') : error;
-  });
-  const stagingName = `.upload-${randomBytes(6).toString('hex')}`;
+  const folder = await files.stat(checkUserPath(directory));
+  if (!folder) throw Object.assign(new Error('The upload folder does not exist.'), { code: 'ENOENT' });
+  if (folder.kind !== 'directory') throw new HttpError(400, 'The upload folder is not a folder.');
+  const staging = joinUserPath(directory, stagingName('.upload-'));
   try {
-    await folder.mkdir(stagingName, 0o700);
-    const staging = await folder.openDir(stagingName);
-    try {
-      // Staged flat under numbers: the staging folder holds no folders a swap could redirect.
-      const received = new Map<string, { size: number; staged: string }>();
-      const folders = new Set<string>();
-      let fields = 0;
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          folders.add(folderOfField(part, (fields += 1), limits));
-          continue;
-        }
-        // A relative path when a folder is uploaded whole: its subfolders are created in `directory`.
-        const name = uploadPath(part.filename);
-        const staged = received.get(name)?.staged ?? String(received.size);
-        // The same name twice: the later part replaces the earlier one.
-        if (received.has(name)) await staging.unlink(staged);
-        received.set(name, { size: await stagePart(staging, staged, part, name, limits, budget), staged });
+    await files.mkdir(staging, { exclusive: true, mode: 0o700 });
+    // Staged flat under numbers: the staging folder holds no folders a swap could redirect.
+    const received = new Map<string, { size: number; staged: string }>();
+    const folders = new Set<string>();
+    let fields = 0;
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        folders.add(folderOfField(part, (fields += 1), limits));
+        continue;
       }
-      if (received.size === 0 && folders.size === 0) throw new ValidationError({ files: ['Choose at least one file to upload.'] });
-      // Every destination is checked before the first file moves in: all land or none does.
-      await placeUploads(files, directory, staging, new Map([...received].map(([name, { staged }]) => [name, staged])), folders, guard);
-      return { files: [...received].map(([name, { size }]) => ({ name, size })), folders: [...folders] };
-    } finally {
-      await staging.close();
+      // A relative path when a folder is uploaded whole: its subfolders are created in `directory`.
+      const name = uploadPath(part.filename);
+      // The same name twice: the later part replaces the earlier one.
+      const staged = received.get(name)?.staged ?? `${staging}/${received.size}`;
+      received.set(name, { size: await stagePart(files, staged, part, name, limits, budget), staged });
     }
+    if (received.size === 0 && folders.size === 0) throw new ValidationError({ files: ['Choose at least one file to upload.'] });
+    // Every destination is checked before the first file moves in: all land or none does.
+    await placeUploads(files, directory, new Map([...received].map(([name, { staged }]) => [name, staged])), folders, guard);
+    return { files: [...received].map(([name, { size }]) => ({ name, size })), folders: [...folders] };
   } finally {
-    await removeTree(folder, stagingName).catch(() => undefined);
-    await folder.close();
+    await files.remove(staging).catch(() => undefined);
   }
 }

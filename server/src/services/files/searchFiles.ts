@@ -1,6 +1,6 @@
-import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import type { FileEntryJson } from '../../schemas/files';
-import { checkUserPath } from './checkUserPath';
+import { checkUserPath, pathParts } from './checkUserPath';
 import type { FileLimits } from './fileLimits';
 import { compareEntries } from './entryOrder';
 import { toFileEntry } from './toFileEntry';
@@ -19,12 +19,14 @@ export function namePattern(pattern: string): (name: string) => boolean {
 
 /**
  * Entries under `directory` whose name matches, breadth first (nearer ones first), symlinks
- * listed but never followed. Each folder is opened by descriptor (see RootedFileSystem) and read
- * relative to it. Stops after `searchResults` hits or `searchVisited` entries.
+ * listed but never followed. Each folder is listed through the port (no link followed). Stops
+ * after `searchResults` hits or `searchVisited` entries.
  */
-export async function searchFiles(files: RootedFileSystem, directory: string, pattern: string, limits: FileLimits): Promise<Array<FileEntryJson & { path: string }>> {
+export async function searchFiles(files: ServerFiles, directory: string, pattern: string, limits: FileLimits): Promise<Array<FileEntryJson & { path: string }>> {
   const matches = namePattern(pattern);
-  const start = await files.inDir(checkUserPath(directory), async (dir) => dir.path);
+  const start = pathParts(checkUserPath(directory)).join('/');
+  // The folder searched must be one (a missing folder or a file is an error, as listing it is).
+  await files.list(start);
   const found: Array<FileEntryJson & { path: string }> = [];
   let visited = 0;
   let level = [start];
@@ -32,19 +34,13 @@ export async function searchFiles(files: RootedFileSystem, directory: string, pa
     const next: string[] = [];
     for (const folder of level) {
       // A folder swapped for a link (leading out) since it was listed is skipped.
-      await files
-        .inDir(folder, async (dir) => {
-          const entries = await dir.readdirTypes();
-          visited += entries.length;
-          for (const entry of entries) {
-            const path = dir.child(entry.name);
-            if (entry.isDirectory()) next.push(path);
-            if (!matches(entry.name) || found.length >= limits.searchResults) continue;
-            const stats = await dir.lstatOrNull(entry.name).catch(() => null);
-            if (stats) found.push({ ...toFileEntry(entry.name, stats), path: `/${path}` });
-          }
-        })
-        .catch(() => undefined);
+      const entries = await files.list(folder).catch(() => []);
+      visited += entries.length;
+      for (const entry of entries) {
+        const path = folder ? `${folder}/${entry.name}` : entry.name;
+        if (entry.kind === 'directory') next.push(path);
+        if (matches(entry.name) && found.length < limits.searchResults) found.push({ ...toFileEntry(entry.name, entry), path: `/${path}` });
+      }
       if (found.length >= limits.searchResults || visited >= limits.searchVisited) break;
     }
     level = next;

@@ -1,8 +1,14 @@
 import { lookup } from 'mime-types';
 import type { FileEntryJson } from '../../schemas/files';
-import type { StatFields } from '../../runtime/confined/StatWorker';
 
-export type { StatFields };
+/** The stat fields an entry is made from (the file port's FileInfo has them, and so does a Stats object). */
+export interface StatFields {
+  mode: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  birthtimeMs: number;
+}
 
 const TYPE_CHAR: Array<[number, string]> = [
   [0o040000, 'd'],

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../lib/errors';
-import { PathEscapeError } from '../../runtime/RootedFileSystem';
+import { PathEscapeError } from '../../runtime/files/PathEscapeError';
 import { checkUserPath } from './checkUserPath';
 
 /** Folders an uploaded file may sit in below the upload folder (a folder picked or dropped whole). */

@@ -138,7 +138,7 @@ export class ModpackInstaller {
       const limits = { ...this.limits };
       const index = await readMrpack(packFile, limits, this.fileLimits, this.localHosts);
       // The plan's disk space: the pack's files must fit beside what is there (what they replace is not counted back).
-      const budget = await this.quota.open(server, this.options.runtime.driver.serverRoot(server.uuid));
+      const budget = await this.quota.open(server, this.options.runtime.files(server.uuid));
       budget.release();
       const needed = index.totalBytes + index.overrideBytes;
       if (needed > budget.freeBytes) throw new DiskQuotaError(needed, budget.freeBytes, budget.limitBytes);

@@ -1,12 +1,13 @@
-import { createReadStream, promises as fs } from 'node:fs';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CatalogueHttp } from '../../games/catalogue/CatalogueHttp';
 import { CatalogueUnavailableError } from '../../games/catalogue/types';
 import { ArchiveChecker } from '../files/archives/ArchiveChecker';
+import type { StagingSink } from '../files/archives/stagingSink';
 import { extractZipInto } from '../files/archives/zipArchive';
 import type { FileLimits } from '../files/fileLimits';
-import { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import { pipelineOf } from '../../lib/pipelineOf';
 import { PathEscapeError } from '../../runtime/files/PathEscapeError';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { MRPACK_HOSTS, type ModpackLimits, type MrpackIndex } from './mrpack';
@@ -72,6 +73,26 @@ async function bounded<T>(items: T[], bound: number, work: (item: T) => Promise<
 }
 
 /**
+ * The pack's staging folder on the panel's machine as an extraction's sink. The folder is the
+ * panel's own and starts empty, and only entries the checker let through reach it (names without
+ * `..` or absolute parts, no links), so plain file calls are safe here; a later entry of the same
+ * name replaces the earlier one, as unzip does.
+ */
+function panelStagingSink(folder: string): StagingSink {
+  return {
+    folder: async (segments) => {
+      await fs.mkdir(join(folder, ...segments), { recursive: true });
+    },
+    file: async (segments, mode, open, checks) => {
+      const path = join(folder, ...segments);
+      await fs.mkdir(dirname(path), { recursive: true });
+      await fs.rm(path, { recursive: true, force: true });
+      await pipelineOf(await open(), ...checks, createWriteStream(path, { mode, flags: 'wx' }));
+    },
+  };
+}
+
+/**
  * Stages a checked pack in `staging` (a folder of the panel's own, outside the server): the
  * index's files downloaded in parallel (at most `limits.parallelDownloads` at once), each
  * verified by its SHA-512 before it is kept (mirrors tried in order when one cannot be reached),
@@ -117,10 +138,9 @@ export async function stageMrpack(
     },
     (active) => (peakParallel = Math.max(peakParallel, active)),
   );
-  const zipDir = await new RootedFileSystem(join(staging, 'zip')).openDir('/');
   const handle = await open(packFile, 'r');
   try {
-    await extractZipInto(handle.fd, zipDir, new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY }), {
+    await extractZipInto(handle.fd, panelStagingSink(join(staging, 'zip')), new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY }), {
       freeBytes: Number.POSITIVE_INFINITY,
       limitBytes: Number.POSITIVE_INFINITY,
       take: () => undefined,
@@ -128,7 +148,6 @@ export async function stageMrpack(
     });
   } finally {
     await handle.close();
-    await zipDir.close();
   }
   onProgress(1);
   return { peakParallel, bytes };

@@ -22,7 +22,10 @@ const sameStamp = (a: FolderStamp, b: FolderStamp) => a.dev === b.dev && a.ino =
 // while its stamp stays the same. File times come from a clock that lags by up to a tick, and
 // some filesystems keep whole seconds (or two): a change made just after the read could bear
 // the same time as the one before it. With a change this much older, any later one is seen.
-const SETTLED_MS = 2_000;
+export const SETTLED_MS = 2_000;
+
+/** Whether names read at `readAt` may be trusted while the folder keeps `stamp` (its last change was SETTLED_MS before). */
+export const isSettled = (stamp: Pick<FolderStamp, 'mtimeMs' | 'ctimeMs'>, readAt: number): boolean => stamp.ctimeMs < readAt - SETTLED_MS && stamp.mtimeMs < readAt - SETTLED_MS;
 
 // Names of recently listed folders (by their real location), most recent last: room for a few
 // large folders. The file manager lists a folder again after every change it makes.
@@ -59,7 +62,7 @@ async function folderNames(dir: ConfinedDir): Promise<string[]> {
   if (known && sameStamp(known.stamp, stamp)) return known.names;
   const readAt = Date.now();
   const names = await dir.readdir();
-  if (stamp.ctimeMs < readAt - SETTLED_MS && stamp.mtimeMs < readAt - SETTLED_MS) remember(key, stamp, names);
+  if (isSettled(stamp, readAt)) remember(key, stamp, names);
   else if (known) remember(key, known.stamp, []);
   return names;
 }

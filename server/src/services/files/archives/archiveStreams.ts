@@ -8,31 +8,32 @@ import type { PackEntry } from './packEntries';
 const BLOCK = 512;
 
 /** A tar header (with a pax header before it when the name or size does not fit). */
-function tarHeader({ path, stats }: PackEntry, size: number): Buffer[] {
-  const isDirectory = stats.isDirectory();
-  const data = { path: isDirectory ? `${path}/` : path, mode: stats.mode & 0o7777, size, mtime: stats.mtime, type: isDirectory ? ('Directory' as const) : ('File' as const), uid: 0, gid: 0 };
+function tarHeader({ path, info }: PackEntry, size: number): Buffer[] {
+  const isDirectory = info.kind === 'directory';
+  const mtime = new Date(info.mtimeMs);
+  const data = { path: isDirectory ? `${path}/` : path, mode: info.mode & 0o7777, size, mtime, type: isDirectory ? ('Directory' as const) : ('File' as const), uid: 0, gid: 0 };
   const header = new Header(data);
   const needsPax = header.encode();
   const blocks = [header.block!];
-  if (needsPax) blocks.unshift(new Pax({ path: data.path, size, mtime: stats.mtime }).encode());
+  if (needsPax) blocks.unshift(new Pax({ path: data.path, size, mtime }).encode());
   return blocks;
 }
 
-/** The bytes of a tar of `entries`: each file's content read by descriptor, exactly the size in its header. */
+/** The bytes of a tar of `entries`: each file's content as opened, exactly the size in its header. */
 async function* tarBytes(entries: AsyncIterable<PackEntry>): AsyncGenerator<Buffer> {
   for await (const entry of entries) {
-    const size = entry.handle ? entry.stats.size : 0;
+    const size = entry.content ? entry.info.size : 0;
     yield* tarHeader(entry, size);
-    if (!entry.handle) continue;
+    if (!entry.content) continue;
     let position = 0;
-    while (position < size) {
-      const buffer = Buffer.alloc(Math.min(1024 * 1024, size - position));
-      const { bytesRead } = await entry.handle.read(buffer, 0, buffer.length, position);
-      // A file that shrank meanwhile is padded to the size its header gave.
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      yield buffer.subarray(0, bytesRead);
+    for await (const chunk of entry.content as AsyncIterable<Buffer>) {
+      // A file that grew meanwhile is cut to the size its header gave.
+      const piece = chunk.subarray(0, size - position);
+      position += piece.length;
+      if (piece.length > 0) yield piece;
+      if (position >= size) break;
     }
+    // A file that shrank meanwhile is padded to the size its header gave.
     if (position < size) yield Buffer.alloc(size - position);
     if (size % BLOCK) yield Buffer.alloc(BLOCK - (size % BLOCK));
   }
@@ -61,15 +62,15 @@ export function zipInto(entries: AsyncIterable<PackEntry>, output: Transform): v
   zip.on('error', fail);
   pipeline(zip.outputStream, output).catch(fail);
   void (async () => {
-    for await (const { path, stats, handle } of entries) {
+    for await (const { path, info, content } of entries) {
       stop.signal.throwIfAborted();
-      if (!handle) {
-        zip.addEmptyDirectory(path, { mtime: stats.mtime, mode: stats.mode });
+      const options = { mtime: new Date(info.mtimeMs), mode: info.mode };
+      if (!content) {
+        zip.addEmptyDirectory(path, options);
         continue;
       }
-      // The entry's descriptor stays open until yazl has read the whole file.
-      const content = handle.createReadStream({ autoClose: false, start: 0 });
-      zip.addReadStream(content, path, { mtime: stats.mtime, mode: stats.mode });
+      // The entry's file stays open until yazl has read the whole of it.
+      zip.addReadStream(content, path, options);
       try {
         await finished(content, { signal: stop.signal });
       } catch (error) {

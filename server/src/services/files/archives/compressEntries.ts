@@ -1,57 +1,59 @@
-import type { Stats } from 'node:fs';
 import { HttpError } from '../../../lib/errors';
-import type { ConfinedDir, Located, RootedFileSystem } from '../../../runtime/RootedFileSystem';
+import type { FileInfo, ServerFiles } from '../../../runtime/files/ServerFiles';
 import { byteCounter } from '../byteCounter';
-import { checkUserPath, joinUserPath } from '../checkUserPath';
+import { checkUserPath, joinUserPath, pathParts } from '../checkUserPath';
 import type { DiskBudget } from '../DiskQuota';
+import { enoent } from '../manageFiles';
 import { tarGzInto, zipInto } from './archiveStreams';
 import { packEntries, type PackEntry } from './packEntries';
 
 /** `archive-2024-05-01T12-30-00.zip`, with " 2", " 3" … when taken. */
-async function archiveName(folder: ConfinedDir, format: 'zip' | 'tar.gz'): Promise<string> {
+async function archiveName(files: ServerFiles, folder: string, format: 'zip' | 'tar.gz'): Promise<string> {
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-');
   for (let n = 1; ; n += 1) {
     const name = `archive-${stamp}${n > 1 ? ` ${n}` : ''}.${format}`;
-    if (!(await folder.lstatOrNull(name))) return name;
+    if (!(await files.lstat(joinUserPath(folder, name)))) return name;
   }
 }
 
-/** The name below `folder` of a located entry; null when it is not below it (reached through a link). */
-function nameBelow(folder: ConfinedDir, { dir, name }: Located): string | null {
-  const path = dir.child(name);
-  if (!folder.path) return path;
-  return path.startsWith(`${folder.path}/`) ? path.slice(folder.path.length + 1) : null;
+/** The path of `name` inside `root` in the archive; refused when it is reached through a link (it would land outside the archive's own tree). */
+async function nameInside(files: ServerFiles, root: string, name: string): Promise<string> {
+  const parts = pathParts(checkUserPath(name));
+  if (parts.length === 0) throw new HttpError(400, 'Only entries inside the folder can be compressed.');
+  for (let depth = 1; depth < parts.length; depth += 1) {
+    const above = await files.lstat(joinUserPath(root, parts.slice(0, depth).join('/')));
+    if (above?.kind === 'symlink') throw new HttpError(400, 'Only entries inside the folder can be compressed.');
+  }
+  return parts.join('/');
 }
 
 /**
  * Packs entries of `root` into a new zip or tar.gz in `root`, written atomically (a failure, or
- * running out of disk space, leaves no partial archive). Every entry is read by descriptor (see
- * packEntries); symlinks are left out. Answers the archive's name and stats.
+ * running out of disk space, leaves no partial archive). Every entry is read through the port
+ * (see packEntries); symlinks are left out. Answers the archive's name and what it is.
  */
-export async function compressEntries(files: RootedFileSystem, root: string, names: string[], format: 'zip' | 'tar.gz', budget: DiskBudget): Promise<{ name: string; stats: Stats }> {
-  return files.inDir(checkUserPath(root), async (folder) => {
-    const sources: Array<Located & { path: string }> = [];
-    try {
-      for (const name of names) {
-        const located = await files.locate(checkUserPath(joinUserPath(root, name)));
-        sources.push({ ...located, path: '' });
-        const path = located.name ? nameBelow(folder, located) : null;
-        // An entry reached through a symlinked folder would land outside the archive's own tree.
-        if (!path) throw new HttpError(400, 'Only entries inside the folder can be compressed.');
-        sources[sources.length - 1].path = path;
-        await located.dir.lstat(located.name);
-      }
-      const name = await archiveName(folder, format);
-      const counter = byteCounter((bytes) => budget.take(bytes));
-      const entries = (async function* (): AsyncGenerator<PackEntry> {
-        for (const source of sources) yield* packEntries(source.dir, source.name, source.path);
-      })();
-      if (format === 'zip') zipInto(entries, counter);
-      else tarGzInto(entries, counter);
-      await files.writeStream(joinUserPath(root, name), counter, { createFolders: false });
-      return { name, stats: await folder.lstat(name) };
-    } finally {
-      await Promise.all(sources.map((source) => source.dir.close()));
-    }
-  });
+export async function compressEntries(files: ServerFiles, root: string, names: string[], format: 'zip' | 'tar.gz', budget: DiskBudget): Promise<{ name: string; info: FileInfo }> {
+  const folder = await files.stat(checkUserPath(root));
+  if (!folder) throw enoent();
+  if (folder.kind !== 'directory') throw Object.assign(new Error(`"${root}" is not a folder.`), { code: 'ENOTDIR' });
+  const sources: Array<{ source: string; name: string }> = [];
+  for (const name of names) {
+    // A path leading out is refused as such first; one through a link inside the root then.
+    if (!(await files.lstat(joinUserPath(root, checkUserPath(name))))) throw enoent();
+    const inside = await nameInside(files, root, name);
+    const source = joinUserPath(root, inside);
+    sources.push({ source, name: inside });
+  }
+  const name = await archiveName(files, root, format);
+  const counter = byteCounter((bytes) => budget.take(bytes));
+  const entries = (async function* (): AsyncGenerator<PackEntry> {
+    for (const source of sources) yield* packEntries(files, source.source, source.name);
+  })();
+  if (format === 'zip') zipInto(entries, counter);
+  else tarGzInto(entries, counter);
+  const path = joinUserPath(root, name);
+  await files.writeStream(path, counter, { createFolders: false });
+  const info = await files.lstat(path);
+  if (!info) throw enoent();
+  return { name, info };
 }

@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import type { FileHandle } from 'node:fs/promises';
 import { HttpError } from '../../../lib/errors';
-import type { ConfinedDir, RootedFileSystem } from '../../../runtime/RootedFileSystem';
-import { removeTree } from '../../../runtime/confined/removeTree';
+import type { ServerFiles } from '../../../runtime/files/ServerFiles';
+import { stagingName } from '../../../runtime/files/stagingNames';
 import { checkUserPath, joinUserPath } from '../checkUserPath';
 import type { DiskBudget } from '../DiskQuota';
+import { regularFile } from '../fileContents';
 import { allowAll, type FileGuard } from '../fileGuard';
 import { ArchiveRejectedError } from '../fileErrors';
 import type { FileLimits } from '../fileLimits';
 import { asArchiveFault } from './archiveFaults';
 import { ArchiveChecker } from './ArchiveChecker';
-import { moveInto } from './extractedFiles';
-import { extractTarInto, scanTar } from './tarArchive';
-import { extractZipInto, scanZip } from './zipArchive';
+import { moveStagedInto, portSink, replacesAny } from './stagingSink';
+import { extractTarInto, scanTar, type OpenArchive } from './tarArchive';
+import { extractZipInto, scanZip, type ZipSource } from './zipArchive';
 
 type ArchiveFormat = 'zip' | 'tar';
 
@@ -24,96 +23,66 @@ export function detectFormat(header: Buffer): ArchiveFormat | null {
   return null;
 }
 
-/** The hidden staging folders of extractions (`.extract-` and 12 hex digits), removed at start when a crash left one. */
-export const EXTRACT_STAGING = /^\.extract-[0-9a-f]{12}$/;
+/** The first bytes of the file at `path` (up to `length`). */
+async function headerOf(files: ServerFiles, path: string, length: number): Promise<Buffer> {
+  const { stream } = await files.readStream(path, { start: 0, end: length - 1 });
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** One archive of a server's files, as each pass reads it. */
+interface ArchiveAt {
+  format: ArchiveFormat;
+  zip: ZipSource;
+  open: OpenArchive;
+}
 
 /**
  * Extracts `file` (relative to `root`) into `root`. The whole archive is read first and refused
  * before anything is written when an entry breaks a rule (see ArchiveChecker) or the sizes do not
- * fit; then it is extracted into a hidden folder inside `root`, checked again entry by entry,
- * and moved in only when everything succeeded. A damaged archive leaves nothing behind. Every
- * folder and file is made by descriptor without following links (see extractedFiles).
+ * fit; then it is extracted into a hidden folder inside `root`, checked again entry by entry (an
+ * archive changed between the two reads gains nothing), and moved in only when everything
+ * succeeded. A damaged archive leaves nothing behind. Every folder and file is made through the
+ * file port (no link followed, files written atomically).
  */
-export async function extractArchive(
-  files: RootedFileSystem,
-  root: string,
-  file: string,
-  limits: FileLimits,
-  budget: DiskBudget,
-  guard: FileGuard = allowAll,
-): Promise<{ entries: number; bytes: number }> {
-  const destination = await files.openDir(checkUserPath(root)).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'ENOTDIR' ? new HttpError(400, 'The folder to extract into is not a folder.') : error;
-  });
+export async function extractArchive(files: ServerFiles, root: string, file: string, limits: FileLimits, budget: DiskBudget, guard: FileGuard = allowAll): Promise<{ entries: number; bytes: number }> {
+  const destination = await files.stat(checkUserPath(root));
+  if (!destination) throw Object.assign(new Error('The folder to extract into does not exist.'), { code: 'ENOENT' });
+  if (destination.kind !== 'directory') throw new HttpError(400, 'The folder to extract into is not a folder.');
+  const path = joinUserPath(root, file);
+  const { size } = await regularFile(files, path);
+  const format = detectFormat(await headerOf(files, path, 512));
+  if (!format) throw new ArchiveRejectedError('only zip, tar and tar.gz archives can be extracted.');
+  const archive: ArchiveAt = { format, zip: { files, path, size }, open: async () => (await files.readStream(path)).stream };
+  const scanned = new ArchiveChecker(limits, budget);
   try {
-    // The archive stays open (by descriptor) from the checks to the end: it cannot be swapped between them.
-    const { handle } = await files.openForRead(joinUserPath(root, file));
-    try {
-      const header = Buffer.alloc(512);
-      const { bytesRead } = await handle.read(header, 0, 512, 0);
-      const format = detectFormat(header.subarray(0, bytesRead));
-      if (!format) throw new ArchiveRejectedError('only zip, tar and tar.gz archives can be extracted.');
-      const scanned = new ArchiveChecker(limits, budget);
-      try {
-        await (format === 'zip' ? scanZip(handle.fd, scanned, limits.extractEntries) : scanTar(handle, scanned));
-      } catch (error) {
-        throw asArchiveFault(error);
-      }
-      return await extractChecked(handle, format, destination, limits, budget, guard);
-    } finally {
-      await handle.close();
-    }
-  } finally {
-    await destination.close();
+    await (format === 'zip' ? scanZip(archive.zip, scanned, limits.extractEntries) : scanTar(archive.open, scanned));
+  } catch (error) {
+    throw asArchiveFault(error);
   }
-}
-
-/** Whether moving `source` into `destination` would replace any file there (folders merge). */
-async function replacesAny(source: ConfinedDir, destination: ConfinedDir): Promise<boolean> {
-  for (const name of await source.readdir()) {
-    const [from, to] = await Promise.all([source.lstat(name), destination.lstatOrNull(name)]);
-    if (!to) continue;
-    if (!from.isDirectory() || !to.isDirectory()) return true;
-    const [inner, target] = [await source.openDir(name), await destination.openDir(name)];
-    try {
-      if (await replacesAny(inner, target)) return true;
-    } finally {
-      await Promise.all([inner.close(), target.close()]);
-    }
-  }
-  return false;
+  return extractChecked(files, archive, root, limits, budget, guard);
 }
 
 /**
- * Extracts into a hidden staging folder inside `destination` and moves the result in. Replacing
- * files that are there needs file.update (asked before anything moves in).
+ * Extracts into a hidden staging folder inside `root` and moves the result in. Replacing files
+ * that are there needs file.update (asked before anything moves in).
  */
-async function extractChecked(
-  handle: FileHandle,
-  format: ArchiveFormat,
-  destination: ConfinedDir,
-  limits: FileLimits,
-  budget: DiskBudget,
-  guard: FileGuard,
-): Promise<{ entries: number; bytes: number }> {
-  const stagingName = `.extract-${randomBytes(6).toString('hex')}`;
-  await destination.mkdir(stagingName, 0o700);
+async function extractChecked(files: ServerFiles, archive: ArchiveAt, root: string, limits: FileLimits, budget: DiskBudget, guard: FileGuard): Promise<{ entries: number; bytes: number }> {
+  const staging = joinUserPath(root, stagingName('.extract-'));
   try {
-    const staging = await destination.openDir(stagingName);
+    await files.mkdir(staging, { exclusive: true, mode: 0o700 });
+    const extracting = new ArchiveChecker(limits, budget);
+    const sink = portSink(files, staging);
     try {
-      const extracting = new ArchiveChecker(limits, budget);
-      try {
-        await (format === 'zip' ? extractZipInto(handle.fd, staging, extracting, budget) : extractTarInto(handle, staging, extracting, budget));
-      } catch (error) {
-        throw asArchiveFault(error);
-      }
-      if (await replacesAny(staging, destination)) guard('file.update');
-      await moveInto(staging, destination);
-      return { entries: extracting.entries, bytes: extracting.bytes };
-    } finally {
-      await staging.close();
+      await (archive.format === 'zip' ? extractZipInto(archive.zip, sink, extracting, budget) : extractTarInto(archive.open, sink, extracting, budget));
+    } catch (error) {
+      throw asArchiveFault(error);
     }
+    if (await replacesAny(files, staging, root)) guard('file.update');
+    await moveStagedInto(files, staging, root);
+    return { entries: extracting.entries, bytes: extracting.bytes };
   } finally {
-    await removeTree(destination, stagingName).catch(() => undefined);
+    await files.remove(staging).catch(() => undefined);
   }
 }

@@ -1,28 +1,11 @@
-import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Parser, type ReadEntry } from 'tar';
-import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
 import type { DiskBudget } from '../DiskQuota';
 import type { ArchiveChecker, ArchiveEntryInfo, ArchiveEntryKind } from './ArchiveChecker';
-import { stagedFolder, writeStagedFile } from './extractedFiles';
+import type { StagingSink } from './stagingSink';
 
-/**
- * The file from its first byte, read through the caller's descriptor (an fs.ReadStream would
- * close it when destroyed, and both passes read the same open file).
- */
-function readFromStart(handle: FileHandle): Readable {
-  return Readable.from(
-    (async function* () {
-      for (let position = 0; ;) {
-        const buffer = Buffer.allocUnsafe(64 * 1024);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-        if (bytesRead === 0) return;
-        position += bytesRead;
-        yield buffer.subarray(0, bytesRead);
-      }
-    })(),
-  );
-}
+/** The archive's bytes from its first one (each pass opens it anew). */
+export type OpenArchive = () => Promise<Readable>;
 
 const KINDS: Record<string, ArchiveEntryKind> = {
   File: 'file',
@@ -43,9 +26,9 @@ function infoOf(entry: ReadEntry): ArchiveEntryInfo {
  * stream but writing nothing; stops at the first refused entry, so a bomb is not inflated
  * further than its first oversized header.
  */
-export function scanTar(handle: FileHandle, checker: ArchiveChecker): Promise<void> {
+export async function scanTar(open: OpenArchive, checker: ArchiveChecker): Promise<void> {
+  const input = await open();
   return new Promise((resolve, reject) => {
-    const input = readFromStart(handle);
     let failed = false;
     const fail = (error: unknown) => {
       if (failed) return;
@@ -76,11 +59,12 @@ export function scanTar(handle: FileHandle, checker: ArchiveChecker): Promise<vo
 }
 
 /**
- * Extracts into `staging` (an empty folder of our own, held by descriptor), every entry checked
- * again and written by descriptor (see writeStagedFile); owners and special mode bits are not
+ * Extracts into `staging` (an empty folder of our own), every entry checked again and written
+ * through the sink; owners and special mode bits are not
  * kept. Entries are taken one at a time, each file's content flowing to disk as it is read.
  */
-export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
+export async function extractTarInto(open: OpenArchive, staging: StagingSink, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
+  const input = await open();
   let writing: Promise<void> = Promise.resolve();
   let refusal: unknown = null;
   const take = (entry: ReadEntry) => {
@@ -89,10 +73,9 @@ export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, c
     budget.take(info.size);
     const mode = ((entry.mode ?? 0o644) & 0o777) | 0o600;
     return info.kind === 'directory'
-      ? stagedFolder(staging, segments)
-          .then((dir) => (dir !== staging ? dir.close() : undefined))
-          .then(() => void entry.resume()) // Through a Node stream: the entry is a Minipass stream, which stream.pipeline does not see end.
-      : writeStagedFile(staging, segments, mode, () => Readable.from(entry), []);
+      ? staging.folder(segments).then(() => void entry.resume())
+      : // Through a Node stream: the entry is a Minipass stream, which stream.pipeline does not see end.
+        staging.file(segments, mode, () => Readable.from(entry), []);
   };
   await new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
@@ -114,7 +97,6 @@ export async function extractTarInto(handle: FileHandle, staging: ConfinedDir, c
           });
       },
     });
-    const input = readFromStart(handle);
     input.on('error', fail);
     parser.on('error', fail);
     parser.on('close', () => void writing.then(() => (refusal ? reject(refusal) : resolve())));

@@ -1,18 +1,26 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { pipelineOf } from '../../../lib/pipelineOf';
-import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../../runtime/files/ServerFiles';
 import { byteCounter } from '../byteCounter';
 import type { DiskBudget } from '../DiskQuota';
 import { ArchiveRejectedError } from '../fileErrors';
 import { entrySegments, type ArchiveChecker, type ArchiveEntryInfo } from './ArchiveChecker';
-import { stagedFolder, writeStagedFile } from './extractedFiles';
+import { PortZipReader } from './portZipReader';
+import type { StagingSink } from './stagingSink';
 import { checkCompressionMethod, entryContentChecks, openStoredBytes } from './zipEntryContent';
 
-function openZip(fd: number): Promise<ZipFile> {
+/** A zip held open by descriptor on this machine, or one in a server's files (read through its port) with its size. */
+export type ZipSource = number | { files: ServerFiles; path: string; size: number };
+
+// Names are decoded (CP437 or UTF-8). Sizes are checked against what each entry really inflates
+// to by our own checks (see entryContentChecks), which refuse with a clear reason.
+const ZIP_OPTIONS = { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false };
+
+function openZip(source: ZipSource): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    // Names are decoded (CP437 or UTF-8). Sizes are checked against what each entry really
-    // inflates to by our own checks (see entryContentChecks), which refuse with a clear reason.
-    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: false }, (error, zip) => (error || !zip ? reject(error) : resolve(zip)));
+    const done = (error: Error | null, zip?: ZipFile) => (error || !zip ? reject(error) : resolve(zip));
+    if (typeof source === 'number') yauzl.fromFd(source, ZIP_OPTIONS, done);
+    else yauzl.fromRandomAccessReader(new PortZipReader(source.files, source.path), source.size, ZIP_OPTIONS, done);
   });
 }
 
@@ -68,27 +76,23 @@ function infoOf(entry: Entry): ArchiveEntryInfo & { mode: number } {
 }
 
 /** Reads every entry's header (nothing is inflated) through the checker. */
-export async function scanZip(fd: number, checker: ArchiveChecker, maxEntries: number): Promise<void> {
-  // Never zip.close(): it would close the caller's descriptor, which the caller closes itself.
-  const zip = await openZip(fd);
+export async function scanZip(source: ZipSource, checker: ArchiveChecker, maxEntries: number): Promise<void> {
+  // Never zip.close() of a descriptor: it would close the caller's, which the caller closes itself.
+  const zip = await openZip(source);
   // The count is in the end-of-central-directory record: refused before reading any entry.
   if (zip.entryCount > maxEntries) throw new ArchiveRejectedError(`it holds more than ${maxEntries} entries.`);
   for await (const entry of zipEntries(zip)) checker.check(infoOf(entry));
 }
 
-/** Extracts into `staging` (an empty folder of our own, held by descriptor), checking every entry again. */
-export async function extractZipInto(fd: number, staging: ConfinedDir, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
-  const zip = await openZip(fd);
+/** Extracts into `staging` (an empty folder of our own), checking every entry again. */
+export async function extractZipInto(source: ZipSource, staging: StagingSink, checker: ArchiveChecker, budget: DiskBudget): Promise<void> {
+  const zip = await openZip(source);
   for await (const entry of zipEntries(zip)) {
     const info = infoOf(entry);
     const segments = checker.check(info);
-    if (info.kind === 'directory') {
-      const dir = await stagedFolder(staging, segments);
-      if (dir !== staging) await dir.close();
-      continue;
-    }
-    // Opened only once the file to write is ready, so the content has its consumer at once.
-    await writeStagedFile(staging, segments, info.mode, () => openStoredBytes(zip, entry), [...entryContentChecks(entry), byteCounter((bytes) => budget.take(bytes))]);
+    // A file's content is opened only once the file to write is ready, so it has its consumer at once.
+    if (info.kind === 'directory') await staging.folder(segments);
+    else await staging.file(segments, info.mode, () => openStoredBytes(zip, entry), [...entryContentChecks(entry), byteCounter((bytes) => budget.take(bytes))]);
   }
 }
 

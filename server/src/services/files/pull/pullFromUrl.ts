@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, ValidationError } from '../../../lib/errors';
-import type { RootedFileSystem } from '../../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../../runtime/files/ServerFiles';
 import { countedChunks } from '../byteCounter';
 import { checkUserPath, joinUserPath } from '../checkUserPath';
 import type { DiskBudget } from '../DiskQuota';
@@ -17,7 +17,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NETWORK_ERROR = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EPROTO|ERR_TLS_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_|HPE_|ERR_SSL_)/;
 
 export interface PullRequest {
-  files: RootedFileSystem;
+  files: ServerFiles;
   url: string;
   directory: string;
   filename?: string;

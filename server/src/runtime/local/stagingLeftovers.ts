@@ -1,21 +1,9 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { ConfinedDir } from '../../runtime/RootedFileSystem';
-import { RootedFileSystem } from '../../runtime/RootedFileSystem';
-import { removeTree } from '../../runtime/confined/removeTree';
-import { EXTRACT_STAGING } from './archives/extractArchive';
-import { UPLOAD_STAGING } from './receiveUpload';
-
-/**
- * The hidden names the panel's own file effects work under before the result gets its real name:
- * upload and extraction staging folders, half-made copies, and the temporary file of a write or a
- * pull from a URL (`.` 12 hex digits `.tmp`), and an install's download. Only a crash (or a stop
- * mid-effect) leaves one behind; each is made with 12 random hex digits, so no game file matches.
- */
-export const STAGING_LEFTOVERS: readonly RegExp[] = [UPLOAD_STAGING, EXTRACT_STAGING, /^\.copy-[0-9a-f]{12}$/, /^\.[0-9a-f]{12}\.tmp$/, /^\.download-[0-9a-f]{12}$/];
-
-/** Whether `name` is one of the panel's staging names. */
-export const isStagingLeftover = (name: string): boolean => STAGING_LEFTOVERS.some((pattern) => pattern.test(name));
+import type { ConfinedDir } from '../confined/ConfinedDir';
+import { RootedFileSystem } from '../RootedFileSystem';
+import { removeTree } from '../confined/removeTree';
+import { isStagingLeftover } from '../files/stagingNames';
 
 /** Folders deeper than this are not looked into (a game's own deep trees hold no staging of ours). */
 const MAX_DEPTH = 32;

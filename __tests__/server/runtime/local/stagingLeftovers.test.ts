@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RootedFileSystem } from '../../../../server/src/runtime/RootedFileSystem';
-import { removeStagingLeftovers } from '../../../../server/src/services/files/stagingLeftovers';
+import { removeStagingLeftovers } from '../../../../server/src/runtime/local/stagingLeftovers';
 import { createTestApp } from '../../helpers/testApp';
 
 /** What a crash in the middle of each file effect leaves in a server's folder, and near misses that are game files. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable, Transform } from 'node:stream';
 import { pipelineOf } from '../../../lib/pipelineOf';
-import type { ConfinedDir } from '../../../runtime/RootedFileSystem';
-import { removeTree } from '../../../runtime/confined/removeTree';
+import type { ConfinedDir } from '../../confined/ConfinedDir';
+import { removeTree } from '../../confined/removeTree';
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 

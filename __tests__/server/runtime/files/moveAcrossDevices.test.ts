@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RootedFileSystem } from '../../../../server/src/runtime/RootedFileSystem';
-import { moveInto } from '../../../../server/src/services/files/archives/extractedFiles';
+import { moveInto } from '../../../../server/src/runtime/files/rooted/extractedFiles';
 
 // A staging folder of the panel's and a server whose plan gives it a file system of its own are
 // two devices: a rename between them fails with EXDEV, so the entries are copied over instead.
