@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RootedFileSystem } from '../../../../server/src/runtime/RootedFileSystem';
+import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 import { banExpired, formatList, formatVanillaDate, offlineUuid, parseVanillaDate, readLists, writeList } from '../../../../server/src/services/players/vanillaFiles';
 // The launcher (plain CommonJS, runs in the game process) must compute the same.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -55,7 +55,7 @@ describe('vanilla player files', () => {
     writeFileSync(join(dir, 'ops.json'), realOps);
     writeFileSync(join(dir, 'whitelist.json'), realWhitelist);
     writeFileSync(join(dir, 'banned-ips.json'), realIpBans);
-    const files = new RootedFileSystem(dir);
+    const files = new RootedServerFiles(dir);
     const lists = await readLists(files);
     expect(lists.bans[0]).toMatchObject({ name: 'Notch', expires: 'forever', source: 'Server' });
     expect(lists.ops[0].level).toBe(4);
@@ -68,7 +68,7 @@ describe('vanilla player files', () => {
   });
 
   it('treats missing files as empty lists', async () => {
-    const lists = await readLists(new RootedFileSystem(mkdtempSync(join(tmpdir(), 'players-'))));
+    const lists = await readLists(new RootedServerFiles(mkdtempSync(join(tmpdir(), 'players-'))));
     expect(lists).toEqual({ whitelist: [], ops: [], bans: [], ipBans: [] });
   });
 

@@ -50,8 +50,9 @@ function serverAuditEvents(): Set<string> {
       else if (value === '`server.file.${action}`' && file.endsWith('/file-route-context.ts')) continue;
       else if (value === 'event' && file.endsWith('/manageRoles.ts')) continue;
       else if (value === 'event' && file.endsWith('/SwitchJobs.ts')) continue;
-      // The player actions pick their event first (`audit = { event: '…', … }`), then record it.
-      else if (value === 'audit.event' && file.endsWith('/playerLists.ts')) for (const picked of source.matchAll(/audit = \{ event: '([^']+)'/g)) events.add(picked[1]);
+      // The player actions pick their event in playerChanges.ts (`return { event: '…', … }`), then the service records it.
+      else if (value === 'record.event' && file.endsWith('/PlayerService.ts'))
+        for (const picked of readFileSync(file.replace(/PlayerService\.ts$/, 'playerChanges.ts'), 'utf8').matchAll(/return \{ event: '([^']+)'/g)) events.add(picked[1]);
       else unknown.push(`${file}: event: ${value}`);
     }
     for (const call of callArguments(source, 'audit')) {

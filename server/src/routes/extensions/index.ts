@@ -19,7 +19,6 @@ import {
   type ExtensionsOverviewJson,
   type InstallPlanJson,
 } from '../../schemas/extensions';
-import { extensionProject, extensionsOverview, installExtension, installPlan, removeExtension, searchExtensions, toggleExtension, updateExtension } from '../../services/extensions/extensionsArea';
 import { ServerParamsSchema } from '../../schemas/servers';
 
 /** Shared schema components of the extensions area (registered once at the root). */
@@ -53,7 +52,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'extensions.read' },
     },
-    async (request) => ({ data: await extensionsOverview(app, request.serverAccess!.server) }),
+    async (request) => ({ data: await app.extensions.overview(request.serverAccess!.server) }),
   );
 
   typed.get(
@@ -71,7 +70,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'extensions.read' },
     },
-    async (request) => ({ data: await searchExtensions(app, request.serverAccess!.server, request.query) }),
+    async (request) => ({ data: await app.extensions.search(request.serverAccess!.server, request.query) }),
   );
 
   typed.get(
@@ -88,7 +87,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'extensions.read' },
     },
-    async (request) => ({ data: await extensionProject(app, request.serverAccess!.server, request.params.provider, request.params.project) }),
+    async (request) => ({ data: await app.extensions.project(request.serverAccess!.server, request.params.provider, request.params.project) }),
   );
 
   typed.post(
@@ -106,7 +105,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'extensions.manage' },
     },
-    async (request) => ({ data: await installPlan(app, request.serverAccess!.server, request.body) }),
+    async (request) => ({ data: await app.extensions.installPlan(request.serverAccess!.server, request.body) }),
   );
 
   typed.post(
@@ -128,7 +127,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const server = request.serverAccess!.server;
       await app.rateLimit({ key: `extensions.install:${request.user!.id}:${server.uuid}`, limit: 20, windowMs: 60_000 });
-      return { data: await installExtension(app, server, request.body, actorOf(request)) };
+      return { data: await app.extensions.install(server, request.body, actorOf(request)) };
     },
   );
 
@@ -150,7 +149,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const server = request.serverAccess!.server;
       await app.rateLimit({ key: `extensions.install:${request.user!.id}:${server.uuid}`, limit: 20, windowMs: 60_000 });
-      return { data: await updateExtension(app, server, request.params.file, actorOf(request)) };
+      return { data: await app.extensions.update(server, request.params.file, actorOf(request)) };
     },
   );
 
@@ -169,7 +168,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'extensions.manage' },
     },
-    async (request) => ({ data: await toggleExtension(app, request.serverAccess!.server, request.params.file, request.body.enabled, actorOf(request)) }),
+    async (request) => ({ data: await app.extensions.toggle(request.serverAccess!.server, request.params.file, request.body.enabled, actorOf(request)) }),
   );
 
   typed.delete(
@@ -187,7 +186,7 @@ export async function extensionRoutes(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'extensions.manage' },
     },
     async (request, reply) => {
-      await removeExtension(app, request.serverAccess!.server, request.params.file, actorOf(request));
+      await app.extensions.remove(request.serverAccess!.server, request.params.file, actorOf(request));
       return reply.code(204).send(null);
     },
   );

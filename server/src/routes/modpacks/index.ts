@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit/audit';
-import { modpacksOverview, modpackVersions, requestInstall, searchModpacks } from '../../services/modpacks/modpacksArea';
 import {
   ModpackInstallAnswerSchema,
   ModpackInstallBodySchema,
@@ -45,7 +43,7 @@ export async function modpackRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'modpacks.read' },
     },
-    async (request) => ({ data: await modpacksOverview(app, request.serverAccess!.server) }),
+    async (request) => ({ data: await app.modpacks.overview(request.serverAccess!.server) }),
   );
 
   typed.get(
@@ -65,7 +63,7 @@ export async function modpackRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await app.rateLimit({ key: `modpacks.search:${request.user!.id}`, limit: 120, windowMs: 60_000 });
-      return { data: await searchModpacks(app, request.query) };
+      return { data: await app.modpacks.search(request.query) };
     },
   );
 
@@ -83,7 +81,7 @@ export async function modpackRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'modpacks.read' },
     },
-    async (request) => ({ data: await modpackVersions(app, request.params.project) }),
+    async (request) => ({ data: await app.modpacks.versions(request.params.project) }),
   );
 
   typed.post(
@@ -105,15 +103,7 @@ export async function modpackRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const server = request.serverAccess!.server;
       await app.rateLimit({ key: `modpacks.install:${request.user!.id}:${server.uuid}`, limit: 10, windowMs: 60_000 });
-      const actor = { userId: request.user!.id, ip: request.ip };
-      const answer = await requestInstall(app, server, request.body, actor);
-      await recordAudit(app.db, {
-        actorId: actor.userId,
-        serverUuid: server.uuid,
-        event: 'server.modpacks.install',
-        ip: request.ip,
-        properties: { pack: answer.pack.name, version: answer.pack.version_number, source: request.body.file ? 'file' : 'modrinth', keepWorld: request.body.keep_world !== false },
-      });
+      const answer = await app.modpacks.install(server, request.body, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send({ data: answer });
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { playersOverview } from '../../services/players/playerLists';
 import { ServerParamsSchema } from '../../schemas/servers';
 import type { PlayersOverviewJson } from '../../schemas/players';
 
@@ -23,6 +22,6 @@ export async function getPlayersRoute(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'players.read' },
     },
-    async (request) => ({ data: await playersOverview(app, request.serverAccess!.server) }),
+    async (request) => ({ data: await app.players.overview(request.serverAccess!.server) }),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { changePlayers, playersOverview, type PlayerChange } from '../../services/players/playerLists';
+import type { PlayerChange } from '../../services/players/PlayerService';
 import { ServerParamsSchema } from '../../schemas/servers';
 import {
   BanBodySchema,
@@ -141,8 +141,8 @@ export async function playerActionRoutes(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'players.manage' },
       handler: async (request) => {
         const server = request.serverAccess!.server;
-        await changePlayers(app, server, action.change(request), { id: request.user!.id, ip: request.ip, username: request.user!.username });
-        return { data: await playersOverview(app, server) };
+        await app.players.change(server, action.change(request), { userId: request.user!.id, ip: request.ip, username: request.user!.username });
+        return { data: await app.players.overview(server) };
       },
     });
   }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { readSleepSettings, updateSleepSettings } from '../../services/sleep/sleepSettings';
 import { ServerParamsSchema } from '../../schemas/servers';
 import { SleepSettingsSchema, SleepStatusSchema } from '../../schemas/players';
 
@@ -23,7 +22,7 @@ export async function sleepSettingsRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'players.read' },
     },
-    async (request) => ({ data: readSleepSettings(app, request.serverAccess!.server) }),
+    async (request) => ({ data: app.sleep.status(request.serverAccess!.server) }),
   );
   typed.put(
     '/:id/players/sleep',
@@ -42,7 +41,7 @@ export async function sleepSettingsRoutes(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'players.manage' },
     },
     async (request) => ({
-      data: await updateSleepSettings(app, request.serverAccess!.server, request.body, { id: request.user!.id, ip: request.ip }),
+      data: await app.sleep.updateSettings(request.serverAccess!.server, request.body, { userId: request.user!.id, ip: request.ip }),
     }),
   );
 }

@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit/audit';
-import { applySetup, listSetups, previewSetup } from '../../services/setups/setupsArea';
 import { ApplySetupBodySchema, SetupParamsSchema, SetupPreviewSchema, SetupSchema } from '../../schemas/setups';
 import { SwitchJobSchema } from '../../schemas/versions';
 import { ServerParamsSchema } from '../../schemas/servers';
@@ -36,7 +34,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'setups.read' },
     },
-    async (request) => ({ data: await listSetups(app, request.serverAccess!.server) }),
+    async (request) => ({ data: await app.setups.list(request.serverAccess!.server) }),
   );
 
   typed.get(
@@ -54,7 +52,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'setups.read' },
     },
-    async (request) => ({ data: await previewSetup(app, request.serverAccess!.server, request.params.setup) }),
+    async (request) => ({ data: await app.setups.preview(request.serverAccess!.server, request.params.setup) }),
   );
 
   typed.post(
@@ -76,19 +74,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const server = request.serverAccess!.server;
       await app.rateLimit({ key: `setups.apply:${request.user!.id}:${server.uuid}`, limit: 10, windowMs: 60_000 });
-      const { job, preview } = await applySetup(app, server, request.params.setup, request.body.reset_world, { userId: request.user!.id, ip: request.ip });
-      await recordAudit(app.db, {
-        actorId: request.user!.id,
-        serverUuid: server.uuid,
-        event: 'server.setups.apply',
-        ip: request.ip,
-        properties: {
-          setup: preview.name,
-          resetWorld: request.body.reset_world,
-          keys: preview.config.map((c) => c.key),
-          extensions: preview.extensions.map((e) => ({ name: e.name, version: e.version_number, file: `${preview.extensions_folder}/${e.file}` })),
-        },
-      });
+      const job = await app.setups.apply(server, request.params.setup, request.body.reset_world, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send({ data: job });
     },
   );

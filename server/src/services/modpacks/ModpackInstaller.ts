@@ -3,17 +3,18 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { serverModpacks, type ServerModpackRow, type ServerRow } from '../../db/schema';
+import type { CatalogueDownload } from '../../games/catalogue/types';
+import type { SwitchBody } from '../../schemas/versions';
 import { checkUserPath } from '../files/checkUserPath';
-import { fileLimitsOf, type FileLimits } from '../files/fileLimits';
+import type { FileLimits } from '../files/fileLimits';
 import { DiskQuota } from '../files/DiskQuota';
 import { DiskQuotaError, toFileHttpError } from '../files/fileErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import type { Actor } from '../backups/BackupService';
-import { resolveTarget } from '../versions/versionsArea';
-import type { SwitchJob } from '../versions/SwitchJobs';
+import type { RuntimeManager } from '../servers/RuntimeManager';
+import type { SwitchJob, SwitchJobs } from '../versions/SwitchJobs';
 import { defaultModpackLimits, readMrpack, type ModpackLimits, type MrpackIndex } from './mrpack';
 import { PackDownloads, placeMrpack, stageMrpack, type StageResult } from './stageMrpack';
 
@@ -40,6 +41,19 @@ export function softwareOf(index: MrpackIndex): { software: string; version: str
   }
 }
 
+export interface ModpackInstallerOptions {
+  db: Database;
+  runtime: RuntimeManager;
+  switchJobs: SwitchJobs;
+  /** Checks a software target against the server and the catalogue (422 per field) and answers its download. */
+  resolveTarget: (server: ServerRow, target: SwitchBody) => Promise<CatalogueDownload>;
+  fileLimits: FileLimits;
+  /** The panel's data directory: packs are checked and staged under <dataDir>/modpacks/<server>. */
+  dataDir: string;
+  /** The local catalogue standing in for the pack hosts (tests and the offline demo), else null. */
+  localBase: string | null;
+}
+
 /**
  * Installs .mrpack modpacks as version-switch jobs (one job at a time per server, shared with
  * switches and setups): the pack is read and checked before anything is written, then the job
@@ -51,17 +65,18 @@ export class ModpackInstaller {
   limits: ModpackLimits = { ...defaultModpackLimits };
   /** Figures of the last staging per server (tests and the bench read them). */
   readonly lastStage = new Map<string, StageResult & { ms: number }>();
-  private readonly fileLimits: FileLimits;
+  private readonly quota: DiskQuota;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly localBase: string | null,
-  ) {
-    this.fileLimits = fileLimitsOf(app.config);
+  constructor(private readonly options: ModpackInstallerOptions) {
+    this.quota = new DiskQuota(options.db);
+  }
+
+  private get fileLimits(): FileLimits {
+    return this.options.fileLimits;
   }
 
   private downloads(): PackDownloads {
-    return new PackDownloads(this.limits, this.localBase);
+    return new PackDownloads(this.limits, this.options.localBase);
   }
 
   /** Hosts an index may name besides the format's four (the local catalogue's, in tests and the demo). */
@@ -70,16 +85,16 @@ export class ModpackInstaller {
   }
 
   private workDir(server: ServerRow): string {
-    return join(this.app.config.dataDir, 'modpacks', server.uuid);
+    return join(this.options.dataDir, 'modpacks', server.uuid);
   }
 
   async installed(server: ServerRow): Promise<ServerModpackRow | null> {
-    const [row] = await this.app.db.select().from(serverModpacks).where(eq(serverModpacks.serverId, server.id));
+    const [row] = await this.options.db.select().from(serverModpacks).where(eq(serverModpacks.serverId, server.id));
     return row ?? null;
   }
 
   private assertFree(server: ServerRow): void {
-    if (this.app.switchJobs.isRunning(server.uuid)) throw new HttpError(409, 'A version switch, setup or modpack install is already running on this server.');
+    if (this.options.switchJobs.isRunning(server.uuid)) throw new HttpError(409, 'A version switch, setup or modpack install is already running on this server.');
     if (server.suspended) throw new HttpError(409, 'The server is suspended.');
     if (server.installStatus === 'installing') throw new HttpError(409, 'The server is still being installed.');
   }
@@ -94,16 +109,15 @@ export class ModpackInstaller {
   /** Copies an .mrpack of the server's files (path as the file manager names it) to a file of the panel's own. */
   async copyFromServerFiles(server: ServerRow, path: string): Promise<string> {
     if (!/\.mrpack$/i.test(path)) throw new ValidationError({ file: ['Choose an .mrpack file.'] });
-    const files = new RootedFileSystem(this.app.runtime.driver.serverRoot(server.uuid));
+    const files = this.options.runtime.files(server.uuid);
     const target = await this.packFile(server);
     try {
-      const { handle, stats } = await files.openForRead(checkUserPath(path));
-      try {
-        if (stats.size > this.limits.maxFileBytes) throw new ValidationError({ file: [`The .mrpack is larger than the ${this.limits.maxFileBytes} bytes allowed.`] });
-        await pipeline(handle.createReadStream({ autoClose: false }), createWriteStream(target, { mode: 0o600 }));
-      } finally {
-        await handle.close();
+      const { stream, info } = await files.readStream(checkUserPath(path));
+      if (info.size > this.limits.maxFileBytes) {
+        stream.destroy();
+        throw new ValidationError({ file: [`The .mrpack is larger than the ${this.limits.maxFileBytes} bytes allowed.`] });
       }
+      await pipeline(stream, createWriteStream(target, { mode: 0o600 }));
     } catch (error) {
       await fs.rm(target, { force: true });
       const mapped = toFileHttpError(error);
@@ -124,17 +138,17 @@ export class ModpackInstaller {
       const limits = { ...this.limits };
       const index = await readMrpack(packFile, limits, this.fileLimits, this.localHosts);
       // The plan's disk space: the pack's files must fit beside what is there (what they replace is not counted back).
-      const budget = await new DiskQuota(this.app.db).open(server, this.app.runtime.files(server.uuid));
+      const budget = await this.quota.open(server, this.options.runtime.files(server.uuid));
       budget.release();
       const needed = index.totalBytes + index.overrideBytes;
       if (needed > budget.freeBytes) throw new DiskQuotaError(needed, budget.freeBytes, budget.limitBytes);
       const target = softwareOf(index);
-      const download = await resolveTarget(this.app, server, target);
+      const download = await this.options.resolveTarget(server, target);
       const previous = await this.installed(server);
       const staging = join(this.workDir(server), 'staging');
-      const downloads = new PackDownloads(limits, this.localBase);
+      const downloads = new PackDownloads(limits, this.options.localBase);
       let placed: string[] = [];
-      const job = this.app.switchJobs.start(
+      const job = this.options.switchJobs.start(
         server,
         {
           kind: 'modpack',
@@ -147,8 +161,9 @@ export class ModpackInstaller {
             const result = await stageMrpack(packFile, index, staging, downloads, limits, this.fileLimits, onProgress);
             this.lastStage.set(server.uuid, { ...result, ms: Date.now() - began });
           },
+          // The job works on the server's own files (it snapshots them first and puts them back on failure).
           place: async () => {
-            placed = await placeMrpack(staging, this.app.runtime.driver.serverRoot(server.uuid), index, previous?.files ?? []);
+            placed = await placeMrpack(staging, this.options.runtime.files(server.uuid), index, previous?.files ?? []);
           },
           committed: async () => {
             const row = {
@@ -164,7 +179,7 @@ export class ModpackInstaller {
               files: placed,
               installedAt: new Date(),
             };
-            await this.app.db
+            await this.options.db
               .insert(serverModpacks)
               .values({ serverId: server.id, ...row })
               .onConflictDoUpdate({ target: serverModpacks.serverId, set: row });

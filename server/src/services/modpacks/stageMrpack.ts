@@ -1,15 +1,15 @@
-import { promises as fs } from 'node:fs';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CatalogueHttp } from '../../games/catalogue/CatalogueHttp';
 import { CatalogueUnavailableError } from '../../games/catalogue/types';
 import { ArchiveChecker } from '../files/archives/ArchiveChecker';
-import { moveInto, stagedFolder, writeStagedFile } from '../../runtime/files/rooted/extractedFiles';
 import type { StagingSink } from '../files/archives/stagingSink';
 import { extractZipInto } from '../files/archives/zipArchive';
 import type { FileLimits } from '../files/fileLimits';
-import { PathEscapeError, RootedFileSystem, type ConfinedDir } from '../../runtime/RootedFileSystem';
-import { removeTree } from '../../runtime/confined/removeTree';
+import { pipelineOf } from '../../lib/pipelineOf';
+import { PathEscapeError } from '../../runtime/files/PathEscapeError';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { MRPACK_HOSTS, type ModpackLimits, type MrpackIndex } from './mrpack';
 
 /** Where GitHub release downloads redirect to (the index names github.com; the bytes come from these). */
@@ -73,6 +73,26 @@ async function bounded<T>(items: T[], bound: number, work: (item: T) => Promise<
 }
 
 /**
+ * The pack's staging folder on the panel's machine as an extraction's sink. The folder is the
+ * panel's own and starts empty, and only entries the checker let through reach it (names without
+ * `..` or absolute parts, no links), so plain file calls are safe here; a later entry of the same
+ * name replaces the earlier one, as unzip does.
+ */
+function panelStagingSink(folder: string): StagingSink {
+  return {
+    folder: async (segments) => {
+      await fs.mkdir(join(folder, ...segments), { recursive: true });
+    },
+    file: async (segments, mode, open, checks) => {
+      const path = join(folder, ...segments);
+      await fs.mkdir(dirname(path), { recursive: true });
+      await fs.rm(path, { recursive: true, force: true });
+      await pipelineOf(await open(), ...checks, createWriteStream(path, { mode, flags: 'wx' }));
+    },
+  };
+}
+
+/**
  * Stages a checked pack in `staging` (a folder of the panel's own, outside the server): the
  * index's files downloaded in parallel (at most `limits.parallelDownloads` at once), each
  * verified by its SHA-512 before it is kept (mirrors tried in order when one cannot be reached),
@@ -118,10 +138,9 @@ export async function stageMrpack(
     },
     (active) => (peakParallel = Math.max(peakParallel, active)),
   );
-  const zipDir = await new RootedFileSystem(join(staging, 'zip')).openDir('/');
   const handle = await open(packFile, 'r');
   try {
-    await extractZipInto(handle.fd, confinedSink(zipDir), new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY }), {
+    await extractZipInto(handle.fd, panelStagingSink(join(staging, 'zip')), new ArchiveChecker(fileLimits, { freeBytes: Number.POSITIVE_INFINITY, limitBytes: Number.POSITIVE_INFINITY }), {
       freeBytes: Number.POSITIVE_INFINITY,
       limitBytes: Number.POSITIVE_INFINITY,
       take: () => undefined,
@@ -129,61 +148,57 @@ export async function stageMrpack(
     });
   } finally {
     await handle.close();
-    await zipDir.close();
   }
   onProgress(1);
   return { peakParallel, bytes };
 }
 
-async function openIfDir(root: string, name: string): Promise<ConfinedDir | null> {
-  const dir = await new RootedFileSystem(root).openDir('/');
-  try {
-    const stats = await dir.lstatOrNull(name);
-    return stats?.isDirectory() ? await dir.openDir(name) : null;
-  } finally {
-    await dir.close();
+/**
+ * Copies the staged folder `local` (the panel's own) into the server's files at `base`: folders
+ * merge into existing folders, anything else replaces what has the same name (a link there is
+ * replaced, never followed). Each file is written whole (atomically) with its staged mode.
+ */
+async function copyStagedInto(local: string, files: ServerFiles, base: string): Promise<void> {
+  for (const entry of await fs.readdir(local, { withFileTypes: true })) {
+    const from = join(local, entry.name);
+    const to = base ? `${base}/${entry.name}` : entry.name;
+    const there = await files.lstat(to);
+    if (entry.isDirectory()) {
+      if (there?.kind !== 'directory') {
+        if (there) await files.remove(to);
+        await files.mkdir(to);
+      }
+      await copyStagedInto(from, files, to);
+    } else if (entry.isFile()) {
+      if (there && there.kind !== 'file') await files.remove(to);
+      const { mode } = await fs.stat(from);
+      await files.writeStream(to, createReadStream(from), { mode: mode & 0o777 });
+    }
   }
+}
+
+async function isDir(path: string): Promise<boolean> {
+  return (await fs.lstat(path).catch(() => null))?.isDirectory() ?? false;
+}
+
+/** Whether a removal failed only because nothing of the server's is there (gone already, or behind a link leading out: never followed). */
+function nothingThere(error: NodeJS.ErrnoException): boolean {
+  return error instanceof PathEscapeError || ['ENOENT', 'ENOTDIR', 'ELOOP'].includes(error.code ?? '');
 }
 
 /**
- * Puts a staged pack into the server's folder (held by descriptor, no link followed): the files
- * of the previous pack go first, then the index's files, overrides/ and server-overrides/ (later
- * ones win). Answers the paths the index put there (removed again by the next install).
+ * Puts a staged pack into the server's files through its file port: the files of the previous
+ * pack go first, then the index's files, overrides/ and server-overrides/ (later ones win).
+ * Answers the paths the index put there (removed again by the next install).
  */
-export async function placeMrpack(staging: string, root: string, index: MrpackIndex, previousFiles: string[]): Promise<string[]> {
-  const rooted = new RootedFileSystem(root);
-  const rootDir = await rooted.openDir('/');
-  try {
-    for (const path of previousFiles) {
-      // Gone already, or behind a link leading out (never followed): nothing of the server's to remove.
-      await rooted
-        .at(path, {}, (dir, name) => removeTree(dir, name))
-        .catch((error: NodeJS.ErrnoException) => {
-          if (!(error instanceof PathEscapeError) && !['ENOENT', 'ENOTDIR', 'ELOOP'].includes(error.code ?? '')) throw error;
-        });
-    }
-    const sources = [await openIfDir(staging, 'files'), await openIfDir(join(staging, 'zip'), 'overrides'), await openIfDir(join(staging, 'zip'), 'server-overrides')];
-    for (const source of sources) {
-      if (!source) continue;
-      try {
-        await moveInto(source, rootDir);
-      } finally {
-        await source.close();
-      }
-    }
-  } finally {
-    await rootDir.close();
+export async function placeMrpack(staging: string, files: ServerFiles, index: MrpackIndex, previousFiles: string[]): Promise<string[]> {
+  for (const path of previousFiles) {
+    await files.remove(path).catch((error: NodeJS.ErrnoException) => {
+      if (!nothingThere(error)) throw error;
+    });
+  }
+  for (const source of [join(staging, 'files'), join(staging, 'zip', 'overrides'), join(staging, 'zip', 'server-overrides')]) {
+    if (await isDir(source)) await copyStagedInto(source, files, '');
   }
   return index.files.map((f) => f.path);
-}
-
-/** being converted: the modpack's staging folder, held by descriptor on this machine. */
-export function confinedSink(staging: ConfinedDir): StagingSink {
-  return {
-    folder: async (segments) => {
-      const dir = await stagedFolder(staging, segments);
-      if (dir !== staging) await dir.close();
-    },
-    file: (segments, mode, open, checks) => writeStagedFile(staging, segments, mode, open, checks),
-  };
 }

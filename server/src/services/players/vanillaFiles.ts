@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
+import type { ServerFiles } from '../../runtime/files/ServerFiles';
+
+/** What reading and writing the lists takes of a server's files. */
+export type ListFiles = Pick<ServerFiles, 'readFile' | 'writeFile'>;
 
 /** whitelist.json entry, exactly as vanilla writes it. */
 export interface WhitelistEntry {
@@ -105,7 +108,7 @@ function normalise(key: keyof PlayerLists, raw: unknown): PlayerLists[keyof Play
 }
 
 /** One list from its file; a missing file is an empty list (as vanilla treats it). */
-export async function readList<K extends keyof PlayerLists>(files: RootedFileSystem, key: K): Promise<PlayerLists[K]> {
+export async function readList<K extends keyof PlayerLists>(files: ListFiles, key: K): Promise<PlayerLists[K]> {
   let text: string;
   try {
     text = (await files.readFile(listFiles[key])).toString('utf8');
@@ -117,7 +120,7 @@ export async function readList<K extends keyof PlayerLists>(files: RootedFileSys
   return normalise(key, JSON.parse(text)) as PlayerLists[K];
 }
 
-export async function readLists(files: RootedFileSystem): Promise<PlayerLists> {
+export async function readLists(files: ListFiles): Promise<PlayerLists> {
   const [whitelist, ops, bans, ipBans] = await Promise.all([readList(files, 'whitelist'), readList(files, 'ops'), readList(files, 'bans'), readList(files, 'ipBans')]);
   return { whitelist, ops, bans, ipBans };
 }
@@ -127,7 +130,7 @@ export function formatList(entries: readonly object[]): string {
   return JSON.stringify(entries, null, 2);
 }
 
-/** Writes one list atomically (RootedFileSystem writes a temp file, syncs and renames). */
-export async function writeList<K extends keyof PlayerLists>(files: RootedFileSystem, key: K, entries: PlayerLists[K]): Promise<void> {
+/** Writes one list atomically (the file port replaces the file whole: readers see old or new). */
+export async function writeList<K extends keyof PlayerLists>(files: ListFiles, key: K, entries: PlayerLists[K]): Promise<void> {
   await files.writeFile(listFiles[key], formatList(entries));
 }

@@ -99,6 +99,11 @@ export class RuntimeManager {
     return this.driver.files(uuid);
   }
 
+  /** The driver spec of a loaded server, with its paths as the game sees them (its version, memory, ports). */
+  spec(context: ServerContext): ServerSpec {
+    return specOf(context, this.driver.gamePaths(context.server.uuid));
+  }
+
   recentOutput(uuid: string, limit?: number): string[] {
     return this.driver.recentOutput(uuid, limit).filter((line) => !line.startsWith(PANEL_LINE_MARK));
   }
@@ -119,11 +124,6 @@ export class RuntimeManager {
    */
   async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
     return this.driver.updateLimits(uuid, limits);
-  }
-
-  /** The driver spec of a loaded server. */
-  private spec(context: ServerContext): ServerSpec {
-    return specOf(context, this.driver.gamePaths(context.server.uuid));
   }
 
   /** Adds a step every start waits for first (e.g. releasing the game's port). */

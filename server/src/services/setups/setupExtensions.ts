@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../db/schema';
+import type { Catalogue } from '../../games/catalogue/Catalogue';
 import { CatalogueNotFoundError, CatalogueUnavailableError, DownloadRefusedError } from '../../games/catalogue/types';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
-import { installedProjects, record } from '../extensions/extensionsArea';
+import type { ExtensionService } from '../extensions/ExtensionService';
 import { extensionSources, type ExtensionSource, type Release } from '../extensions/sources';
 import { extensionTarget, type ExtensionTarget } from '../extensions/target';
 
@@ -66,14 +66,19 @@ const fileNameOf = (r: Release) => (FILE.test(r.fileName) ? r.fileName : `${r.pr
  * already installed are left out; ones no catalogue offers, or whose catalogue cannot be reached,
  * are listed as unresolved with a message naming them.
  */
-export async function planSetupExtensions(app: FastifyInstance, server: ServerRow, names: string[], software: { software: string; version: string } | null): Promise<SetupExtensionPlan> {
+export async function planSetupExtensions(
+  deps: { catalogue: Catalogue; extensions: ExtensionService; files: ServerFiles },
+  server: ServerRow,
+  names: string[],
+  software: { software: string; version: string } | null,
+): Promise<SetupExtensionPlan> {
   const empty: SetupExtensionPlan = { target: null, planned: [], alreadyInstalled: [], unresolved: [] };
   if (names.length === 0) return empty;
-  const target = await extensionTarget(app.catalogue, software);
+  const target = await extensionTarget(deps.catalogue, software);
   if (!target) throw new ValidationError({ setup: [`${software?.software ?? 'This software'} takes no plugins or mods.`] });
-  const all = extensionSources(app.catalogue).filter((s) => s.fits(target));
+  const all = extensionSources(deps.catalogue).filter((s) => s.fits(target));
   const sources = all.filter((s) => s.id === 'modrinth' || s.id === 'hangar');
-  const installed = await installedProjects(app, server, target, all);
+  const installed = await deps.extensions.installedProjects(server, target, all);
   const plan: SetupExtensionPlan = { target, planned: [], alreadyInstalled: [], unresolved: [] };
   const seen = new Set<string>();
   const where = `${target.softwareName}${target.gameVersion ? ` ${target.gameVersion}` : ''}`;
@@ -138,7 +143,7 @@ export async function planSetupExtensions(app: FastifyInstance, server: ServerRo
       else throw error;
     }
   }
-  await refuseClashes(app, server, target, plan);
+  await refuseClashes(deps.files, target, plan);
   return plan;
 }
 
@@ -146,8 +151,7 @@ export async function planSetupExtensions(app: FastifyInstance, server: ServerRo
  * Moves a planned file whose name is taken in the target folder to the unresolved ones: said in
  * the preview, rather than found half-way through the job (which would roll back).
  */
-async function refuseClashes(app: FastifyInstance, server: ServerRow, target: ExtensionTarget, plan: SetupExtensionPlan): Promise<void> {
-  const files = app.runtime.driver.rootedFiles(server.uuid);
+async function refuseClashes(files: ServerFiles, target: ExtensionTarget, plan: SetupExtensionPlan): Promise<void> {
   const clear: Planned[] = [];
   for (const planned of plan.planned) {
     const path = `${target.folder}/${planned.file}`;
@@ -183,10 +187,6 @@ export function refuseUnresolved(plan: SetupExtensionPlan): void {
   throw new ValidationError({ extensions: messages }, `The setup was not applied: ${messages.join(' ')}`);
 }
 
-export function stagingDir(app: FastifyInstance, server: ServerRow): string {
-  return join(app.config.dataDir, 'setup-downloads', server.uuid, randomBytes(6).toString('hex'));
-}
-
 /**
  * Downloads every planned file into the staging folder, each from its catalogue's own hosts,
  * capped in size and verified against the catalogue's checksum (a mismatch is refused): nothing
@@ -208,7 +208,7 @@ export async function stageExtensions(staging: string, planned: Planned[], onPro
   return out;
 }
 
-/** Puts the verified files into plugins/ or mods/ (never over a file already there: that fails the job, which rolls back). */
+/** Puts the verified files into the server's plugins/ or mods/ (never over a file already there: that fails the job, which rolls back). */
 export async function placeExtensions(files: ServerFiles, folder: string, staged: StagedExtension[]): Promise<string[]> {
   const placed: string[] = [];
   for (const s of staged) {
@@ -218,9 +218,4 @@ export async function placeExtensions(files: ServerFiles, folder: string, staged
     placed.push(path);
   }
   return placed;
-}
-
-/** Records the installed files as the extensions area does, so its page recognises them. */
-export async function recordExtensions(app: FastifyInstance, server: ServerRow, staged: StagedExtension[]): Promise<void> {
-  await record(app, server, staged);
 }

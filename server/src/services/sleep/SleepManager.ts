@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Client, Server as ProtocolServer } from 'minecraft-protocol';
+import type { Database } from '../../db/client';
 import { servers, serverTemplates, type ServerRow } from '../../db/schema';
-import { loadServerContext, specOf } from '../servers/loadServerContext';
+import { loadServerContext } from '../servers/loadServerContext';
+import type { RuntimeManager } from '../servers/RuntimeManager';
+import { HttpError } from '../../lib/errors';
 import { parseProperties } from '../../lib/properties';
 import { findTemplate } from '../../games/templates';
 import type { PowerState } from '../../runtime/types';
 import { recordAudit } from '../audit/audit';
+import type { Actor } from '../backups/BackupService';
 
 /** The MOTD a sleeping server shows in the server list. */
 export const SLEEPING_MOTD = 'Sleeping — join to wake it up';
@@ -31,6 +35,21 @@ interface Sleeper {
   retryDelayMs: number;
 }
 
+export interface SleepManagerOptions {
+  db: Database;
+  runtime: RuntimeManager;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Length of a "minute" of the auto-stop setting (60 000; tests shorten it). */
+  minuteMs: number;
+}
+
+/** A server's sleep settings and whether the panel answers on its port now. */
+export interface SleepStatus {
+  auto_stop_minutes: number | null;
+  wake_on_join: boolean;
+  sleeping: boolean;
+}
+
 /** Waits between tries to take a sleeping server's port that something else holds. */
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
@@ -49,23 +68,32 @@ export class SleepManager {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    /** Length of a "minute" of the auto-stop setting (60 000; tests shorten it). */
-    private readonly minuteMs: number,
-  ) {
-    app.runtime.addStartGuard((uuid) => this.release(uuid));
-    app.runtime.addStateListener((uuid, state) => void this.onState(uuid, state));
-    app.runtime.players.on('change', (uuid) => {
+  constructor(private readonly options: SleepManagerOptions) {
+    const { runtime } = options;
+    runtime.addStartGuard((uuid) => this.release(uuid));
+    runtime.addStateListener((uuid, state) => void this.onState(uuid, state));
+    runtime.players.on('change', (uuid) => {
       const sleeper = this.sleepers.get(uuid);
       if (sleeper) sleeper.lastActivity = Date.now();
     });
   }
 
+  private get db(): Database {
+    return this.options.db;
+  }
+
+  private get runtime(): RuntimeManager {
+    return this.options.runtime;
+  }
+
+  private get minuteMs(): number {
+    return this.options.minuteMs;
+  }
+
   /** Listens for every stopped server that wakes on join; starts the auto-stop checks. */
   async start(): Promise<void> {
-    for (const server of await this.app.db.select().from(servers)) {
-      if (this.app.runtime.state(server.uuid) === 'running') this.sleeper(server.uuid).lastActivity = Date.now();
+    for (const server of await this.db.select().from(servers)) {
+      if (this.runtime.state(server.uuid) === 'running') this.sleeper(server.uuid).lastActivity = Date.now();
       await this.listenIfSleeping(server);
     }
     const every = Math.max(200, Math.min(5000, Math.round(this.minuteMs / 12)));
@@ -84,8 +112,31 @@ export class SleepManager {
     return Boolean(this.sleepers.get(uuid)?.listener);
   }
 
+  /** A server's sleep settings and whether the panel answers on its port now. */
+  status(server: ServerRow): SleepStatus {
+    return { auto_stop_minutes: server.autoStopMinutes, wake_on_join: server.wakeOnJoin, sleeping: this.isSleeping(server.uuid) };
+  }
+
+  /** Saves the settings (audited; Minecraft only, 409 otherwise) and listens or lets go at once. */
+  async updateSettings(server: ServerRow, settings: { auto_stop_minutes: number | null; wake_on_join: boolean }, actor: Actor): Promise<SleepStatus> {
+    if (!(await this.isMinecraft(server))) throw new HttpError(409, 'Sleep and wake-up work for Minecraft servers only; the panel cannot answer this game’s players while it is stopped.');
+    const [updated] = await this.db
+      .update(servers)
+      .set({ autoStopMinutes: settings.auto_stop_minutes, wakeOnJoin: settings.wake_on_join, updatedAt: new Date() })
+      .where(eq(servers.id, server.id))
+      .returning();
+    await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.sleep.updated', ip: actor.ip, properties: { ...settings } });
+    await this.settingsChanged(updated);
+    return this.status(updated);
+  }
+
+  private async isMinecraft(server: ServerRow): Promise<boolean> {
+    const [row] = await this.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+    return findTemplate(row?.slug ?? '')?.game === 'minecraft';
+  }
+
   /** The settings changed: listen or let go accordingly. */
-  async settingsChanged(server: ServerRow): Promise<void> {
+  private async settingsChanged(server: ServerRow): Promise<void> {
     const sleeper = this.sleeper(server.uuid);
     sleeper.failedWakes = 0;
     sleeper.retryAt = 0;
@@ -135,18 +186,17 @@ export class SleepManager {
       sleeper.waking = false;
       sleeper.failedWakes++;
     }
-    const [server] = await this.app.db.select().from(servers).where(eq(servers.uuid, uuid));
+    const [server] = await this.db.select().from(servers).where(eq(servers.uuid, uuid));
     if (server) await this.listenIfSleeping(server);
   }
 
   private async listenIfSleeping(server: ServerRow): Promise<void> {
     if (this.closed || !server.wakeOnJoin || server.suspended || server.installStatus !== 'installed' || server.desiredState === 'running') return;
-    if (this.app.runtime.state(server.uuid) !== 'offline') return;
+    if (this.runtime.state(server.uuid) !== 'offline') return;
     const sleeper = this.sleeper(server.uuid);
     if (sleeper.listener || sleeper.opening) return;
     if (sleeper.failedWakes >= MAX_FAILED_WAKES) return;
-    const [row] = await this.app.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-    if (findTemplate(row?.slug ?? '')?.game !== 'minecraft') return;
+    if (!(await this.isMinecraft(server))) return;
     sleeper.opening = this.listen(server, sleeper).finally(() => (sleeper.opening = null));
     try {
       await sleeper.opening;
@@ -157,7 +207,7 @@ export class SleepManager {
       // keep trying in the background, less and less often, for as long as the server sleeps.
       sleeper.retryDelayMs = Math.min(MAX_RETRY_MS, sleeper.retryDelayMs ? sleeper.retryDelayMs * 2 : FIRST_RETRY_MS);
       sleeper.retryAt = Date.now() + sleeper.retryDelayMs;
-      this.app.log.warn({ err: error, server: server.uuid, retry_in_ms: sleeper.retryDelayMs }, 'sleep listener could not open');
+      this.options.log.warn({ err: error, server: server.uuid, retry_in_ms: sleeper.retryDelayMs }, 'sleep listener could not open');
     }
   }
 
@@ -173,10 +223,10 @@ export class SleepManager {
   }
 
   private async listen(server: ServerRow, sleeper: Sleeper): Promise<void> {
-    const context = await loadServerContext(this.app.db, server);
-    const spec = specOf(context, this.app.runtime.driver.gamePaths(server.uuid));
+    const context = await loadServerContext(this.db, server);
+    const spec = this.runtime.spec(context);
     const props = parseProperties(
-      await this.app.runtime.driver
+      await this.runtime
         .files(server.uuid)
         .readFile('server.properties')
         .then((b) => b.toString('utf8'))
@@ -223,17 +273,17 @@ export class SleepManager {
     const seconds = Math.max(5, Math.ceil(sleeper.lastStartMs / 1000) + 2);
     client.end(`The server is starting — rejoin in about ${seconds} seconds.`);
     if (!sleeper.listener) return;
-    const [server] = await this.app.db.select().from(servers).where(eq(servers.uuid, uuid));
+    const [server] = await this.db.select().from(servers).where(eq(servers.uuid, uuid));
     if (!server || !server.wakeOnJoin) return;
     sleeper.waking = true;
-    await recordAudit(this.app.db, { actorId: null, serverUuid: uuid, event: 'server.woken', ip: null, properties: { player: client.username } });
+    await recordAudit(this.db, { actorId: null, serverUuid: uuid, event: 'server.woken', ip: null, properties: { player: client.username } });
     try {
       // power() runs the start guard, which closes our listener and waits for the port.
-      await this.app.runtime.power(server, 'start');
+      await this.runtime.power(server, 'start');
     } catch (error) {
       sleeper.waking = false;
       sleeper.failedWakes++;
-      this.app.log.warn({ err: error, server: uuid }, 'wake-up start failed');
+      this.options.log.warn({ err: error, server: uuid }, 'wake-up start failed');
     }
   }
 
@@ -244,11 +294,11 @@ export class SleepManager {
     if (this.checking) return;
     this.checking = true;
     try {
-      const rows = await this.app.db.select().from(servers);
+      const rows = await this.db.select().from(servers);
       // The same rows serve the retries of sleep listeners that could not take their port. Not
       // awaited: a listen may wait seconds for a busy port, which must not delay the idle checks
       // (a retry is claimed by clearing its retryAt, so the next tick does not start it again).
-      void this.retryListeners(rows).catch((error: Error) => this.app.log.warn({ err: error }, 'sleep listener retry failed'));
+      void this.retryListeners(rows).catch((error: Error) => this.options.log.warn({ err: error }, 'sleep listener retry failed'));
       await this.stopIdleServers(rows);
     } finally {
       this.checking = false;
@@ -257,8 +307,8 @@ export class SleepManager {
 
   private async stopIdleServers(candidates: ServerRow[]): Promise<void> {
     for (const server of candidates) {
-      if (!server.autoStopMinutes || this.app.runtime.state(server.uuid) !== 'running') continue;
-      const online = this.app.runtime.players.list(server.uuid);
+      if (!server.autoStopMinutes || this.runtime.state(server.uuid) !== 'running') continue;
+      const online = this.runtime.players.list(server.uuid);
       const sleeper = this.sleeper(server.uuid);
       if (online === null || online.length > 0) {
         sleeper.lastActivity = Date.now();
@@ -266,8 +316,8 @@ export class SleepManager {
       }
       if (Date.now() - sleeper.lastActivity < server.autoStopMinutes * this.minuteMs) continue;
       sleeper.lastActivity = Date.now();
-      await recordAudit(this.app.db, { actorId: null, serverUuid: server.uuid, event: 'server.auto-stopped', ip: null, properties: { idle_minutes: server.autoStopMinutes } });
-      await this.app.runtime.power(server, 'stop').catch((error: Error) => this.app.log.warn({ err: error, server: server.uuid }, 'auto-stop failed'));
+      await recordAudit(this.db, { actorId: null, serverUuid: server.uuid, event: 'server.auto-stopped', ip: null, properties: { idle_minutes: server.autoStopMinutes } });
+      await this.runtime.power(server, 'stop').catch((error: Error) => this.options.log.warn({ err: error, server: server.uuid }, 'auto-stop failed'));
     }
   }
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SleepManager } from './SleepManager';
+import { SleepManager } from '../services/sleep/SleepManager';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +16,7 @@ declare module 'fastify' {
 export const sleepPlugin = fp(
   async (app) => {
     const minuteMs = Number(process.env.PANEL_TEST_SLEEP_MINUTE_MS) > 0 ? Number(process.env.PANEL_TEST_SLEEP_MINUTE_MS) : 60_000;
-    const manager = new SleepManager(app, minuteMs);
+    const manager = new SleepManager({ db: app.db, runtime: app.runtime, log: app.log, minuteMs });
     app.decorate('sleep', manager);
     // Before the runtime's onClose (later plugins close first): the ports are free for the games.
     app.addHook('onClose', async () => manager.close());
