@@ -10,7 +10,7 @@
  *     features meet only in src/app or through shared code;
  *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
  *   - server/src imports only down its layer table (SERVER_LAYERS below): routes → services →
- *     (runtime, db, games) → schemas → lib, with plugins/ and the composition roots on top;
+ *     (runtime, db, games) → (config, schemas) → lib, with plugins/ and the composition roots on top;
  *   - files under server/src/routes are named in kebab-case.
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
@@ -28,18 +28,20 @@ const sharedAreas = ['components', 'themes', 'i18n', 'api'];
 
 /**
  * The server's layer table: what each room of server/src may import besides itself (DESIGN.md
- * "Layout"). `types` lists rooms it may import for types only (Fastify's decorations, the panel's
- * config type, the template types a game describes itself with). `root` is app.ts, server.ts,
+ * "Layout"). `types` lists rooms it may import for types only (the template types a game describes
+ * itself with, the table rows a route's answer is shaped from). `config` is the shape of the panel's
+ * configuration, below everything given a part of it. `root` is app.ts, server.ts,
  * cli.ts, translations.ts and cli/: the composition roots, which may import anything.
  */
 const SERVER_LAYERS = {
   root: { imports: ['*'] },
-  plugins: { imports: ['services', 'runtime', 'db', 'games', 'schemas', 'lib', 'types'] },
-  routes: { imports: ['plugins', 'services', 'runtime', 'games', 'schemas', 'lib', 'types'], types: ['db'] },
-  services: { imports: ['runtime', 'db', 'games', 'schemas', 'lib', 'types'], types: ['plugins'] },
-  runtime: { imports: ['games', 'schemas', 'lib', 'types'], types: ['plugins'] },
-  games: { imports: ['schemas', 'lib', 'types'], types: ['runtime'] },
+  plugins: { imports: ['services', 'runtime', 'db', 'games', 'config', 'schemas', 'lib', 'types'] },
+  routes: { imports: ['plugins', 'services', 'runtime', 'games', 'config', 'schemas', 'lib', 'types'], types: ['db'] },
+  services: { imports: ['runtime', 'db', 'games', 'config', 'schemas', 'lib', 'types'] },
+  runtime: { imports: ['games', 'config', 'schemas', 'lib', 'types'] },
+  games: { imports: ['config', 'schemas', 'lib', 'types'], types: ['runtime'] },
   db: { imports: ['schemas', 'lib', 'types'] },
+  config: { imports: ['lib', 'types'] },
   schemas: { imports: ['lib', 'types'] },
   lib: { imports: ['types'] },
   types: { imports: [] },
@@ -75,7 +77,7 @@ function serverLayerViolation(source, target, typeOnly) {
   if (typeOnly && layer.types?.includes(to)) return null;
   if (to === 'root') return 'nothing imports the composition roots (app.ts, server.ts, cli.ts, cli/)';
   const allowed = [...layer.imports, ...(layer.types ?? []).map((room) => `${room} (types)`)].join(', ');
-  return `server/src/${from} imports only ${allowed || 'nothing'}, not ${to}/ (routes → services → runtime, db, games → schemas → lib)`;
+  return `server/src/${from} imports only ${allowed || 'nothing'}, not ${to}/ (routes → services → runtime, db, games → config, schemas → lib)`;
 }
 
 /** Where a repository-relative path sits in the layering. */

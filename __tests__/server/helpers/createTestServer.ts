@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../../server/src/db/schema';
-import type { UserRow } from '../../../server/src/plugins/auth';
+import type { UserRow } from '../../../server/src/db/schema';
 import { createServer } from '../../../server/src/services/servers/createServer';
 import { provisioningOf } from '../../../server/src/services/servers/ProvisioningContext';
 import { servers } from '../../../server/src/db/schema';

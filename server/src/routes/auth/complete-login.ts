@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { issueAccessToken } from '../../services/auth/accessTokens';
 import { recordAudit } from '../../services/audit/audit';
 import { toUserResource } from '../../services/auth/userResource';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
 import type { RateLimitRule } from '../../lib/rateLimiter';

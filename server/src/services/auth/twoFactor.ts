@@ -4,7 +4,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 
 /** Name shown in authenticator apps next to the account. */

@@ -5,7 +5,7 @@ import { serverPermissions, serverRoles, servers, users, type ServerRow } from '
 import { HttpError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { uniqueViolation } from '../../lib/uniqueViolation';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { normalizeKeys } from './grants';
 import { sharingMessages } from './sharingMessages';
 

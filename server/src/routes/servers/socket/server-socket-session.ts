@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { ServerRow } from '../../../db/schema';
-import type { UserRow } from '../../../plugins/auth';
+import type { UserRow } from '../../../db/schema';
 import type { PermissionKey } from '../../../schemas/permissions';
 import { activeTokenUser } from '../../../services/auth/accessTokens';
 import { accessAllows, accessFor, findServerByIdentifier, type ServerAccess } from '../../../services/permissions/serverAccess';
