@@ -141,7 +141,7 @@ export async function playerActionRoutes(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'players.manage' },
       handler: async (request) => {
         const server = request.serverAccess!.server;
-        await changePlayers(app, server, action.change(request), { id: request.user!.id, ip: request.ip, username: request.user!.username });
+        await changePlayers(app, server, action.change(request), { userId: request.user!.id, ip: request.ip, username: request.user!.username });
         return { data: await playersOverview(app, server) };
       },
     });

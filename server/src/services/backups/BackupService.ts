@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { BackupProgress } from '../../runtime/ServerEventHub';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { archiveSha256, type BackupStorage } from './BackupStorage';
 import { backupChecker, recoverRestores, stageAndSwap } from './restoreSwap';
 import { walkForBackup } from './walkForBackup';
@@ -16,12 +16,6 @@ import { writeArchive } from './writeArchive';
 
 const MiB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who does something, for the audit log. */
-export interface Actor {
-  userId: number | null;
-  ip: string | null;
-}
 
 export interface CreateBackupInput {
   name?: string;

@@ -9,7 +9,7 @@ import { HttpError, upstreamFailed, ValidationError } from '../../lib/errors';
 import { loadServerContext } from '../servers/loadServerContext';
 import type { ExtensionHitJson, ExtensionProjectJson, ExtensionSearchJson, ExtensionsOverviewJson, InstalledExtensionJson, InstallPlanJson, ProviderId, ReleaseJson } from '../../schemas/extensions';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import { currentSoftware } from '../versions/currentSoftware';
 import { extensionSources, type ExtensionSource, type Hit, type Release } from './sources';
 import { extensionTarget, type ExtensionTarget } from './target';

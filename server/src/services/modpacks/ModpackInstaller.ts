@@ -11,7 +11,7 @@ import { DiskQuota } from '../files/DiskQuota';
 import { DiskQuotaError, toFileHttpError } from '../files/fileErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { RootedFileSystem } from '../../runtime/RootedFileSystem';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import { resolveTarget } from '../versions/versionsArea';
 import type { SwitchJob } from '../versions/SwitchJobs';
 import { defaultModpackLimits, readMrpack, type ModpackLimits, type MrpackIndex } from './mrpack';

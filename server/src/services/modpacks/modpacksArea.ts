@@ -7,7 +7,7 @@ import { ValidationError } from '../../lib/errors';
 import { catalogueError } from '../versions/versionsArea';
 import { loadServerContext } from '../servers/loadServerContext';
 import type { ModpackInstallBody, ModpackSearchJson, ModpackSearchQuery, ModpacksOverviewJson, ModpackVersionsJson } from '../../schemas/modpacks';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import { templateSoftware } from '../versions/currentSoftware';
 import type { PackOrigin } from './ModpackInstaller';
 

@@ -6,7 +6,7 @@ import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { parseProperties, updateProperties } from '../../lib/properties';
 import type { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import { findTemplate } from '../../games/templates';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { resolveMojangProfile } from './mojangProfiles';
 import { banExpired, formatVanillaDate, offlineUuid, readLists, writeList, type PlayerLists } from './vanillaFiles';
 
@@ -120,18 +120,15 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
   }
 }
 
-interface Actor {
-  id: number;
-  ip: string;
-  username: string;
-}
+/** Who changes a list: the audit log's actor, and the name the game's files record as its source. */
+type PlayerActor = Actor & { username: string };
 
 /**
  * Carries out a change: through the game's console while it runs (it applies at once and the game
  * writes its files), straight into the vanilla files (atomically) while it is stopped. Answers
  * 404 for a player or address the list does not hold, 409 while starting or stopping.
  */
-export async function changePlayers(app: FastifyInstance, server: ServerRow, change: PlayerChange, actor: Actor): Promise<void> {
+export async function changePlayers(app: FastifyInstance, server: ServerRow, change: PlayerChange, actor: PlayerActor): Promise<void> {
   const game = await gameOf(app, server);
   if (!game.supported) throw new HttpError(409, unsupportedText);
   const state = app.runtime.state(server.uuid);
@@ -286,5 +283,5 @@ export async function changePlayers(app: FastifyInstance, server: ServerRow, cha
       break;
     }
   }
-  await recordAudit(app.db, { actorId: actor.id, serverUuid: server.uuid, event: audit.event, ip: actor.ip, properties: { ...audit.properties, via: running ? 'game' : 'files' } });
+  await recordAudit(app.db, { actorId: actor.userId, serverUuid: server.uuid, event: audit.event, ip: actor.ip, properties: { ...audit.properties, via: running ? 'game' : 'files' } });
 }

@@ -8,7 +8,7 @@ import { accessFor, type ServerAccess } from '../permissions/serverAccess';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import { SCHEDULE_LIMITS, type CreateScheduleBody, type TaskInput, type UpdateScheduleBody, type UpdateTaskBody } from '../../schemas/schedules';
 import type { BackupService } from '../backups/BackupService';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { nextRun, type CronFields } from './cron';
 import { validateSchedule, validateTask } from './scheduleValidation';
 import { runChain } from './runChain';
@@ -21,11 +21,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * on; with `runMissed` it runs once at once instead of at each time missed.
  */
 export const MISSED_GRACE_MS = 60_000;
-
-export interface Actor {
-  userId: number | null;
-  ip: string | null;
-}
 
 export interface ScheduleServiceOptions {
   db: Database;

@@ -9,7 +9,7 @@ import { HttpError, ValidationError, notFound } from '../../lib/errors';
 import { loadServerContext } from '../servers/loadServerContext';
 import { RootedFileSystem } from '../../runtime/RootedFileSystem';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import { takesExtensions } from '../extensions/target';
 import { currentSoftware, templateSoftware } from '../versions/currentSoftware';
 import type { SwitchJob } from '../versions/SwitchJobs';
