@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors';
 import { createServer } from '../../services/servers/createServer';
 import { requireServer } from '../../services/servers/findServer';
 import { findUser } from '../../services/users/findUser';
-import { provisioningOf } from '../../services/servers/ProvisioningContext';
+import { provisioningOf } from '../../plugins/provisioning';
 import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../../services/servers/serverOperations';
 import { loadServerViews } from '../../services/servers/serverView';
 import { AdminServerSchema, ChangePlanBodySchema, CreateServerBodySchema, ServerParamsSchema } from '../../schemas/admin';
@@ -60,7 +60,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ data: Type.Array(AdminServerSchema) }), ...errorResponses(401, 429) },
       },
     },
-    async () => ({ data: (await loadServerViews(app.db, undefined)).map((view) => toAdminServer(view, app)) }),
+    async () => ({ data: (await loadServerViews(app.db, undefined)).map((view) => toAdminServer(view, app.runtime)) }),
   );
   r.get(
     '/servers/:server',

@@ -22,7 +22,7 @@ export async function sendCommandRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'control.console' },
     },
     async (request, reply) => {
-      await runServerCommand(app, request.serverAccess!.server, request.user!.id, request.ip, request.body.command);
+      await runServerCommand(app, request.serverAccess!.server, { userId: request.user!.id, ip: request.ip }, request.body.command);
       return reply.code(204).send(null);
     },
   );

@@ -24,7 +24,7 @@ export async function powerServerRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: (request) => powerPermission((request.body as { signal: PowerSignal }).signal) },
     },
     async (request, reply) => {
-      await runPowerAction(app, request.serverAccess!.server, request.user!.id, request.ip, request.body.signal);
+      await runPowerAction(app, request.serverAccess!.server, { userId: request.user!.id, ip: request.ip }, request.body.signal);
       return reply.code(204).send(null);
     },
   );

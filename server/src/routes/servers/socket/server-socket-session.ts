@@ -139,7 +139,7 @@ export class ServerSocketSession {
           await this.recordRefusal('control.console', 'websocket: send command');
           return this.send('daemon error', 'You may not send console commands on this server.');
         }
-        return runServerCommand(this.app, await this.freshServer(), auth.user.id, this.ip, command);
+        return runServerCommand(this.app, await this.freshServer(), { userId: auth.user.id, ip: this.ip }, command);
       }
       case 'set state': {
         const signal = args[0];
@@ -149,7 +149,7 @@ export class ServerSocketSession {
           await this.recordRefusal(permission, `websocket: set state ${signal}`);
           return this.send('daemon error', 'You may not do this on this server.');
         }
-        return runPowerAction(this.app, await this.freshServer(), auth.user.id, this.ip, signal as PowerSignal);
+        return runPowerAction(this.app, await this.freshServer(), { userId: auth.user.id, ip: this.ip }, signal as PowerSignal);
       }
       case 'send logs':
         this.output.flush();
