@@ -11,7 +11,9 @@
  *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
  *   - server/src imports only down its layer table (SERVER_LAYERS below): routes → services →
  *     (runtime, db, games) → (config, schemas) → lib, with plugins/ and the composition roots on top;
- *   - files under server/src/routes are named in kebab-case.
+ *   - files under server/src/routes are named in kebab-case;
+ *   - services take their dependencies explicitly, never the Fastify instance, and routes write no
+ *     audit row (the service they call does, through services/audit): see serviceShape below.
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.
  */
@@ -147,6 +149,84 @@ const boundaries = {
   },
 };
 
+/**
+ * Services have one shape (DESIGN.md "The server"): given their dependencies explicitly, never the
+ * Fastify instance as a service locator. Refused in server/src/services: importing fastify's
+ * `FastifyInstance` and naming that type anywhere (a parameter typed so, `import('fastify')...`).
+ */
+const SERVICES_BEING_CONVERTED_OFF_FASTIFY = new Set([
+  // being converted: the extensions, players, sleep, setups and modpacks services, the config
+  // editor and version switches are moving to the one service shape on their own branches.
+  'server/src/services/config/configFileOf.ts',
+  'server/src/services/extensions/extensionsArea.ts',
+  'server/src/services/modpacks/ModpackInstaller.ts',
+  'server/src/services/modpacks/modpacksArea.ts',
+  'server/src/services/players/playerLists.ts',
+  'server/src/services/setups/setupExtensions.ts',
+  'server/src/services/setups/setupsArea.ts',
+  'server/src/services/sleep/SleepManager.ts',
+  'server/src/services/sleep/sleepPlugin.ts',
+  'server/src/services/sleep/sleepSettings.ts',
+  'server/src/services/versions/versionsArea.ts',
+]);
+
+/**
+ * Audit entries are written by services, through the one audit service; routes translate HTTP
+ * only. Refused in server/src/routes: importing the audit writer (a value from services/audit/)
+ * or the audit table (`auditLogs`).
+ */
+const ROUTES_BEING_CONVERTED_OFF_AUDIT = new Set([
+  // being converted: these areas' audit entries move into their services on their own branches.
+  'server/src/routes/config/update-server-config-file.ts',
+  'server/src/routes/files/file-route-context.ts',
+  'server/src/routes/modpacks/index.ts',
+  'server/src/routes/setups/index.ts',
+  'server/src/routes/versions/index.ts',
+]);
+
+/** The local rule that holds services to their shape and keeps audit writes out of routes. */
+const serviceShape = {
+  meta: { type: 'problem', docs: { description: 'Services take explicit dependencies; routes write no audit row' }, schema: [] },
+  create(context) {
+    const sourcePath = relative(rootDir, context.filename).split(sep).join('/');
+    const inServices = sourcePath.startsWith('server/src/services/') && !SERVICES_BEING_CONVERTED_OFF_FASTIFY.has(sourcePath);
+    const inRoutes = sourcePath.startsWith('server/src/routes/') && !ROUTES_BEING_CONVERTED_OFF_AUDIT.has(sourcePath);
+    if (!inServices && !inRoutes) return {};
+    const noInstance = (node) =>
+      context.report({ node, message: 'A service does not take the Fastify instance: pass it the dependencies it uses (database, runtime manager, config, mailer, log) explicitly.' });
+    const targetOf = (spec) =>
+      relative(rootDir, resolve(dirname(context.filename), spec))
+        .split(sep)
+        .join('/');
+    const auditRow = (node) => context.report({ node, message: 'A route does not write audit rows: the service it calls records the entry through the audit service (services/audit).' });
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (inServices && spec === 'fastify') {
+          for (const s of node.specifiers) if (s.type === 'ImportSpecifier' && s.imported.name === 'FastifyInstance') noInstance(s);
+        }
+        if (inRoutes && typeof spec === 'string' && spec.startsWith('.')) {
+          const target = targetOf(spec);
+          const typeOnly = node.importKind === 'type';
+          for (const s of node.specifiers) {
+            const name = s.type === 'ImportSpecifier' ? s.imported.name : null;
+            if (name === 'auditLogs') auditRow(s);
+            else if (target.startsWith('server/src/services/audit/') && !typeOnly && s.importKind !== 'type') auditRow(s);
+          }
+        }
+      },
+      TSTypeReference(node) {
+        if (!inServices) return;
+        const name = node.typeName.type === 'TSQualifiedName' ? node.typeName.right.name : node.typeName.name;
+        if (name === 'FastifyInstance') noInstance(node);
+      },
+      TSImportType(node) {
+        if (inServices && (node.argument?.literal ?? node.source)?.value === 'fastify' && node.qualifier?.name === 'FastifyInstance') noInstance(node);
+      },
+    };
+  },
+};
+
 export default defineConfig(
   globalIgnores(['dist/', 'coverage/', 'data/', '.tmp/', 'test-results/', 'e2e/artifacts/', 'bench/results/', 'src/api/generated/', 'server/src/db/migrations/']),
   js.configs.recommended,
@@ -157,8 +237,8 @@ export default defineConfig(
     },
   },
   {
-    plugins: { panel: { rules: { boundaries } } },
-    rules: { 'panel/boundaries': 'error' },
+    plugins: { panel: { rules: { boundaries, serviceShape } } },
+    rules: { 'panel/boundaries': 'error', 'panel/serviceShape': 'error' },
   },
   // Browser code
   {
