@@ -6,9 +6,9 @@ const root = join(__dirname, '../../..');
 /**
  * Lints each snippet as if it lived at the given path, with the repository's real
  * eslint.config.mjs (ESLint's Node API in a child process, so ESLint loads its ES-module config
- * natively), and returns the service-shape rule's messages per case.
+ * natively), and returns one rule's messages per case.
  */
-function serviceShapeMessages(cases: Array<[path: string, code: string]>): string[][] {
+function ruleMessages(ruleId: string, cases: Array<[path: string, code: string]>): string[][] {
   const script = `
     const { ESLint } = require('eslint');
     const cases = JSON.parse(process.argv[1]);
@@ -17,13 +17,15 @@ function serviceShapeMessages(cases: Array<[path: string, code: string]>): strin
       const out = [];
       for (const [filePath, code] of cases) {
         const [result] = await eslint.lintText(code, { filePath });
-        out.push(result.messages.filter((m) => m.ruleId === 'panel/serviceShape').map((m) => m.message));
+        out.push(result.messages.filter((m) => m.ruleId === process.argv[2]).map((m) => m.message));
       }
       process.stdout.write(JSON.stringify(out));
     })();
   `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, JSON.stringify(cases)], { cwd: root, encoding: 'utf8' }));
+  return JSON.parse(execFileSync(process.execPath, ['-e', script, JSON.stringify(cases), ruleId], { cwd: root, encoding: 'utf8' }));
 }
+
+const serviceShapeMessages = (cases: Array<[path: string, code: string]>) => ruleMessages('panel/serviceShape', cases);
 
 describe('services take explicit dependencies, never the Fastify instance (eslint.config.mjs)', () => {
   it('refuses a planted service that takes the Fastify instance, and lets explicit dependencies through', () => {
@@ -61,5 +63,23 @@ describe('routes write no audit row (eslint.config.mjs)', () => {
     ]);
     expect(results.map((messages) => messages.length)).toEqual([1, 1, 1, 0, 0, 0]);
     expect(results[0][0]).toMatch(/A route does not write audit rows/);
+  }, 60_000);
+});
+
+describe('types sit below their users (eslint.config.mjs)', () => {
+  it('refuses a service or the runtime reaching up into plugins/ for a type; the config shape and the account row sit below them', () => {
+    const results = ruleMessages('panel/boundaries', [
+      // refused: upward, even for types only
+      ['server/src/services/x/planted.ts', "import type { UserRow } from '../../plugins/auth';\nexport type { UserRow };\n"],
+      ['server/src/runtime/local/planted.ts', "import type { PanelConfig } from '../../plugins/config/loadConfig';\nexport type { PanelConfig };\n"],
+      ['server/src/config/planted.ts', "import type { FileLimits } from '../services/files/fileLimits';\nexport type { FileLimits };\n"],
+      // allowed: where the types live now
+      ['server/src/services/x/planted.ts', "import type { UserRow } from '../../db/schema';\nexport type { UserRow };\n"],
+      ['server/src/runtime/local/planted.ts', "import type { PanelConfig } from '../../config/PanelConfig';\nexport type { PanelConfig };\n"],
+      ['server/src/services/x/planted.ts', "import type { PanelConfig } from '../../config/PanelConfig';\nexport type { PanelConfig };\n"],
+    ]);
+    expect(results.map((messages) => messages.length)).toEqual([1, 1, 1, 0, 0, 0]);
+    expect(results[0][0]).toMatch(/server\/src\/services imports only .*, not plugins\//);
+    expect(results[2][0]).toMatch(/server\/src\/config imports only .*, not services\//);
   }, 60_000);
 });
