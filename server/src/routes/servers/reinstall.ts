@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../lib/errors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { reinstallServer } from '../../services/servers/serverActions';
+import { provisioningOf } from '../../plugins/provisioning';
 import { findServerByIdentifier } from '../../services/permissions/serverAccess';
 import { ServerParamsSchema } from '../../schemas/servers';
 
@@ -36,7 +37,7 @@ export async function reinstallServerRoute(app: FastifyInstance): Promise<void> 
         throw forbidden('Only the owner of the server can reinstall it.');
       }
       const server = (await findServerByIdentifier(app.db, access.server.uuid))!;
-      await reinstallServer(app, server, { userId: request.user!.id, ip: request.ip });
+      await reinstallServer(provisioningOf(app), server, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send(null);
     },
   );
