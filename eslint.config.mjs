@@ -10,8 +10,10 @@
  *     features meet only in src/app or through shared code;
  *   - shared code (src/components, src/themes, src/i18n, src/api) never imports a feature;
  *   - server/src imports only down its layer table (SERVER_LAYERS below): routes → services →
- *     (runtime, db, games) → schemas → lib, with plugins/ and the composition roots on top;
+ *     (runtime, db, games) → (config, schemas) → lib, with plugins/ and the composition roots on top;
  *   - files under server/src/routes are named in kebab-case;
+ *   - services take their dependencies explicitly, never the Fastify instance, and routes write no
+ *     audit row (the service they call does, through services/audit): see serviceShape below;
  *   - the runtime seam (scripts/lint/runtimeSeam.mjs): outside server/src/runtime nothing imports
  *     the local driver, RootedFileSystem or the confined file code, nor reaches `runtime.driver`.
  * The server's own code is also linted with type information (no floating promises).
@@ -32,18 +34,20 @@ const sharedAreas = ['components', 'themes', 'i18n', 'api'];
 
 /**
  * The server's layer table: what each room of server/src may import besides itself (DESIGN.md
- * "Layout"). `types` lists rooms it may import for types only (Fastify's decorations, the panel's
- * config type, the template types a game describes itself with). `root` is app.ts, server.ts,
+ * "Layout"). `types` lists rooms it may import for types only (the template types a game describes
+ * itself with, the table rows a route's answer is shaped from). `config` is the shape of the panel's
+ * configuration, below everything given a part of it. `root` is app.ts, server.ts,
  * cli.ts, translations.ts and cli/: the composition roots, which may import anything.
  */
 const SERVER_LAYERS = {
   root: { imports: ['*'] },
-  plugins: { imports: ['services', 'runtime', 'db', 'games', 'schemas', 'lib', 'types'] },
-  routes: { imports: ['plugins', 'services', 'runtime', 'games', 'schemas', 'lib', 'types'], types: ['db'] },
-  services: { imports: ['runtime', 'db', 'games', 'schemas', 'lib', 'types'], types: ['plugins'] },
-  runtime: { imports: ['games', 'schemas', 'lib', 'types'], types: ['plugins'] },
-  games: { imports: ['schemas', 'lib', 'types'], types: ['runtime'] },
+  plugins: { imports: ['services', 'runtime', 'db', 'games', 'config', 'schemas', 'lib', 'types'] },
+  routes: { imports: ['plugins', 'services', 'runtime', 'games', 'config', 'schemas', 'lib', 'types'], types: ['db'] },
+  services: { imports: ['runtime', 'db', 'games', 'config', 'schemas', 'lib', 'types'] },
+  runtime: { imports: ['games', 'config', 'schemas', 'lib', 'types'] },
+  games: { imports: ['config', 'schemas', 'lib', 'types'], types: ['runtime'] },
   db: { imports: ['schemas', 'lib', 'types'] },
+  config: { imports: ['lib', 'types'] },
   schemas: { imports: ['lib', 'types'] },
   lib: { imports: ['types'] },
   types: { imports: [] },
@@ -125,7 +129,7 @@ function serverLayerViolation(source, target, typeOnly) {
   if (typeOnly && layer.types?.includes(to)) return null;
   if (to === 'root') return 'nothing imports the composition roots (app.ts, server.ts, cli.ts, cli/)';
   const allowed = [...layer.imports, ...(layer.types ?? []).map((room) => `${room} (types)`)].join(', ');
-  return `server/src/${from} imports only ${allowed || 'nothing'}, not ${to}/ (routes → services → runtime, db, games → schemas → lib)`;
+  return `server/src/${from} imports only ${allowed || 'nothing'}, not ${to}/ (routes → services → runtime, db, games → config, schemas → lib)`;
 }
 
 /** Where a repository-relative path sits in the layering. */
@@ -196,6 +200,84 @@ const boundaries = {
   },
 };
 
+/**
+ * Services have one shape (DESIGN.md "The server"): given their dependencies explicitly, never the
+ * Fastify instance as a service locator. Refused in server/src/services: importing fastify's
+ * `FastifyInstance` and naming that type anywhere (a parameter typed so, `import('fastify')...`).
+ */
+const SERVICES_BEING_CONVERTED_OFF_FASTIFY = new Set([
+  // being converted: the extensions, players, sleep, setups and modpacks services, the config
+  // editor and version switches are moving to the one service shape on their own branches.
+  'server/src/services/config/configFileOf.ts',
+  'server/src/services/extensions/extensionsArea.ts',
+  'server/src/services/modpacks/ModpackInstaller.ts',
+  'server/src/services/modpacks/modpacksArea.ts',
+  'server/src/services/players/playerLists.ts',
+  'server/src/services/setups/setupExtensions.ts',
+  'server/src/services/setups/setupsArea.ts',
+  'server/src/services/sleep/SleepManager.ts',
+  'server/src/services/sleep/sleepPlugin.ts',
+  'server/src/services/sleep/sleepSettings.ts',
+  'server/src/services/versions/versionsArea.ts',
+]);
+
+/**
+ * Audit entries are written by services, through the one audit service; routes translate HTTP
+ * only. Refused in server/src/routes: importing the audit writer (a value from services/audit/)
+ * or the audit table (`auditLogs`).
+ */
+const ROUTES_BEING_CONVERTED_OFF_AUDIT = new Set([
+  // being converted: these areas' audit entries move into their services on their own branches.
+  'server/src/routes/config/update-server-config-file.ts',
+  'server/src/routes/files/file-route-context.ts',
+  'server/src/routes/modpacks/index.ts',
+  'server/src/routes/setups/index.ts',
+  'server/src/routes/versions/index.ts',
+]);
+
+/** The local rule that holds services to their shape and keeps audit writes out of routes. */
+const serviceShape = {
+  meta: { type: 'problem', docs: { description: 'Services take explicit dependencies; routes write no audit row' }, schema: [] },
+  create(context) {
+    const sourcePath = relative(rootDir, context.filename).split(sep).join('/');
+    const inServices = sourcePath.startsWith('server/src/services/') && !SERVICES_BEING_CONVERTED_OFF_FASTIFY.has(sourcePath);
+    const inRoutes = sourcePath.startsWith('server/src/routes/') && !ROUTES_BEING_CONVERTED_OFF_AUDIT.has(sourcePath);
+    if (!inServices && !inRoutes) return {};
+    const noInstance = (node) =>
+      context.report({ node, message: 'A service does not take the Fastify instance: pass it the dependencies it uses (database, runtime manager, config, mailer, log) explicitly.' });
+    const targetOf = (spec) =>
+      relative(rootDir, resolve(dirname(context.filename), spec))
+        .split(sep)
+        .join('/');
+    const auditRow = (node) => context.report({ node, message: 'A route does not write audit rows: the service it calls records the entry through the audit service (services/audit).' });
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (inServices && spec === 'fastify') {
+          for (const s of node.specifiers) if (s.type === 'ImportSpecifier' && s.imported.name === 'FastifyInstance') noInstance(s);
+        }
+        if (inRoutes && typeof spec === 'string' && spec.startsWith('.')) {
+          const target = targetOf(spec);
+          const typeOnly = node.importKind === 'type';
+          for (const s of node.specifiers) {
+            const name = s.type === 'ImportSpecifier' ? s.imported.name : null;
+            if (name === 'auditLogs') auditRow(s);
+            else if (target.startsWith('server/src/services/audit/') && !typeOnly && s.importKind !== 'type') auditRow(s);
+          }
+        }
+      },
+      TSTypeReference(node) {
+        if (!inServices) return;
+        const name = node.typeName.type === 'TSQualifiedName' ? node.typeName.right.name : node.typeName.name;
+        if (name === 'FastifyInstance') noInstance(node);
+      },
+      TSImportType(node) {
+        if (inServices && (node.argument?.literal ?? node.source)?.value === 'fastify' && node.qualifier?.name === 'FastifyInstance') noInstance(node);
+      },
+    };
+  },
+};
+
 export default defineConfig(
   globalIgnores(['dist/', 'coverage/', 'data/', '.tmp/', 'test-results/', 'e2e/artifacts/', 'bench/results/', 'src/api/generated/', 'server/src/db/migrations/']),
   js.configs.recommended,
@@ -206,8 +288,8 @@ export default defineConfig(
     },
   },
   {
-    plugins: { panel: { rules: { boundaries, 'runtime-seam': runtimeSeam } } },
-    rules: { 'panel/boundaries': 'error' },
+    plugins: { panel: { rules: { boundaries, serviceShape, 'runtime-seam': runtimeSeam } } },
+    rules: { 'panel/boundaries': 'error', 'panel/serviceShape': 'error' },
   },
   {
     files: ['server/src/**/*.ts'],

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import type { PanelConfig } from './plugins/config/loadConfig';
+import type { PanelConfig } from './config/PanelConfig';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { databasePlugin } from './plugins/database';

@@ -5,6 +5,7 @@ import { connectRateLimitRedis } from './lib/rateLimitRedis';
 import { seedDemoAccount } from './services/demo/seedDemoAccount';
 import { logUnhandledFaults } from './lib/lastResortLog';
 import { seedDemoServers } from './services/demo/seedDemoServers';
+import { provisioningOf } from './plugins/provisioning';
 import { join } from 'node:path';
 import { DataDirLockedError, prepareDataDir, secureDatabaseFiles } from './plugins/config/dataDir';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const rateLimitRedis = config.redisUrl ? await connectRateLimitRedis(config.redisUrl) : undefined;
   const app = await buildApp({ config, database, rateLimitRedis });
   logUnhandledFaults(app.log);
-  await seedDemoAccount(app);
+  await seedDemoAccount({ db: app.db, config, log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   app.log.info(recovered, 'game servers recovered');
   // Stopped servers that wake on join get their port answered by the panel.
   await app.sleep.start();
-  await seedDemoServers(app);
+  await seedDemoServers({ ...provisioningOf(app), log: app.log });
   await app.listen({ port: config.port, host: config.host });
   // Route schemas compile on first use; the rest compile now, between requests.
   app.schemaCompilers.compileInBackground((error) => app.log.error(error, 'a route schema does not compile'));

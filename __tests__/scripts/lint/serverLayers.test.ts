@@ -13,7 +13,7 @@ describe("the server's layer table (eslint.config.mjs)", () => {
       ['server/src/routes/files/list.ts', "import { listDirectory } from '../../services/files/listDirectory';\nexport { listDirectory };"],
       ['server/src/services/files/x.ts', "import { servers } from '../../db/schema';\nexport { servers };"],
       ['server/src/runtime/local/x.ts', "import { findTemplate } from '../../games/templates';\nexport { findTemplate };"],
-      ['server/src/runtime/local/x.ts', "import type { PanelConfig } from '../../plugins/config/loadConfig';\nexport type { PanelConfig };"],
+      ['server/src/runtime/local/x.ts', "import type { PanelConfig } from '../../config/PanelConfig';\nexport type { PanelConfig };"],
       ['server/src/schemas/x.ts', "import { notFound } from '../lib/errors';\nexport { notFound };"],
       ['server/src/app.ts', "import { routes } from './routes';\nexport { routes };"],
       // refused: upward

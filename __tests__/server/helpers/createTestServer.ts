@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerRow } from '../../../server/src/db/schema';
-import type { UserRow } from '../../../server/src/plugins/auth';
+import type { UserRow } from '../../../server/src/db/schema';
 import { createServer } from '../../../server/src/services/servers/createServer';
-import { provisioningOf } from '../../../server/src/services/servers/ProvisioningContext';
+import { provisioningOf } from '../../../server/src/plugins/provisioning';
 import { servers } from '../../../server/src/db/schema';
 import { eq } from 'drizzle-orm';
 

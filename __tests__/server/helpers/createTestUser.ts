@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { accessTokens, users } from '../../../server/src/db/schema';
-import type { UserRow } from '../../../server/src/plugins/auth';
+import type { UserRow } from '../../../server/src/db/schema';
 import { hashToken, newToken } from '../../../server/src/lib/tokens';
 
 export interface TestUser {

@@ -1,5 +1,5 @@
 import './testTemplates';
-import type { PanelConfig } from '../../../server/src/plugins/config/loadConfig';
+import type { PanelConfig } from '../../../server/src/config/PanelConfig';
 import { createTestApp, type TestApp } from './testApp';
 
 /**

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app';
-import { loadConfig, type PanelConfig } from '../../../server/src/plugins/config/loadConfig';
+import type { PanelConfig } from '../../../server/src/config/PanelConfig';
+import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { openTestDatabase } from './testDatabase';
 import { mountPointsUnderSync } from '../../../server/src/runtime/local/disk/mountTable';
 

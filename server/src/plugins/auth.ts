@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { accessTokens, users } from '../db/schema';
+import { accessTokens, users, type UserRow } from '../db/schema';
 import { hashToken } from '../lib/tokens';
 import { forbidden, unauthenticated } from '../lib/errors';
 import { AccessTokenCache } from '../lib/AccessTokenCache';
-
-export type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

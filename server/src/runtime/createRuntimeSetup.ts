@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PanelConfig } from '../plugins/config/loadConfig';
+import type { PanelConfig } from '../config/PanelConfig';
 import { crashRestartDefaults, type CrashRestartOptions } from './crashRestartPolicy';
 import { createLocalDriver } from './local/createLocalDriver';
 import type { RuntimeDriver } from './RuntimeDriver';

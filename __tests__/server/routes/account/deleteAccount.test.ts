@@ -7,7 +7,7 @@ import { createTestServer } from '../../helpers/createTestServer';
 import { createTestUser } from '../../helpers/createTestUser';
 import { auditLogs, serverPermissions, servers, users } from '../../../../server/src/db/schema';
 import { cliCommands } from '../../../../server/src/cli/commands';
-import { provisioningOf } from '../../../../server/src/services/servers/ProvisioningContext';
+import { provisioningOf } from '../../../../server/src/plugins/provisioning';
 import { bearer, createAccount, enableTwoFactorFor, reloadUser, send, totpCode, type TestAccount } from '../../helpers/accountFixtures';
 
 jest.setTimeout(180_000);

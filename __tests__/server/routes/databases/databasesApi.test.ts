@@ -3,7 +3,7 @@ import { auditLogs, databaseHosts, serverDatabases, serverPermissions, servers, 
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { sealSecret } from '../../../../server/src/lib/secretBox';
 import { runCliCommand } from '../../../../server/src/cli/controlSocket';
-import { provisioningOf } from '../../../../server/src/services/servers/ProvisioningContext';
+import { provisioningOf } from '../../../../server/src/plugins/provisioning';
 import { countServerDatabases } from '../../../../server/src/services/databases/serverDatabases';
 import { HOST_PASSWORD_PURPOSE } from '../../../../server/src/services/databases/databaseHosts';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';

@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { and, eq } from 'drizzle-orm';
 import { allocations, auditLogs, serverPermissions, servers, serverSubdomains, type ServerRow } from '../../../../server/src/db/schema';
 import { deleteServer } from '../../../../server/src/services/servers/serverOperations';
-import { provisioningOf } from '../../../../server/src/services/servers/ProvisioningContext';
+import { provisioningOf } from '../../../../server/src/plugins/provisioning';
 import { loadServerContext, specOf } from '../../../../server/src/services/servers/loadServerContext';
 import { parseDnsConfig } from '../../../../server/src/services/network/dns/dnsConfig';
 import { uniqueViolation } from '../../../../server/src/lib/uniqueViolation';

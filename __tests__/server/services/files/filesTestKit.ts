@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ServerRow } from '../../../../server/src/db/schema';
-import type { PanelConfig } from '../../../../server/src/plugins/config/loadConfig';
+import type { PanelConfig } from '../../../../server/src/config/PanelConfig';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';

@@ -39,3 +39,6 @@ export const recoveryCodes = pgTable('recovery_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One account as stored. */
+export type UserRow = typeof users.$inferSelect;

@@ -5,7 +5,7 @@ import { FieldErrors } from '../../lib/fieldErrors';
 import { HttpError } from '../../lib/errors';
 import { ruleText } from '../../lib/validationMessages';
 import { deleteOwnAccount, previewAccountDeletion } from '../../services/users/deleteOwnAccount';
-import { provisioningOf } from '../../services/servers/ProvisioningContext';
+import { provisioningOf } from '../../plugins/provisioning';
 import { checkPassword } from './check-password';
 import { verifySecondFactor } from '../auth/second-factor-check';
 import { AccountDeletionPreviewSchema, DeleteAccountBodySchema, type DeleteAccountBody } from '../../schemas/accountDeletion';

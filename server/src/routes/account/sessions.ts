@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { notFound } from '../../lib/errors';
-import { listActiveSessions, revokeUserSession } from '../../services/auth/accessTokens';
-import { recordAudit } from '../../services/audit/audit';
+import { listActiveSessions } from '../../services/auth/accessTokens';
+import { revokeSession } from '../../services/auth/sessions';
 import { SessionParamsSchema, SessionsResponseSchema } from '../../schemas/account';
 
 /** The account's live sessions (unrevoked, unexpired tokens) and revoking one of them. */
@@ -51,8 +51,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Another account's session id is answered like an unknown one.
-      if (!(await revokeUserSession(app.db, request.user!.id, request.params.id))) throw notFound('Session');
-      await recordAudit(app.db, { actorId: request.user!.id, event: 'account.session-revoked', ip: request.ip, properties: { session_id: request.params.id } });
+      if (!(await revokeSession(app.db, request.user!.id, request.params.id, request.ip))) throw notFound('Session');
       return reply.code(204).send(null);
     },
   );

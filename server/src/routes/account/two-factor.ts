@@ -5,7 +5,6 @@ import { FieldErrors } from '../../lib/fieldErrors';
 import { HttpError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
 import { disableTwoFactor, enableTwoFactor, startEnrolment } from '../../services/auth/twoFactor';
-import { recordAudit } from '../../services/audit/audit';
 import { checkPassword } from './check-password';
 import {
   DisableTwoFactorBodySchema,
@@ -58,12 +57,11 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body as Partial<EnableTwoFactorBody>;
       await checkPassword(app, request, body.password, errors);
       errors.throwIfAny();
-      const codes = await enableTwoFactor(app.db, me, body.code as string);
+      const codes = await enableTwoFactor(app.db, me, body.code as string, request.ip);
       if (!codes) {
         errors.add('code', accountMessages.invalidCode).throwIfAny();
         return undefined as never;
       }
-      await recordAudit(app.db, { actorId: me.id, event: 'account.2fa-enabled', ip: request.ip, properties: {} });
       return { data: { recovery_codes: codes } };
     },
   );
@@ -87,8 +85,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       const errors = FieldErrors.fromRequest(request);
       await checkPassword(app, request, (request.body as Partial<DisableTwoFactorBody>).password, errors);
       errors.throwIfAny();
-      await disableTwoFactor(app.db, me.id);
-      await recordAudit(app.db, { actorId: me.id, event: 'account.2fa-disabled', ip: request.ip, properties: {} });
+      await disableTwoFactor(app.db, me.id, request.ip);
       return reply.code(204).send(null);
     },
   );

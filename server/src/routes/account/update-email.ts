@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
 import { accountMessages } from '../../lib/accountMessages';
-import { findTakenFields, updateUser } from '../../services/auth/userAccounts';
+import { findTakenFields } from '../../services/auth/userAccounts';
+import { changeEmail } from '../../services/auth/accountChanges';
 import { toUserResource } from '../../services/auth/userResource';
-import { recordAudit } from '../../services/audit/audit';
 import { checkPassword } from './check-password';
 import { AccountUserResponseSchema, UpdateEmailBodySchema, type UpdateEmailBody } from '../../schemas/account';
 
@@ -37,14 +37,7 @@ export async function updateEmailRoute(app: FastifyInstance): Promise<void> {
       errors.throwIfAny();
       const email = body.email as string;
       if (email === me.email) return { data: { user: toUserResource(me) } };
-      const user = await updateUser(app.db, me.id, { email });
-      // Only the domains: enough to trace a takeover, without copying addresses into the log.
-      await recordAudit(app.db, {
-        actorId: me.id,
-        event: 'account.email-changed',
-        ip: request.ip,
-        properties: { old_domain: me.email.split('@').pop(), new_domain: email.split('@').pop() },
-      });
+      const user = await changeEmail(app.db, me, email, request.ip);
       return { data: { user: toUserResource(user) } };
     },
   );

@@ -3,11 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { accountMessages } from '../../lib/accountMessages';
-import { hashPassword } from '../../services/auth/passwords';
-import { updateUser } from '../../services/auth/userAccounts';
-import { revokeOtherAccessTokens } from '../../services/auth/accessTokens';
+import { changePassword } from '../../services/auth/accountChanges';
 import { toUserResource } from '../../services/auth/userResource';
-import { recordAudit } from '../../services/audit/audit';
 import { checkPassword } from './check-password';
 import { AccountUserResponseSchema, UpdatePasswordBodySchema, type UpdatePasswordBody } from '../../schemas/account';
 
@@ -35,9 +32,7 @@ export async function updatePasswordRoute(app: FastifyInstance): Promise<void> {
       await checkPassword(app, request, body.current_password, errors, 'current_password');
       errors.throwIfAny();
       const me = request.user!;
-      const user = await updateUser(app.db, me.id, { passwordHash: await hashPassword(body.password as string) });
-      const revoked = await revokeOtherAccessTokens(app.db, me.id, request.accessTokenId!);
-      await recordAudit(app.db, { actorId: me.id, event: 'account.password-changed', ip: request.ip, properties: { sessions_revoked: revoked } });
+      const user = await changePassword(app.db, me, body.password as string, { keepTokenId: request.accessTokenId!, ip: request.ip });
       return { data: { user: toUserResource(user) } };
     },
   );

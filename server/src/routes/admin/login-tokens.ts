@@ -6,7 +6,6 @@ import { HttpError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
 import { requireUser } from '../../services/users/findUser';
 import { issueLoginToken, LOGIN_TOKEN_TTL_MS } from '../../services/auth/loginTokens';
-import { recordAudit } from '../../services/audit/audit';
 import { UserParamsSchema } from '../../schemas/admin';
 import { panelUrl } from '../../lib/panelUrl';
 
@@ -54,13 +53,7 @@ export async function adminLoginTokenRoutes(app: FastifyInstance): Promise<void>
       await app.rateLimit({ key: `login-token:user:${user.id}`, ...ISSUE_LIMIT });
       const issuedBy = request.adminKey?.identifier ?? null;
       const redirectTo = request.body?.redirect ?? null;
-      const { token, expiresAt } = await issueLoginToken(app.db, { userId: user.id, issuedBy, redirectTo });
-      await recordAudit(app.db, {
-        actorId: null,
-        event: 'auth.login-link-issued',
-        ip: request.ip,
-        properties: { user_uuid: user.uuid, issued_by: issuedBy, redirect_to: redirectTo, expires_at: expiresAt.toISOString() },
-      });
+      const { token, expiresAt } = await issueLoginToken(app.db, user, { issuedBy, redirectTo, ip: request.ip });
       const url = `${panelUrl(request)}/login?token=${encodeURIComponent(token)}`;
       return reply.code(201).send({ data: { token, url, expires_at: expiresAt.toISOString() } });
     },

@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors';
 import { createServer } from '../../services/servers/createServer';
 import { requireServer } from '../../services/servers/findServer';
 import { findUser } from '../../services/users/findUser';
-import { provisioningOf } from '../../services/servers/ProvisioningContext';
+import { provisioningOf } from '../../plugins/provisioning';
 import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../../services/servers/serverOperations';
 import { loadServerViews } from '../../services/servers/serverView';
 import { AdminServerSchema, ChangePlanBodySchema, CreateServerBodySchema, ServerParamsSchema } from '../../schemas/admin';
@@ -46,7 +46,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         externalId: body.external_id,
         startOnCompletion: body.start_on_completion,
       });
-      return reply.code(201).send({ data: { server: await adminServerOf(app, server) } });
+      return reply.code(201).send({ data: { server: await adminServerOf(provisioningOf(app), server) } });
     },
   );
   r.get(
@@ -60,14 +60,14 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Type.Object({ data: Type.Array(AdminServerSchema) }), ...errorResponses(401, 429) },
       },
     },
-    async () => ({ data: (await loadServerViews(app.db, undefined)).map((view) => toAdminServer(view, app)) }),
+    async () => ({ data: (await loadServerViews(app.db, undefined)).map((view) => toAdminServer(view, app.runtime)) }),
   );
   r.get(
     '/servers/:server',
     {
       schema: { operationId: 'getAdminServer', tags: ['admin'], summary: 'Show a server', security, params: ServerParamsSchema, response: { 200: ServerAnswer, ...errorResponses(401, 404, 429) } },
     },
-    async (request) => ({ data: { server: await adminServerOf(app, await requireServer(app.db, request.params.server)) } }),
+    async (request) => ({ data: { server: await adminServerOf(provisioningOf(app), await requireServer(app.db, request.params.server)) } }),
   );
   for (const suspended of [true, false]) {
     r.post(
@@ -85,7 +85,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const server = await requireServer(app.db, request.params.server);
         const updated = suspended ? await suspendServer(provisioningOf(app), server) : await unsuspendServer(provisioningOf(app), server);
-        return { data: { server: await adminServerOf(app, updated) } };
+        return { data: { server: await adminServerOf(provisioningOf(app), updated) } };
       },
     );
   }
@@ -104,7 +104,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const server = await requireServer(app.db, request.params.server);
-      return { data: { server: await adminServerOf(app, await changeServerPlan(provisioningOf(app), server, request.body.plan)) } };
+      return { data: { server: await adminServerOf(provisioningOf(app), await changeServerPlan(provisioningOf(app), server, request.body.plan)) } };
     },
   );
   r.delete(

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { normalizeFields } from '../../lib/fieldErrors';
 import { requireUser } from '../../services/users/findUser';
-import { provisioningOf } from '../../services/servers/ProvisioningContext';
+import { provisioningOf } from '../../plugins/provisioning';
 import { createPanelUser, deletePanelUser, setUserSuspended } from '../../services/users/userOperations';
 import { AdminUserSchema, CreateUserBodySchema, UserParamsSchema } from '../../schemas/admin';
 import { toAdminUser } from '../../services/admin/adminUserView';

@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../plugins/auth';
-import { issueAccessToken } from '../../services/auth/accessTokens';
-import { recordAudit } from '../../services/audit/audit';
+import type { UserRow } from '../../db/schema';
+import { startSession } from '../../services/auth/sessions';
 import { toUserResource } from '../../services/auth/userResource';
-import { failedSecondFactorsSinceLastLogin } from '../../services/auth/secondFactorFailures';
-import { isFirstSession } from '../../services/auth/firstSession';
 import type { User } from '../../schemas/user';
 import { rememberDevice } from './known-device';
 
@@ -19,7 +16,7 @@ export interface CompleteLogin {
 }
 
 /**
- * Issues a session token for the user and records `auth.success`. With the reply, the browser is
+ * Starts a session for the user (the service records `auth.success`). With the reply, the browser is
  * also remembered as a known device of the account (see knownDevice.ts).
  */
 export async function completeLogin(
@@ -28,16 +25,8 @@ export async function completeLogin(
   user: UserRow,
   { remember, method, reply }: { remember: boolean; method: string; reply?: FastifyReply },
 ): Promise<CompleteLogin> {
-  const failedTwoFactor = await failedSecondFactorsSinceLastLogin(app.db, user.id);
-  const issued = await issueAccessToken(app.db, {
-    userId: user.id,
-    remember,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-  });
-  await recordAudit(app.db, { actorId: user.id, event: 'auth.success', ip: request.ip, properties: { method, remember, session_id: issued.id } });
+  const { issued, failedTwoFactor, firstSession } = await startSession(app.db, user, { remember, method, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   if (reply) rememberDevice(request, reply, user.id);
-  const firstSession = await isFirstSession(app.db, user.id, issued.id);
   return {
     complete: true,
     token: issued.token,

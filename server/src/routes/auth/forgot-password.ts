@@ -3,11 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
 import { panelUrl } from '../../lib/panelUrl';
-import { findUserByLogin } from '../../services/auth/userAccounts';
-import { createPasswordReset } from '../../services/auth/passwordResets';
-import { recordAudit } from '../../services/audit/audit';
-import { mailLanguage } from '../../services/mail/mailTranslator';
-import { passwordResetMail } from '../../services/mail/passwordResetMails';
+import { requestPasswordReset } from '../../services/auth/passwordResetFlow';
 import { ForgotPasswordBodySchema, MessageAnswerSchema } from '../../schemas/auth';
 
 /** Reset requests per address and 15 minutes, and per email address and hour. */
@@ -42,22 +38,11 @@ export async function forgotPasswordRoute(app: FastifyInstance): Promise<void> {
       const email = request.body.email.toLowerCase();
       await app.rateLimit({ key: `forgot-password:email:${email}`, ...FORGOT_PER_EMAIL });
 
-      const link = panelUrl(request);
-      const ip = request.ip;
+      const reset = { email, ip: request.ip, panelUrl: panelUrl(request) };
       const log = request.log;
       // After the answer: known and unknown addresses answer alike and equally fast.
       setImmediate(() => {
-        void (async () => {
-          const user = await findUserByLogin(app.db, email);
-          if (!user || user.suspended) {
-            await recordAudit(app.db, { actorId: user?.id ?? null, event: 'auth.password-reset-requested', ip, properties: { sent: false } });
-            return;
-          }
-          const { token, expiresAt } = await createPasswordReset(app.db, user.id, ip);
-          const language = await mailLanguage(user.language, undefined, user.timeFormat);
-          await app.mailer.send(passwordResetMail({ to: user.email, username: user.username, panelUrl: link }, token, expiresAt, language));
-          await recordAudit(app.db, { actorId: user.id, event: 'auth.password-reset-requested', ip, properties: { sent: true } });
-        })().catch((error: unknown) => log.warn({ err: error }, 'password reset mail failed'));
+        requestPasswordReset(app.db, app.mailer, reset).catch((error: unknown) => log.warn({ err: error }, 'password reset mail failed'));
       });
       return reply.code(202).send({ message: resetRequested });
     },

@@ -7,7 +7,7 @@ import { hashToken } from '../../lib/tokens';
 import { accountMessages } from '../../lib/accountMessages';
 import { consumeLoginConfirmation, findLoginConfirmation } from '../../services/auth/loginConfirmations';
 import { findUserById } from '../../services/auth/userAccounts';
-import { recordAudit } from '../../services/audit/audit';
+import { recordCheckpointPassed } from '../../services/auth/loginEvents';
 import { completeLogin } from './complete-login';
 import { verifySecondFactor } from './second-factor-check';
 import { CompleteLoginResponseSchema, LoginCheckpointBodySchema } from '../../schemas/auth';
@@ -49,7 +49,7 @@ export async function loginCheckpointRoute(app: FastifyInstance): Promise<void> 
       // Consumed only after a good code, so a typo does not force a new password step.
       if (!(await consumeLoginConfirmation(app.db, confirmation.id))) throw expired();
       if (user.suspended) throw new HttpError(403, accountMessages.suspended);
-      await recordAudit(app.db, { actorId: user.id, event: 'auth.checkpoint', ip: request.ip, properties: { method } });
+      await recordCheckpointPassed(app.db, user.id, request.ip, method);
       return { data: await completeLogin(app, request, user, { remember: confirmation.remember === 1, method, reply }) };
     },
   );

@@ -7,7 +7,6 @@ import { HttpError, ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
 import { redeemLoginToken } from '../../services/auth/loginTokens';
 import { findUserById } from '../../services/auth/userAccounts';
-import { recordAudit } from '../../services/audit/audit';
 import { completeLogin } from './complete-login';
 import { CompleteLoginSchema } from '../../schemas/auth';
 
@@ -49,10 +48,7 @@ export async function loginTokenRoute(app: FastifyInstance): Promise<void> {
       await app.rateLimit({ key: `login-token:ip:${request.ip}`, ...EXCHANGE_LIMIT });
       FieldErrors.fromRequest(request).throwIfAny();
       const result = await redeemLoginToken(app.db, request.body.token, request.ip);
-      if ('refused' in result) {
-        await recordAudit(app.db, { actorId: result.row?.userId ?? null, event: 'auth.fail', ip: request.ip, properties: { reason: `login_link_${result.refused}` } });
-        throw new ValidationError({ token: [loginLinkInvalid] }, loginLinkInvalid);
-      }
+      if ('refused' in result) throw new ValidationError({ token: [loginLinkInvalid] }, loginLinkInvalid);
       const user = await findUserById(app.db, result.row.userId);
       if (!user) throw new ValidationError({ token: [loginLinkInvalid] }, loginLinkInvalid);
       if (user.suspended) throw new HttpError(403, accountMessages.suspended);

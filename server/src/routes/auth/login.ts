@@ -7,7 +7,7 @@ import { accountMessages } from '../../lib/accountMessages';
 import { verifyPassword, verifyAgainstDummy } from '../../services/auth/passwords';
 import { findUserByLogin } from '../../services/auth/userAccounts';
 import { createLoginConfirmation } from '../../services/auth/loginConfirmations';
-import { recordAudit } from '../../services/audit/audit';
+import { recordRefusedLogin } from '../../services/auth/loginEvents';
 import { completeLogin } from './complete-login';
 import { isKnownSession } from './known-device';
 import { LoginBodySchema, LoginResponseSchema } from '../../schemas/auth';
@@ -57,9 +57,7 @@ export async function loginRoute(app: FastifyInstance): Promise<void> {
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !valid) {
         if (nameLocked) throw tooMany();
-        // The typed login is kept only when it names an account: an unknown one may be a password
-        // typed into the wrong field.
-        await recordAudit(app.db, { actorId: user?.id ?? null, event: 'auth.fail', ip: request.ip, properties: user ? { login, reason: 'credentials' } : { reason: 'unknown_login' } });
+        await recordRefusedLogin(app.db, { userId: user?.id ?? null, login, ip: request.ip });
         throw new ValidationError({ login: [accountMessages.badCredentials] }, accountMessages.badCredentials);
       }
       // Successes do not count against the limits.

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { revokeAccessToken } from '../../services/auth/accessTokens';
-import { recordAudit } from '../../services/audit/audit';
+import { endSession } from '../../services/auth/sessions';
 
 /** POST /auth/logout: revokes the presented token at once. */
 export async function logoutRoute(app: FastifyInstance): Promise<void> {
@@ -19,8 +18,7 @@ export async function logoutRoute(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
     },
     async (request, reply) => {
-      await revokeAccessToken(app.db, request.accessTokenId!);
-      await recordAudit(app.db, { actorId: request.user!.id, event: 'auth.logout', ip: request.ip, properties: { session_id: request.accessTokenId } });
+      await endSession(app.db, request.accessTokenId!, { userId: request.user!.id, ip: request.ip });
       return reply.code(204).send(null);
     },
   );

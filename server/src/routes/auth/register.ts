@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors, normalizeFields } from '../../lib/fieldErrors';
-import { hashPassword } from '../../services/auth/passwords';
-import { createUser, findTakenFields } from '../../services/auth/userAccounts';
-import { recordAudit } from '../../services/audit/audit';
+import { findTakenFields } from '../../services/auth/userAccounts';
+import { registerAccount } from '../../services/auth/registerAccount';
 import { completeLogin } from './complete-login';
 import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from '../../schemas/auth';
 import { accountMessages } from '../../lib/accountMessages';
@@ -42,8 +41,7 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
       errors.throwIfAny();
 
       const { username, email, password, remember = false } = body as RegisterBody;
-      const user = await createUser(app.db, { username, email, passwordHash: await hashPassword(password) });
-      await recordAudit(app.db, { actorId: user.id, event: 'auth.register', ip: request.ip, properties: { username } });
+      const user = await registerAccount(app.db, { username, email, password }, request.ip);
       const data = await completeLogin(app, request, user, { remember, method: 'register' });
       return reply.code(201).send({ data });
     },

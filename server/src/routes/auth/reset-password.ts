@@ -4,11 +4,7 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
-import { hashPassword } from '../../services/auth/passwords';
-import { redeemPasswordReset } from '../../services/auth/passwordResets';
-import { findUserById, updateUser } from '../../services/auth/userAccounts';
-import { revokeOtherAccessTokens } from '../../services/auth/accessTokens';
-import { recordAudit } from '../../services/audit/audit';
+import { resetPassword } from '../../services/auth/passwordResetFlow';
 import { MessageAnswerSchema, ResetPasswordBodySchema, type ResetPasswordBody } from '../../schemas/auth';
 
 /** Reset attempts per address and 15 minutes (each hashes a password), counted first. */
@@ -46,16 +42,8 @@ export async function resetPasswordRoute(app: FastifyInstance): Promise<void> {
       errors.throwIfAny();
       const { token, password } = body as ResetPasswordBody;
 
-      const passwordHash = await hashPassword(password);
-      const userId = await redeemPasswordReset(app.db, token);
-      const user = userId === null ? null : await findUserById(app.db, userId);
-      if (!user) {
-        await recordAudit(app.db, { actorId: null, event: 'auth.fail', ip: request.ip, properties: { reason: 'password_reset_link' } });
-        throw new ValidationError({ token: [resetLinkInvalid] }, resetLinkInvalid);
-      }
-      await updateUser(app.db, user.id, { passwordHash });
-      const revoked = await revokeOtherAccessTokens(app.db, user.id, null);
-      await recordAudit(app.db, { actorId: user.id, event: 'auth.password-reset', ip: request.ip, properties: { sessions_revoked: revoked } });
+      const user = await resetPassword(app.db, { token, password }, request.ip);
+      if (!user) throw new ValidationError({ token: [resetLinkInvalid] }, resetLinkInvalid);
       // The auth plugin forgets cached sessions of the request's user once answered: the account's.
       request.user = user;
       return { message: passwordWasReset };

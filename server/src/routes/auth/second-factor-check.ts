@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
 import type { RateLimitRule } from '../../lib/rateLimiter';
 import { checkSecondFactor } from '../../services/auth/twoFactor';
 import { accountTexts } from '../../services/auth/accountTexts';
-import { recordAudit } from '../../services/audit/audit';
+import { recordSecondFactorLockout, recordSecondFactorRefused } from '../../services/auth/loginEvents';
 import { isKnownSession } from './known-device';
 
 /**
@@ -40,7 +40,7 @@ export async function verifySecondFactor(app: FastifyInstance, request: FastifyR
   const attempts = await app.rateLimiter.hit(counter);
   if (attempts.current > counter.limit) {
     if (attempts.current === counter.limit + 1) {
-      await recordAudit(app.db, { actorId: user.id, event: 'auth.two-factor-locked', ip: request.ip, properties: { failures: counter.limit, minutes: counter.windowMs / 60_000 } });
+      await recordSecondFactorLockout(app.db, user.id, request.ip, { failures: counter.limit, minutes: counter.windowMs / 60_000 });
     }
     throw app.rateLimiter.tooMany(counter, attempts.ttl);
   }
@@ -52,10 +52,10 @@ export async function verifySecondFactor(app: FastifyInstance, request: FastifyR
   }
   if (outcome.status === 'reused') {
     await app.rateLimiter.refund(counter);
-    await recordAudit(app.db, { actorId: user.id, event: 'auth.two-factor-reused', ip: request.ip, properties: {} });
+    await recordSecondFactorRefused(app.db, user.id, request.ip, 'reused');
     const { codeReused } = await accountTexts(user.language);
     throw new ValidationError({ [field]: [codeReused] }, codeReused);
   }
-  await recordAudit(app.db, { actorId: user.id, event: 'auth.fail', ip: request.ip, properties: { reason: 'two_factor' } });
+  await recordSecondFactorRefused(app.db, user.id, request.ip, 'invalid');
   throw new ValidationError({ [field]: [accountMessages.invalidCode] }, accountMessages.invalidCode);
 }

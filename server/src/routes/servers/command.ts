@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { CommandBodySchema, ServerParamsSchema } from '../../schemas/servers';
 import { runServerCommand } from '../../services/servers/serverActions';
+import { provisioningOf } from '../../plugins/provisioning';
 
 /** POST /servers/{id}/command: one line to the server's console. */
 export async function sendCommandRoute(app: FastifyInstance): Promise<void> {
@@ -22,7 +23,7 @@ export async function sendCommandRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'control.console' },
     },
     async (request, reply) => {
-      await runServerCommand(app, request.serverAccess!.server, request.user!.id, request.ip, request.body.command);
+      await runServerCommand(provisioningOf(app), request.serverAccess!.server, { userId: request.user!.id, ip: request.ip }, request.body.command);
       return reply.code(204).send(null);
     },
   );

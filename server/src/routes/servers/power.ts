@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { PowerBodySchema, ServerParamsSchema } from '../../schemas/servers';
 import { powerPermission, runPowerAction } from '../../services/servers/serverActions';
+import { provisioningOf } from '../../plugins/provisioning';
 import type { PowerSignal } from '../../runtime/types';
 
 /** POST /servers/{id}/power: start, stop, restart or kill. */
@@ -24,7 +25,7 @@ export async function powerServerRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: (request) => powerPermission((request.body as { signal: PowerSignal }).signal) },
     },
     async (request, reply) => {
-      await runPowerAction(app, request.serverAccess!.server, request.user!.id, request.ip, request.body.signal);
+      await runPowerAction(provisioningOf(app), request.serverAccess!.server, { userId: request.user!.id, ip: request.ip }, request.body.signal);
       return reply.code(204).send(null);
     },
   );

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { forbidden, HttpError } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit/audit';
+import { reinstallServer } from '../../services/servers/serverActions';
+import { provisioningOf } from '../../plugins/provisioning';
 import { findServerByIdentifier } from '../../services/permissions/serverAccess';
 import { ServerParamsSchema } from '../../schemas/servers';
 
@@ -36,11 +37,7 @@ export async function reinstallServerRoute(app: FastifyInstance): Promise<void> 
         throw forbidden('Only the owner of the server can reinstall it.');
       }
       const server = (await findServerByIdentifier(app.db, access.server.uuid))!;
-      if (server.suspended) throw new HttpError(409, 'The server is suspended.');
-      if (server.installStatus === 'installing') throw new HttpError(409, 'The server is already being installed.');
-      if (app.runtime.state(server.uuid) !== 'offline') throw new HttpError(409, 'Stop the server before reinstalling it.');
-      await recordAudit(app.db, { actorId: request.user!.id, serverUuid: server.uuid, event: 'server.reinstall', ip: request.ip, properties: { previous: server.installStatus } });
-      void app.runtime.install(server);
+      await reinstallServer(provisioningOf(app), server, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send(null);
     },
   );

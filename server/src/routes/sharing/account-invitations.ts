@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ValidationError } from '../../lib/errors';
 import { acceptInvitation, declineInvitation, invitationForToken, listInvitationsFor } from '../../services/sharing/invitations';
-import { recordAudit } from '../../services/audit/audit';
 import { AcceptInvitationBodySchema, DeclineInvitationBodySchema, InvitationRef } from '../../schemas/sharing';
 
 // Tokens are 256-bit random, so this only stops a flood of guesses.
@@ -49,14 +48,7 @@ export async function accountInvitationRoutes(app: FastifyInstance): Promise<voi
     async (request) => {
       const user = request.user!;
       await app.rateLimit({ key: `invitation-accept:user:${user.id}`, ...ACCEPT_LIMIT });
-      const { server, shareUuid, email } = await acceptInvitation(app.db, user, request.body.token);
-      await recordAudit(app.db, {
-        actorId: user.id,
-        serverUuid: server.uuid,
-        event: 'server.invitation.accepted',
-        ip: request.ip,
-        properties: { subuser_uuid: shareUuid, invited_email: email, username: user.username },
-      });
+      const { server } = await acceptInvitation(app.db, user, request.body.token, request.ip);
       return { data: { server_identifier: server.shortId } };
     },
   );
@@ -104,14 +96,7 @@ export async function accountInvitationRoutes(app: FastifyInstance): Promise<voi
         throw new ValidationError({ token: [message], uuid: [message] }, message);
       }
       await app.rateLimit({ key: `invitation-accept:user:${user.id}`, ...ACCEPT_LIMIT });
-      const declined = await declineInvitation(app.db, user, token !== undefined ? { token } : { uuid: uuid! });
-      await recordAudit(app.db, {
-        actorId: user.id,
-        serverUuid: declined.serverUuid,
-        event: 'server.invitation.declined',
-        ip: request.ip,
-        properties: { invited_email: declined.email, username: user.username },
-      });
+      await declineInvitation(app.db, user, token !== undefined ? { token } : { uuid: uuid! }, request.ip);
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ServerParamsSchema } from '../../schemas/servers';
 import { createRole } from '../../services/sharing/manageRoles';
+import { sharingCallOf } from './sharing-call';
 import { CreateRoleBodySchema, RoleRef } from '../../schemas/sharing';
 
 /** POST /servers/{id}/roles: a custom role (also how a built-in role is copied). */
@@ -23,6 +24,6 @@ export async function createRoleRoute(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'role.create' },
     },
-    async (request, reply) => reply.code(201).send({ data: await createRole(app, request, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await createRole(app.db, sharingCallOf(request), request.body) }),
   );
 }

@@ -5,6 +5,8 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { normalizeFields } from '../../lib/fieldErrors';
 import { ServerParamsSchema } from '../../schemas/servers';
 import { grantFromBody } from '../../services/sharing/grantFromBody';
+import { panelUrl } from '../../lib/panelUrl';
+import { sharingCallOf } from './sharing-call';
 import { shareServer } from '../../services/sharing/shareServer';
 import { CreateSubuserBodySchema, SubuserRef } from '../../schemas/sharing';
 
@@ -36,8 +38,8 @@ export async function createSubuserRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await app.rateLimit({ key: `invite:user:${request.user!.id}`, ...PER_USER });
       await app.rateLimit({ key: `invite:server:${request.serverAccess!.server.id}`, ...PER_SERVER });
-      const grant = await grantFromBody(app, request, request.body);
-      const data = await shareServer(app, request, request.body.email, grant);
+      const grant = await grantFromBody(app.db, request.serverAccess!.server.id, request.body);
+      const data = await shareServer({ db: app.db, mailer: app.mailer, log: request.log }, { ...sharingCallOf(request), panelUrl: panelUrl(request) }, request.body.email, grant);
       return reply.code(201).send({ data });
     },
   );

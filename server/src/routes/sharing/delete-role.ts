@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { deleteRole } from '../../services/sharing/manageRoles';
+import { sharingCallOf } from './sharing-call';
 import { DeleteRoleQuerySchema, RoleParamsSchema } from '../../schemas/sharing';
 
 /** DELETE /servers/{id}/roles/{role}: delete a custom role, moving its members to another. */
@@ -22,7 +23,7 @@ export async function deleteRoleRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'role.delete' },
     },
     async (request, reply) => {
-      await deleteRole(app, request, request.params.role, request.query.reassign_to);
+      await deleteRole(app.db, sharingCallOf(request), request.params.role, request.query.reassign_to);
       return reply.code(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { deleteSubuser } from '../../services/sharing/changeSubuser';
+import { sharingCallOf } from './sharing-call';
 import { SubuserParamsSchema } from '../../schemas/sharing';
 
 /** DELETE /servers/{id}/users/{subuser}: remove someone (or withdraw an invitation). */
@@ -21,7 +22,7 @@ export async function deleteSubuserRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'user.delete' },
     },
     async (request, reply) => {
-      await deleteSubuser(app, request, request.params.subuser);
+      await deleteSubuser(app.db, sharingCallOf(request), request.params.subuser);
       return reply.code(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { updateRole } from '../../services/sharing/manageRoles';
+import { sharingCallOf } from './sharing-call';
 import { RoleParamsSchema, RoleRef, UpdateRoleBodySchema } from '../../schemas/sharing';
 
 /** PATCH /servers/{id}/roles/{role}: rename a custom role or change its keys. */
@@ -22,6 +23,6 @@ export async function updateRoleRoute(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'role.update' },
     },
-    async (request) => ({ data: await updateRole(app, request, request.params.role, request.body) }),
+    async (request) => ({ data: await updateRole(app.db, sharingCallOf(request), request.params.role, request.body) }),
   );
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { grantFromBody } from '../../services/sharing/grantFromBody';
 import { updateSubuser } from '../../services/sharing/changeSubuser';
+import { sharingCallOf } from './sharing-call';
 import { SubuserParamsSchema, SubuserRef, UpdateSubuserBodySchema } from '../../schemas/sharing';
 
 /** PATCH /servers/{id}/users/{subuser}: another role or other explicit permissions. */
@@ -26,8 +27,8 @@ export async function updateSubuserRoute(app: FastifyInstance): Promise<void> {
       config: { serverPermission: 'user.update' },
     },
     async (request) => {
-      const grant = await grantFromBody(app, request, request.body);
-      return { data: await updateSubuser(app, request, request.params.subuser, grant) };
+      const grant = await grantFromBody(app.db, request.serverAccess!.server.id, request.body);
+      return { data: await updateSubuser(app.db, sharingCallOf(request), request.params.subuser, grant) };
     },
   );
 }

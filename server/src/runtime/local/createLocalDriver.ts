@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PanelConfig } from '../../plugins/config/loadConfig';
+import type { PanelConfig } from '../../config/PanelConfig';
 import { LocalDriver, localDriverDefaults, type LocalDriverOptions } from './LocalDriver';
 
 /**

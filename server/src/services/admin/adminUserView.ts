@@ -1,4 +1,4 @@
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import type { AdminUser } from '../../schemas/admin';
 
 /** A user as the admin API answers it. */

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { servers, type ServerRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { loadServerViews, type ServerViewRow } from '../servers/serverView';
 import type { AdminServer } from '../../schemas/admin';
+import type { ProvisioningContext } from '../servers/ProvisioningContext';
+import type { RuntimeManager } from '../servers/RuntimeManager';
 
-export function toAdminServer(view: ServerViewRow, app: FastifyInstance): AdminServer {
+/** The admin API's view of a server, with the state its runtime reports now. */
+export function toAdminServer(view: ServerViewRow, runtime: Pick<RuntimeManager, 'state'>): AdminServer {
   const { server } = view;
   return {
     uuid: server.uuid,
@@ -17,7 +19,7 @@ export function toAdminServer(view: ServerViewRow, app: FastifyInstance): AdminS
     game: view.game.slug,
     template: view.template.slug,
     plan: view.plan.slug,
-    state: app.runtime.state(server.uuid),
+    state: runtime.state(server.uuid),
     install_status: server.installStatus as AdminServer['install_status'],
     install_error: server.installError,
     suspended: server.suspended,
@@ -27,8 +29,8 @@ export function toAdminServer(view: ServerViewRow, app: FastifyInstance): AdminS
 }
 
 /** The admin view of one server row (reloaded, so it shows the latest state). */
-export async function adminServerOf(app: FastifyInstance, server: ServerRow): Promise<AdminServer> {
-  const [view] = await loadServerViews(app.db, eq(servers.id, server.id));
+export async function adminServerOf({ db, runtime }: Pick<ProvisioningContext, 'db' | 'runtime'>, server: ServerRow): Promise<AdminServer> {
+  const [view] = await loadServerViews(db, eq(servers.id, server.id));
   if (!view) throw notFound('Server');
-  return toAdminServer(view, app);
+  return toAdminServer(view, runtime);
 }

@@ -18,6 +18,15 @@ export type AuditEvent =
   | 'account.session-revoked'
   | (string & {});
 
+/**
+ * Who does something, for the audit log: the account acting (null when the panel acts on its own,
+ * e.g. a schedule) and the address the request came from.
+ */
+export interface Actor {
+  userId: number | null;
+  ip: string | null;
+}
+
 export interface AuditInput {
   actorId: number | null;
   serverUuid?: string | null;

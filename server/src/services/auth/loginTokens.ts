@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginTokens, type LoginTokenRow } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit';
 
 /** How long a login link from the admin API stays valid. */
 export const LOGIN_TOKEN_TTL_MS = 60_000;
@@ -12,11 +13,24 @@ export interface IssuedLoginToken {
   expiresAt: Date;
 }
 
-/** Creates a single-use login token for a user; only its hash is stored. */
-export async function issueLoginToken(db: Database, { userId, issuedBy, redirectTo }: { userId: number; issuedBy: string | null; redirectTo: string | null }): Promise<IssuedLoginToken> {
+/**
+ * Creates a single-use login token for a user; only its hash is stored. Recorded as
+ * `auth.login-link-issued` (by the admin API, so without an account as actor).
+ */
+export async function issueLoginToken(
+  db: Database,
+  user: { id: number; uuid: string },
+  { issuedBy, redirectTo, ip }: { issuedBy: string | null; redirectTo: string | null; ip: string },
+): Promise<IssuedLoginToken> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + LOGIN_TOKEN_TTL_MS);
-  await db.insert(loginTokens).values({ userId, tokenHash: hashToken(token), issuedBy, redirectTo, expiresAt });
+  await db.insert(loginTokens).values({ userId: user.id, tokenHash: hashToken(token), issuedBy, redirectTo, expiresAt });
+  await recordAudit(db, {
+    actorId: null,
+    event: 'auth.login-link-issued',
+    ip,
+    properties: { user_uuid: user.uuid, issued_by: issuedBy, redirect_to: redirectTo, expires_at: expiresAt.toISOString() },
+  });
   return { token, expiresAt };
 }
 
@@ -25,8 +39,8 @@ export type LoginTokenRefusal = 'unknown' | 'used' | 'expired';
 
 /**
  * Spends a token: one atomic update, so two requests racing with the same token cannot both
- * win. Answers the spent row, or why the token was refused (with the row when it exists, so the
- * failure can be recorded against its user).
+ * win. Answers the spent row, or why the token was refused (with the row when it exists); a
+ * refusal is recorded as `auth.fail` against the token's user, when there is one.
  */
 export async function redeemLoginToken(db: Database, token: string, ip: string): Promise<{ row: LoginTokenRow } | { refused: LoginTokenRefusal; row: LoginTokenRow | null }> {
   const tokenHash = hashToken(token);
@@ -37,6 +51,7 @@ export async function redeemLoginToken(db: Database, token: string, ip: string):
     .returning();
   if (spent) return { row: spent };
   const [row] = await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, tokenHash)).limit(1);
-  if (!row) return { refused: 'unknown', row: null };
-  return { refused: row.usedAt ? 'used' : 'expired', row };
+  const refused: LoginTokenRefusal = !row ? 'unknown' : row.usedAt ? 'used' : 'expired';
+  await recordAudit(db, { actorId: row?.userId ?? null, event: 'auth.fail', ip, properties: { reason: `login_link_${refused}` } });
+  return { refused, row: row ?? null };
 }

@@ -4,8 +4,9 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
+import { recordAudit } from '../audit/audit';
 
 /** Name shown in authenticator apps next to the account. */
 export const TOTP_ISSUER = 'Game Panel';
@@ -102,9 +103,10 @@ function newRecoveryCode(): string {
 
 /**
  * Turns two-factor on when the code matches the enrolled secret; replaces any old recovery codes
- * with 10 new ones (stored as SHA-256) and answers them, or null for a wrong code.
+ * with 10 new ones (stored as SHA-256) and answers them, or null for a wrong code. Recorded as
+ * `account.2fa-enabled`.
  */
-export async function enableTwoFactor(db: Database, user: UserRow, code: string): Promise<string[] | null> {
+export async function enableTwoFactor(db: Database, user: UserRow, code: string, ip: string): Promise<string[] | null> {
   if (!(await acceptTotpCode(db, user, code))) return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
@@ -112,13 +114,15 @@ export async function enableTwoFactor(db: Database, user: UserRow, code: string)
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })));
   });
+  await recordAudit(db, { actorId: user.id, event: 'account.2fa-enabled', ip, properties: {} });
   return codes;
 }
 
-/** Turns two-factor off and forgets the secret and the recovery codes. */
-export async function disableTwoFactor(db: Database, userId: number): Promise<void> {
+/** Turns two-factor off and forgets the secret and the recovery codes (`account.2fa-disabled`). */
+export async function disableTwoFactor(db: Database, userId: number, ip: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ useTotp: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   });
+  await recordAudit(db, { actorId: userId, event: 'account.2fa-disabled', ip, properties: {} });
 }

@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
 import { accountMessages } from '../../lib/accountMessages';
 import { uniqueViolation } from '../../lib/uniqueViolation';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import type { User } from '../../schemas/user';
 
 /** Gravatar image URL for an email (SHA-256 of the trimmed, lower-cased address). */

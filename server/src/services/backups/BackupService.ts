@@ -9,7 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { BackupProgress } from '../../runtime/ServerEventHub';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { archiveSha256, type BackupStorage } from './BackupStorage';
 import { backupChecker, recoverRestores, stageAndSwap } from './restoreSwap';
 import { walkForBackup } from './walkForBackup';
@@ -17,12 +17,6 @@ import { writeArchive } from './writeArchive';
 
 const MiB = 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Who does something, for the audit log. */
-export interface Actor {
-  userId: number | null;
-  ip: string | null;
-}
 
 export interface CreateBackupInput {
   name?: string;

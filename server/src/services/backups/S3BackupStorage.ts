@@ -1,20 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { AbortMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { S3StorageConfig } from '../../config/PanelConfig';
 import type { ArchiveSink, BackupStorage } from './BackupStorage';
 
-/** S3-compatible storage, from PANEL_BACKUP_S3_* (see the README). */
-export interface S3StorageConfig {
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Key prefix, e.g. "panel/" (empty by default). */
-  prefix: string;
-  /** Path-style addresses (http://host/bucket/key), as most self-hosted S3 servers need. */
-  forcePathStyle: boolean;
-}
+export type { S3StorageConfig };
 
 /** Parts of 8 MiB, two at a time: at most about 16 MiB in memory per upload. */
 const PART_BYTES = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { asc, count, eq, or } from 'drizzle-orm';
-import type { PanelConfig } from '../../plugins/config/loadConfig';
+import type { PanelConfig } from '../../config/PanelConfig';
 import type { Database } from '../../db/client';
 import { databaseHosts, nodes, serverDatabases, type DatabaseHostRow, type NodeRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';

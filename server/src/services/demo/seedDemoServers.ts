@@ -1,12 +1,11 @@
 import { lookup } from 'node:dns/promises';
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { servers, type ServerRow } from '../../db/schema';
 import { createServer } from '../servers/createServer';
 import { findUser } from '../users/findUser';
-import { provisioningOf } from '../servers/ProvisioningContext';
+import type { ProvisioningContext } from '../servers/ProvisioningContext';
 import { STEAMCMD_URL } from '../../runtime/install/steamcmd';
-import { DEMO_USERNAME } from './seedDemoAccount';
+import { DEMO_USERNAME, type DemoSeedContext } from './seedDemoAccount';
 
 const STEAM_HOST = new URL(STEAMCMD_URL).hostname;
 
@@ -55,11 +54,12 @@ export interface SeedDemoServersOptions {
  * log says so), so the demo shows only servers that can run. Runs after `app.ready()` (the
  * catalog must be synced). Answers the servers it created.
  */
-export async function seedDemoServers(app: FastifyInstance, { reachable = canResolve }: SeedDemoServersOptions = {}): Promise<ServerRow[]> {
-  if (!app.config.demoData) return [];
-  const demo = await findUser(app.db, DEMO_USERNAME);
+export async function seedDemoServers(context: ProvisioningContext & Pick<DemoSeedContext, 'log'>, { reachable = canResolve }: SeedDemoServersOptions = {}): Promise<ServerRow[]> {
+  const { db, config, log } = context;
+  if (!config.demoData) return [];
+  const demo = await findUser(db, DEMO_USERNAME);
   if (!demo) return [];
-  const [{ owned }] = await app.db.select({ owned: count() }).from(servers).where(eq(servers.ownerId, demo.id));
+  const [{ owned }] = await db.select({ owned: count() }).from(servers).where(eq(servers.ownerId, demo.id));
   if (owned > 0) return [];
   const created: ServerRow[] = [];
   // Every host asked once, all at the same time.
@@ -74,7 +74,7 @@ export async function seedDemoServers(app: FastifyInstance, { reachable = canRes
       }
     }
     created.push(
-      await createServer(provisioningOf(app), {
+      await createServer(context, {
         name: server.name,
         description: server.description,
         owner: demo,
@@ -84,7 +84,7 @@ export async function seedDemoServers(app: FastifyInstance, { reachable = canRes
       }),
     );
   }
-  app.log.info(`Demo servers created for "${DEMO_USERNAME}": ${created.map((s) => `${s.name} (${s.shortId})`).join(', ')}.`);
-  if (skipped.length > 0) app.log.warn(`Demo servers left out, their game files cannot be downloaded without internet access: ${skipped.join(', ')}.`);
+  log.info(`Demo servers created for "${DEMO_USERNAME}": ${created.map((s) => `${s.name} (${s.shortId})`).join(', ')}.`);
+  if (skipped.length > 0) log.warn(`Demo servers left out, their game files cannot be downloaded without internet access: ${skipped.join(', ')}.`);
   return created;
 }

@@ -12,7 +12,7 @@ import type { FileLimits } from '../files/fileLimits';
 import { DiskQuota } from '../files/DiskQuota';
 import { DiskQuotaError, toFileHttpError } from '../files/fileErrors';
 import { HttpError, ValidationError } from '../../lib/errors';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { SwitchJob, SwitchJobs } from '../versions/SwitchJobs';
 import { defaultModpackLimits, readMrpack, type ModpackLimits, type MrpackIndex } from './mrpack';

@@ -6,15 +6,10 @@ import { HttpError, notFound, upstreamFailed, ValidationError } from '../../lib/
 import { uniqueViolation } from '../../lib/uniqueViolation';
 import { portIsFree } from '../servers/allocatePorts';
 import type { RuntimeManager } from '../servers/RuntimeManager';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { DnsError, type DnsProvider } from './dns/DnsProvider';
 import type { DnsConfig } from './dns/dnsConfig';
 import { labelProblem, subdomainRecordSets } from './subdomainRecords';
-
-export interface Actor {
-  userId: number | null;
-  ip: string | null;
-}
 
 /** A port of a server as the network page shows it. */
 export interface PortView {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PanelConfig } from '../../plugins/config/loadConfig';
+import type { PanelConfig } from '../../config/PanelConfig';
 import type { Database } from '../../db/client';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import { dnsProviderFor } from './dns/dnsConfig';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { serverPermissions, serverRoles, servers, type ServerRow } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { isPermissionKey, permissionKeys, type PermissionKey } from '../../schemas/permissions';
 
 /** What a user may do on one server. */

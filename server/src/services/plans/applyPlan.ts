@@ -3,20 +3,14 @@ import type { Database } from '../../db/client';
 import { servers, type PlanRow, type ServerRow } from '../../db/schema';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { LimitUpdate } from '../../runtime/types';
-import { recordAudit } from '../audit/audit';
-
-/** Who changes a plan (null actor: the billing system or an admin). */
-export interface PlanActor {
-  userId: number | null;
-  ip: string | null;
-}
+import { recordAudit, type Actor } from '../audit/audit';
 
 /**
  * Puts the server on `plan`: the row first (the theme tier and every limit read it), then the
  * running server's limits where the runtime can change them live; the console says when a restart
  * is needed. Audited as server.plan.changed.
  */
-export async function applyPlan(db: Database, runtime: RuntimeManager, server: ServerRow, from: PlanRow, plan: PlanRow, actor: PlanActor, via: string): Promise<LimitUpdate> {
+export async function applyPlan(db: Database, runtime: RuntimeManager, server: ServerRow, from: PlanRow, plan: PlanRow, actor: Actor, via: string): Promise<LimitUpdate> {
   await db.update(servers).set({ planId: plan.id, updatedAt: new Date() }).where(eq(servers.id, server.id));
   const update = await runtime
     .updateLimits(server.uuid, { memoryMb: plan.memoryMb, cpuPercent: plan.cpuPercent, diskMb: plan.diskMb })

@@ -4,8 +4,8 @@ import { billingWebhookEvents, planOrders, plans, servers, type PlanOrderRow, ty
 import { HttpError, ValidationError, notFound } from '../../lib/errors';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { PlanChangeResultJson, PlanOrderJson, PlanOverviewJson } from '../../schemas/plans';
-import { recordAudit } from '../audit/audit';
-import { applyPlan, type PlanActor } from './applyPlan';
+import { recordAudit, type Actor } from '../audit/audit';
+import { applyPlan } from './applyPlan';
 import type { BillingProvider } from './billing/BillingProvider';
 import { gamePlans, isUpgrade, planById, planBySlug, planJson } from './planCatalog';
 import { blockersFor, planUsage, type PlanBlocker } from './planUsage';
@@ -99,7 +99,7 @@ async function ensureFits(context: PlanContext, server: ServerRow, plan: PlanRow
  * A customer's plan change: checked (422, 409), recorded as an order, handed to the billing
  * provider. Instant: applied now. External: pending, with the billing system's checkout address.
  */
-export async function requestPlanChange(context: PlanContext, server: ServerRow, slug: string, actor: PlanActor, returnUrl: string, now = new Date()): Promise<PlanChangeResultJson> {
+export async function requestPlanChange(context: PlanContext, server: ServerRow, slug: string, actor: Actor, returnUrl: string, now = new Date()): Promise<PlanChangeResultJson> {
   const { db, provider } = context;
   const { current, plan } = await targetPlan(db, server, slug);
   await ensureFits(context, server, plan);

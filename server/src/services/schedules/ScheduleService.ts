@@ -4,17 +4,12 @@ import { schedules, scheduleRuns, scheduleTasks, servers, type ScheduleRow, type
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { ServerAccess } from '../permissions/serverAccess';
 import { SCHEDULE_LIMITS, type CreateScheduleBody, type TaskInput, type UpdateScheduleBody, type UpdateTaskBody } from '../../schemas/schedules';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 import { nextRun, type CronFields } from './cron';
 import { validateSchedule, validateTask } from './scheduleValidation';
 import { ScheduleRuns, type ScheduleRunsOptions } from './ScheduleRuns';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface Actor {
-  userId: number | null;
-  ip: string | null;
-}
 
 export type ScheduleServiceOptions = ScheduleRunsOptions;
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { plans, servers, serverTemplates, type ServerRow } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/uniqueViolation';
 import { recordAudit } from '../audit/audit';

@@ -1,9 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import type { ServerRow } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { PermissionKey } from '../../schemas/permissions';
 import { ConsoleInputError, RuntimeConflictError, type PowerSignal } from '../../runtime/types';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
+import type { RuntimeManager } from './RuntimeManager';
+
+/** What a customer's actions on a running server work with. */
+export interface ServerActionContext {
+  db: Database;
+  runtime: RuntimeManager;
+}
 
 /** The permission a power action needs (a kill is a forced stop). */
 export function powerPermission(signal: PowerSignal): PermissionKey {
@@ -17,21 +24,34 @@ export function asHttpError(error: unknown): unknown {
 }
 
 /** Carries out a power action and records it in the server's audit log. */
-export async function runPowerAction(app: FastifyInstance, server: ServerRow, actorId: number, ip: string, signal: PowerSignal): Promise<void> {
+export async function runPowerAction({ db, runtime }: ServerActionContext, server: ServerRow, actor: Actor, signal: PowerSignal): Promise<void> {
   try {
-    await app.runtime.power(server, signal);
+    await runtime.power(server, signal);
   } catch (error) {
     throw asHttpError(error);
   }
-  await recordAudit(app.db, { actorId, serverUuid: server.uuid, event: `server.power.${signal}`, ip });
+  await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: `server.power.${signal}`, ip: actor.ip });
 }
 
 /** Sends a console command and records it (with its text) in the server's audit log. */
-export async function runServerCommand(app: FastifyInstance, server: ServerRow, actorId: number, ip: string, command: string): Promise<void> {
+export async function runServerCommand({ db, runtime }: ServerActionContext, server: ServerRow, actor: Actor, command: string): Promise<void> {
   try {
-    await app.runtime.sendCommand(server, command);
+    await runtime.sendCommand(server, command);
   } catch (error) {
     throw asHttpError(error);
   }
-  await recordAudit(app.db, { actorId, serverUuid: server.uuid, event: 'server.console.command', ip, properties: { command } });
+  await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.console.command', ip: actor.ip, properties: { command } });
+}
+
+/**
+ * Installs a stopped server again from its template (`server.reinstall`, with the install status
+ * it had). Refused with 409 while it is suspended, installing or not offline. The install runs on
+ * after the answer; its progress reaches the console.
+ */
+export async function reinstallServer({ db, runtime }: ServerActionContext, server: ServerRow, actor: Actor): Promise<void> {
+  if (server.suspended) throw new HttpError(409, 'The server is suspended.');
+  if (server.installStatus === 'installing') throw new HttpError(409, 'The server is already being installed.');
+  if (runtime.state(server.uuid) !== 'offline') throw new HttpError(409, 'Stop the server before reinstalling it.');
+  await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.reinstall', ip: actor.ip, properties: { previous: server.installStatus } });
+  void runtime.install(server);
 }

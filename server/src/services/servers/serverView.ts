@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { allocations, games, nodes, plans, serverPermissions, serverRoles, servers, serverTemplates, users, type PlanRow, type ServerRow } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { permissionKeys } from '../../schemas/permissions';
 import type { PowerState } from '../../runtime/types';
 import type { ServerResources } from '../../runtime/ServerEventHub';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { games, nodes, plans, serverTemplates, type NodeRow } from '../../db/schema';
-import type { PanelConfig } from '../../plugins/config/loadConfig';
+import type { PanelConfig } from '../../config/PanelConfig';
 import { allTemplates, gameNames, type GameSlug } from '../../games/templates';
 import { defaultPlans } from '../../games/defaultPlans';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/errors';
 import { normalizeKeys, unknownKeys } from './grants';
 import { findRole } from './roles';
@@ -15,7 +15,7 @@ export function assertKnownKeys(values: readonly string[], field = 'permissions'
  * The grant a body asks for: exactly one of `role_uuid` (a custom role of this server; another
  * server's role is 404) and `permissions` (known keys only, else 422).
  */
-export async function grantFromBody(app: FastifyInstance, request: FastifyRequest, body: { role_uuid?: string; permissions?: string[] }): Promise<Grant> {
+export async function grantFromBody(db: Database, serverId: number, body: { role_uuid?: string; permissions?: string[] }): Promise<Grant> {
   const hasRole = body.role_uuid !== undefined;
   const hasKeys = body.permissions !== undefined;
   if (hasRole === hasKeys) throw new ValidationError({ role_uuid: [hasRole ? sharingMessages.notBoth : sharingMessages.chooseGrant] });
@@ -23,7 +23,7 @@ export async function grantFromBody(app: FastifyInstance, request: FastifyReques
     assertKnownKeys(body.permissions!);
     return { permissions: normalizeKeys(body.permissions!) };
   }
-  const role = await findRole(app.db, request.serverAccess!.server.id, body.role_uuid!);
+  const role = await findRole(db, serverId, body.role_uuid!);
   if (!role) throw notFound('Role');
   return { role };
 }

@@ -5,8 +5,9 @@ import { serverPermissions, serverRoles, servers, users, type ServerRow } from '
 import { HttpError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { uniqueViolation } from '../../lib/uniqueViolation';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { normalizeKeys } from './grants';
+import { recordAudit } from '../audit/audit';
 import { sharingMessages } from './sharingMessages';
 
 /** A pending invitation as the invitee sees it (see InvitationSchema). */
@@ -63,7 +64,7 @@ export async function invitationForToken(db: Database, token: string): Promise<I
  * person gone from the server's sharing list. Proof is the mailed token, or (without it) the
  * invitation being addressed to the caller's own email.
  */
-export async function declineInvitation(db: Database, user: UserRow, proof: { token: string } | { uuid: string }): Promise<{ serverUuid: string; email: string }> {
+export async function declineInvitation(db: Database, user: UserRow, proof: { token: string } | { uuid: string }, ip: string): Promise<{ serverUuid: string; email: string }> {
   const which =
     'token' in proof ? eq(serverPermissions.invitationTokenHash, hashToken(proof.token)) : and(eq(serverPermissions.uuid, proof.uuid), eq(serverPermissions.invitedEmail, user.email.toLowerCase()));
   const [deleted] = await db
@@ -72,15 +73,18 @@ export async function declineInvitation(db: Database, user: UserRow, proof: { to
     .returning({ serverId: serverPermissions.serverId, email: serverPermissions.invitedEmail });
   if (!deleted) throw new HttpError(404, sharingMessages.invitationInvalid);
   const [server] = await db.select({ uuid: servers.uuid }).from(servers).where(eq(servers.id, deleted.serverId));
-  return { serverUuid: server.uuid, email: deleted.email ?? '' };
+  const email = deleted.email ?? '';
+  await recordAudit(db, { actorId: user.id, serverUuid: server.uuid, event: 'server.invitation.declined', ip, properties: { invited_email: email, username: user.username } });
+  return { serverUuid: server.uuid, email };
 }
 
 /**
  * Turns the pending share whose token this is into the user's active share. The token proves
  * control of the invited mailbox, so any logged-in account may redeem it, once: the hash is
- * cleared in the same conditional update that activates the share.
+ * cleared in the same conditional update that activates the share. Recorded as
+ * `server.invitation.accepted` in the server's log.
  */
-export async function acceptInvitation(db: Database, user: UserRow, token: string): Promise<{ server: ServerRow; shareUuid: string; email: string }> {
+export async function acceptInvitation(db: Database, user: UserRow, token: string, ip: string): Promise<{ server: ServerRow; shareUuid: string; email: string }> {
   const tokenHash = hashToken(token);
   const [found] = await db
     .select({ share: serverPermissions, server: servers })
@@ -90,6 +94,7 @@ export async function acceptInvitation(db: Database, user: UserRow, token: strin
     .limit(1);
   if (!found) throw new HttpError(404, sharingMessages.invitationInvalid);
   if (found.server.ownerId === user.id) throw new HttpError(409, sharingMessages.ownServer);
+  let shareUuid: string;
   try {
     const [accepted] = await db
       .update(serverPermissions)
@@ -97,9 +102,18 @@ export async function acceptInvitation(db: Database, user: UserRow, token: strin
       .where(and(eq(serverPermissions.id, found.share.id), eq(serverPermissions.invitationTokenHash, tokenHash)))
       .returning({ uuid: serverPermissions.uuid });
     if (!accepted) throw new HttpError(404, sharingMessages.invitationInvalid);
-    return { server: found.server, shareUuid: accepted.uuid, email: found.share.invitedEmail ?? '' };
+    shareUuid = accepted.uuid;
   } catch (error) {
     if (uniqueViolation(error)) throw new HttpError(409, sharingMessages.alreadyShared);
     throw error;
   }
+  const email = found.share.invitedEmail ?? '';
+  await recordAudit(db, {
+    actorId: user.id,
+    serverUuid: found.server.uuid,
+    event: 'server.invitation.accepted',
+    ip,
+    properties: { subuser_uuid: shareUuid, invited_email: email, username: user.username },
+  });
+  return { server: found.server, shareUuid, email };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { auditLogs, serverPermissions, servers, users } from '../../db/schema';
 import type { Database } from '../../db/client';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
 import type { BackupService } from '../backups/BackupService';
 import { deleteServer } from '../servers/serverOperations';

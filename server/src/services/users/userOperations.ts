@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { servers, users } from '../../db/schema';
-import type { UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../db/schema';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
 import { createUser, findTakenFields } from '../auth/userAccounts';

@@ -5,7 +5,7 @@ import { HttpError, upstreamFailed, ValidationError } from '../../lib/errors';
 import { loadServerContext } from '../servers/loadServerContext';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { SoftwareVersionsJson, SwitchBody, VersionsOverviewJson } from '../../schemas/versions';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import { currentSoftware, needsJava, switchableSoftware, templateForSoftware, templateSoftware } from './currentSoftware';
 import { familyTemplateId } from './familySwitch';
 import { javaOnNode } from './javaOnNode';

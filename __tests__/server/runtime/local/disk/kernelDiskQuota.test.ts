@@ -5,7 +5,7 @@ import { plans, servers, type ServerRow } from '../../../../../server/src/db/sch
 import { directorySize } from '../../../../../server/src/runtime/local/DiskUsage';
 import { mountAt } from '../../../../../server/src/runtime/local/disk/mountTable';
 import { deleteServer } from '../../../../../server/src/services/servers/serverOperations';
-import { provisioningOf } from '../../../../../server/src/services/servers/ProvisioningContext';
+import { provisioningOf } from '../../../../../server/src/plugins/provisioning';
 import { createRuntimeTestApp } from '../../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../../helpers/createTestUser';
 import { createTestServer } from '../../../helpers/createTestServer';

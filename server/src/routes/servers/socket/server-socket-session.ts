@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { ServerRow } from '../../../db/schema';
-import type { UserRow } from '../../../plugins/auth';
+import type { UserRow } from '../../../db/schema';
 import type { PermissionKey } from '../../../schemas/permissions';
 import { activeTokenUser } from '../../../services/auth/accessTokens';
 import { accessAllows, accessFor, findServerByIdentifier, type ServerAccess } from '../../../services/permissions/serverAccess';
@@ -11,6 +11,7 @@ import { customerMessage } from '../../../lib/customerMessage';
 import { HttpError } from '../../../lib/errors';
 import { toResourcesJson } from '../../../services/servers/serverView';
 import { powerPermission, runPowerAction, runServerCommand } from '../../../services/servers/serverActions';
+import { provisioningOf } from '../../../plugins/provisioning';
 import { SocketClose, type ServerEventName, type SocketLimits } from './socket-protocol';
 import { SocketOutput } from './socket-output';
 import { verifyTicket, type TicketPayload } from './websocket-ticket';
@@ -139,7 +140,7 @@ export class ServerSocketSession {
           await this.recordRefusal('control.console', 'websocket: send command');
           return this.send('daemon error', 'You may not send console commands on this server.');
         }
-        return runServerCommand(this.app, await this.freshServer(), auth.user.id, this.ip, command);
+        return runServerCommand(provisioningOf(this.app), await this.freshServer(), { userId: auth.user.id, ip: this.ip }, command);
       }
       case 'set state': {
         const signal = args[0];
@@ -149,7 +150,7 @@ export class ServerSocketSession {
           await this.recordRefusal(permission, `websocket: set state ${signal}`);
           return this.send('daemon error', 'You may not do this on this server.');
         }
-        return runPowerAction(this.app, await this.freshServer(), auth.user.id, this.ip, signal as PowerSignal);
+        return runPowerAction(provisioningOf(this.app), await this.freshServer(), { userId: auth.user.id, ip: this.ip }, signal as PowerSignal);
       }
       case 'send logs':
         this.output.flush();

@@ -1,15 +1,9 @@
+import type { DnsConfig } from '../../../config/PanelConfig';
 import { CloudflareProvider } from './CloudflareProvider';
 import type { DnsProvider } from './DnsProvider';
 import { Rfc2136Provider } from './Rfc2136Provider';
 
-/** Where customers' subdomains live and how their records are written (PANEL_DNS_*). */
-export interface DnsConfig {
-  /** Zones customers pick a name under, lower case, without trailing dots (PANEL_DNS_ZONES). */
-  zones: string[];
-  /** TTL of the records written (PANEL_DNS_TTL, seconds, default 300). */
-  ttl: number;
-  provider: { kind: 'rfc2136'; server: string; port: number; key: { algorithm: string; name: string; secret: string } } | { kind: 'cloudflare'; apiToken: string; baseUrl?: string };
-}
+export type { DnsConfig };
 
 const ZONE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 

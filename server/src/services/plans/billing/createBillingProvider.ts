@@ -1,4 +1,4 @@
-import type { BillingConfig } from '../../../plugins/config/loadConfig';
+import type { BillingConfig } from '../../../config/PanelConfig';
 import type { BillingProvider } from './BillingProvider';
 import { ExternalProvider } from './ExternalProvider';
 import { InstantProvider } from './InstantProvider';

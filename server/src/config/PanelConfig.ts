@@ -1,0 +1,162 @@
+/**
+ * The shape of the panel's configuration: everything it reads from its environment, resolved once
+ * at start-up by plugins/config/loadConfig. It sits below every room that is given a part of it
+ * (services, runtime, plugins), so none of them imports the plugin that reads it.
+ */
+
+/** Everything the panel reads from its environment, resolved once at start-up. */
+export interface PanelConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (embedded database, server files, secret). */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  databaseUrl?: string;
+  /** Key for signing cookies and tickets; generated and kept in the data dir when absent. */
+  secret: string;
+  /** Origins allowed to open websockets and send cookie-authenticated requests (besides our own). */
+  allowedOrigins: string[];
+  /** Directory with the built SPA (served by the API server when present). */
+  clientDir: string;
+  /**
+   * Origins the web app connects to besides the panel's own (PANEL_API_HOST, TRANSLATIONS_HOST,
+   * as the web app is built with), with their websocket forms: the CSP's connect-src.
+   */
+  connectSources: string[];
+  /** Whether demo data is created on first start. */
+  demoData: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (PANEL_TRUST_PROXY): false by default, so a client
+   * cannot choose its own IP; behind a reverse proxy set it to the proxy's address(es) or "true",
+   * or every customer shares the proxy's IP in rate limits and the audit log.
+   */
+  trustProxy: boolean | string[];
+  /** The panel's public address for links in mails (PANEL_URL); else the address a request reached. */
+  publicUrl?: string;
+  /** SMTP server for mails (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465); else .eml files in <dataDir>/outbox. */
+  smtpUrl?: string;
+  /**
+   * Redis for rate-limit counters shared by several panel processes (PANEL_REDIS_URL, e.g.
+   * redis://cache:6379/0); without it each process counts in memory.
+   */
+  redisUrl?: string;
+  /** Sender of the panel's mails (MAIL_FROM). */
+  mailFrom: string;
+  /** Log level for pino; 'silent' in tests. */
+  logLevel: string;
+  /** Ports handed to game servers on the local node (PANEL_PORT_RANGE, e.g. "25565-25665"). */
+  portRange: { start: number; end: number };
+  /** Address game servers of the local node listen on (PANEL_GAME_IP). */
+  gameIp: string;
+  /** Address shown to customers for the local node (PANEL_GAME_HOST; defaults to gameIp). */
+  gamePublicHost: string;
+  /**
+   * Hosts a pull from a URL may reach even on loopback or private addresses
+   * (PANEL_PULL_ALLOW_HOSTS, comma-separated host names or addresses; empty in production).
+   */
+  pullAllowHosts: string[];
+  /** Limits of the file manager (sizes, counts, timeouts); defaults in files/fileLimits.ts. */
+  fileLimits?: Partial<FileLimits>;
+  /** DNS zones for customers' subdomains and the service that writes them (PANEL_DNS_*); absent: no subdomains. */
+  dns?: DnsConfig;
+  /**
+   * Where the software catalogue's APIs are (PANEL_CATALOGUE_URL): absent means the public APIs
+   * (Mojang, PaperMC ...); a URL points every API at one local catalogue server; "local" starts
+   * the recorded local catalogue inside the panel (offline demo).
+   */
+  catalogueUrl?: string;
+  /** CurseForge's API key (PANEL_CURSEFORGE_API_KEY): the extensions area searches CurseForge only with it. */
+  curseforgeApiKey?: string;
+  /** S3-compatible storage for backups (PANEL_BACKUP_S3_*); absent means the local disk. */
+  backupS3?: S3StorageConfig;
+  /**
+   * Run game servers without a sandbox where none can be made (PANEL_UNSAFE_NO_SANDBOX=true): a
+   * customer's code could then read the panel's data and other servers. Off by default.
+   */
+  unsafeNoSandbox: boolean;
+  /**
+   * Give each game server with a disk limit a file system of its own, the size of its plan
+   * (PANEL_DISK_IMAGES, default true), so the kernel holds the quota where the panel runs as root
+   * with loop devices; false (or a host without them) leaves the panel's polled quota alone.
+   */
+  diskImages: boolean;
+  /**
+   * How plan changes are paid (PANEL_BILLING_*): 'instant' applies them at once after the
+   * customer's confirmation (self-hosted panels, the demo); 'external' hands them to a billing
+   * system (signed redirect, signed webhook). Absent means instant.
+   */
+  billing?: BillingConfig;
+  /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
+  runtimeTuning?: {
+    statsIntervalMs?: number;
+    diskMaxAgeMs?: number;
+    crashBackoffMs?: number;
+    maxCrashRestarts?: number;
+    playerQueryIntervalMs?: number;
+  };
+}
+
+/** The billing hand-off (see README, "Plans and billing"). */
+export interface BillingConfig {
+  provider: 'instant' | 'external';
+  /** Where customers are sent to pay (PANEL_BILLING_URL); external only. */
+  url?: string;
+  /** Shared HMAC-SHA256 key of redirects and webhooks (PANEL_BILLING_SECRET); external only. */
+  secret?: string;
+  /** How long a pending order (and its signed redirect) stays valid (PANEL_BILLING_ORDER_TTL_MINUTES, default 60). */
+  orderTtlMinutes: number;
+  /** How old a webhook's timestamp may be (PANEL_BILLING_WEBHOOK_TOLERANCE_SECONDS, default 300). */
+  webhookToleranceSeconds: number;
+}
+
+/** Limits of the file manager; the plan's disk quota applies on top of each. */
+export interface FileLimits {
+  /** Largest file the editor opens or saves (bigger ones are downloaded). */
+  editorBytes: number;
+  /** Largest single file of an upload. */
+  uploadFileBytes: number;
+  /** Most files in one upload request. */
+  uploadFiles: number;
+  /** Most folders one upload request may ask for by name (the empty folders of a folder uploaded whole). */
+  uploadFolders: number;
+  /** Entries of an archive, counted before anything is extracted. */
+  extractEntries: number;
+  /** Sum of the uncompressed sizes of an archive's entries, checked before extracting. */
+  extractBytes: number;
+  /** Largest download of a pull from a URL. */
+  pullBytes: number;
+  /** Whole time a pull may take (connect, redirects, body). */
+  pullTimeoutMs: number;
+  /** Pulls a user may start per server in `pullWindowMs`. */
+  pullsPerWindow: number;
+  pullWindowMs: number;
+  /** Redirects a pull follows, each checked like the first address. */
+  pullRedirects: number;
+  /** Lifetime of a signed download URL. */
+  downloadTokenMs: number;
+  /** Results of one name search, and entries it looks at at most. */
+  searchResults: number;
+  searchVisited: number;
+}
+
+/** S3-compatible storage, from PANEL_BACKUP_S3_* (see the README). */
+export interface S3StorageConfig {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Key prefix, e.g. "panel/" (empty by default). */
+  prefix: string;
+  /** Path-style addresses (http://host/bucket/key), as most self-hosted S3 servers need. */
+  forcePathStyle: boolean;
+}
+
+/** Where customers' subdomains live and how their records are written (PANEL_DNS_*). */
+export interface DnsConfig {
+  /** Zones customers pick a name under, lower case, without trailing dots (PANEL_DNS_ZONES). */
+  zones: string[];
+  /** TTL of the records written (PANEL_DNS_TTL, seconds, default 300). */
+  ttl: number;
+  provider: { kind: 'rfc2136'; server: string; port: number; key: { algorithm: string; name: string; secret: string } } | { kind: 'cloudflare'; apiToken: string; baseUrl?: string };
+}
