@@ -68,9 +68,10 @@ const config: Config = {
     {
       ...serverProject,
       displayName: 'server-memory',
-      // The suites of the file manager, the config editor and backups again, with every server's
-      // files kept in memory by a test driver: nothing in them may depend on a folder on the disk.
-      // Left out: pathSafety and swapRace, which are about links and races on a real disk.
+      // The suites of the file manager and the config editor again, with every server's files kept
+      // in memory by a test driver: nothing in them may depend on a folder on the disk. Left out:
+      // pathSafety, swapRace and folderUpload, which plant links to real folders outside the
+      // server's and race the disk itself.
       testMatch: memorySuites.map((suite) => `<rootDir>/__tests__/server/${suite}.test.ts`),
       setupFiles: [...serverProject.setupFiles, '<rootDir>/__tests__/server/helpers/memoryRuntime/useMemoryDriver.ts'],
     } as Config,
