@@ -7,13 +7,16 @@ import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';
 import type { TestApp } from '../../helpers/testApp';
+import { serverFilesFixture, type ServerFilesFixture } from '../../helpers/serverFilesFixture';
 
 /** A panel with one server owned by `owner`, its root folder, and canary files outside that root. */
 export interface FilesKit {
   t: TestApp;
   owner: TestUser;
   server: ServerRow;
-  /** Absolute path of the server's root folder. */
+  /** The server's files, through its file port (whichever driver keeps them). */
+  files: ServerFilesFixture;
+  /** Absolute path of the server's root folder (local driver only: suites about the disk itself). */
   root: string;
   /** A folder outside the root (beside the servers) holding canary files. */
   outside: string;
@@ -47,7 +50,6 @@ export async function createFilesKit(overrides: Partial<PanelConfig> = {}, serve
   const t = await createRuntimeTestApp(overrides);
   const owner = await createTestUser(t.app);
   const server = await createTestServer(t.app, owner.user, { name: 'Files', ...serverOptions });
-  const root = t.app.runtime.driver.serverRoot(server.uuid);
   const outside = join(t.config.dataDir, 'outside');
   mkdirSync(join(outside, 'nested'), { recursive: true });
   writeFileSync(join(outside, 'canary.txt'), 'canary: must never change\n');
@@ -62,7 +64,10 @@ export async function createFilesKit(overrides: Partial<PanelConfig> = {}, serve
     t,
     owner,
     server,
-    root,
+    files: serverFilesFixture(t.app, server.uuid),
+    get root() {
+      return t.app.runtime.driver.serverRoot(server.uuid);
+    },
     outside,
     api: (method, path, options = {}) => t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/${path}`, ...options, headers: { ...owner.headers, ...(options.headers ?? {}) } }),
     expectCanariesUntouched() {

@@ -6,7 +6,7 @@ import type { Catalogue } from '../../games/catalogue/Catalogue';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { ExtensionProjectJson, ExtensionSearchJson, ExtensionsOverviewJson, InstalledExtensionJson, InstallPlanJson, ProviderId } from '../../schemas/extensions';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import { loadServerContext } from '../servers/loadServerContext';
 import { currentSoftware } from '../versions/currentSoftware';

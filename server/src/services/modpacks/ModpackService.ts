@@ -4,7 +4,7 @@ import type { Catalogue } from '../../games/catalogue/Catalogue';
 import { ValidationError } from '../../lib/errors';
 import type { ModpackInstallBody, ModpackSearchJson, ModpackSearchQuery, ModpacksOverviewJson, ModpackVersionsJson } from '../../schemas/modpacks';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import { loadServerContext } from '../servers/loadServerContext';
 import { templateSoftware } from '../versions/currentSoftware';
 import type { SwitchJobs } from '../versions/SwitchJobs';

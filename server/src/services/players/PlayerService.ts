@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/errors';
 import { parseProperties } from '../../lib/properties';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import { resolveMojangProfile } from './mojangProfiles';
 import { applyPlayerChange, sameName, type PlayerChange } from './playerChanges';

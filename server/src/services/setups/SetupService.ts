@@ -14,7 +14,7 @@ import { loadServerContext } from '../servers/loadServerContext';
 import type { TemplateDefinition } from '../../games/templates/TemplateDefinition';
 import type { SwitchBody } from '../../schemas/versions';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 import type { ExtensionService } from '../extensions/ExtensionService';
 import { takesExtensions } from '../extensions/target';
 import type { RuntimeManager } from '../servers/RuntimeManager';

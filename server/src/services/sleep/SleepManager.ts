@@ -10,7 +10,7 @@ import { parseProperties } from '../../lib/properties';
 import { findTemplate } from '../../games/templates';
 import type { PowerState } from '../../runtime/types';
 import { recordAudit } from '../audit/audit';
-import type { Actor } from '../backups/BackupService';
+import type { Actor } from '../audit/audit';
 
 /** The MOTD a sleeping server shows in the server list. */
 export const SLEEPING_MOTD = 'Sleeping — join to wake it up';
