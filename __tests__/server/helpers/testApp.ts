@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app';
 import { loadConfig, type PanelConfig } from '../../../server/src/plugins/config/loadConfig';
 import { openTestDatabase } from './testDatabase';
+import type { RedisLike } from '../../../server/src/lib/rateLimiter';
 import { mountPointsUnderSync } from '../../../server/src/runtime/local/disk/mountTable';
 
 /**
@@ -31,14 +32,15 @@ export interface TestApp {
 
 /**
  * A real panel app on a real database (PGlite copy, or PostgreSQL with DATABASE_URL) in a
- * temporary data dir. Use it through `app.inject`.
+ * temporary data dir. Use it through `app.inject`. `rateLimitRedis` keeps the rate-limit counters
+ * in that (stand-in) Redis client, as several panel processes do.
  */
-export async function createTestApp(overrides: Partial<PanelConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<PanelConfig> = {}, { rateLimitRedis }: { rateLimitRedis?: RedisLike } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
   // Servers get disk images only in the tests of the kernel's quota (they pass diskImages: true).
   const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false, ...overrides });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, rateLimitRedis });
   await app.ready();
   return {
     app,
