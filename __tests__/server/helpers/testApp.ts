@@ -7,6 +7,7 @@ import { buildApp } from '../../../server/src/app';
 import type { PanelConfig } from '../../../server/src/config/PanelConfig';
 import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { openTestDatabase } from './testDatabase';
+import type { RedisLike } from '../../../server/src/lib/rateLimiter';
 import { mountPointsUnderSync } from '../../../server/src/runtime/local/disk/mountTable';
 import { MemoryDriver } from './memoryRuntime/MemoryDriver';
 
@@ -38,13 +39,15 @@ export const memoryDriverChosen = (): boolean => process.env.PANEL_TEST_DRIVER =
  * A real panel app on a real database (PGlite copy, or PostgreSQL with DATABASE_URL) in a
  * temporary data dir. Use it through `app.inject`. Its runtime is the local driver, or the
  * in-memory one (server files kept in memory, no game run) under PANEL_TEST_DRIVER=memory.
+ * `rateLimitRedis` keeps the rate-limit counters in that (stand-in) Redis client, as several
+ * panel processes do.
  */
-export async function createTestApp(overrides: Partial<PanelConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<PanelConfig> = {}, { rateLimitRedis }: { rateLimitRedis?: RedisLike } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
   // Servers get disk images only in the tests of the kernel's quota (they pass diskImages: true).
   const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false, ...overrides });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, runtimeDriver: memoryDriverChosen() ? new MemoryDriver() : undefined });
+  const app = await buildApp({ config, database, rateLimitRedis, runtimeDriver: memoryDriverChosen() ? new MemoryDriver() : undefined });
   await app.ready();
   return {
     app,
