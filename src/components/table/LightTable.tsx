@@ -1,34 +1,20 @@
-import { Checkbox, Empty, Spin, type CheckboxRef } from 'antd';
+import { Checkbox, Empty, Spin } from 'antd';
 import { Fragment, useEffect, useRef, useState, type CSSProperties, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lightTableCss, useLightTableVariables } from './lightTableStyle';
 import { Pager } from './Pager';
 import { selectionOf } from './selection';
-import { cell, columnKey, columnTitle, emptyText, isLoading, rowKeyOf } from './tableCells';
-import type { CardOptions, TableColumn, TableOptions } from './tableTypes';
+import { LightTableHead } from './LightTableHead';
+import { cell, cellClass, cellStyle, columnKey, emptyText, isLoading, rowKeyOf } from './tableCells';
+import type { CardOptions, TableOptions } from './tableTypes';
 import { usePaging } from './usePaging';
 import { useRowWindow } from './useRowWindow';
-import { useSortedRows, type SortState } from './useSortedRows';
+import { useSortedRows } from './useSortedRows';
 
 /** Inline size of the table for `scroll.x`: wider than its place, the wrapper scrolls sideways. */
 function tableWidth(x: number | string | true | undefined): CSSProperties | undefined {
   if (x === undefined) return undefined;
   return { width: x === true ? 'max-content' : x, minWidth: '100%' };
-}
-
-function cellStyle<T>(column: TableColumn<T>): CSSProperties | undefined {
-  if (column.width === undefined && column.align === undefined) return undefined;
-  return { width: column.width, textAlign: column.align };
-}
-
-/** The header's words for a column's order: only the sorted column says one. */
-function ariaSort(sort: SortState | null, key: string): 'ascending' | 'descending' | 'none' {
-  if (sort?.key !== key) return 'none';
-  return sort.order === 'ascend' ? 'ascending' : 'descending';
-}
-
-function cellClass<T>(column: TableColumn<T>): string | undefined {
-  return [column.className, column.ellipsis ? 'panel-table-ellipsis' : undefined].filter(Boolean).join(' ') || undefined;
 }
 
 /**
@@ -46,7 +32,6 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
   const selection = selectionOf(props);
   const [expanded, setExpanded] = useState<ReadonlySet<Key>>(new Set());
   const region = useRef<HTMLDivElement>(null);
-  const selectAll = useRef<CheckboxRef>(null);
   const busy = isLoading(loading);
   const label = props['aria-label'];
 
@@ -63,10 +48,6 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
   const shown = rowWindow.end - rowWindow.start < paging.rows.length ? paging.rows.slice(rowWindow.start, rowWindow.end) : paging.rows;
   const pageSelected = keys.filter((key) => selection.selected.has(key)).length;
   const someSelected = pageSelected > 0 && pageSelected < keys.length;
-  // antd only paints the mixed state; the input's own flag is what screen readers hear.
-  useEffect(() => {
-    if (selectAll.current?.input) selectAll.current.input.indeterminate = someSelected;
-  });
   const expandRender = virtual ? undefined : expandable?.expandedRowRender;
   const span = columns.length + (rowSelection ? 1 : 0) + (expandRender ? 1 : 0);
   const toggleExpanded = (key: Key) =>
@@ -98,37 +79,22 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
             // Windowed, the rows in the page are not all of them: the header row and every row count.
             aria-rowcount={virtual ? paging.rows.length + 1 : undefined}
           >
-            <thead>
-              <tr aria-rowindex={virtual ? 1 : undefined}>
-                {rowSelection ? (
-                  <th scope="col" className="panel-table-control">
-                    <Checkbox
-                      checked={keys.length > 0 && pageSelected === keys.length}
-                      ref={selectAll}
-                      indeterminate={someSelected}
-                      disabled={keys.length === 0}
-                      onChange={(event) => selection.toggleAll(keys, event.target.checked)}
-                      aria-label={t('table.selectAll', 'Select all rows')}
-                    />
-                  </th>
-                ) : null}
-                {expandRender ? <td className="panel-table-control" /> : null}
-                {columns.map((column, place) => {
-                  const key = columnKey(column, place);
-                  return column.sorter ? (
-                    <th key={key} scope="col" className={cellClass(column)} style={cellStyle(column)} aria-sort={ariaSort(sorting.sort, key)}>
-                      <button type="button" className="panel-table-sort" onClick={() => sorting.toggle(key)}>
-                        {columnTitle(column)}
-                      </button>
-                    </th>
-                  ) : (
-                    <th key={key} scope="col" className={cellClass(column)} style={cellStyle(column)}>
-                      {columnTitle(column)}
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
+            <LightTableHead
+              columns={columns}
+              selectAll={
+                rowSelection
+                  ? {
+                      checked: keys.length > 0 && pageSelected === keys.length,
+                      indeterminate: someSelected,
+                      disabled: keys.length === 0,
+                      onChange: (checked) => selection.toggleAll(keys, checked),
+                    }
+                  : null
+              }
+              expandable={Boolean(expandRender)}
+              sorting={sorting}
+              virtual={virtual}
+            />
             <tbody>
               {rowWindow.before > 0 ? <SpacerRow height={rowWindow.before} span={span} /> : null}
               {paging.rows.length === 0 ? (

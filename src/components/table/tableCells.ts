@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import type { CSSProperties, Key, ReactNode } from 'react';
 import type { TableColumn, TableOptions } from './tableTypes';
 
 /** The value a column's render receives: `row[dataIndex]` (a path when an array). */
@@ -47,4 +47,15 @@ export function isLoading(loading: TableOptions<object>['loading']): boolean {
 export function emptyText(locale: TableOptions<object>['locale']): ReactNode {
   const text = locale?.emptyText;
   return typeof text === 'function' ? text() : text;
+}
+
+/** A cell's width and alignment, as its column asks. */
+export function cellStyle<T>(column: TableColumn<T>): CSSProperties | undefined {
+  if (column.width === undefined && column.align === undefined) return undefined;
+  return { width: column.width, textAlign: column.align };
+}
+
+/** A cell's classes: the column's own, and the ellipsis of a column that cuts its text. */
+export function cellClass<T>(column: TableColumn<T>): string | undefined {
+  return [column.className, column.ellipsis ? 'panel-table-ellipsis' : undefined].filter(Boolean).join(' ') || undefined;
 }
