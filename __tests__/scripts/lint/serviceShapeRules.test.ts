@@ -1,28 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { lintSnippets } from './lintSnippets';
 
-const root = join(__dirname, '../../..');
-
-/**
- * Lints each snippet as if it lived at the given path, with the repository's real
- * eslint.config.mjs (ESLint's Node API in a child process, so ESLint loads its ES-module config
- * natively), and returns one rule's messages per case.
- */
+/** One rule's messages per case, each snippet linted as if it lived at its path (no type information needed). */
 function ruleMessages(ruleId: string, cases: Array<[path: string, code: string]>): string[][] {
-  const script = `
-    const { ESLint } = require('eslint');
-    const cases = JSON.parse(process.argv[1]);
-    (async () => {
-      const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
-      const out = [];
-      for (const [filePath, code] of cases) {
-        const [result] = await eslint.lintText(code, { filePath });
-        out.push(result.messages.filter((m) => m.ruleId === process.argv[2]).map((m) => m.message));
-      }
-      process.stdout.write(JSON.stringify(out));
-    })();
-  `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, JSON.stringify(cases), ruleId], { cwd: root, encoding: 'utf8' }));
+  return lintSnippets(cases, { typeInformation: false }).map((messages) => messages.filter((m) => m.ruleId === ruleId).map((m) => m.message));
 }
 
 const serviceShapeMessages = (cases: Array<[path: string, code: string]>) => ruleMessages('panel/serviceShape', cases);
