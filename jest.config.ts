@@ -13,6 +13,26 @@ const common = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
 };
 
+// The server's suites: a real database and app, real processes.
+const serverProject = {
+  ...common,
+  displayName: 'server',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__/server'],
+  globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
+  globalTeardown: '<rootDir>/__tests__/server/globalTeardown.ts',
+  // typebox from one bundle that globalSetup builds (__tests__/server/typeboxBundle.ts).
+  moduleNameMapper: Object.fromEntries(Object.entries(typeboxPaths).map(([name, path]) => [`^${path}$`, `<rootDir>/.tmp/jest-typebox/${name}.cjs`])),
+  // The bundle is CommonJS for Node already; Babel would only spend seconds on its 700 KB.
+  transformIgnorePatterns: [...common.transformIgnorePatterns, '/\\.tmp/jest-typebox/'],
+  setupFiles: ['<rootDir>/__tests__/server/lightPasswordHashes.ts'],
+  // A real database and app take several seconds to open on two busy cores (game processes run too).
+  testTimeout: 30_000,
+} satisfies Config & { setupFiles: string[] };
+
+// Suites that run a second time on the in-memory driver (see the server-memory project).
+const memorySuites = ['routes/config/configApi'];
+
 const config: Config = {
   // Jest's default (cores − 1) is one worker on a 2-core machine. Much of a server test is spent
   // waiting on game processes, sockets and timers, so two workers finish about a third sooner.
@@ -33,21 +53,16 @@ const config: Config = {
         '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
       },
     } as Config,
+    serverProject,
     {
-      ...common,
-      displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/__tests__/server'],
-      globalSetup: '<rootDir>/__tests__/server/globalSetup.ts',
-      globalTeardown: '<rootDir>/__tests__/server/globalTeardown.ts',
-      // typebox from one bundle that globalSetup builds (__tests__/server/typeboxBundle.ts).
-      moduleNameMapper: Object.fromEntries(Object.entries(typeboxPaths).map(([name, path]) => [`^${path}$`, `<rootDir>/.tmp/jest-typebox/${name}.cjs`])),
-      // The bundle is CommonJS for Node already; Babel would only spend seconds on its 700 KB.
-      transformIgnorePatterns: [...common.transformIgnorePatterns, '/\\.tmp/jest-typebox/'],
-      setupFiles: ['<rootDir>/__tests__/server/lightPasswordHashes.ts'],
-      // A real database and app take several seconds to open on two busy cores (game processes run too).
-      testTimeout: 30_000,
-    },
+      ...serverProject,
+      displayName: 'server-memory',
+      // The suites of the file manager, the config editor and backups again, with every server's
+      // files kept in memory by a test driver: nothing in them may depend on a folder on the disk.
+      // Left out: pathSafety and swapRace, which are about links and races on a real disk.
+      testMatch: memorySuites.map((suite) => `<rootDir>/__tests__/server/${suite}.test.ts`),
+      setupFiles: [...serverProject.setupFiles, '<rootDir>/__tests__/server/helpers/memoryRuntime/useMemoryDriver.ts'],
+    } as Config,
     {
       ...common,
       displayName: 'scripts',

@@ -16,6 +16,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './plugins/serverAccess';
 import { runtimePlugin } from './plugins/runtime';
+import type { RuntimeDriver } from './runtime/RuntimeDriver';
 import { sleepPlugin } from './services/sleep/sleepPlugin';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   closeDatabase?: boolean;
   /** An ioredis client for the rate-limit counters (see connectRateLimitRedis); in memory without. */
   rateLimitRedis?: RedisLike;
+  /** The runtime driver instead of the one the configuration chooses (tests run an in-memory one). */
+  runtimeDriver?: RuntimeDriver;
 }
 
 /** Secrets that must never reach a log line. */
@@ -68,7 +71,7 @@ const logSerializers = {
  * Builds the panel: infrastructure plugins, application plugins, then routes (DESIGN.md).
  * Used by server.ts and by every server test through `app.inject`.
  */
-export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis, runtimeDriver }: BuildAppOptions): Promise<FastifyInstance> {
   const schemaCompilers = new LazySchemaCompilers();
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: logSerializers },
@@ -95,7 +98,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   // Application
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
-  await app.register(runtimePlugin);
+  await app.register(runtimePlugin, { driver: runtimeDriver });
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);

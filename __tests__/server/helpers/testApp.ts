@@ -7,6 +7,7 @@ import { buildApp } from '../../../server/src/app';
 import { loadConfig, type PanelConfig } from '../../../server/src/plugins/config/loadConfig';
 import { openTestDatabase } from './testDatabase';
 import { mountPointsUnderSync } from '../../../server/src/runtime/local/disk/mountTable';
+import { MemoryDriver } from './memoryRuntime/MemoryDriver';
 
 /**
  * Unmounts every file system mounted below `dir` (servers' disk images a test left mounted, even
@@ -29,16 +30,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Whether test apps run the in-memory driver (the `server-memory` Jest project sets PANEL_TEST_DRIVER=memory). */
+export const memoryDriverChosen = (): boolean => process.env.PANEL_TEST_DRIVER === 'memory';
+
 /**
  * A real panel app on a real database (PGlite copy, or PostgreSQL with DATABASE_URL) in a
- * temporary data dir. Use it through `app.inject`.
+ * temporary data dir. Use it through `app.inject`. Its runtime is the local driver, or the
+ * in-memory one (server files kept in memory, no game run) under PANEL_TEST_DRIVER=memory.
  */
 export async function createTestApp(overrides: Partial<PanelConfig> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
   // Servers get disk images only in the tests of the kernel's quota (they pass diskImages: true).
   const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false, ...overrides });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, runtimeDriver: memoryDriverChosen() ? new MemoryDriver() : undefined });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { syncCatalog } from '../services/servers/syncCatalog';
 import { createRuntimeSetup } from '../runtime/createRuntimeSetup';
+import type { RuntimeDriver } from '../runtime/RuntimeDriver';
 import { RuntimeManager } from '../services/servers/RuntimeManager';
 
 declare module 'fastify' {
@@ -17,8 +18,10 @@ declare module 'fastify' {
  * desired state kept, so the next start brings it back.
  */
 export const runtimePlugin = fp(
-  async (app) => {
-    const manager = new RuntimeManager({ db: app.db, log: app.log, ...createRuntimeSetup(app.config, app.log) });
+  async (app, options: { driver?: RuntimeDriver }) => {
+    const setup = createRuntimeSetup(app.config, app.log);
+    // A driver given by the caller (an in-memory one in tests) replaces the configured one.
+    const manager = new RuntimeManager({ db: app.db, log: app.log, ...setup, driver: options.driver ?? setup.driver });
     app.decorate('runtime', manager);
     app.addHook('onReady', async () => {
       await syncCatalog(app.db, app.config);

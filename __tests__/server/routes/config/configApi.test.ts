@@ -1,6 +1,4 @@
 import './configTemplates';
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverPermissions, type ServerRow } from '../../../../server/src/db/schema';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
@@ -41,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const files = () => t.app.runtime.driver.files(server.uuid);
+const files = () => t.app.runtime.files(server.uuid);
 const readProperties = async () => (await files().readFile('server.properties')).toString('utf8');
 beforeEach(() => files().writeFile('server.properties', sampleProperties));
 
@@ -274,10 +272,9 @@ describe('line endings', () => {
     expect((await put(owner, { raw: sampleProperties.replace('max-players=20', 'max-players=30') })).statusCode).toBe(200);
     expect(await readBytes()).toEqual(Buffer.from(crlf.replace('max-players=20', 'max-players=30')));
     // The same text again changes nothing on disk.
-    const onDisk = join(t.app.runtime.driver.serverRoot(server.uuid), 'server.properties');
-    const { mtimeMs } = statSync(onDisk);
+    const { mtimeMs } = (await files().stat('server.properties'))!;
     expect((await put(owner, { raw: sampleProperties.replace('max-players=20', 'max-players=30') })).statusCode).toBe(200);
-    expect(statSync(onDisk).mtimeMs).toBe(mtimeMs);
+    expect((await files().stat('server.properties'))!.mtimeMs).toBe(mtimeMs);
     // An LF file stays LF even when CRLF text is sent.
     await files().writeFile('server.properties', sampleProperties);
     expect((await put(owner, { raw: crlf.replace('max-players=20', 'max-players=31') })).statusCode).toBe(200);
@@ -379,6 +376,6 @@ describe('other games', () => {
     expect((await put(owner, { values: { maxplayers: '300' } }, url)).json().errors).toEqual({ 'values.maxplayers': ['Must be between 1 and 255.'] });
     expect((await put(owner, { values: { motd: 'Line one\nline two' } }, url)).json().errors).toEqual({ 'values.motd': ['Must be a single line.'] });
     expect((await put(owner, { values: { motd: 'Welcome: have fun!', maxplayers: '16' } }, url)).statusCode).toBe(200);
-    expect((await t.app.runtime.driver.files(plain.uuid).readFile('serverconfig.txt')).toString()).toBe('motd=Welcome: have fun!\nmaxplayers=16\nport=7777\n');
+    expect((await t.app.runtime.files(plain.uuid).readFile('serverconfig.txt')).toString()).toBe('motd=Welcome: have fun!\nmaxplayers=16\nport=7777\n');
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PathEscapeError } from '../../../../server/src/runtime/files/PathEscapeError';
 import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
+import { MemoryServerFiles } from '../../helpers/memoryRuntime/MemoryServerFiles';
 import type { ServerFiles } from '../../../../server/src/runtime/files/ServerFiles';
 
 /** One way to get an empty server's files, and to plant a link (the memory port has its own). */
@@ -22,6 +23,13 @@ const drivers: Array<[string, () => PortUnderTest]> = [
         link: async (target, path) => symlinkSync(target, join(root, path)),
         close: () => rmSync(root, { recursive: true, force: true }),
       };
+    },
+  ],
+  [
+    'memory',
+    () => {
+      const files = new MemoryServerFiles();
+      return { files, link: async (target, path) => files.link(target, path), close: () => undefined };
     },
   ],
 ];
