@@ -31,7 +31,7 @@ const serverProject = {
 } satisfies Config & { setupFiles: string[] };
 
 // Suites that run a second time on the in-memory driver (see the server-memory project).
-const memorySuites = ['routes/config/configApi'];
+const memorySuites = ['routes/config/configApi', 'routes/backups/backupsApi'];
 
 const config: Config = {
   // Jest's default (cores − 1) is one worker on a 2-core machine. Much of a server test is spent

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { list as listTar } from 'tar';
@@ -7,6 +7,7 @@ import { auditLogs, backups } from '../../../../server/src/db/schema';
 import { createFilesKit, type FilesKit } from '../../services/files/filesTestKit';
 import { createTestServer } from '../../helpers/createTestServer';
 import { createTestUser } from '../../helpers/createTestUser';
+import { serverFilesFixture } from '../../helpers/serverFilesFixture';
 import { createBackup, serverTreeOf, startServer, stopServer, writeServerFiles } from '../../services/backups/backupsTestKit';
 
 let kit: FilesKit;
@@ -43,7 +44,7 @@ async function clearBackups(): Promise<void> {
 describe('creating a backup', () => {
   it('streams a tar.gz of the files with its SHA-256, size, file count and times, leaving out ignored files and symlinks', async () => {
     await writeServerFiles(files(), { 'world/region/r.0.0.mca': Buffer.alloc(200_000, 7), 'server.properties': 'motd=hi\n', 'logs/latest.log': 'noise\n', 'cache/a.bin': 'x' });
-    symlinkSync(join(kit.outside, 'canary.txt'), join(kit.root, 'escape-link'));
+    await serverFilesFixture(kit.t.app, kit.server.uuid).link(join(kit.outside, 'canary.txt'), 'escape-link');
     const backup = await createBackup(kit, { name: 'Before the update', ignored: 'logs/\n*.bin' });
     expect(backup.state).toBe('completed');
     const file = archivePath(backup.uuid);

@@ -47,7 +47,6 @@ export async function createFilesKit(overrides: Partial<PanelConfig> = {}, serve
   const t = await createRuntimeTestApp(overrides);
   const owner = await createTestUser(t.app);
   const server = await createTestServer(t.app, owner.user, { name: 'Files', ...serverOptions });
-  const root = t.app.runtime.driver.serverRoot(server.uuid);
   const outside = join(t.config.dataDir, 'outside');
   mkdirSync(join(outside, 'nested'), { recursive: true });
   writeFileSync(join(outside, 'canary.txt'), 'canary: must never change\n');
@@ -62,7 +61,10 @@ export async function createFilesKit(overrides: Partial<PanelConfig> = {}, serve
     t,
     owner,
     server,
-    root,
+    // Asked for only by suites about a folder on the disk (the in-memory driver has none).
+    get root() {
+      return t.app.runtime.driver.serverRoot(server.uuid);
+    },
     outside,
     api: (method, path, options = {}) => t.app.inject({ method, url: `/api/v2/servers/${server.shortId}/${path}`, ...options, headers: { ...owner.headers, ...(options.headers ?? {}) } }),
     expectCanariesUntouched() {
