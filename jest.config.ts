@@ -31,7 +31,19 @@ const serverProject = {
 } satisfies Config & { setupFiles: string[] };
 
 // Suites that run a second time on the in-memory driver (see the server-memory project).
-const memorySuites = ['routes/config/configApi', 'routes/backups/backupsApi'];
+const memorySuites = [
+  'routes/backups/backupsApi',
+  'routes/config/configApi',
+  'routes/files/archives',
+  'routes/files/brokenConnections',
+  'routes/files/compressFailures',
+  'routes/files/filePermissions',
+  'routes/files/fileRoutes',
+  'routes/files/lyingArchives',
+  'routes/files/pull',
+  'routes/files/uploadAndQuota',
+  'routes/files/uploadRefusedConnection',
+];
 
 const config: Config = {
   // Jest's default (cores − 1) is one worker on a 2-core machine. Much of a server test is spent
@@ -58,8 +70,9 @@ const config: Config = {
       ...serverProject,
       displayName: 'server-memory',
       // The suites of the file manager, the config editor and backups again, with every server's
-      // files kept in memory by a test driver: nothing in them may depend on a folder on the disk.
-      // Left out: pathSafety and swapRace, which are about links and races on a real disk.
+      // files kept in memory by a test driver: nothing in them may depend on a folder on the disk. Left out:
+      // pathSafety, swapRace and folderUpload, which plant links to real folders outside the
+      // server's and race the disk itself.
       testMatch: memorySuites.map((suite) => `<rootDir>/__tests__/server/${suite}.test.ts`),
       setupFiles: [...serverProject.setupFiles, '<rootDir>/__tests__/server/helpers/memoryRuntime/useMemoryDriver.ts'],
     } as Config,

@@ -1,6 +1,5 @@
-import { symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { FileInfo, ServerFiles } from '../../../server/src/runtime/files/ServerFiles';
 import { MemoryServerFiles } from './memoryRuntime/MemoryServerFiles';
@@ -22,6 +21,10 @@ export interface ServerFilesFixture {
   lstat(path: string): Promise<FileInfo | null>;
   /** The names in the folder `path`, sorted. */
   names(path: string): Promise<string[]>;
+  /** Every path below the folder `path` (relative to it, `/`-separated), sorted. */
+  tree(path: string): Promise<string[]>;
+  /** Whether the files are in a folder on this machine (the local driver). */
+  onDisk: boolean;
   /** Plants a link at `path` pointing to `target` (relative, or absolute on the local disk). */
   link(target: string, path: string): Promise<void>;
 }
@@ -40,6 +43,12 @@ export function serverFilesFixture(app: FastifyInstance, uuid: string): ServerFi
     exists: async (path) => (await port.lstat(path)) !== null,
     lstat: (path) => port.lstat(path),
     names: async (path) => (await port.list(path)).map((entry) => entry.name).sort(),
+    tree: async (path) => {
+      const paths: string[] = [];
+      for await (const entry of port.walk(path)) paths.push(entry.path);
+      return paths.sort();
+    },
+    onDisk: !(port instanceof MemoryServerFiles),
     link: async (target, path) => {
       if (port instanceof MemoryServerFiles) return port.link(target, path);
       const at = join(app.runtime.driver.serverRoot(uuid), path);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createFilesKit, type FilesKit } from '../../services/files/filesTestKit';
@@ -16,14 +16,14 @@ afterEach(() => kit.expectCanariesUntouched());
 
 let n = 0;
 /** Puts the archive in a fresh folder and extracts it there; answers the response and the folder. */
-async function extract(archive: Buffer, name = 'archive.bin'): Promise<{ res: LightMyRequestResponse; dir: string; entries: () => string[] }> {
+async function extract(archive: Buffer, name = 'archive.bin'): Promise<{ res: LightMyRequestResponse; dir: string; entries: () => Promise<string[]> }> {
   n += 1;
   const folder = `x${n}`;
-  const dir = join(kit.root, folder);
-  mkdirSync(dir);
-  writeFileSync(join(dir, name), archive);
+  const dir = folder;
+  await kit.files.mkdir(folder);
+  await kit.files.write(`${folder}/${name}`, archive);
   const res = await kit.api('POST', 'files/decompress', { payload: { root: `/${folder}`, file: name } });
-  return { res, dir, entries: () => (readdirSync(dir, { recursive: true }) as string[]).filter((e) => e !== name).sort() };
+  return { res, dir, entries: async () => (await kit.files.tree(folder)).filter((e) => e !== name) };
 }
 
 function expectRejected(res: LightMyRequestResponse, reason: RegExp): void {
@@ -35,8 +35,8 @@ describe('extracting', () => {
   it('extracts zip, tar and tar.gz, merging folders and replacing files', async () => {
     const zip = await extract(await zipArchive([{ name: 'plugins/' }, { name: 'plugins/a.yml', content: 'a: 1' }, { name: 'run.sh', content: '#!/bin/sh', mode: 0o100755 }]));
     expect(zip.res.statusCode).toBe(204);
-    expect(zip.entries()).toEqual(['plugins', 'plugins/a.yml', 'run.sh']);
-    expect(readFileSync(join(zip.dir, 'plugins/a.yml'), 'utf8')).toBe('a: 1');
+    expect(await zip.entries()).toEqual(['plugins', 'plugins/a.yml', 'run.sh']);
+    expect(await kit.files.text(`${zip.dir}/plugins/a.yml`)).toBe('a: 1');
     const tar = await extract(
       tarArchive([
         { name: 'world/', type: '5' },
@@ -45,15 +45,15 @@ describe('extracting', () => {
       'w.tar',
     );
     expect(tar.res.statusCode).toBe(204);
-    expect(readFileSync(join(tar.dir, 'world/level.dat'), 'utf8')).toBe('level');
+    expect(await kit.files.text(`${tar.dir}/world/level.dat`)).toBe('level');
     // Into a folder that already has world/: merged, same names replaced.
-    writeFileSync(join(tar.dir, 'world', 'keep.txt'), 'kept');
-    writeFileSync(join(tar.dir, 'w.tar.gz'), tarGz([{ name: 'world/level.dat', content: 'new level' }]));
+    await kit.files.write(`${tar.dir}/world/keep.txt`, 'kept');
+    await kit.files.write(`${tar.dir}/w.tar.gz`, tarGz([{ name: 'world/level.dat', content: 'new level' }]));
     const again = await kit.api('POST', 'files/decompress', { payload: { root: `/x${n}`, file: 'w.tar.gz' } });
     expect(again.statusCode).toBe(204);
-    expect(readFileSync(join(tar.dir, 'world/level.dat'), 'utf8')).toBe('new level');
-    expect(readFileSync(join(tar.dir, 'world/keep.txt'), 'utf8')).toBe('kept');
-    expect(readdirSync(tar.dir).filter((e) => e.startsWith('.extract-'))).toEqual([]);
+    expect(await kit.files.text(`${tar.dir}/world/level.dat`)).toBe('new level');
+    expect(await kit.files.text(`${tar.dir}/world/keep.txt`)).toBe('kept');
+    expect((await kit.files.names(tar.dir)).filter((e) => e.startsWith('.extract-'))).toEqual([]);
   });
 
   it('refuses zip-slip entries (..) in zip, tar and tar.gz, leaving nothing behind', async () => {
@@ -67,7 +67,7 @@ describe('extracting', () => {
     );
     const zip = await extract(slipZip);
     expectRejected(zip.res, /points outside/);
-    expect(zip.entries()).toEqual([]);
+    expect(await zip.entries()).toEqual([]);
     const tar = await extract(
       tarArchive([
         { name: 'ok.txt', content: 'ok' },
@@ -75,13 +75,13 @@ describe('extracting', () => {
       ]),
     );
     expectRejected(tar.res, /points outside/);
-    expect(tar.entries()).toEqual([]);
+    expect(await tar.entries()).toEqual([]);
     const nested = await extract(tarGz([{ name: 'a/b/../../../escape.txt', content: 'pwned' }]));
     expectRejected(nested.res, /points outside/);
     // Windows separators (yazl itself would turn them into slashes, so they are patched in).
     const backslash = await extract(renameInZip(await zipArchive([{ name: 'XXYXXYevil.txt', content: 'x' }]), 'XXYXXY', '..\\..\\'));
     expectRejected(backslash.res, /points outside/);
-    expect(existsSync(join(kit.root, '..', '..', 'outside', 'pwned.txt'))).toBe(false);
+    expect(existsSync(join(kit.outside, 'pwned.txt'))).toBe(false);
   });
 
   it('refuses absolute entry names', async () => {
@@ -89,7 +89,7 @@ describe('extracting', () => {
     expectRejected(zip.res, /absolute name|points outside/);
     const tar = await extract(tarArchive([{ name: `${kit.outside}/canary.txt`, content: 'pwned' }]));
     expectRejected(tar.res, /absolute name/);
-    expect(tar.entries()).toEqual([]);
+    expect(await tar.entries()).toEqual([]);
   });
 
   it('refuses archives with symlinks, hard links or devices', async () => {
@@ -100,7 +100,7 @@ describe('extracting', () => {
       ]),
     );
     expectRejected(zip.res, /is a link/);
-    expect(zip.entries()).toEqual([]);
+    expect(await zip.entries()).toEqual([]);
     const symlink = await extract(
       tarArchive([
         { name: 'link', type: '2', linkname: kit.outside },
@@ -112,22 +112,22 @@ describe('extracting', () => {
     expectRejected(hardlink.res, /is a link/);
     const device = await extract(tarArchive([{ name: 'dev', type: '3' }]));
     expectRejected(device.res, /not a file or folder/);
-    expect(device.entries()).toEqual([]);
+    expect(await device.entries()).toEqual([]);
   });
 
   it('refuses bombs before extracting: too many entries, or too large uncompressed', async () => {
     const many = Array.from({ length: 21 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' }));
     const zipMany = await extract(await zipArchive(many));
     expectRejected(zipMany.res, /more than 20 entries/);
-    expect(zipMany.entries()).toEqual([]);
+    expect(await zipMany.entries()).toEqual([]);
     const tarMany = await extract(tarGz(many));
     expectRejected(tarMany.res, /more than 20 entries/);
     // 2 MiB of zeros compress to a few kilobytes.
     const zeros = Buffer.alloc(2 * 1024 * 1024);
     const zipBig = await extract(await zipArchive([{ name: 'zeros.bin', content: zeros }]));
-    expect(readFileSync(join(zipBig.dir, 'archive.bin')).length).toBeLessThan(20_000);
+    expect((await kit.files.read(`${zipBig.dir}/archive.bin`)).length).toBeLessThan(20_000);
     expectRejected(zipBig.res, /larger than 1 MiB uncompressed/);
-    expect(zipBig.entries()).toEqual([]);
+    expect(await zipBig.entries()).toEqual([]);
     const tarBig = await extract(
       tarGz([
         { name: 'a.bin', content: zeros.subarray(0, 600_000) },
@@ -135,7 +135,7 @@ describe('extracting', () => {
       ]),
     );
     expectRejected(tarBig.res, /larger than 1 MiB uncompressed/);
-    expect(tarBig.entries()).toEqual([]);
+    expect(await tarBig.entries()).toEqual([]);
   });
 
   it('leaves nothing behind when an archive is damaged after its first entries', async () => {
@@ -149,7 +149,7 @@ describe('extracting', () => {
     zip[at] = 'X'.charCodeAt(0);
     const damaged = await extract(zip);
     expectRejected(damaged.res, /damaged/);
-    expect(damaged.entries()).toEqual([]);
+    expect(await damaged.entries()).toEqual([]);
     // A tar.gz cut in the middle of its second entry.
     const whole = tarGz([
       { name: 'a.txt', content: 'a'.repeat(5000) },
@@ -157,7 +157,7 @@ describe('extracting', () => {
     ]);
     const cut = await extract(whole.subarray(0, Math.floor(whole.length * 0.6)));
     expectRejected(cut.res, /damaged/);
-    expect(cut.entries()).toEqual([]);
+    expect(await cut.entries()).toEqual([]);
     // A header whose declared size runs past the end of the archive.
     const short = await extract(
       tarArchive([
@@ -166,7 +166,7 @@ describe('extracting', () => {
       ]).subarray(0, 2048),
     );
     expectRejected(short.res, /damaged/);
-    expect(short.entries()).toEqual([]);
+    expect(await short.entries()).toEqual([]);
     const notAnArchive = await extract(Buffer.from('just text, not an archive'));
     expectRejected(notAnArchive.res, /only zip, tar and tar.gz/);
   });
@@ -174,9 +174,9 @@ describe('extracting', () => {
 
 describe('compressing', () => {
   it('packs files and folders into zip and tar.gz that extract back to the same content, without symlinks', async () => {
-    mkdirSync(join(kit.root, 'pack', 'world', 'region'), { recursive: true });
-    writeFileSync(join(kit.root, 'pack', 'world', 'region', 'r.0.0.mca'), Buffer.alloc(10_000, 7));
-    writeFileSync(join(kit.root, 'pack', 'ops.json'), '[]');
+    await kit.files.mkdir('pack/world/region');
+    await kit.files.write('pack/world/region/r.0.0.mca', Buffer.alloc(10_000, 7));
+    await kit.files.write('pack/ops.json', '[]');
     for (const format of ['zip', 'tar.gz'] as const) {
       const res = await kit.api('POST', 'files/compress', { payload: { root: '/pack', files: ['world', 'ops.json'], format } });
       expect(res.statusCode).toBe(200);
@@ -184,11 +184,11 @@ describe('compressing', () => {
       expect(entry.name).toMatch(new RegExp(`^archive-.*\\.${format.replace('.', '\\.')}$`));
       expect(entry.size).toBeGreaterThan(0);
       const out = `unpacked-${format}`;
-      mkdirSync(join(kit.root, out));
-      writeFileSync(join(kit.root, out, entry.name), readFileSync(join(kit.root, 'pack', entry.name)));
+      await kit.files.mkdir(out);
+      await kit.files.write([out, entry.name].join('/'), await kit.files.read(`pack/${entry.name}`));
       expect((await kit.api('POST', 'files/decompress', { payload: { root: `/${out}`, file: entry.name } })).statusCode).toBe(204);
-      expect(readFileSync(join(kit.root, out, 'world', 'region', 'r.0.0.mca'))).toEqual(Buffer.alloc(10_000, 7));
-      expect(readFileSync(join(kit.root, out, 'ops.json'), 'utf8')).toBe('[]');
+      expect(await kit.files.read([out, 'world', 'region', 'r.0.0.mca'].join('/'))).toEqual(Buffer.alloc(10_000, 7));
+      expect(await kit.files.text([out, 'ops.json'].join('/'))).toBe('[]');
     }
   });
 });

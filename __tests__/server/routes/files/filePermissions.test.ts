@@ -1,5 +1,3 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { serverPermissions } from '../../../../server/src/db/schema';
@@ -17,24 +15,19 @@ beforeAll(async () => {
   kit = await createFilesKit();
   subuser = await createTestUser(kit.t.app);
   await kit.t.app.db.insert(serverPermissions).values({ serverId: kit.server.id, userId: subuser.user.id, permissions: [] });
-  mkdirSync(join(kit.root, 'dir'));
-  writeFileSync(join(kit.root, 'dir', 'existing.txt'), 'existing');
-  writeFileSync(join(kit.root, 'dir', 'extracted.txt'), 'before');
-  writeFileSync(join(kit.root, 'dir', 'pack.zip'), await zipArchive([{ name: 'extracted.txt', content: 'from the archive' }]));
-  writeFileSync(join(kit.root, 'dir', 'fresh.zip'), await zipArchive([{ name: 'brand-new.txt', content: 'new' }]));
+  await kit.files.mkdir('dir');
+  await kit.files.write('dir/existing.txt', 'existing');
+  await kit.files.write('dir/extracted.txt', 'before');
+  await kit.files.write('dir/pack.zip', await zipArchive([{ name: 'extracted.txt', content: 'from the archive' }]));
+  await kit.files.write('dir/fresh.zip', await zipArchive([{ name: 'brand-new.txt', content: 'new' }]));
 });
 afterAll(() => kit.t.close());
 
 /** Every entry of the server's files with its content and mode. */
-function disk(dir = kit.root, prefix = ''): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      const stats = lstatSync(path);
-      const line = `${prefix}${name} ${stats.mode.toString(8)} ${stats.isFile() ? readFileSync(path, 'utf8') : ''}`;
-      return stats.isDirectory() ? [line, ...disk(path, `${prefix}${name}/`)] : [line];
-    });
+async function disk(): Promise<string[]> {
+  const lines: string[] = [];
+  for await (const entry of kit.files.port.walk('')) lines.push(`${entry.path} ${entry.mode.toString(8)} ${entry.kind === 'file' ? await kit.files.text(entry.path) : ''}`);
+  return lines;
 }
 
 const text = { 'content-type': 'text/plain' };
@@ -69,10 +62,10 @@ describe('every file route against each permission its effect needs', () => {
       .update(serverPermissions)
       .set({ permissions: permissionKeys.filter((key) => key !== missing) })
       .where(and(eq(serverPermissions.serverId, kit.server.id), eq(serverPermissions.userId, subuser.user.id)));
-    const before = disk();
+    const before = await disk();
     const res = await kit.t.app.inject({ method, url: `/api/v2/servers/${kit.server.shortId}/${path}`, ...options, headers: { ...subuser.headers, ...(options.headers ?? {}) } });
     expect({ status: res.statusCode, body: res.body }).toEqual({ status: 403, body: expect.any(String) });
-    expect(disk()).toEqual(before);
+    expect(await disk()).toEqual(before);
   });
 
   it('lets the same subuser do each with every file permission', async () => {
@@ -82,6 +75,6 @@ describe('every file route against each permission its effect needs', () => {
       .where(and(eq(serverPermissions.serverId, kit.server.id), eq(serverPermissions.userId, subuser.user.id)));
     const res = await kit.t.app.inject({ method: 'POST', url: `/api/v2/servers/${kit.server.shortId}/files/write?file=/dir/new.txt`, payload: 'created', headers: { ...subuser.headers, ...text } });
     expect(res.statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'dir', 'new.txt'), 'utf8')).toBe('created');
+    expect(await kit.files.text('dir/new.txt')).toBe('created');
   });
 });

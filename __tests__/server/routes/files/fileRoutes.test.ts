@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { and, eq, like } from 'drizzle-orm';
 import { auditLogs, serverPermissions } from '../../../../server/src/db/schema';
@@ -18,12 +16,12 @@ const json = (body: unknown) => ({ payload: body as Record<string, unknown> });
 
 describe('listing', () => {
   it('lists folders first, then files in natural order, with modes, sizes, dates and mime types', async () => {
-    mkdirSync(join(kit.root, 'list', 'plugins'), { recursive: true });
-    mkdirSync(join(kit.root, 'list', 'Config'));
-    writeFileSync(join(kit.root, 'list', 'file10.txt'), 'ten');
-    writeFileSync(join(kit.root, 'list', 'file2.txt'), 'two!');
-    writeFileSync(join(kit.root, 'list', 'server.properties'), 'motd=hi\n', { mode: 0o600 });
-    symlinkSync('plugins', join(kit.root, 'list', 'link-to-plugins'));
+    await kit.files.mkdir('list/plugins');
+    await kit.files.mkdir('list/Config');
+    await kit.files.write('list/file10.txt', 'ten');
+    await kit.files.write('list/file2.txt', 'two!');
+    await kit.files.write('list/server.properties', 'motd=hi\n', 0o600);
+    await kit.files.link('plugins', 'list/link-to-plugins');
     const res = await kit.api('GET', 'files/list?directory=/list');
     expect(res.statusCode).toBe(200);
     const entries = res.json().data as Array<Record<string, unknown>>;
@@ -37,7 +35,7 @@ describe('listing', () => {
 
   it('answers 404 for a missing folder and 400 for a file', async () => {
     expect((await kit.api('GET', 'files/list?directory=/nope')).statusCode).toBe(404);
-    writeFileSync(join(kit.root, 'plain.txt'), 'x');
+    await kit.files.write('plain.txt', 'x');
     const res = await kit.api('GET', 'files/list?directory=/plain.txt');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not a folder/);
@@ -46,12 +44,12 @@ describe('listing', () => {
 
 describe('reading and writing', () => {
   it('reads a file as text/plain and refuses files over 4 MiB with 413', async () => {
-    writeFileSync(join(kit.root, 'read.yml'), 'a: 1\n');
+    await kit.files.write('read.yml', 'a: 1\n');
     const res = await kit.api('GET', 'files/contents?file=/read.yml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe('a: 1\n');
-    writeFileSync(join(kit.root, 'big.log'), Buffer.alloc(4 * 1024 * 1024 + 1, 'a'));
+    await kit.files.write('big.log', Buffer.alloc(4 * 1024 * 1024 + 1, 'a'));
     const big = await kit.api('GET', 'files/contents?file=big.log');
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toMatch(/download it instead/);
@@ -59,7 +57,7 @@ describe('reading and writing', () => {
 
   it('sends a large file compressed to a client that takes it, byte for byte the same', async () => {
     const log = Buffer.from(Array.from({ length: 3000 }, (_, i) => `[12:00:${String(i % 60).padStart(2, '0')}] [Server thread/INFO]: Player${i % 7} joined the game\n`).join(''));
-    writeFileSync(join(kit.root, 'latest.log'), log);
+    await kit.files.write('latest.log', log);
     const compressed = await kit.api('GET', 'files/contents?file=latest.log', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(compressed.statusCode).toBe(200);
     expect(compressed.headers['content-encoding']).toBe('br');
@@ -71,14 +69,14 @@ describe('reading and writing', () => {
   });
 
   it('writes atomically, keeps the mode of an existing file, creates folders, and records the change without the content', async () => {
-    writeFileSync(join(kit.root, 'start.sh'), 'old', { mode: 0o750 });
+    await kit.files.write('start.sh', 'old', 0o750);
     const res = await kit.api('POST', 'files/write?file=/start.sh', { payload: 'echo new\n', headers: { 'content-type': 'text/plain' } });
     expect(res.statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'start.sh'), 'utf8')).toBe('echo new\n');
-    expect(statSync(join(kit.root, 'start.sh')).mode & 0o777).toBe(0o750);
+    expect(await kit.files.text('start.sh')).toBe('echo new\n');
+    expect((await kit.files.port.stat('start.sh'))!.mode & 0o777).toBe(0o750);
     const created = await kit.api('POST', 'files/write?file=config/new/app.toml', { payload: 'x = 1', headers: { 'content-type': 'text/plain' } });
     expect(created.statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'config/new/app.toml'), 'utf8')).toBe('x = 1');
+    expect(await kit.files.text('config/new/app.toml')).toBe('x = 1');
     const [entry] = await kit.t.app.db
       .select()
       .from(auditLogs)
@@ -90,69 +88,69 @@ describe('reading and writing', () => {
   it('refuses a body over the editor limit with 413', async () => {
     const res = await kit.api('POST', 'files/write?file=huge.txt', { payload: 'a'.repeat(4 * 1024 * 1024 + 1), headers: { 'content-type': 'text/plain' } });
     expect(res.statusCode).toBe(413);
-    expect(existsSync(join(kit.root, 'huge.txt'))).toBe(false);
+    expect(await kit.files.exists('huge.txt')).toBe(false);
   });
 });
 
 describe('managing files', () => {
   it('creates a folder (409 when it exists)', async () => {
     expect((await kit.api('POST', 'files/create-folder', json({ root: '/', name: 'worlds' }))).statusCode).toBe(204);
-    expect(statSync(join(kit.root, 'worlds')).isDirectory()).toBe(true);
+    expect((await kit.files.port.stat('worlds'))?.kind === 'directory').toBe(true);
     expect((await kit.api('POST', 'files/create-folder', json({ root: '/', name: 'worlds' }))).statusCode).toBe(409);
   });
 
   it('renames and moves, never over an existing entry', async () => {
-    mkdirSync(join(kit.root, 'mv', 'into'), { recursive: true });
-    writeFileSync(join(kit.root, 'mv', 'a.txt'), 'a');
-    writeFileSync(join(kit.root, 'mv', 'b.txt'), 'b');
+    await kit.files.mkdir('mv/into');
+    await kit.files.write('mv/a.txt', 'a');
+    await kit.files.write('mv/b.txt', 'b');
     const res = await kit.api('PUT', 'files/rename', json({ root: '/mv', files: [{ from: 'a.txt', to: 'into/renamed.txt' }] }));
     expect(res.statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'mv', 'into', 'renamed.txt'), 'utf8')).toBe('a');
+    expect(await kit.files.text('mv/into/renamed.txt')).toBe('a');
     const clash = await kit.api('PUT', 'files/rename', json({ root: '/mv', files: [{ from: 'b.txt', to: 'into/renamed.txt' }] }));
     expect(clash.statusCode).toBe(409);
-    expect(readFileSync(join(kit.root, 'mv', 'into', 'renamed.txt'), 'utf8')).toBe('a');
+    expect(await kit.files.text('mv/into/renamed.txt')).toBe('a');
   });
 
   it('copies files and folders beside themselves', async () => {
-    mkdirSync(join(kit.root, 'cp', 'dir'), { recursive: true });
-    writeFileSync(join(kit.root, 'cp', 'ops.json'), '[]');
-    writeFileSync(join(kit.root, 'cp', 'dir', 'inner.txt'), 'in');
+    await kit.files.mkdir('cp/dir');
+    await kit.files.write('cp/ops.json', '[]');
+    await kit.files.write('cp/dir/inner.txt', 'in');
     expect((await kit.api('POST', 'files/copy', json({ location: '/cp/ops.json' }))).statusCode).toBe(204);
     expect((await kit.api('POST', 'files/copy', json({ location: '/cp/ops.json' }))).statusCode).toBe(204);
     expect((await kit.api('POST', 'files/copy', json({ location: '/cp/dir' }))).statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'cp', 'ops copy.json'), 'utf8')).toBe('[]');
-    expect(readFileSync(join(kit.root, 'cp', 'ops copy 2.json'), 'utf8')).toBe('[]');
-    expect(readFileSync(join(kit.root, 'cp', 'dir copy', 'inner.txt'), 'utf8')).toBe('in');
+    expect(await kit.files.text('cp/ops copy.json')).toBe('[]');
+    expect(await kit.files.text('cp/ops copy 2.json')).toBe('[]');
+    expect(await kit.files.text('cp/dir copy/inner.txt')).toBe('in');
   });
 
   it('deletes many entries at once; a symlink is removed itself, not its target', async () => {
-    mkdirSync(join(kit.root, 'rm', 'keep'), { recursive: true });
-    writeFileSync(join(kit.root, 'rm', 'keep', 'precious.txt'), 'keep me');
-    mkdirSync(join(kit.root, 'rm', 'gone'));
-    writeFileSync(join(kit.root, 'rm', 'gone.txt'), 'x');
-    symlinkSync('keep', join(kit.root, 'rm', 'link'));
+    await kit.files.mkdir('rm/keep');
+    await kit.files.write('rm/keep/precious.txt', 'keep me');
+    await kit.files.mkdir('rm/gone');
+    await kit.files.write('rm/gone.txt', 'x');
+    await kit.files.link('keep', 'rm/link');
     const res = await kit.api('POST', 'files/delete', json({ root: '/rm', files: ['gone', 'gone.txt', 'link'] }));
     expect(res.statusCode).toBe(204);
-    expect(existsSync(join(kit.root, 'rm', 'gone'))).toBe(false);
-    expect(existsSync(join(kit.root, 'rm', 'gone.txt'))).toBe(false);
-    expect(existsSync(join(kit.root, 'rm', 'link'))).toBe(false);
-    expect(readFileSync(join(kit.root, 'rm', 'keep', 'precious.txt'), 'utf8')).toBe('keep me');
+    expect(await kit.files.exists('rm/gone')).toBe(false);
+    expect(await kit.files.exists('rm/gone.txt')).toBe(false);
+    expect(await kit.files.exists('rm/link')).toBe(false);
+    expect(await kit.files.text('rm/keep/precious.txt')).toBe('keep me');
     expect((await kit.api('POST', 'files/delete', json({ root: '/', files: ['/'] }))).statusCode).toBe(400);
   });
 
   it('changes permissions and validates the mode', async () => {
-    writeFileSync(join(kit.root, 'run.sh'), '#!/bin/sh\n', { mode: 0o644 });
+    await kit.files.write('run.sh', '#!/bin/sh\n', 0o644);
     expect((await kit.api('POST', 'files/chmod', json({ root: '/', files: [{ file: 'run.sh', mode: '755' }] }))).statusCode).toBe(204);
-    expect(statSync(join(kit.root, 'run.sh')).mode & 0o777).toBe(0o755);
+    expect((await kit.files.port.stat('run.sh'))!.mode & 0o777).toBe(0o755);
     const bad = await kit.api('POST', 'files/chmod', json({ root: '/', files: [{ file: 'run.sh', mode: '4777' }] }));
     expect(bad.statusCode).toBe(422);
   });
 
   it('searches by name, with wildcards, below a folder', async () => {
-    mkdirSync(join(kit.root, 'find', 'deep', 'er'), { recursive: true });
-    writeFileSync(join(kit.root, 'find', 'deep', 'er', 'Banned-Players.json'), '[]');
-    writeFileSync(join(kit.root, 'find', 'banned-ips.json'), '[]');
-    writeFileSync(join(kit.root, 'find', 'ops.json'), '[]');
+    await kit.files.mkdir('find/deep/er');
+    await kit.files.write('find/deep/er/Banned-Players.json', '[]');
+    await kit.files.write('find/banned-ips.json', '[]');
+    await kit.files.write('find/ops.json', '[]');
     const res = await kit.api('GET', 'files/search?directory=/find&pattern=banned');
     expect(res.statusCode).toBe(200);
     expect((res.json().data as Array<{ path: string }>).map((e) => e.path).sort()).toEqual(['/find/banned-ips.json', '/find/deep/er/Banned-Players.json']);
@@ -171,7 +169,7 @@ describe('managing files', () => {
 
 describe('downloads', () => {
   it('hands out a short-lived signed URL that streams the file without a bearer token', async () => {
-    writeFileSync(join(kit.root, 'world.zip'), Buffer.from('PK-not-really'));
+    await kit.files.write('world.zip', Buffer.from('PK-not-really'));
     const res = await kit.api('GET', 'files/download?file=/world.zip');
     expect(res.statusCode).toBe(200);
     const { url, expires_at: expiresAt } = res.json().data;
@@ -184,7 +182,7 @@ describe('downloads', () => {
   });
 
   it('refuses a tampered, forged or expired token, and one whose user lost access', async () => {
-    writeFileSync(join(kit.root, 'secret.txt'), 'secret');
+    await kit.files.write('secret.txt', 'secret');
     const { url } = (await kit.api('GET', 'files/download?file=secret.txt')).json().data as { url: string };
     const [path, query] = url.split('?');
     const token = path.split('/').pop()!;

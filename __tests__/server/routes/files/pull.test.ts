@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { isPublicAddress } from '../../../../server/src/services/files/pull/addressPolicy';
 import { createFilesKit, type FilesKit } from '../../services/files/filesTestKit';
 
@@ -52,7 +50,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
   port = (remote.address() as AddressInfo).port;
   kit = await createFilesKit({ pullAllowHosts: ['127.0.0.1'], fileLimits: { pullBytes: 64 * 1024, pullTimeoutMs: 2500, pullsPerWindow: 60, pullRedirects: 3 } });
-  mkdirSync(join(kit.root, 'plugins'));
+  await kit.files.mkdir('plugins');
 });
 afterAll(async () => {
   await kit.t.close();
@@ -62,7 +60,7 @@ afterAll(async () => {
 afterEach(() => kit.expectCanariesUntouched());
 
 const pull = (url: string, directory = '/plugins', filename?: string) => kit.api('POST', 'files/pull', { payload: { url, directory, ...(filename ? { filename } : {}) } });
-const plugins = () => readdirSync(join(kit.root, 'plugins')).sort();
+const plugins = () => kit.files.names('plugins');
 
 describe('the address check', () => {
   it('allows only global unicast addresses', () => {
@@ -104,12 +102,12 @@ describe('the address check', () => {
 describe('pull from a URL', () => {
   it('saves the file atomically, named after the URL or as asked, and records the URL without its query', async () => {
     expect((await pull(`http://127.0.0.1:${port}/plugin.jar?token=abc`)).statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'plugins', 'plugin.jar'), 'utf8')).toBe('pulled content');
+    expect(await kit.files.text('plugins/plugin.jar')).toBe('pulled content');
     expect((await pull(`http://127.0.0.1:${port}/redirect-ok`, '/plugins', 'renamed.jar')).statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'plugins', 'renamed.jar'), 'utf8')).toBe('pulled content');
+    expect(await kit.files.text('plugins/renamed.jar')).toBe('pulled content');
     // A server-given name is reduced to a plain file name.
     expect((await pull(`http://127.0.0.1:${port}/named`)).statusCode).toBe(204);
-    expect(readFileSync(join(kit.root, 'plugins', 'evil.sh'), 'utf8')).toBe('#!/bin/sh');
+    expect(await kit.files.text('plugins/evil.sh')).toBe('#!/bin/sh');
     const audit = await kit.t.app.db.query.auditLogs.findFirst({ where: (a, { eq }) => eq(a.event, 'server.file.pull') });
     expect(audit?.properties).toEqual({ url: `http://127.0.0.1:${port}/plugin.jar`, file: '/plugins/plugin.jar', size: 14 });
   });
@@ -139,7 +137,7 @@ describe('pull from a URL', () => {
       expect(res.json().errors.url[0]).toMatch(/private, local or reserved address/);
     }
     expect(seen.length).toBe(before);
-    expect(plugins()).not.toContain('download');
+    expect(await plugins()).not.toContain('download');
   });
 
   it('checks every redirect the same way, and refuses other schemes', async () => {
@@ -155,7 +153,7 @@ describe('pull from a URL', () => {
     const loop = await pull(`http://127.0.0.1:${port}/loop`);
     expect(loop.statusCode).toBe(400);
     expect(loop.json().message).toMatch(/redirected more than 3 times/);
-    expect(existsSync(join(kit.root, 'plugins', 'redirected.bin'))).toBe(false);
+    expect(await kit.files.exists('plugins/redirected.bin')).toBe(false);
   });
 
   it('enforces the size and time limits, leaving nothing behind', async () => {
@@ -169,7 +167,7 @@ describe('pull from a URL', () => {
     expect(slow.json().message).toMatch(/took longer than 3 s/);
     expect(Date.now() - started).toBeLessThan(7000);
     expect((await pull(`http://127.0.0.1:${port}/missing`)).json().message).toMatch(/answered 404/);
-    expect(plugins()).toEqual(['evil.sh', 'plugin.jar', 'renamed.jar']);
+    expect(await plugins()).toEqual(['evil.sh', 'plugin.jar', 'renamed.jar']);
   });
 
   it('refuses a folder outside the root', async () => {

@@ -7,13 +7,16 @@ import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';
 import type { TestApp } from '../../helpers/testApp';
+import { serverFilesFixture, type ServerFilesFixture } from '../../helpers/serverFilesFixture';
 
 /** A panel with one server owned by `owner`, its root folder, and canary files outside that root. */
 export interface FilesKit {
   t: TestApp;
   owner: TestUser;
   server: ServerRow;
-  /** Absolute path of the server's root folder. */
+  /** The server's files, through its file port (whichever driver keeps them). */
+  files: ServerFilesFixture;
+  /** Absolute path of the server's root folder (local driver only: suites about the disk itself). */
   root: string;
   /** A folder outside the root (beside the servers) holding canary files. */
   outside: string;
@@ -61,7 +64,7 @@ export async function createFilesKit(overrides: Partial<PanelConfig> = {}, serve
     t,
     owner,
     server,
-    // Asked for only by suites about a folder on the disk (the in-memory driver has none).
+    files: serverFilesFixture(t.app, server.uuid),
     get root() {
       return t.app.runtime.driver.serverRoot(server.uuid);
     },
