@@ -32,6 +32,7 @@ const serverProject = {
 
 // Suites that run a second time on the in-memory driver (see the server-memory project).
 const memorySuites = [
+  'routes/backups/backupsApi',
   'routes/config/configApi',
   'routes/files/archives',
   'routes/files/brokenConnections',
@@ -68,8 +69,8 @@ const config: Config = {
     {
       ...serverProject,
       displayName: 'server-memory',
-      // The suites of the file manager and the config editor again, with every server's files kept
-      // in memory by a test driver: nothing in them may depend on a folder on the disk. Left out:
+      // The suites of the file manager, the config editor and backups again, with every server's
+      // files kept in memory by a test driver: nothing in them may depend on a folder on the disk. Left out:
       // pathSafety, swapRace and folderUpload, which plant links to real folders outside the
       // server's and race the disk itself.
       testMatch: memorySuites.map((suite) => `<rootDir>/__tests__/server/${suite}.test.ts`),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { list as listTar } from 'tar';
@@ -7,7 +7,8 @@ import { auditLogs, backups } from '../../../../server/src/db/schema';
 import { createFilesKit, type FilesKit } from '../../services/files/filesTestKit';
 import { createTestServer } from '../../helpers/createTestServer';
 import { createTestUser } from '../../helpers/createTestUser';
-import { createBackup, startServer, stopServer, treeOf, writeTree } from '../../services/backups/backupsTestKit';
+import { serverFilesFixture } from '../../helpers/serverFilesFixture';
+import { createBackup, serverTreeOf, startServer, stopServer, writeServerFiles } from '../../services/backups/backupsTestKit';
 
 let kit: FilesKit;
 
@@ -15,6 +16,10 @@ beforeAll(async () => {
   kit = await createFilesKit({}, { plan: 'minecraft-premium' });
 }, 60_000);
 afterAll(async () => kit?.t.close());
+
+/** The server's files through its file port: the test seeds and reads them as the panel does, whichever driver keeps them. */
+const files = () => kit.t.app.runtime.files(kit.server.uuid);
+const text = async (path: string) => (await files().readFile(path)).toString('utf8');
 
 const archivePath = (uuid: string) => join(kit.t.config.dataDir, 'backups', kit.server.uuid, `${uuid}.tar.gz`);
 
@@ -38,8 +43,8 @@ async function clearBackups(): Promise<void> {
 
 describe('creating a backup', () => {
   it('streams a tar.gz of the files with its SHA-256, size, file count and times, leaving out ignored files and symlinks', async () => {
-    writeTree(kit.root, { 'world/region/r.0.0.mca': Buffer.alloc(200_000, 7), 'server.properties': 'motd=hi\n', 'logs/latest.log': 'noise\n', 'cache/a.bin': 'x' });
-    symlinkSync(join(kit.outside, 'canary.txt'), join(kit.root, 'escape-link'));
+    await writeServerFiles(files(), { 'world/region/r.0.0.mca': Buffer.alloc(200_000, 7), 'server.properties': 'motd=hi\n', 'logs/latest.log': 'noise\n', 'cache/a.bin': 'x' });
+    await serverFilesFixture(kit.t.app, kit.server.uuid).link(join(kit.outside, 'canary.txt'), 'escape-link');
     const backup = await createBackup(kit, { name: 'Before the update', ignored: 'logs/\n*.bin' });
     expect(backup.state).toBe('completed');
     const file = archivePath(backup.uuid);
@@ -124,20 +129,20 @@ describe('the plan’s limit', () => {
 
 describe('restoring', () => {
   it('needs the server stopped, then brings the files back (truncate removes newer files)', async () => {
-    writeTree(kit.root, { 'world/level.dat': 'level v1', 'ops.json': '[]' });
+    await writeServerFiles(files(), { 'world/level.dat': 'level v1', 'ops.json': '[]' });
     const backup = await createBackup(kit);
-    const before = treeOf(kit.root);
-    writeTree(kit.root, { 'world/level.dat': 'level v2 changed', 'new-file.txt': 'added after' });
+    const before = await serverTreeOf(files());
+    await writeServerFiles(files(), { 'world/level.dat': 'level v2 changed', 'new-file.txt': 'added after' });
     await startServer(kit);
     const refused = await kit.api('POST', `backups/${backup.uuid}/restore`, { payload: {} });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/Stop the server/);
-    expect(readFileSync(join(kit.root, 'world/level.dat'), 'utf8')).toBe('level v2 changed');
+    expect(await text('world/level.dat')).toBe('level v2 changed');
     await stopServer(kit);
     const res = await kit.api('POST', `backups/${backup.uuid}/restore`, { payload: { truncate: true } });
     expect(res.statusCode).toBe(200);
-    expect(treeOf(kit.root)).toEqual(before);
-    expect(existsSync(join(kit.root, 'new-file.txt'))).toBe(false);
+    expect(await serverTreeOf(files())).toEqual(before);
+    expect(await files().lstat('new-file.txt')).toBeNull();
     const events = (
       await kit.t.app.db
         .select()
@@ -148,19 +153,19 @@ describe('restoring', () => {
   }, 60_000);
 
   it('without truncate restores the backed-up files and keeps the others', async () => {
-    writeTree(kit.root, { 'world/level.dat': 'level v1' });
+    await writeServerFiles(files(), { 'world/level.dat': 'level v1' });
     const backup = await createBackup(kit);
-    writeTree(kit.root, { 'world/level.dat': 'changed', 'world/extra.dat': 'kept' });
+    await writeServerFiles(files(), { 'world/level.dat': 'changed', 'world/extra.dat': 'kept' });
     expect((await kit.api('POST', `backups/${backup.uuid}/restore`, { payload: {} })).statusCode).toBe(200);
-    expect(readFileSync(join(kit.root, 'world/level.dat'), 'utf8')).toBe('level v1');
-    expect(readFileSync(join(kit.root, 'world/extra.dat'), 'utf8')).toBe('kept');
+    expect(await text('world/level.dat')).toBe('level v1');
+    expect(await text('world/extra.dat')).toBe('kept');
   });
 
   it('refuses an archive with one flipped byte before touching anything', async () => {
-    writeTree(kit.root, { 'world/level.dat': 'good' });
+    await writeServerFiles(files(), { 'world/level.dat': 'good' });
     const backup = await createBackup(kit);
-    writeTree(kit.root, { 'world/level.dat': 'live and precious' });
-    const live = treeOf(kit.root);
+    await writeServerFiles(files(), { 'world/level.dat': 'live and precious' });
+    const live = await serverTreeOf(files());
     const file = archivePath(backup.uuid);
     const bytes = readFileSync(file);
     bytes[Math.floor(bytes.length / 2)] ^= 0x01;
@@ -168,12 +173,12 @@ describe('restoring', () => {
     const res = await kit.api('POST', `backups/${backup.uuid}/restore`, { payload: { truncate: true } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/damaged/);
-    expect(treeOf(kit.root)).toEqual(live);
-    expect(existsSync(join(kit.root, `.panel-restore-${backup.uuid}`))).toBe(false);
+    expect(await serverTreeOf(files())).toEqual(live);
+    expect(await files().lstat(`.panel-restore-${backup.uuid}`)).toBeNull();
   });
 
   it('holds the server offline while restoring: a start is refused', async () => {
-    writeTree(kit.root, { 'big.bin': Buffer.alloc(30 * 1024 * 1024, 1) });
+    await writeServerFiles(files(), { 'big.bin': Buffer.alloc(30 * 1024 * 1024, 1) });
     const backup = await createBackup(kit);
     // The start is sent once the restore has begun (it reports progress only after taking hold
     // of the server); sent earlier, the start could win and the restore would rightly refuse.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { ServerFiles } from '../../../../server/src/runtime/files/ServerFiles';
 import type { FilesKit } from '../files/filesTestKit';
 import { waitFor } from '../../helpers/waitFor';
 
@@ -20,6 +21,24 @@ export function treeOf(root: string): Record<string, string> {
     if (name.startsWith('.panel-restore')) continue;
     const path = join(root, name);
     if (lstatSync(path).isFile()) out[name] = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 12);
+  }
+  return out;
+}
+
+/** Writes files (path → content) into a server's files through its file port, whichever driver keeps them. */
+export async function writeServerFiles(files: ServerFiles, tree: Record<string, string | Buffer>): Promise<void> {
+  for (const [path, content] of Object.entries(tree)) await files.writeFile(path, content);
+}
+
+/** Every regular file of a server's files with the SHA-256 of its content, read through its file port (panel folders and links left out). */
+export async function serverTreeOf(files: ServerFiles): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for await (const entry of files.walk('', { skip: (path) => path.startsWith('.panel-restore') })) {
+    if (entry.kind === 'file')
+      out[entry.path] = createHash('sha256')
+        .update(await files.readFile(entry.path))
+        .digest('hex')
+        .slice(0, 12);
   }
   return out;
 }
