@@ -6,12 +6,6 @@ export type DateTimeStyle = 'dateTime' | 'time' | 'date';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-const styleOptions: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
-  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
-  time: { timeStyle: 'short' },
-  date: { dateStyle: 'medium' },
-};
-
 /**
  * The one formatter of dates and times in the panel: the user's language and clock. Every date
  * shown goes through it, so the account's time_format is honoured everywhere.
@@ -21,7 +15,10 @@ export function dateTimeFormatter(language: string, timeFormat: number | undefin
   const key = `${language}|${hourCycle}|${style}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, style === 'date' ? styleOptions.date : { ...styleOptions[style], hourCycle });
+    formatter = new Intl.DateTimeFormat(
+      language,
+      style === 'date' ? { dateStyle: 'medium' } : style === 'time' ? { timeStyle: 'short', hourCycle } : { dateStyle: 'medium', timeStyle: 'short', hourCycle },
+    );
     formatters.set(key, formatter);
   }
   return formatter;
