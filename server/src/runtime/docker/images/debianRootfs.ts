@@ -45,7 +45,7 @@ export async function stageDebianRootfs(rootfs: string, suite: string, packages:
     let tail = '';
     const onData = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4000);
-      for (const line of chunk.toString().split('\n')) if (/^I: (Retrieving|Installing|Configuring) /.test(line) === false && line.trim()) log(line.trim());
+      for (const line of chunk.toString().split('\n')) if (/^I: (Retrieving|Validating|Extracting|Unpacking|Installing|Configuring) /.test(line) === false && line.trim()) log(line.trim());
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
