@@ -63,10 +63,10 @@ export class ContainerConsole {
       this.onLines(texts);
     });
     stream.on('data', (chunk: Buffer) => splitter.push(chunk));
+    stream.on('error', () => undefined); // the engine went away: the exit poll finds out
     this.ended = new Promise((resolve) => {
       stream.once('end', resolve);
       stream.once('close', resolve);
-      stream.once('error', () => resolve());
     });
   }
 

@@ -9,6 +9,7 @@ import { MANAGED_LABEL, SERVER_LABEL, containerName, volumeName, type ContainerP
 import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/gameImages';
 import { ensureServerNetwork } from './serverNetwork';
 import { installInContainer } from './installInContainer';
+import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 
 export interface DockerDriverOptions {
   docker: Docker;
@@ -23,11 +24,24 @@ export interface DockerDriverOptions {
   tmpfsMb?: number;
   /** How old a disk figure may be (the engine measures every volume at once). */
   diskMaxAgeMs?: number;
+  /**
+   * Destinations the servers may not reach (CIDRs; default: private, carrier-grade NAT and
+   * link-local networks). The node itself is always out of their reach.
+   */
+  blockedDestinations?: string[];
   /** The file port of a server on this node, where one is served; without, file access is refused. */
   files?: (uuid: string) => RootedFileSystem;
 }
 
-export const dockerDriverDefaults = { network: 'panel-servers', defaultImage: 'panel/flying-squid:1', ringSize: 1000, pidsLimit: 512, tmpfsMb: 64, diskMaxAgeMs: 10_000 };
+export const dockerDriverDefaults = {
+  blockedDestinations: defaultBlockedDestinations,
+  network: 'panel-servers',
+  defaultImage: 'panel/flying-squid:1',
+  ringSize: 1000,
+  pidsLimit: 512,
+  tmpfsMb: 64,
+  diskMaxAgeMs: 10_000,
+};
 
 /**
  * Runs every game server as one container on a Docker Engine (a node), through the engine's API.
@@ -57,11 +71,15 @@ export class DockerDriver implements RuntimeDriver {
     return this.options.docker;
   }
 
-  /** Checks the engine answers, makes the servers' network and follows the engine's container events. */
+  /**
+   * Checks the engine answers, makes the servers' network, writes the node's firewall rules for it
+   * (refusing to run servers without them) and follows the engine's container events.
+   */
   async open(): Promise<void> {
     this.closed = false;
     await this.docker.ping();
-    await ensureServerNetwork(this.docker, this.options.network);
+    const bridge = await ensureServerNetwork(this.docker, this.options.network);
+    await applyNodeFirewall(this.docker, bridge, this.options.blockedDestinations);
     await this.followEvents();
   }
 
@@ -256,6 +274,9 @@ export class DockerDriver implements RuntimeDriver {
         }
         this.disk = sizes;
         this.diskMeasuredAt = Date.now();
+      } catch {
+        // The engine measures one disk usage at a time (another panel or `docker system df` may be
+        // at it): the last figures stay, and the next call asks again.
       } finally {
         this.diskMeasuring = null;
       }

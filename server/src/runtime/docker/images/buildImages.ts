@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { stageDebianRootfs } from './debianRootfs';
 import { gameImages, type GameImage } from './gameImages';
-import { stageHostNodeRootfs } from './hostNodeRootfs';
+import { stageHostIptablesRootfs, stageHostNodeRootfs } from './hostNodeRootfs';
 
 export interface BuiltImage {
   name: string;
@@ -20,10 +20,15 @@ export interface BuiltImage {
  */
 export async function importRootfs(docker: Docker, rootfs: string, name: string): Promise<string> {
   const [repo, tag = 'latest'] = splitName(name);
-  const tar = spawn('tar', ['-C', rootfs, '--numeric-owner', '-cf', '-', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The folder is made of hard links to this machine's files: another build linking the same
+  // files changes their link count (and so their ctime) while tar reads them, which GNU tar
+  // reports as a change (exit 1) though no byte changed. Nothing else writes there.
+  const tar = spawn('tar', ['-C', rootfs, '--numeric-owner', '--warning=no-file-changed', '-cf', '-', '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let tarError = '';
   tar.stderr.on('data', (chunk: Buffer) => (tarError = (tarError + chunk.toString()).slice(-2000)));
-  const tarDone = new Promise<void>((resolve, reject) => tar.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar failed (exit ${code}): ${tarError.trim()}`)))));
+  const tarDone = new Promise<void>((resolve, reject) =>
+    tar.on('close', (code) => (code === 0 || (code === 1 && tarError.trim() === '') ? resolve() : reject(new Error(`tar failed (exit ${code}): ${tarError.trim()}`)))),
+  );
   const response = await docker.importImage(tar.stdout, { repo, tag });
   const messages = await new Promise<{ status?: string; error?: string }[]>((resolve, reject) =>
     docker.modem.followProgress(response, (error: Error | null, output: { status?: string; error?: string }[]) => (error ? reject(error) : resolve(output))),
@@ -51,6 +56,7 @@ export async function buildImage(docker: Docker, image: GameImage, log: (line: s
     await fs.mkdir(rootfs, { mode: 0o755 });
     log(`Building ${image.name} (${image.description})`);
     if (image.recipe.kind === 'host-node') await stageHostNodeRootfs(rootfs);
+    else if (image.recipe.kind === 'host-iptables') await stageHostIptablesRootfs(rootfs);
     else await stageDebianRootfs(rootfs, image.recipe.suite, image.recipe.packages, log);
     const id = await importRootfs(docker, rootfs, image.name);
     const seconds = (Date.now() - started) / 1000;

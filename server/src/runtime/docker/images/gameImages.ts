@@ -4,9 +4,11 @@
  *
  * - `host-node`: this machine's Node binary and the libraries it links, our launchers and the
  *   packages they load (flying-squid): the embedded Minecraft server as the local driver runs it.
+ * - `host-iptables`: this machine's iptables (nftables backend) and its extensions: the panel's
+ *   own helper that holds a node's firewall rules for the servers' network (see nodeFirewall.ts).
  * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
  */
-export type ImageRecipe = { kind: 'host-node' } | { kind: 'debian'; suite: string; packages: string[] };
+export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'debian'; suite: string; packages: string[] };
 
 export interface GameImage {
   /** `repository:tag`, as the templates name it. */
@@ -23,7 +25,11 @@ export const CONTAINER_LAUNCHERS = '/opt/panel/launchers';
 /** The unprivileged user games run as (the owner of CONTAINER_ROOT in every panel image). */
 export const CONTAINER_USER = '1000:1000';
 
+/** The panel's helper image that writes a node's firewall rules. */
+export const NETGUARD_IMAGE = 'panel/netguard:1';
+
 export const gameImages: readonly GameImage[] = [
+  { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
   {
     name: 'panel/java:17',

@@ -95,6 +95,24 @@ export async function stageHostNodeRootfs(rootfs: string): Promise<void> {
 }
 
 /**
+ * The `host-iptables` image: this machine's iptables (nftables backend, the backend Docker Engine
+ * uses here), the extensions it loads and /bin/sh. Debian's iptables is installed when missing.
+ */
+export async function stageHostIptablesRootfs(rootfs: string): Promise<void> {
+  await run('bash', [join(__dirname, '../../../../../scripts/ensure-package.sh'), '/usr/sbin/xtables-nft-multi', 'iptables'], { timeout: 300_000 });
+  const binary = '/usr/sbin/xtables-nft-multi';
+  const shell = realpathSync('/bin/sh');
+  await place(binary, join(rootfs, binary));
+  await fs.symlink('xtables-nft-multi', join(rootfs, 'usr/sbin/iptables'));
+  await place(shell, join(rootfs, 'bin/sh'));
+  const extensions = (await run('sh', ['-c', 'ls -d /usr/lib/*/xtables | head -n 1'])).stdout.trim();
+  if (extensions) await placeTree(extensions, join(rootfs, extensions));
+  const libraries = new Set([...(await linkedLibraries(binary)), ...(await linkedLibraries(shell))]);
+  for (const library of libraries) await place(realpathSync(library), join(rootfs, library));
+  await writeBaseFiles(rootfs);
+}
+
+/**
  * The game's user in /etc/passwd and /etc/group (added to a distribution's own files, written
  * where there are none), /tmp, and the game's folder owned by that user.
  */
