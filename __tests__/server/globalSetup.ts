@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../server/src/db/client';
 import { databaseUrl, onPostgres } from './helpers/postgresAdmin';
 import { buildTypeboxBundle } from './typeboxBundle';
+import { startTestDockerEngine } from './helpers/testDockerEngine';
 
 export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar');
 
@@ -24,6 +25,8 @@ export const POSTGRES_TEMPLATE_ENV = 'PANEL_TEST_PG_TEMPLATE';
 export default async function globalSetup(): Promise<void> {
   buildTypeboxBundle();
   ensureSandboxTools();
+  // The container driver's tests run on a Docker Engine of the run's own (stopped by the teardown).
+  startTestDockerEngine();
   if (process.env.DATABASE_URL) {
     process.env[POSTGRES_TEMPLATE_ENV] = await createPostgresTemplate(process.env.DATABASE_URL);
     return;

@@ -1,8 +1,10 @@
 import { POSTGRES_TEMPLATE_ENV } from './globalSetup';
 import { onPostgres } from './helpers/postgresAdmin';
+import { stopTestDockerEngine } from './helpers/testDockerEngine';
 
-/** Drops the PostgreSQL template database the global set-up made (nothing to do on PGlite). */
+/** Stops the run's Docker Engine and drops the PostgreSQL template database the global set-up made. */
 export default async function globalTeardown(): Promise<void> {
+  stopTestDockerEngine();
   const url = process.env.DATABASE_URL;
   const template = process.env[POSTGRES_TEMPLATE_ENV];
   if (!url || !template) return;

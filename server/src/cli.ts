@@ -12,8 +12,12 @@ async function main(argv: string[]): Promise<number> {
     const { cliCommands } = await import('./cli/commands');
     console.log('Usage: npm run panel -- <command> [options]\n');
     for (const command of Object.values(cliCommands)) console.log(`  ${command.usage}\n      ${command.description}`);
+    const { imagesBuildUsage } = await import('./cli/imagesBuild');
+    console.log(`  ${imagesBuildUsage}\n      Builds the images the game templates run in on a Docker Engine, offline.`);
     return 0;
   }
+  // Images are built on an engine, not in the panel's data: no database, no running panel needed.
+  if (argv[0] === 'images:build') return (await import('./cli/imagesBuild')).runImagesBuild(argv.slice(1));
   const config = loadConfig();
   let answer: CliAnswer;
   try {

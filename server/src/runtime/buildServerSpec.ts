@@ -69,6 +69,7 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
   return {
     uuid: input.uuid,
     startCommand: renderPlaceholders(template.startCommand, values, shellQuote),
+    ...(template.image ? { image: template.image } : {}),
     env,
     doneRegex: template.doneRegex,
     stop: template.stop,

@@ -57,6 +57,8 @@ export interface ServerSpec {
   uuid: string;
   /** Shell command line; variable values are already shell-quoted. */
   startCommand: string;
+  /** The container image of the template (container drivers only). */
+  image?: string;
   env: Record<string, string>;
   /** Regular expressions (sources); the first output line matching one marks the server running. */
   doneRegex: string[];

@@ -49,6 +49,12 @@ export interface TemplateDefinition {
   name: string;
   description: string;
   startCommand: string;
+  /**
+   * The container image the game runs in on a Docker node (`npm run panel -- images:build` builds
+   * the panel's own offline); a host may name an image of its own registry. The local driver
+   * runs the start command on the panel's machine and ignores it.
+   */
+  image?: string;
   /** Extra environment of the game process. */
   env: Record<string, string>;
   /** Regular expressions; the first matching output line marks the server as running. */

@@ -8,6 +8,7 @@ export const ark: TemplateDefinition = {
   name: 'ARK: Survival Evolved',
   description: 'The ARK: Survival Evolved dedicated server from Steam (app 376030), installed with SteamCMD.',
   // The ?-separated options form one argument; literal parts are quoted so the shell never globs them.
+  image: 'panel/debian-games:12',
   startCommand:
     "./ShooterGame/Binaries/Linux/ShooterGameServer {{MAP}}'?listen?SessionName='{{SESSION_NAME}}'?ServerPassword='{{SERVER_PASSWORD}}" +
     "'?ServerAdminPassword='{{ADMIN_PASSWORD}}'?Port='{{SERVER_PORT}}'?QueryPort='{{QUERY_PORT}}'?RCONPort='{{RCON_PORT}}" +

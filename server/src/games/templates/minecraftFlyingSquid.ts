@@ -11,6 +11,7 @@ export const minecraftFlyingSquid: TemplateDefinition = {
   game: 'minecraft',
   name: 'Minecraft (flying-squid)',
   description: 'A Minecraft 1.21.4 server written in Node.js (flying-squid). Starts in about a second; vanilla clients join in offline mode.',
+  image: 'panel/flying-squid:1',
   startCommand: '{{NODE}} --max-old-space-size={{NODE_HEAP_MB}} {{LAUNCHERS}}/flying-squid.cjs',
   env: { MINECRAFT_VERSION: '{{MINECRAFT_VERSION}}' },
   doneRegex: ['\\)! For help, type "help"'],

@@ -10,6 +10,7 @@ export const minecraftJava: TemplateDefinition = {
   description: 'The official Minecraft Java Edition server, downloaded from Mojang at install.',
   // Forge and NeoForge (1.17 and later) have no server jar to run: their installer names the
   // classpath and main class in an arguments file, which the panel records in JAVA_ARGS_FILE.
+  image: 'panel/java:17',
   startCommand: 'java -Xms128M -Xmx{{SERVER_MEMORY}}M $(if [ -n "$JAVA_ARGS_FILE" ]; then echo "@$JAVA_ARGS_FILE"; else echo "-jar $SERVER_JARFILE"; fi) nogui',
   env: {},
   doneRegex: ['\\)! For help, type "help"'],

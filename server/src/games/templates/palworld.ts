@@ -7,6 +7,7 @@ export const palworld: TemplateDefinition = {
   game: 'palworld',
   name: 'Palworld',
   description: 'The Palworld dedicated server from Steam (app 2394010), installed with SteamCMD.',
+  image: 'panel/debian-games:12',
   startCommand: './PalServer.sh -port={{SERVER_PORT}} -players={{MAX_PLAYERS}} -useperfthreads -NoAsyncLoadingThread -UseMultithreadForDS',
   env: {},
   doneRegex: ['Setting breakpad minidump AppID = 2394010'],

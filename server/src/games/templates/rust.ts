@@ -7,6 +7,7 @@ export const rust: TemplateDefinition = {
   game: 'rust',
   name: 'Rust',
   description: 'The Rust dedicated server from Steam (app 258550), installed with SteamCMD.',
+  image: 'panel/debian-games:12',
   startCommand:
     './RustDedicated -batchmode +server.port {{SERVER_PORT}} +server.queryport {{QUERY_PORT}} +server.identity rust' +
     ' +rcon.port {{RCON_PORT}} +rcon.web true +rcon.password {{RCON_PASS}} +app.port {{APP_PORT}}' +

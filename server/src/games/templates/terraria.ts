@@ -7,6 +7,7 @@ export const terraria: TemplateDefinition = {
   game: 'terraria',
   name: 'Terraria',
   description: 'The official Terraria dedicated server, downloaded from terraria.org at install.',
+  image: 'panel/debian-games:12',
   startCommand: './TerrariaServer.bin.x86_64 -config serverconfig.txt',
   env: {},
   doneRegex: ["Type 'help' for a list of commands"],

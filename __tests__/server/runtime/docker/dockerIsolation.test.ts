@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, connect, type Server } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import type Docker from 'dockerode';
+import type { DockerDriver } from '../../../../server/src/runtime/docker/DockerDriver';
+import { containerName } from '../../../../server/src/runtime/docker/containerConfig';
+import type { ServerSpec } from '../../../../server/src/runtime/types';
+import { waitFor } from '../../helpers/waitFor';
+import { fixtureTemplate } from '../../helpers/testTemplates';
+import { collect, fixtureSpec, openDriver, openTestEngine, probeTemplate } from './dockerTestDriver';
+
+jest.setTimeout(120_000);
+
+let docker: Docker;
+let publicHost: string;
+let hostAddress: string;
+let driver: DockerDriver;
+const listeners: Server[] = [];
+const made: string[] = [];
+
+/** A TCP service of this machine, on `host` and a free port. */
+async function listen(host: string): Promise<number> {
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined); // a probe that resets the connection
+    socket.end('hello');
+  });
+  listeners.push(server);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return (server.address() as { port: number }).port;
+}
+
+/** This machine's own address on its main network (outside the blocked list: "the internet" here). */
+function outsideAddress(): string {
+  for (const addresses of Object.values(networkInterfaces()))
+    for (const address of addresses ?? []) if (address.family === 'IPv4' && !address.internal && !address.address.startsWith('10.213.')) return address.address;
+  throw new Error('This machine has no address of its own outside the test network.');
+}
+
+beforeAll(async () => {
+  ({ docker, publicHost, hostAddress } = await openTestEngine());
+  // The panel's machine is out of the servers' reach; every other address is "the internet".
+  driver = openDriver(docker, publicHost, { blockedDestinations: [`${hostAddress}/32`], pidsLimit: 64 });
+  await driver.open();
+}, 180_000);
+
+afterAll(async () => {
+  for (const uuid of made) await driver.destroy(uuid).catch(() => undefined);
+  await driver.detachAll();
+  for (const server of listeners) server.close();
+});
+
+async function running(template = probeTemplate): Promise<{ spec: ServerSpec; seen: ReturnType<typeof collect> }> {
+  const uuid = randomUUID();
+  made.push(uuid);
+  const spec = fixtureSpec(driver, uuid, { template });
+  await driver.install(spec);
+  const seen = collect(driver, uuid);
+  await driver.start(spec);
+  await waitFor(() => driver.state(uuid) === 'running', { what: 'running' });
+  return { spec, seen };
+}
+
+/** Asks the probe to connect and answers what it got (`ok`, `ECONNREFUSED`, `ETIMEDOUT` …). */
+async function probeConnect(probe: { spec: ServerSpec; seen: ReturnType<typeof collect> }, host: string, port: number): Promise<string> {
+  const prefix = `connect ${host} ${port} `;
+  await driver.sendCommand(probe.spec.uuid, `connect ${host} ${port}`);
+  const line = await waitFor(() => probe.seen.lines.find((l) => l.startsWith(prefix)), { what: prefix, timeoutMs: 15_000 });
+  return line.slice(prefix.length);
+}
+
+describe('a game server in a container', () => {
+  let probe: Awaited<ReturnType<typeof running>>;
+  beforeAll(async () => {
+    probe = await running();
+  }, 60_000);
+
+  it("cannot reach the panel's machine, but reaches the internet", async () => {
+    const panelPort = await listen('0.0.0.0');
+    expect(await probeConnect(probe, hostAddress, panelPort)).not.toBe('ok');
+    expect(await probeConnect(probe, outsideAddress(), panelPort)).toBe('ok');
+  });
+
+  it("cannot reach the host's loopback services", async () => {
+    const port = await listen('127.0.0.1');
+    expect(await probeConnect(probe, '127.0.0.1', port)).toBe('ECONNREFUSED');
+  });
+
+  it('cannot reach another server, neither its container nor its published port, which players reach', async () => {
+    const target = await running(fixtureTemplate);
+    await driver.sendCommand(target.spec.uuid, 'serve 5');
+    await waitFor(() => target.seen.lines.some((l) => l.startsWith('serving')), { what: 'serving' });
+    const info = await docker.getContainer(containerName(target.spec.uuid)).inspect();
+    const containerAddress = Object.values(info.NetworkSettings.Networks)[0].IPAddress;
+    const port = target.spec.allocation.port;
+    expect(await probeConnect(probe, containerAddress, port)).not.toBe('ok');
+    expect(await probeConnect(probe, publicHost, port)).not.toBe('ok');
+    const fromOutside = await new Promise<string>((resolve) => {
+      const socket = connect(port, publicHost, () => {
+        socket.destroy();
+        resolve('ok');
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(fromOutside).toBe('ok');
+  });
+
+  it("has no way to the engine's socket", async () => {
+    const engineSocket = (docker.modem as { socketPath?: string }).socketPath ?? '';
+    for (const path of ['/var/run/docker.sock', '/run/docker.sock', engineSocket]) {
+      await driver.sendCommand(probe.spec.uuid, `exists ${path}`);
+      await waitFor(() => probe.seen.lines.includes(`exists ${path} no`), { what: `${path} absent` });
+    }
+  });
+
+  it('holds a fork bomb to its process limit, and is still killed at once', async () => {
+    const bomb = await running();
+    await driver.sendCommand(bomb.spec.uuid, 'fork-bomb 300');
+    const line = await waitFor(() => bomb.seen.lines.find((l) => l.startsWith('forks ')), { what: 'forks' });
+    const [, ok, failed] = /^forks ok (\d+) failed (\d+)$/.exec(line)!.map(Number);
+    expect(ok).toBeLessThan(64);
+    expect(failed).toBeGreaterThan(200);
+    const stats = (await docker.getContainer(containerName(bomb.spec.uuid)).stats({ stream: false })) as { pids_stats?: { current?: number } };
+    expect(stats.pids_stats?.current).toBeLessThanOrEqual(64);
+    // The other servers keep answering.
+    await driver.sendCommand(probe.spec.uuid, 'exists /tmp');
+    await waitFor(() => probe.seen.lines.includes('exists /tmp yes'), { what: 'probe answers' });
+    const started = Date.now();
+    await driver.kill(bomb.spec.uuid);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(driver.state(bomb.spec.uuid)).toBe('offline');
+  });
+});

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A throw-away Docker Engine for the tests, in a network namespace of its own.
+#
+#   scripts/docker-engine.sh start      installs Debian's docker.io when missing, makes a network
+#                                       namespace joined to the host over a veth pair, and starts a
+#                                       dockerd in it with its data, exec root and socket in a
+#                                       temporary folder. Prints lines for `eval`:
+#                                       PANEL_DOCKER_DIR=..., DOCKER_HOST=unix://...,
+#                                       PANEL_DOCKER_PUBLIC_HOST=... (the node's address, where
+#                                       published ports answer) and PANEL_DOCKER_HOST_ADDRESS=...
+#                                       (this machine's address as the node sees it).
+#   scripts/docker-engine.sh stop DIR   stops that engine and removes what it made.
+#
+# The namespace is the engine's whole world: its iptables chains, FORWARD policy, ip_forward and
+# bridges are made there and vanish with it, so the host's own tables are left as they were and
+# several test runs on one machine each have their own engine. dockerd is started with
+# `nsenter --net`, not `ip netns exec` (which remounts /sys: dockerd then dies with "Devices cgroup
+# isn't mounted").
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+docker_cli=/usr/bin/docker
+
+start() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "A test Docker Engine needs root." >&2
+    exit 1
+  fi
+  bash "$here/ensure-package.sh" /usr/sbin/dockerd docker.io
+  command -v nsenter >/dev/null || bash "$here/ensure-package.sh" /usr/bin/nsenter util-linux
+
+  local dir index netns veth_host veth_node
+  dir="$(mktemp -d /tmp/panel-docker.XXXXXX)"
+  chmod 711 "$dir"
+  # A /24 of 10.213.0.0/16 that no other run on this machine holds.
+  index=$(( $$ % 250 + 1 ))
+  while ip -o addr show | grep -q " 10\.213\.$index\."; do index=$(( index % 250 + 1 )); done
+  netns="panel-docker-$index"
+  veth_host="pdk${index}h"
+  veth_node="pdk${index}n"
+  echo "$netns" >"$dir/netns"
+  echo "$veth_host" >"$dir/veth"
+
+  ip netns add "$netns"
+  ip link add "$veth_host" type veth peer name "$veth_node"
+  ip link set "$veth_node" netns "$netns"
+  ip addr add "10.213.$index.1/24" dev "$veth_host"
+  ip link set "$veth_host" up
+  ip -n "$netns" link set lo up
+  ip -n "$netns" addr add "10.213.$index.2/24" dev "$veth_node"
+  ip -n "$netns" link set "$veth_node" up
+  ip -n "$netns" route add default via "10.213.$index.1"
+
+  # setsid: the engine outlives this script; `stop` ends it by its pid file.
+  setsid nsenter --net="/var/run/netns/$netns" /usr/sbin/dockerd \
+    --host "unix://$dir/docker.sock" \
+    --data-root "$dir/data" \
+    --exec-root "$dir/exec" \
+    --pidfile "$dir/dockerd.pid" \
+    --bip 172.31.255.1/24 \
+    --storage-driver overlay2 \
+    </dev/null >"$dir/dockerd.log" 2>&1 &
+  local waited=0
+  until "$docker_cli" -H "unix://$dir/docker.sock" version >/dev/null 2>&1; do
+    sleep 0.25
+    waited=$((waited + 1))
+    if [ "$waited" -gt 240 ]; then
+      echo "dockerd did not answer within 60 s:" >&2
+      tail -n 30 "$dir/dockerd.log" >&2
+      stop "$dir"
+      exit 1
+    fi
+  done
+  echo "PANEL_DOCKER_DIR=$dir"
+  echo "DOCKER_HOST=unix://$dir/docker.sock"
+  echo "PANEL_DOCKER_PUBLIC_HOST=10.213.$index.2"
+  echo "PANEL_DOCKER_HOST_ADDRESS=10.213.$index.1"
+}
+
+stop() {
+  local dir="$1"
+  [ -d "$dir" ] || return 0
+  local pid=""
+  [ -f "$dir/dockerd.pid" ] && pid="$(cat "$dir/dockerd.pid")"
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  # Game processes and the engine's containerd, should any survive the engine (shims run apart).
+  local cgroup_pids
+  cgroup_pids="$(pgrep -f -- "$dir/" || true)"
+  for p in $cgroup_pids; do kill -KILL "$p" 2>/dev/null || true; done
+  # Mounts under the folder (overlays, network namespace files), deepest first.
+  awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/self/mounts | sort -r | while read -r mount; do
+    umount -l "$mount" 2>/dev/null || true
+  done
+  if [ -f "$dir/netns" ]; then ip netns del "$(cat "$dir/netns")" 2>/dev/null || true; fi
+  if [ -f "$dir/veth" ]; then ip link del "$(cat "$dir/veth")" 2>/dev/null || true; fi
+  rm -rf "$dir"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop "${2:?usage: docker-engine.sh stop DIR}" ;;
+  *)
+    echo "usage: docker-engine.sh start | stop DIR" >&2
+    exit 2
+    ;;
+esac

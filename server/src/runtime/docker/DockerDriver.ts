@@ -1,0 +1,294 @@
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
+import type Docker from 'dockerode';
+import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
+import type { RootedFileSystem } from '../RootedFileSystem';
+import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
+import { ContainerServer } from './ContainerServer';
+import { MANAGED_LABEL, SERVER_LABEL, containerName, volumeName, type ContainerPlacement } from './containerConfig';
+import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/gameImages';
+import { ensureServerNetwork } from './serverNetwork';
+import { installInContainer } from './installInContainer';
+import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
+
+export interface DockerDriverOptions {
+  docker: Docker;
+  /** The node's address players connect to (the servers' ports are published on it). */
+  publicHost: string;
+  /** The network every server joins (made with inter-container traffic off when missing). */
+  network?: string;
+  /** The image of a spec whose template names none. */
+  defaultImage?: string;
+  ringSize?: number;
+  pidsLimit?: number;
+  tmpfsMb?: number;
+  /** How old a disk figure may be (the engine measures every volume at once). */
+  diskMaxAgeMs?: number;
+  /**
+   * Destinations the servers may not reach (CIDRs; default: private, carrier-grade NAT and
+   * link-local networks). The node itself is always out of their reach.
+   */
+  blockedDestinations?: string[];
+  /** The file port of a server on this node, where one is served; without, file access is refused. */
+  files?: (uuid: string) => RootedFileSystem;
+}
+
+export const dockerDriverDefaults = {
+  blockedDestinations: defaultBlockedDestinations,
+  network: 'panel-servers',
+  defaultImage: 'panel/flying-squid:1',
+  ringSize: 1000,
+  pidsLimit: 512,
+  tmpfsMb: 64,
+  diskMaxAgeMs: 10_000,
+};
+
+/**
+ * Runs every game server as one container on a Docker Engine (a node), through the engine's API.
+ * The panel keeps no folder of the server: its files live in a volume on the node. Power state,
+ * console and crashes follow the engine's events and log streams, so a panel restart adopts the
+ * containers still running.
+ */
+export class DockerDriver implements RuntimeDriver {
+  readonly name = 'docker';
+  private readonly emitter = new EventEmitter();
+  private readonly servers = new Map<string, ContainerServer>();
+  private readonly options: Required<Omit<DockerDriverOptions, 'files'>> & Pick<DockerDriverOptions, 'files'>;
+  private readonly placement: ContainerPlacement;
+  private events: Readable | null = null;
+  private closed = false;
+  private disk = new Map<string, number>();
+  private diskMeasuredAt = 0;
+  private diskMeasuring: Promise<void> | null = null;
+
+  constructor(options: DockerDriverOptions) {
+    this.emitter.setMaxListeners(0);
+    this.options = { ...dockerDriverDefaults, ...options };
+    this.placement = { network: this.options.network, publicHost: options.publicHost, pidsLimit: this.options.pidsLimit, tmpfsMb: this.options.tmpfsMb };
+  }
+
+  get docker(): Docker {
+    return this.options.docker;
+  }
+
+  /**
+   * Checks the engine answers, makes the servers' network, writes the node's firewall rules for it
+   * (refusing to run servers without them) and follows the engine's container events.
+   */
+  async open(): Promise<void> {
+    this.closed = false;
+    await this.docker.ping();
+    const bridge = await ensureServerNetwork(this.docker, this.options.network);
+    await applyNodeFirewall(this.docker, bridge, this.options.blockedDestinations);
+    await this.followEvents();
+  }
+
+  private async followEvents(): Promise<void> {
+    const stream = (await this.docker.getEvents({ filters: { type: ['container'], event: ['die', 'oom'], label: [SERVER_LABEL] } })) as unknown as Readable;
+    this.events = stream;
+    let pending = '';
+    stream.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      let newline: number;
+      while ((newline = pending.indexOf('\n')) >= 0) {
+        const text = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (!text.trim()) continue;
+        const event = JSON.parse(text) as { Action?: string; id?: string; Actor?: { Attributes?: Record<string, string> } };
+        const uuid = event.Actor?.Attributes?.[SERVER_LABEL];
+        if (event.Action === 'die' && uuid && event.id) this.servers.get(uuid)?.onDie(event.id);
+      }
+    });
+    stream.on('error', () => undefined);
+    // An engine restart or a dropped connection: follow again (each server also polls its container).
+    stream.on('close', () => {
+      if (this.closed || this.events !== stream) return;
+      setTimeout(() => void this.followEvents().catch(() => undefined), 1000).unref();
+    });
+  }
+
+  serverRoot(): string {
+    throw new RuntimeConflictError("A container's files are on its node, not on the panel's machine.");
+  }
+
+  gamePaths(): { root: string; node: string; launchers: string } {
+    return { root: CONTAINER_ROOT, node: CONTAINER_NODE, launchers: CONTAINER_LAUNCHERS };
+  }
+
+  private server(uuid: string): ContainerServer {
+    let server = this.servers.get(uuid);
+    if (!server) {
+      server = new ContainerServer(uuid, {
+        docker: this.docker,
+        placement: this.placement,
+        ringSize: this.options.ringSize,
+        imageOf: (spec) => spec.image ?? this.options.defaultImage,
+        ensureVolume: (id) => this.ensureVolume(id),
+        diskBytes: (id) => {
+          void this.measureDisk();
+          return this.disk.get(id) ?? 0;
+        },
+        events: {
+          output: (line) => this.emitter.emit('output', uuid, line),
+          state: (state) => this.emitter.emit('state', uuid, state),
+          crashed: (info) => this.emitter.emit('crashed', uuid, info),
+          stats: (stats) => this.emitter.emit('stats', uuid, stats),
+        },
+      });
+      this.servers.set(uuid, server);
+    }
+    return server;
+  }
+
+  private async ensureVolume(uuid: string): Promise<void> {
+    await this.docker.createVolume({ Name: volumeName(uuid), Labels: { [MANAGED_LABEL]: 'true', [SERVER_LABEL]: uuid } });
+  }
+
+  async create(spec: ServerSpec): Promise<void> {
+    await this.ensureVolume(spec.uuid);
+  }
+
+  async install(spec: ServerSpec): Promise<void> {
+    const server = this.server(spec.uuid);
+    if (server.state !== 'offline') throw new RuntimeConflictError('Stop the server before installing it.');
+    if (server.installing) throw new RuntimeConflictError('The server is already being installed.');
+    server.installing = true;
+    try {
+      await this.ensureVolume(spec.uuid);
+      await installInContainer(this.docker, spec, spec.image ?? this.options.defaultImage, (...lines) => server.notice(...lines));
+    } finally {
+      server.installing = false;
+    }
+  }
+
+  async start(spec: ServerSpec): Promise<void> {
+    await this.server(spec.uuid).start(spec);
+  }
+
+  async stop(uuid: string): Promise<void> {
+    await this.servers.get(uuid)?.stop();
+  }
+
+  async restart(spec: ServerSpec): Promise<void> {
+    const server = this.server(spec.uuid);
+    await server.stop();
+    await server.start(spec);
+  }
+
+  async kill(uuid: string): Promise<void> {
+    await this.servers.get(uuid)?.kill();
+  }
+
+  async sendCommand(uuid: string, command: string): Promise<void> {
+    const server = this.servers.get(uuid);
+    if (!server) throw new RuntimeConflictError('The server is offline.');
+    await server.sendCommand(command);
+  }
+
+  async destroy(uuid: string): Promise<void> {
+    const server = this.servers.get(uuid);
+    if (server) {
+      await server.kill();
+      server.detach();
+      this.servers.delete(uuid);
+    }
+    await this.docker
+      .getContainer(containerName(uuid))
+      .remove({ force: true })
+      .catch(() => undefined);
+    await this.docker
+      .getVolume(volumeName(uuid))
+      .remove({ force: true })
+      .catch((error: { statusCode?: number }) => {
+        if (error.statusCode !== 404) throw error;
+      });
+  }
+
+  async recover(spec: ServerSpec): Promise<RecoveryResult> {
+    const server = this.server(spec.uuid);
+    await server.attach();
+    return server.recover(spec);
+  }
+
+  async detachAll(): Promise<void> {
+    this.closed = true;
+    this.events?.destroy();
+    this.events = null;
+    for (const server of this.servers.values()) server.detach();
+    this.servers.clear();
+  }
+
+  async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
+    const server = this.servers.get(uuid);
+    if (!server) return { running: false, appliedLive: [], restartNeeded: false };
+    return server.updateLimits(limits);
+  }
+
+  async notice(uuid: string, message: string): Promise<void> {
+    await this.server(uuid).notice(message);
+  }
+
+  state(uuid: string): PowerState {
+    return this.servers.get(uuid)?.state ?? 'offline';
+  }
+
+  isInstalling(uuid: string): boolean {
+    return this.servers.get(uuid)?.installing ?? false;
+  }
+
+  recentOutput(uuid: string, limit?: number): string[] {
+    return this.servers.get(uuid)?.console.ring.toArray(limit) ?? [];
+  }
+
+  stats(uuid: string): ServerStats | null {
+    const server = this.servers.get(uuid);
+    return server && server.state !== 'offline' ? server.lastStats : null;
+  }
+
+  isolation(): ServerIsolation {
+    // Namespaces, a cgroup of the engine, and a network of its own (no host network); no disk
+    // quota of the kernel yet: volumes have none without a project-quota file system.
+    return { sandboxed: true, kernelLimits: true, hostNetworkBlocked: true, kernelDiskQuota: false };
+  }
+
+  files(uuid: string): RootedFileSystem {
+    if (!this.options.files) throw new RuntimeConflictError("This node does not serve its servers' files yet.");
+    return this.options.files(uuid);
+  }
+
+  async diskBytes(uuid: string): Promise<number> {
+    await this.measureDisk();
+    return this.disk.get(uuid) ?? 0;
+  }
+
+  /** Sizes of every server volume, from one engine call (`docker system df`), at most every diskMaxAgeMs. */
+  private measureDisk(): Promise<void> {
+    if (Date.now() - this.diskMeasuredAt < this.options.diskMaxAgeMs) return Promise.resolve();
+    this.diskMeasuring ??= (async () => {
+      try {
+        const usage = (await this.docker.df()) as { Volumes?: { Labels?: Record<string, string> | null; UsageData?: { Size?: number } }[] };
+        const sizes = new Map<string, number>();
+        for (const volume of usage.Volumes ?? []) {
+          const uuid = volume.Labels?.[SERVER_LABEL];
+          if (uuid) sizes.set(uuid, Math.max(0, volume.UsageData?.Size ?? 0));
+        }
+        this.disk = sizes;
+        this.diskMeasuredAt = Date.now();
+      } catch {
+        // The engine measures one disk usage at a time (another panel or `docker system df` may be
+        // at it): the last figures stay, and the next call asks again.
+      } finally {
+        this.diskMeasuring = null;
+      }
+    })();
+    return this.diskMeasuring;
+  }
+
+  on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void {
+    this.emitter.on(event, listener);
+  }
+
+  off<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void {
+    this.emitter.off(event, listener);
+  }
+}

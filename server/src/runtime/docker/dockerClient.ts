@@ -1,0 +1,27 @@
+import Docker from 'dockerode';
+
+/** TLS material of a remote engine (PEM text): the node's CA, and the panel's client certificate and key. */
+export interface EngineTls {
+  ca: string;
+  cert: string;
+  key: string;
+}
+
+/** Where an engine answers: `unix:///var/run/docker.sock` or `tcp://host:2376` (with TLS). */
+export interface EngineAddress {
+  dockerHost: string;
+  tls?: EngineTls;
+}
+
+/**
+ * A Docker Engine API client for one engine. A TCP engine is only spoken to over mutual TLS: the
+ * engine's API is root on its machine, so an address without certificates is refused.
+ */
+export function createDockerClient(address: EngineAddress): Docker {
+  const { dockerHost, tls } = address;
+  if (dockerHost.startsWith('unix://')) return new Docker({ socketPath: dockerHost.slice('unix://'.length) });
+  const match = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(dockerHost);
+  if (!match) throw new Error(`The engine address "${dockerHost}" is neither unix:///path nor tcp://host:port.`);
+  if (!tls) throw new Error(`The engine at ${dockerHost} needs TLS certificates (its API is root on that machine).`);
+  return new Docker({ host: match[1].replace(/^\[|\]$/g, ''), port: Number(match[2]), protocol: 'https', ca: tls.ca, cert: tls.cert, key: tls.key });
+}

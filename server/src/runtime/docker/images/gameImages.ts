@@ -1,0 +1,49 @@
+/**
+ * The images the built-in templates run in, and how each is built offline (no registry can be
+ * reached from a node; a host that has its own registry points a template at its image instead).
+ *
+ * - `host-node`: this machine's Node binary and the libraries it links, our launchers and the
+ *   packages they load (flying-squid): the embedded Minecraft server as the local driver runs it.
+ * - `host-iptables`: this machine's iptables (nftables backend) and its extensions: the panel's
+ *   own helper that holds a node's firewall rules for the servers' network (see nodeFirewall.ts).
+ * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
+ */
+export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'debian'; suite: string; packages: string[] };
+
+export interface GameImage {
+  /** `repository:tag`, as the templates name it. */
+  name: string;
+  description: string;
+  recipe: ImageRecipe;
+}
+
+/** Where the game's folder is in every panel image (Pterodactyl's path, so eggs' scripts keep working). */
+export const CONTAINER_ROOT = '/home/container';
+/** Node and our launchers in the `host-node` image. */
+export const CONTAINER_NODE = '/usr/local/bin/node';
+export const CONTAINER_LAUNCHERS = '/opt/panel/launchers';
+/** The unprivileged user games run as (the owner of CONTAINER_ROOT in every panel image). */
+export const CONTAINER_USER = '1000:1000';
+
+/** The panel's helper image that writes a node's firewall rules. */
+export const NETGUARD_IMAGE = 'panel/netguard:1';
+
+export const gameImages: readonly GameImage[] = [
+  { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
+  { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
+  {
+    name: 'panel/java:17',
+    description: 'Debian 12 with a Java 17 runtime',
+    recipe: { kind: 'debian', suite: 'bookworm', packages: ['openjdk-17-jre-headless', 'ca-certificates'] },
+  },
+  {
+    name: 'panel/debian-games:12',
+    description: 'Debian 12 for native game servers (SteamCMD games, Terraria)',
+    recipe: { kind: 'debian', suite: 'bookworm', packages: ['ca-certificates', 'libstdc++6', 'libgcc-s1', 'procps'] },
+  },
+];
+
+/** The image of that name, or undefined. */
+export function findGameImage(name: string): GameImage | undefined {
+  return gameImages.find((image) => image.name === name);
+}
