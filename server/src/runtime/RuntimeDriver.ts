@@ -1,5 +1,4 @@
 import type { CrashInfo, LimitUpdate, PowerState, ResourceLimits, ServerIsolation, ServerSpec, ServerStats } from './types';
-import type { RootedFileSystem } from './RootedFileSystem';
 import type { ServerFiles } from './files/ServerFiles';
 
 /** Events a driver reports, each with the server's uuid. */
@@ -78,11 +77,6 @@ export interface RuntimeDriver {
   isolation(uuid: string): ServerIsolation;
   /** The server's files through the file port, every path resolved inside its root (wherever the server runs). */
   files(uuid: string): ServerFiles;
-  /**
-   * being converted: the local folder of the callers still moving onto `files` (extensions,
-   * players, setups, modpacks). Goes once they are; a driver without a local folder cannot offer it.
-   */
-  rootedFiles(uuid: string): RootedFileSystem;
   on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
   off<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
 }

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../../../../server/src/runtime/RuntimeDriver';
-import type { RootedFileSystem } from '../../../../server/src/runtime/RootedFileSystem';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ServerIsolation, type ServerSpec, type ServerStats } from '../../../../server/src/runtime/types';
 import { applyManagedConfig } from '../../../../server/src/runtime/local/applyManagedConfig';
 import { MemoryServerFiles } from './MemoryServerFiles';
@@ -124,10 +123,6 @@ export class MemoryDriver implements RuntimeDriver {
 
   files(uuid: string): MemoryServerFiles {
     return this.filesOf(uuid);
-  }
-
-  rootedFiles(): RootedFileSystem {
-    throw noFolder();
   }
 
   on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void {

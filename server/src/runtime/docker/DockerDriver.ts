@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
-import type { RootedFileSystem } from '../RootedFileSystem';
+import type { ServerFiles } from '../files/ServerFiles';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { ContainerServer } from './ContainerServer';
 import { MANAGED_LABEL, SERVER_LABEL, containerName, volumeName, type ContainerPlacement } from './containerConfig';
@@ -30,7 +30,7 @@ export interface DockerDriverOptions {
    */
   blockedDestinations?: string[];
   /** The file port of a server on this node, where one is served; without, file access is refused. */
-  files?: (uuid: string) => RootedFileSystem;
+  files?: (uuid: string) => ServerFiles;
 }
 
 export const dockerDriverDefaults = {
@@ -251,7 +251,7 @@ export class DockerDriver implements RuntimeDriver {
     return { sandboxed: true, kernelLimits: true, hostNetworkBlocked: true, kernelDiskQuota: false };
   }
 
-  files(uuid: string): RootedFileSystem {
+  files(uuid: string): ServerFiles {
     if (!this.options.files) throw new RuntimeConflictError("This node does not serve its servers' files yet.");
     return this.options.files(uuid);
   }

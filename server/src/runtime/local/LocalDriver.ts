@@ -356,7 +356,8 @@ export class LocalDriver implements RuntimeDriver {
     return new RootedServerFiles(this.rootedFiles(uuid), (fresh) => (fresh ? measureFolder(root) : this.diskBytes(uuid)));
   }
 
-  rootedFiles(uuid: string): RootedFileSystem {
+  /** The folder behind the file port (the local driver's own; not part of the driver interface). */
+  private rootedFiles(uuid: string): RootedFileSystem {
     const supervisor = this.servers.get(uuid);
     if (supervisor) return supervisor.files;
     mkdirSync(this.serverRoot(uuid), { recursive: true });
