@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { PathEscapeError } from '../../../../server/src/runtime/files/PathEscapeError';
-import type { FileInfo, ServerFiles, WalkEntry, WalkOptions, WriteOptions } from '../../../../server/src/runtime/files/ServerFiles';
+import type { FileInfo, ServerFiles, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../../../../server/src/runtime/files/ServerFiles';
 import { failure, infoOf, locate, newFile, newFolder, newLink, nodeAt, partsOf, stamp, touched, type Located, type MemoryFolder, type MemoryNode } from './memoryTree';
 
 const lastOf = (path: string) => partsOf(path).at(-1) ?? '';
@@ -126,6 +126,23 @@ export class MemoryServerFiles implements ServerFiles {
     const kept = keepMode && existing?.kind === 'file' ? existing.mode & 0o7777 : mode;
     located.folder.children.set(located.name, newFile(Buffer.concat(chunks), kept));
     touched(located.folder);
+  }
+
+  /** Through the port's own operations, each path joined to the base (nothing to keep open in memory). */
+  openTree(path: string): Promise<TreeWriter> {
+    const below = (inner: string) => [path, inner].filter((part) => part !== '').join('/');
+    return Promise.resolve({
+      mkdir: async (inner: string, mode?: number) => {
+        const made = await this.mkdir(below(inner));
+        if (made.length === 0) return false;
+        if (mode !== undefined) await this.chmod(below(inner), mode);
+        return true;
+      },
+      writeStream: (inner, source, options = {}) => this.writeStream(below(inner), source, { ...options, createFolders: false }),
+      chmod: (inner, mode) => this.chmod(below(inner), mode),
+      remove: (inner) => this.remove(below(inner)),
+      close: async () => undefined,
+    });
   }
 
   async mkdir(path: string, options: { exclusive?: boolean; mode?: number } = {}): Promise<string[]> {

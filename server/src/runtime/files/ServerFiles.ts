@@ -59,6 +59,37 @@ export interface ServerFiles {
   walk(path: string, options?: WalkOptions): AsyncIterable<WalkEntry>;
   /** Bytes the server's files take (a figure a few seconds old is fine unless `fresh`). */
   diskUsage(options?: { fresh?: boolean }): Promise<number>;
+  /**
+   * A writer of many entries below the existing folder `path` (a restore's or an extraction's
+   * staging folder): the folders it makes or enters are opened once and reused, instead of every
+   * write walking its path from the root. The same confinement holds. Close it when done.
+   */
+  openTree(path: string): Promise<TreeWriter>;
+}
+
+/**
+ * Writes entries below one folder of a server's files (paths relative to it, `/`-separated). Each
+ * folder is opened once and kept while it is used; a reused folder is checked to be still inside
+ * the root before each effect, and no link is ever followed.
+ */
+export interface TreeWriter {
+  /**
+   * Makes the folder `path` with `mode` and those missing above it (755); answers whether `path`
+   * itself was made (false: a folder was there). A file or link on the way is ENOTDIR.
+   */
+  mkdir(path: string, mode?: number): Promise<boolean>;
+  /**
+   * Writes the file `path` (its folder must exist) with the chunks of `source`. A new file is
+   * created in place, exclusively (readers of a staging folder may see it growing); a file already
+   * there is replaced atomically; a folder there is EISDIR. An error leaves no new file.
+   */
+  writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options?: { mode?: number; durable?: boolean }): Promise<void>;
+  /** Sets the permission bits of the folder or file `path` itself (never through a link). */
+  chmod(path: string, mode: number): Promise<void>;
+  /** Removes the entry `path` (a link itself), folders with their content; nothing there is fine. */
+  remove(path: string): Promise<void>;
+  /** Closes the folders held. */
+  close(): Promise<void>;
 }
 
 export type FileKind = 'file' | 'directory' | 'symlink' | 'other';

@@ -65,7 +65,8 @@ export async function prepareStaging(files: ServerFiles, backupUuid: string): Pr
  * no devices); the first refused entry stops the extraction with its reason.
  */
 export async function extractBackup(source: AsyncIterable<Buffer>, files: ServerFiles, destination: string, checker: ArchiveChecker, onBytes: (bytes: number) => void): Promise<void> {
-  const tar = new TarExtractor(files, destination, checker, onBytes);
+  const tree = await files.openTree(destination);
+  const tar = new TarExtractor(tree, checker, onBytes);
   const gzip = new GzipReader(tar.write);
   try {
     for await (const chunk of source) await gzip.write(chunk);
@@ -74,6 +75,8 @@ export async function extractBackup(source: AsyncIterable<Buffer>, files: Server
   } catch (error) {
     await tar.abort();
     throw error;
+  } finally {
+    await tree.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { Header, Pax } from 'tar';
-import type { ServerFiles } from '../../runtime/files/ServerFiles';
+import type { TreeWriter } from '../../runtime/files/ServerFiles';
 import type { ArchiveChecker, ArchiveEntryKind } from '../files/archives/ArchiveChecker';
 import { ArchiveRejectedError } from '../files/fileErrors';
 import { ChunkChannel } from './chunkChannel';
@@ -41,8 +41,8 @@ interface Entry {
 }
 
 /**
- * Writes a tar stream's files and folders into `destination` (an empty folder of ours in the
- * server's files) through the file port. Every entry is checked like a file-manager path before
+ * Writes a tar stream's files and folders into the base of `tree` (an empty folder of ours in the
+ * server's files) through the file port, each folder opened once. Every entry is checked like a file-manager path before
  * anything of it is written (no absolute names, no `..`, no links, no devices), and the port
  * never writes outside the server's root. The first refused entry stops it with its reason.
  */
@@ -58,12 +58,11 @@ export class TarExtractor {
   private readonly finishing = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly files: ServerFiles,
-    private readonly destination: string,
+    private readonly tree: TreeWriter,
     private readonly checker: ArchiveChecker,
     private readonly onBytes: (bytes: number) => void,
   ) {
-    this.folders.add(destination);
+    this.folders.add('');
   }
 
   /** Takes the next bytes of the stream; `bytes` is not kept once the promise settles. */
@@ -144,7 +143,7 @@ export class TarExtractor {
     const segments = this.checker.check({ name, kind, size: kind === 'file' ? entry.bodyLeft : 0 });
     if (segments.length > MAX_DEPTH) throw new ArchiveRejectedError(`the entry "${name.slice(0, 200)}…" is more than ${MAX_DEPTH} folders deep.`);
     this.onBytes(kind === 'file' ? entry.bodyLeft : 0);
-    const path = (this.destination ? [this.destination, ...segments] : segments).join('/');
+    const path = segments.join('/');
     const safeMode = ((mode ?? 0o644) & 0o777) | 0o600;
     if (kind === 'directory') {
       await this.makeFolder(path, safeMode | 0o100);
@@ -161,12 +160,12 @@ export class TarExtractor {
   private async makeFolder(path: string, mode: number): Promise<void> {
     if (this.folders.has(path)) return;
     // The staging folder is new: a folder is made once, with its mode (the umask applies, as it did).
-    await this.files.mkdir(path, { exclusive: true, mode }).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-      // Already made for a file inside it (archives of other tools may list a folder after its content).
-      if ((await this.files.lstat(path))?.kind !== 'directory') throw new DamagedArchiveError(`The backup archive holds "${path}" both as a file and as a folder.`);
-      await this.files.chmod(path, mode & ~0o22);
+    const made = await this.tree.mkdir(path, mode).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOTDIR' || error.code === 'EEXIST') throw new DamagedArchiveError(`The backup archive holds "${path}" both as a file and as a folder.`);
+      throw error;
     });
+    // Already made for a file inside it (archives of other tools may list a folder after its content).
+    if (!made) await this.tree.chmod(path, mode & ~0o22);
     this.folders.add(path);
   }
 
@@ -178,7 +177,7 @@ export class TarExtractor {
     const chunks = new ChunkChannel();
     // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
     // panel stops (the journal and its renames), and an fsync per file took most of its time.
-    const written = this.files.writeStream(path, chunks, { mode, createFolders: false, durable: false }).catch((error: NodeJS.ErrnoException) => {
+    const written = this.tree.writeStream(path, chunks, { mode, durable: false }).catch((error: NodeJS.ErrnoException) => {
       const failure = error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
       chunks.stop(failure);
       throw failure;

@@ -3,10 +3,11 @@ import type { Readable } from 'node:stream';
 import type { ConfinedDir } from '../../confined/ConfinedDir';
 import { removeTree } from '../../confined/removeTree';
 import { RootedFileSystem } from '../../RootedFileSystem';
-import type { FileInfo, ServerFiles, WalkEntry, WalkOptions, WriteOptions } from '../ServerFiles';
+import type { FileInfo, ServerFiles, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../ServerFiles';
 import { copyRooted } from './copyRooted';
 import { fileInfoOf, lastName } from './fileInfo';
 import { listRooted } from './listRooted';
+import { RootedTreeWriter } from './RootedTreeWriter';
 import { walkRooted } from './walkRooted';
 
 const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -164,6 +165,10 @@ export class RootedServerFiles implements ServerFiles {
     } finally {
       await dir.close();
     }
+  }
+
+  async openTree(path: string): Promise<TreeWriter> {
+    return new RootedTreeWriter(() => this.rooted.openDir(path));
   }
 
   async diskUsage(options: { fresh?: boolean } = {}): Promise<number> {

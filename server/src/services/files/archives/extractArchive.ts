@@ -73,11 +73,14 @@ async function extractChecked(files: ServerFiles, archive: ArchiveAt, root: stri
   try {
     await files.mkdir(staging, { exclusive: true, mode: 0o700 });
     const extracting = new ArchiveChecker(limits, budget);
-    const sink = portSink(files, staging);
+    const tree = await files.openTree(staging);
     try {
+      const sink = portSink(tree);
       await (archive.format === 'zip' ? extractZipInto(archive.zip, sink, extracting, budget) : extractTarInto(archive.open, sink, extracting, budget));
     } catch (error) {
       throw asArchiveFault(error);
+    } finally {
+      await tree.close();
     }
     if (await replacesAny(files, staging, root)) guard('file.update');
     await moveStagedInto(files, staging, root);

@@ -1,6 +1,6 @@
 import type { Readable, Transform } from 'node:stream';
 import { pipelineOf } from '../../../lib/pipelineOf';
-import type { ServerFiles } from '../../../runtime/files/ServerFiles';
+import type { ServerFiles, TreeWriter } from '../../../runtime/files/ServerFiles';
 
 /**
  * Where an extraction writes its entries: a staging folder of our own, empty at the start. Each
@@ -18,19 +18,28 @@ export interface StagingSink {
 }
 
 /**
- * The staging folder `staging` of a server's files, through its file port: every file written
- * atomically, every path walked without following links.
+ * A staging folder of a server's files, through a tree writer of its file port opened on it: each
+ * folder opened once, every file written through its folder's descriptor, no link followed.
  */
-export function portSink(files: ServerFiles, staging: string): StagingSink {
-  const pathOf = (segments: string[]) => `${staging}/${segments.join('/')}`;
+export function portSink(tree: TreeWriter): StagingSink {
+  // The staging folder starts empty and only this sink writes in it: these are its folders.
+  const folders = new Set<string>(['']);
+  const makeFolder = async (path: string) => {
+    if (folders.has(path)) return;
+    await tree.mkdir(path);
+    for (let at = path; at !== '' && !folders.has(at); at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) folders.add(at);
+  };
   return {
-    folder: async (segments) => {
-      await files.mkdir(pathOf(segments));
-    },
+    folder: (segments) => makeFolder(segments.join('/')),
     file: async (segments, mode, open, checks) => {
-      const path = pathOf(segments);
-      await files.remove(path);
-      await pipelineOf(await open(), ...checks, (source: AsyncIterable<Buffer>) => files.writeStream(path, source, { mode }));
+      const path = segments.join('/');
+      await makeFolder(segments.slice(0, -1).join('/'));
+      if (folders.has(path)) {
+        // A folder of that name came earlier in the archive: the later entry replaces it.
+        await tree.remove(path);
+        for (const folder of [...folders]) if (folder === path || folder.startsWith(`${path}/`)) folders.delete(folder);
+      }
+      await pipelineOf(await open(), ...checks, (source: AsyncIterable<Buffer>) => tree.writeStream(path, source, { mode }));
     },
   };
 }
