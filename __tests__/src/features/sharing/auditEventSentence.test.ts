@@ -32,7 +32,7 @@ function callArguments(source: string, name: string): string[] {
  * Every event the server can write into a server's audit log, read from its source: the `event`
  * of each recordAudit call (a literal, both sides of a `cond ? '…' : '…'`, or a known computed
  * form: `server.power.${signal}`, the file changes' `server.file.${action}` with the actions of
- * the file routes' fileChangeOf calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`), and the sharing area's `audit(app, request, '…')`.
+ * the file routes' fileChangeOf calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`), and the sharing area's `audit(db, call, '…')`.
  * Any other computed event fails here, so a new form is taught to this test first.
  */
 function serverAuditEvents(): Set<string> {
@@ -56,9 +56,9 @@ function serverAuditEvents(): Set<string> {
       else unknown.push(`${file}: event: ${value}`);
     }
     for (const call of callArguments(source, 'audit')) {
-      const literal = /^app, request, '([^']+)'/.exec(call.trim());
+      const literal = /^(?:app, request|db, call), '([^']+)'/.exec(call.trim());
       if (literal) events.add(literal[1]);
-      else if (!call.startsWith('app: FastifyInstance')) unknown.push(`${file}: audit(${call.slice(0, 60)})`);
+      else if (!call.startsWith('app: FastifyInstance') && !call.startsWith('db: Database')) unknown.push(`${file}: audit(${call.slice(0, 60)})`);
     }
     for (const match of source.matchAll(/\bfileChangeOf\(request, '([^']+)'/g)) events.add(`server.file.${match[1]}`);
     // A version switch or setup job records its outcome with `recordJobAudit(kind ? '…' : '…', …)`.
