@@ -65,47 +65,7 @@ function serverRoomOf(path) {
  * Files whose way to a server's files or driver is being moved behind the file port and the
  * runtime manager: the runtime seam rule skips them until then. Emptied when that work lands.
  */
-// being converted:
-const RUNTIME_SEAM_BEING_CONVERTED = [
-  // the file port: the file routes, services/files, the config editor, backups and version switches
-  'server/src/routes/config/list-server-config-files.ts',
-  'server/src/routes/files/download-token.ts',
-  'server/src/routes/files/file-route-context.ts',
-  'server/src/services/backups/BackupService.ts',
-  'server/src/services/config/ConfigFileEditor.ts',
-  'server/src/services/config/configFileOf.ts',
-  'server/src/services/files/DiskQuota.ts',
-  'server/src/services/files/archives/compressEntries.ts',
-  'server/src/services/files/archives/extractArchive.ts',
-  'server/src/services/files/archives/extractedFiles.ts',
-  'server/src/services/files/archives/packEntries.ts',
-  'server/src/services/files/archives/tarArchive.ts',
-  'server/src/services/files/archives/zipArchive.ts',
-  'server/src/services/files/checkUserPath.ts',
-  'server/src/services/files/copyEntry.ts',
-  'server/src/services/files/copyTree.ts',
-  'server/src/services/files/fileContents.ts',
-  'server/src/services/files/fileErrors.ts',
-  'server/src/services/files/listDirectory.ts',
-  'server/src/services/files/manageFiles.ts',
-  'server/src/services/files/placeUploads.ts',
-  'server/src/services/files/pull/pullFromUrl.ts',
-  'server/src/services/files/receiveUpload.ts',
-  'server/src/services/files/searchFiles.ts',
-  'server/src/services/files/stagingLeftovers.ts',
-  'server/src/services/files/toFileEntry.ts',
-  'server/src/services/files/uploadPath.ts',
-  'server/src/services/versions/SwitchJobs.ts',
-  // extensions, players, sleep, setups and modpacks
-  'server/src/services/extensions/extensionsArea.ts',
-  'server/src/services/modpacks/ModpackInstaller.ts',
-  'server/src/services/modpacks/stageMrpack.ts',
-  'server/src/services/players/playerLists.ts',
-  'server/src/services/players/vanillaFiles.ts',
-  'server/src/services/setups/setupExtensions.ts',
-  'server/src/services/setups/setupsArea.ts',
-  'server/src/services/sleep/SleepManager.ts',
-];
+const RUNTIME_SEAM_BEING_CONVERTED = [];
 
 /** Route files are named in kebab-case (`get-players.ts`, `two-factor.ts`), as DESIGN.md says. */
 const ROUTE_FILE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*\.ts$/;
@@ -205,35 +165,14 @@ const boundaries = {
  * Fastify instance as a service locator. Refused in server/src/services: importing fastify's
  * `FastifyInstance` and naming that type anywhere (a parameter typed so, `import('fastify')...`).
  */
-const SERVICES_BEING_CONVERTED_OFF_FASTIFY = new Set([
-  // being converted: the extensions, players, sleep, setups and modpacks services, the config
-  // editor and version switches are moving to the one service shape on their own branches.
-  'server/src/services/config/configFileOf.ts',
-  'server/src/services/extensions/extensionsArea.ts',
-  'server/src/services/modpacks/ModpackInstaller.ts',
-  'server/src/services/modpacks/modpacksArea.ts',
-  'server/src/services/players/playerLists.ts',
-  'server/src/services/setups/setupExtensions.ts',
-  'server/src/services/setups/setupsArea.ts',
-  'server/src/services/sleep/SleepManager.ts',
-  'server/src/services/sleep/sleepPlugin.ts',
-  'server/src/services/sleep/sleepSettings.ts',
-  'server/src/services/versions/versionsArea.ts',
-]);
+const SERVICES_BEING_CONVERTED_OFF_FASTIFY = new Set([]);
 
 /**
  * Audit entries are written by services, through the one audit service; routes translate HTTP
  * only. Refused in server/src/routes: importing the audit writer (a value from services/audit/)
  * or the audit table (`auditLogs`).
  */
-const ROUTES_BEING_CONVERTED_OFF_AUDIT = new Set([
-  // being converted: these areas' audit entries move into their services on their own branches.
-  'server/src/routes/config/update-server-config-file.ts',
-  'server/src/routes/files/file-route-context.ts',
-  'server/src/routes/modpacks/index.ts',
-  'server/src/routes/setups/index.ts',
-  'server/src/routes/versions/index.ts',
-]);
+const ROUTES_BEING_CONVERTED_OFF_AUDIT = new Set([]);
 
 /** The local rule that holds services to their shape and keeps audit writes out of routes. */
 const serviceShape = {

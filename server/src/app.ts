@@ -25,6 +25,7 @@ import { backupsPlugin } from './plugins/backups';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
 import { versionsPlugin } from './plugins/versions';
+import { configFilesPlugin } from './plugins/configFiles';
 import { modpacksPlugin } from './plugins/modpacks';
 import { extensionsPlugin } from './plugins/extensions';
 import { playersPlugin } from './plugins/players';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);
+  await app.register(configFilesPlugin);
   await app.register(versionsPlugin);
   await app.register(extensionsPlugin);
   await app.register(setupsPlugin);

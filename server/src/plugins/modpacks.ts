@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { fileLimitsOf } from '../services/files/fileLimits';
 import { ModpackInstaller } from '../services/modpacks/ModpackInstaller';
 import { ModpackService } from '../services/modpacks/ModpackService';
-import { resolveTarget } from '../services/versions/versionsArea';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +19,7 @@ export const modpacksPlugin = fp(
       db: app.db,
       runtime: app.runtime,
       switchJobs: app.switchJobs,
-      resolveTarget: (server, target) => resolveTarget(app, server, target),
+      resolveTarget: (server, target) => app.versions.resolveTarget(server, target),
       fileLimits: fileLimitsOf(app.config),
       dataDir: app.config.dataDir,
       localBase,

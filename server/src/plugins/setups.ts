@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { SetupService } from '../services/setups/SetupService';
-import { resolveTarget } from '../services/versions/versionsArea';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +20,7 @@ export const setupsPlugin = fp(
       },
       switchJobs: app.switchJobs,
       extensions: app.extensions,
-      resolveTarget: (server, target) => resolveTarget(app, server, target),
+      resolveTarget: (server, target) => app.versions.resolveTarget(server, target),
       dataDir: app.config.dataDir,
     });
     app.decorate('setups', service);

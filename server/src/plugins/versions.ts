@@ -3,6 +3,7 @@ import { Catalogue, localEndpoints } from '../games/catalogue/Catalogue';
 import { startLocalCatalogue } from '../games/catalogue/offline/catalogueServer';
 import { SwitchJobs } from '../services/versions/SwitchJobs';
 import { catalogueInstallSteps } from '../services/versions/catalogueInstallSteps';
+import { VersionService } from '../services/versions/VersionService';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,12 +11,14 @@ declare module 'fastify' {
     catalogue: Catalogue;
     /** Version switches and setups running as jobs. */
     switchJobs: SwitchJobs;
+    /** The versions of servers' software: overview, catalogue versions, switch targets and switches. */
+    versions: VersionService;
   }
 }
 
 /**
  * The catalogue on the public APIs, or on PANEL_CATALOGUE_URL (a local catalogue server; "local"
- * starts the recorded one inside the panel for the offline demo), and the switch jobs. Server
+ * starts the recorded one inside the panel for the offline demo), the switch jobs and the version service. Server
  * installs take the Minecraft server jar from it as well.
  */
 export const versionsPlugin = fp(
@@ -33,6 +36,17 @@ export const versionsPlugin = fp(
     app.runtime.resolveInstallSteps = (steps) => catalogueInstallSteps(catalogue, steps);
     app.decorate('catalogue', catalogue);
     app.decorate('switchJobs', jobs);
+    app.decorate(
+      'versions',
+      new VersionService({
+        db: app.db,
+        // Looked up on each use: the panel's catalogue may be pointed elsewhere while it runs.
+        get catalogue() {
+          return app.catalogue;
+        },
+        switchJobs: jobs,
+      }),
+    );
     app.addHook('onClose', async () => jobs.shutdown());
   },
   { name: 'versions', dependencies: ['runtime', 'database', 'backups'] },

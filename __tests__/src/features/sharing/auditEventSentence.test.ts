@@ -31,8 +31,8 @@ function callArguments(source: string, name: string): string[] {
 /**
  * Every event the server can write into a server's audit log, read from its source: the `event`
  * of each recordAudit call (a literal, both sides of a `cond ? '…' : '…'`, or a known computed
- * form: `server.power.${signal}`, the file routes' `server.file.${action}` with the actions of
- * their auditFileChange calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`), and the sharing area's `audit(db, call, '…')`.
+ * form: `server.power.${signal}`, the file changes' `server.file.${action}` with the actions of
+ * the file routes' fileChangeOf calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`), and the sharing area's `audit(db, call, '…')`.
  * Any other computed event fails here, so a new form is taught to this test first.
  */
 function serverAuditEvents(): Set<string> {
@@ -47,7 +47,7 @@ function serverAuditEvents(): Set<string> {
       else if (value === '`server.power.${signal}`') powerSignals.forEach((signal) => events.add(`server.power.${signal}`));
       else if (value === 'REFUSED_EVENT') events.add(REFUSED_EVENT);
       // The helpers whose callers are read below.
-      else if (value === '`server.file.${action}`' && file.endsWith('/file-route-context.ts')) continue;
+      else if (value === '`server.file.${action}`' && file.endsWith('/FileChanges.ts')) continue;
       else if (value === 'event' && file.endsWith('/manageRoles.ts')) continue;
       else if (value === 'event' && file.endsWith('/SwitchJobs.ts')) continue;
       // The player actions pick their event in playerChanges.ts (`return { event: '…', … }`), then the service records it.
@@ -56,11 +56,11 @@ function serverAuditEvents(): Set<string> {
       else unknown.push(`${file}: event: ${value}`);
     }
     for (const call of callArguments(source, 'audit')) {
-      const literal = /^db, call, '([^']+)'/.exec(call.trim());
+      const literal = /^(?:app, request|db, call), '([^']+)'/.exec(call.trim());
       if (literal) events.add(literal[1]);
-      else if (!call.startsWith('db: Database')) unknown.push(`${file}: audit(${call.slice(0, 60)})`);
+      else if (!call.startsWith('app: FastifyInstance') && !call.startsWith('db: Database')) unknown.push(`${file}: audit(${call.slice(0, 60)})`);
     }
-    for (const match of source.matchAll(/\bauditFileChange\(app, request, '([^']+)'/g)) events.add(`server.file.${match[1]}`);
+    for (const match of source.matchAll(/\bfileChangeOf\(request, '([^']+)'/g)) events.add(`server.file.${match[1]}`);
     // A version switch or setup job records its outcome with `recordJobAudit(kind ? '…' : '…', …)`.
     for (const call of callArguments(source, 'recordJobAudit')) for (const literal of call.split(/,\s*[{(]/)[0].matchAll(/'(server\.[^']+)'/g)) events.add(literal[1]);
   }

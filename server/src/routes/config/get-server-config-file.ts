@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { configFileOf } from '../../services/config/configFileOf';
 import { ConfigFileSchema, ConfigPathQuerySchema } from '../../schemas/config';
 
 /** GET /servers/{id}/config/file?path=: one config file as text and as typed fields. */
@@ -28,7 +27,7 @@ export async function getServerConfigFileRoute(app: FastifyInstance): Promise<vo
       config: { serverPermission: 'config.read' },
     },
     async (request) => {
-      const { file, editor } = await configFileOf(app, request.serverAccess!.server, request.query.path);
+      const { file, editor } = await app.configFiles.open(request.serverAccess!.server, request.query.path);
       const content = await editor.read();
       return {
         data: {

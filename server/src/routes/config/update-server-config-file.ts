@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HttpError, ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit/audit';
-import { isSecretKey } from '../../games/config-files/configFields';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { configFileOf } from '../../services/config/configFileOf';
 import { ConfigPathQuerySchema, UpdateConfigFileBodySchema } from '../../schemas/config';
 
 /** PUT /servers/{id}/config/file?path=: saves form values or the raw text of a config file. */
@@ -34,35 +30,8 @@ export async function updateServerConfigFileRoute(app: FastifyInstance): Promise
       config: { serverPermission: 'config.update' },
     },
     async (request) => {
-      const server = request.serverAccess!.server;
-      const { values, raw } = request.body;
-      if ((values === undefined) === (raw === undefined))
-        throw new ValidationError({
-          values: ['Send either the values to change or the whole text (raw).'],
-        });
-      const { file, editor } = await configFileOf(app, server, request.query.path);
-      if (file.rewrittenOnStop && app.runtime.state(server.uuid) !== 'offline')
-        throw new HttpError(409, 'The game writes this file back when it stops, which would undo the change: stop the server first, then save.');
-      const { changed, after } = await editor.save(raw !== undefined ? { raw } : { values: values! });
-      if (changed.length > 0) {
-        const specs = new Map(file.fields.map((field) => [field.key, field]));
-        // Which keys changed, and the new values of those that hold no secret (never rcon.password's).
-        const shown = changed.filter((key) => !isSecretKey(specs.get(key), key) && after[key] !== undefined);
-        await recordAudit(app.db, {
-          actorId: request.user!.id,
-          serverUuid: server.uuid,
-          event: 'server.config.updated',
-          ip: request.ip,
-          properties: {
-            file: file.path,
-            keys: changed,
-            values: Object.fromEntries(shown.map((key) => [key, after[key]])),
-            editor: raw !== undefined ? 'raw' : 'form',
-          },
-        });
-      }
-      const running = app.runtime.state(server.uuid) !== 'offline';
-      return { data: { restart_required: running && changed.length > 0 } };
+      const data = await app.configFiles.save(request.serverAccess!.server, request.query.path, request.body, { userId: request.user!.id, ip: request.ip });
+      return { data };
     },
   );
 }

@@ -4,11 +4,11 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../services/files/fileErrors';
 import { changeModes } from '../../services/files/manageFiles';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, serverFilesOf } from './file-route-context';
+import { fileChangeOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { ChmodBodySchema } from '../../schemas/files';
 
 /** POST /servers/{id}/files/chmod: sets permission bits such as 755. */
-export async function chmodFilesRoute(app: FastifyInstance): Promise<void> {
+export async function chmodFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/servers/:id/files/chmod',
     {
@@ -27,7 +27,7 @@ export async function chmodFilesRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       await fileOperation(() => changeModes(files, request.body.root, request.body.files));
-      await auditFileChange(app, request, 'chmod', { directory: request.body.root, files: request.body.files });
+      await context.changes.record(fileChangeOf(request, 'chmod'), { directory: request.body.root, files: request.body.files });
       return reply.code(204).send(null);
     },
   );

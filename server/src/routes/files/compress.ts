@@ -6,7 +6,7 @@ import { compressEntries } from '../../services/files/archives/compressEntries';
 import { fileOperation } from '../../services/files/fileErrors';
 import { toFileEntry } from '../../services/files/toFileEntry';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { CompressBodySchema, diskFullResponse, FileEntryRef } from '../../schemas/files';
 
 /** POST /servers/{id}/files/compress: packs entries of `root` into a zip or tar.gz beside them. */
@@ -31,7 +31,7 @@ export async function compressFilesRoute(app: FastifyInstance, { context }: File
       const { root, files: names, format } = request.body;
       const archive = await fileOperation(() => context.quota.withBudget(server, files, (budget) => compressEntries(files, root, names, format, budget)));
       const entry = toFileEntry(archive.name, archive.info);
-      await auditFileChange(app, request, 'compress', { directory: root, files: names, archive: entry.name, size: entry.size });
+      await context.changes.record(fileChangeOf(request, 'compress'), { directory: root, files: names, archive: entry.name, size: entry.size });
       return { data: entry };
     },
   );

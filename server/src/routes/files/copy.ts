@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { copyEntry } from '../../services/files/copyEntry';
 import { fileOperation } from '../../services/files/fileErrors';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { CopyBodySchema, diskFullResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/copy: a copy beside the original ("name copy.ext"). */
@@ -27,7 +27,7 @@ export async function copyFileRoute(app: FastifyInstance, { context }: FileRoute
     async (request, reply) => {
       const { server, files } = serverFilesOf(app, request);
       const copy = await fileOperation(() => context.quota.withBudget(server, files, (budget) => copyEntry(files, request.body.location, budget)));
-      await auditFileChange(app, request, 'copy', { file: request.body.location, copy });
+      await context.changes.record(fileChangeOf(request, 'copy'), { file: request.body.location, copy });
       return reply.code(204).send(null);
     },
   );

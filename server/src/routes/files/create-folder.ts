@@ -4,11 +4,11 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../services/files/fileErrors';
 import { createFolder } from '../../services/files/manageFiles';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, serverFilesOf } from './file-route-context';
+import { fileChangeOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { CreateFolderBodySchema } from '../../schemas/files';
 
 /** POST /servers/{id}/files/create-folder: a new folder `name` in `root`. */
-export async function createFolderRoute(app: FastifyInstance): Promise<void> {
+export async function createFolderRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/servers/:id/files/create-folder',
     {
@@ -27,7 +27,7 @@ export async function createFolderRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       const path = await fileOperation(() => createFolder(files, request.body.root, request.body.name));
-      await auditFileChange(app, request, 'create-folder', { directory: path });
+      await context.changes.record(fileChangeOf(request, 'create-folder'), { directory: path });
       return reply.code(204).send(null);
     },
   );

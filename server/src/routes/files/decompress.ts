@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { extractArchive } from '../../services/files/archives/extractArchive';
 import { fileOperation } from '../../services/files/fileErrors';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { DecompressBodySchema, diskFullResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/decompress: extracts a zip, tar or tar.gz into `root`. */
@@ -31,7 +31,7 @@ export async function decompressFileRoute(app: FastifyInstance, { context }: Fil
       const { server, files } = serverFilesOf(app, request);
       const { root, file } = request.body;
       const result = await fileOperation(() => context.quota.withBudget(server, files, (budget) => extractArchive(files, root, file, context.limits, budget, fileGuardOf(request))));
-      await auditFileChange(app, request, 'decompress', { directory: root, file, entries: result.entries, size: result.bytes });
+      await context.changes.record(fileChangeOf(request, 'decompress'), { directory: root, file, entries: result.entries, size: result.bytes });
       return reply.code(204).send(null);
     },
   );

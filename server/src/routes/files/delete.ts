@@ -4,11 +4,11 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../services/files/fileErrors';
 import { deleteEntries } from '../../services/files/manageFiles';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, serverFilesOf } from './file-route-context';
+import { fileChangeOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { FilesBodySchema } from '../../schemas/files';
 
 /** POST /servers/{id}/files/delete: deletes entries of `root` (folders with their content). */
-export async function deleteFilesRoute(app: FastifyInstance): Promise<void> {
+export async function deleteFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/servers/:id/files/delete',
     {
@@ -27,7 +27,7 @@ export async function deleteFilesRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { files } = serverFilesOf(app, request);
       await fileOperation(() => deleteEntries(files, request.body.root, request.body.files));
-      await auditFileChange(app, request, 'delete', { directory: request.body.root, files: request.body.files });
+      await context.changes.record(fileChangeOf(request, 'delete'), { directory: request.body.root, files: request.body.files });
       return reply.code(204).send(null);
     },
   );

@@ -6,7 +6,7 @@ import { fileOperation } from '../../services/files/fileErrors';
 import { checkUserPath } from '../../services/files/checkUserPath';
 import { regularFile } from '../../services/files/fileContents';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { DownloadUrlSchema, FileQuerySchema } from '../../schemas/files';
 
 /** GET /servers/{id}/files/download: a short-lived signed URL that streams the file. */
@@ -34,7 +34,7 @@ export async function downloadUrlRoute(app: FastifyInstance, { context }: FileRo
       // Whole seconds: the token keeps its expiry to the second.
       const expiresAt = Math.floor((Date.now() + context.limits.downloadTokenMs) / 1000) * 1000;
       const token = context.tokens.issue({ serverUuid: server.uuid, userId: request.user!.id, path, expiresAt });
-      await auditFileChange(app, request, 'download', { file: path });
+      await context.changes.record(fileChangeOf(request, 'download'), { file: path });
       return { data: { url: `/api/v2/files/download/${token}?file=${encodeURIComponent(path)}`, expires_at: new Date(expiresAt).toISOString() } };
     },
   );

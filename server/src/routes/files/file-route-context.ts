@@ -6,11 +6,12 @@ import { guardOf, type FileGuard } from '../../services/files/fileGuard';
 import type { FileLimits } from '../../services/files/fileLimits';
 import { accessAllows } from '../../services/permissions/serverAccess';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
-import { recordAudit } from '../../services/audit/audit';
+import type { FileChange, FileChanges } from '../../services/files/FileChanges';
 
-/** What every file route shares: the disk quota, the limits and the download signer. */
+/** What every file route shares: the disk quota, the limits, the download signer and the audit trail of changes. */
 export interface FileRouteContext {
   quota: DiskQuota;
+  changes: FileChanges;
   limits: FileLimits;
   tokens: DownloadTokens;
 }
@@ -32,10 +33,7 @@ export function fileGuardOf(request: FastifyRequest): FileGuard {
   return guardOf((key) => accessAllows(access, key));
 }
 
-/**
- * Records a file change in the server's audit log (`server.file.<action>`): names and sizes,
- * never the content of a file.
- */
-export async function auditFileChange(app: FastifyInstance, request: FastifyRequest, action: string, properties: Record<string, unknown>): Promise<void> {
-  await recordAudit(app.db, { actorId: request.user!.id, serverUuid: request.serverAccess!.server.uuid, event: `server.file.${action}`, ip: request.ip, properties });
+/** The change a request makes to its server's files, for the audit trail (`server.file.<action>`). */
+export function fileChangeOf(request: FastifyRequest, action: string): FileChange {
+  return { actor: { userId: request.user!.id, ip: request.ip }, serverUuid: request.serverAccess!.server.uuid, action };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { DiskQuota } from '../../services/files/DiskQuota';
 import { DownloadTokens } from '../../services/files/DownloadTokens';
+import { FileChanges } from '../../services/files/FileChanges';
 import { fileLimitsOf } from '../../services/files/fileLimits';
 import type { FileRouteContext } from './file-route-context';
 import { FileEntrySchema } from '../../schemas/files';
@@ -30,16 +31,16 @@ export function addFileSchemas(app: FastifyInstance): void {
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   // Multipart parsing only for these routes; files are streamed, never buffered.
   await app.register(multipart);
-  const context: FileRouteContext = { quota: new DiskQuota(app.db), limits: fileLimitsOf(app.config), tokens: new DownloadTokens(app.config.secret) };
+  const context: FileRouteContext = { quota: new DiskQuota(app.db), changes: new FileChanges({ db: app.db }), limits: fileLimitsOf(app.config), tokens: new DownloadTokens(app.config.secret) };
   const options = { context };
   await app.register(listFilesRoute);
   await app.register(fileContentsRoute, options);
   await app.register(writeFileRoute, options);
-  await app.register(createFolderRoute);
-  await app.register(renameFilesRoute);
+  await app.register(createFolderRoute, options);
+  await app.register(renameFilesRoute, options);
   await app.register(copyFileRoute, options);
-  await app.register(deleteFilesRoute);
-  await app.register(chmodFilesRoute);
+  await app.register(deleteFilesRoute, options);
+  await app.register(chmodFilesRoute, options);
   await app.register(compressFilesRoute, options);
   await app.register(decompressFileRoute, options);
   await app.register(uploadFilesRoute, options);

@@ -4,7 +4,7 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../services/files/fileErrors';
 import { pullFromUrl } from '../../services/files/pull/pullFromUrl';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { diskFullResponse, PullBodySchema, tooLargeResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/pull: downloads a URL into the server's files. */
@@ -35,7 +35,7 @@ export async function pullFileRoute(app: FastifyInstance, { context }: FileRoute
       const saved = await fileOperation(() =>
         context.quota.withBudget(server, files, (budget) => pullFromUrl({ files, url, directory, filename, limits, allowHosts: app.config.pullAllowHosts ?? [], budget, guard: fileGuardOf(request) })),
       );
-      await auditFileChange(app, request, 'pull', { url: saved.source, file: saved.path, size: saved.size });
+      await context.changes.record(fileChangeOf(request, 'pull'), { url: saved.source, file: saved.path, size: saved.size });
       return reply.code(204).send(null);
     },
   );

@@ -4,11 +4,11 @@ import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { fileOperation } from '../../services/files/fileErrors';
 import { renameEntries } from '../../services/files/manageFiles';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, fileGuardOf, serverFilesOf } from './file-route-context';
+import { fileChangeOf, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { RenameBodySchema } from '../../schemas/files';
 
 /** PUT /servers/{id}/files/rename: renames or moves entries; never replaces an existing one. */
-export async function renameFilesRoute(app: FastifyInstance): Promise<void> {
+export async function renameFilesRoute(app: FastifyInstance, { context }: FileRouteOptions): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().put(
     '/servers/:id/files/rename',
     {
@@ -28,7 +28,7 @@ export async function renameFilesRoute(app: FastifyInstance): Promise<void> {
       const { files } = serverFilesOf(app, request);
       const { root, files: moves } = request.body;
       await fileOperation(() => renameEntries(files, root, moves, fileGuardOf(request)));
-      await auditFileChange(app, request, 'rename', { directory: root, files: moves });
+      await context.changes.record(fileChangeOf(request, 'rename'), { directory: root, files: moves });
       return reply.code(204).send(null);
     },
   );

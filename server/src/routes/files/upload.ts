@@ -6,7 +6,7 @@ import { DiskQuotaError, fileOperation } from '../../services/files/fileErrors';
 import { receiveUpload } from '../../services/files/receiveUpload';
 import { MAX_UPLOAD_PATH_BYTES } from '../../services/files/uploadPath';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { DirectoryQuerySchema, diskFullResponse, tooLargeResponse } from '../../schemas/files';
 
 // Room for the multipart headers and boundaries when comparing Content-Length with the free space.
@@ -69,7 +69,7 @@ export async function uploadFilesRoute(app: FastifyInstance, { context }: FileRo
       );
       // `folders` only when some were asked for, so entries of plain file uploads read as before.
       const folders = uploaded.folders.length > 0 ? { folders: uploaded.folders } : {};
-      await auditFileChange(app, request, 'upload', { directory: request.query.directory, files: uploaded.files, ...folders });
+      await context.changes.record(fileChangeOf(request, 'upload'), { directory: request.query.directory, files: uploaded.files, ...folders });
       return reply.code(204).send(null);
     },
   );

@@ -6,7 +6,7 @@ import { fileOperation } from '../../services/files/fileErrors';
 import { writeFromEditor } from '../../services/files/fileContents';
 import { defaultFileLimits } from '../../services/files/fileLimits';
 import { ServerParamsSchema } from '../../schemas/servers';
-import { auditFileChange, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
+import { fileChangeOf, fileGuardOf, serverFilesOf, type FileRouteOptions } from './file-route-context';
 import { diskFullResponse, FileQuerySchema, tooLargeResponse } from '../../schemas/files';
 
 /** POST /servers/{id}/files/write: saves the body (raw text) atomically, creating the file if needed. */
@@ -35,7 +35,7 @@ export async function writeFileRoute(app: FastifyInstance, { context }: FileRout
       const { server, files } = serverFilesOf(app, request);
       const content = Buffer.from(request.body, 'utf8');
       await fileOperation(() => context.quota.withBudget(server, files, (budget) => writeFromEditor(files, request.query.file, content, budget, fileGuardOf(request))));
-      await auditFileChange(app, request, 'write', { file: request.query.file, size: content.length });
+      await context.changes.record(fileChangeOf(request, 'write'), { file: request.query.file, size: content.length });
       return reply.code(204).send(null);
     },
   );

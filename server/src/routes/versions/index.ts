@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
-import { recordAudit } from '../../services/audit/audit';
-import { requestSwitch, softwareVersions, versionsOverview } from '../../services/versions/versionsArea';
 import {
   SoftwareParamsSchema,
   SoftwareVersionsSchema,
@@ -41,7 +39,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'versions.read' },
     },
-    async (request) => ({ data: await versionsOverview(app, request.serverAccess!.server) }),
+    async (request) => ({ data: await app.versions.versionsOverview(request.serverAccess!.server) }),
   );
 
   typed.get(
@@ -60,7 +58,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { serverPermission: 'versions.read' },
     },
-    async (request) => ({ data: await softwareVersions(app, request.serverAccess!.server, request.params.software, request.query) }),
+    async (request) => ({ data: await app.versions.softwareVersions(request.serverAccess!.server, request.params.software, request.query) }),
   );
 
   typed.get(
@@ -99,15 +97,7 @@ export async function versionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const server = request.serverAccess!.server;
       await app.rateLimit({ key: `versions.switch:${request.user!.id}:${server.uuid}`, limit: 10, windowMs: 60_000 });
-      const actor = { userId: request.user!.id, ip: request.ip };
-      const job = await requestSwitch(app, server, request.body, actor);
-      await recordAudit(app.db, {
-        actorId: actor.userId,
-        serverUuid: server.uuid,
-        event: 'server.versions.switch',
-        ip: request.ip,
-        properties: { software: job.software, version: job.version, build: request.body.build ?? null },
-      });
+      const job = await app.versions.requestSwitch(server, request.body, { userId: request.user!.id, ip: request.ip });
       return reply.code(202).send({ data: job });
     },
   );

@@ -5,7 +5,7 @@ import { primaryFile, type ModrinthVersion } from '../../games/catalogue/provide
 import { CatalogueUnavailableError, DownloadRefusedError } from '../../games/catalogue/types';
 import { ValidationError } from '../../lib/errors';
 import type { ModpackSearchJson, ModpackSearchQuery, ModpacksOverviewJson, ModpackVersionsJson } from '../../schemas/modpacks';
-import { catalogueError } from '../versions/versionsArea';
+import { catalogueError } from '../versions/catalogueError';
 import type { PackOrigin } from './ModpackInstaller';
 
 const versionJson = (v: ModrinthVersion) => {

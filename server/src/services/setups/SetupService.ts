@@ -20,7 +20,7 @@ import { takesExtensions } from '../extensions/target';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import { currentSoftware, templateSoftware } from '../versions/currentSoftware';
 import type { SwitchJob, SwitchJobs } from '../versions/SwitchJobs';
-import { catalogueError } from '../versions/versionsArea';
+import { catalogueError } from '../versions/catalogueError';
 import {
   extensionJson,
   placeExtensions,
