@@ -61,12 +61,6 @@ function serverRoomOf(path) {
   return parts[2] in SERVER_LAYERS ? parts[2] : 'unknown';
 }
 
-/**
- * Files whose way to a server's files or driver is being moved behind the file port and the
- * runtime manager: the runtime seam rule skips them until then. Emptied when that work lands.
- */
-const RUNTIME_SEAM_BEING_CONVERTED = [];
-
 /** Route files are named in kebab-case (`get-players.ts`, `two-factor.ts`), as DESIGN.md says. */
 const ROUTE_FILE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*\.ts$/;
 
@@ -161,26 +155,20 @@ const boundaries = {
 };
 
 /**
+ * The local rule that holds services to their shape and keeps audit writes out of routes.
  * Services have one shape (DESIGN.md "The server"): given their dependencies explicitly, never the
  * Fastify instance as a service locator. Refused in server/src/services: importing fastify's
  * `FastifyInstance` and naming that type anywhere (a parameter typed so, `import('fastify')...`).
- */
-const SERVICES_BEING_CONVERTED_OFF_FASTIFY = new Set([]);
-
-/**
  * Audit entries are written by services, through the one audit service; routes translate HTTP
  * only. Refused in server/src/routes: importing the audit writer (a value from services/audit/)
  * or the audit table (`auditLogs`).
  */
-const ROUTES_BEING_CONVERTED_OFF_AUDIT = new Set([]);
-
-/** The local rule that holds services to their shape and keeps audit writes out of routes. */
 const serviceShape = {
   meta: { type: 'problem', docs: { description: 'Services take explicit dependencies; routes write no audit row' }, schema: [] },
   create(context) {
     const sourcePath = relative(rootDir, context.filename).split(sep).join('/');
-    const inServices = sourcePath.startsWith('server/src/services/') && !SERVICES_BEING_CONVERTED_OFF_FASTIFY.has(sourcePath);
-    const inRoutes = sourcePath.startsWith('server/src/routes/') && !ROUTES_BEING_CONVERTED_OFF_AUDIT.has(sourcePath);
+    const inServices = sourcePath.startsWith('server/src/services/');
+    const inRoutes = sourcePath.startsWith('server/src/routes/');
     if (!inServices && !inRoutes) return {};
     const noInstance = (node) =>
       context.report({ node, message: 'A service does not take the Fastify instance: pass it the dependencies it uses (database, runtime manager, config, mailer, log) explicitly.' });
@@ -232,7 +220,6 @@ export default defineConfig(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: RUNTIME_SEAM_BEING_CONVERTED,
     rules: { 'panel/runtime-seam': 'error' },
   },
   // Browser code

@@ -8,7 +8,7 @@ import { createTestServer } from '../../helpers/createTestServer';
 import { waitFor } from '../../helpers/waitFor';
 import type { TestApp } from '../../helpers/testApp';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 let t: TestApp;
 let base: string;
@@ -41,7 +41,7 @@ interface Client {
   frames: Frame[];
   closed: Promise<{ code: number; reason: string }>;
   send(event: string, ...args: unknown[]): void;
-  next(event: string, match?: (frame: Frame) => boolean): Promise<Frame>;
+  next(event: string, match?: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
 }
 
 function connect(target: ServerRow, origin: string | null = `http://${base}`): Promise<Client> {
@@ -55,7 +55,9 @@ function connect(target: ServerRow, origin: string | null = `http://${base}`): P
     frames,
     closed,
     send: (event, ...args) => ws.send(JSON.stringify({ event, args })),
-    next: (event, match = () => true) => waitFor(() => frames.find((f) => f.event === event && match(f)), { what: `"${event}" frame (got ${JSON.stringify(frames.slice(-8))})` }),
+    // A start on a loaded machine (two test runs, sandbox set-up) may take longer than the default wait.
+    next: (event, match = () => true, timeoutMs = 20_000) =>
+      waitFor(() => frames.find((f) => f.event === event && match(f)), { timeoutMs, what: `"${event}" frame (got ${JSON.stringify(frames.slice(-8))})` }),
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(client));
@@ -116,7 +118,7 @@ describe('a flood of output', () => {
     const client = await authenticated(server);
     await client.next('status', (f) => f.args[0] === 'offline');
     client.send('set state', 'start');
-    await client.next('status', (f) => f.args[0] === 'running');
+    await client.next('status', (f) => f.args[0] === 'running', 50_000);
     client.send('send command', 'flood 5000');
     await client.next('console output', (f) => f.args.includes('flood done'));
     const frames = client.frames.filter((f) => f.event === 'console output' && (f.args as string[]).some((line) => line.startsWith('line ')));
@@ -148,7 +150,7 @@ describe('a live console', () => {
     const client = await authenticated(server);
     await client.next('status', (f) => f.args[0] === 'offline');
     client.send('set state', 'start');
-    await client.next('status', (f) => f.args[0] === 'running');
+    await client.next('status', (f) => f.args[0] === 'running', 50_000);
     await client.next('console output', (f) => f.args.includes('Ready!'));
     client.send('send command', 'through the socket');
     await client.next('console output', (f) => f.args.includes('echo: through the socket'));
