@@ -130,6 +130,9 @@ export interface CrashInfo {
 }
 
 /** Thrown when a server cannot do what was asked in its current state (answered as 409). */
+/** Prefix of the lines the panel itself writes into a server's console (every driver's). */
+export const NOTICE_PREFIX = '[Panel]';
+
 export class RuntimeConflictError extends Error {}
 
 /** The server's console input could not take the command: nothing reads it, or it is full (answered as 409). */

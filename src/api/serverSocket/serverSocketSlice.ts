@@ -30,7 +30,8 @@ export interface ServerSocketState {
 
 const initialState: ServerSocketState = { servers: {} };
 
-const emptyLive = (): LiveServer => ({
+/** A server the socket has told nothing about yet. */
+export const emptyLive = (): LiveServer => ({
   connection: 'connecting',
   retryAt: null,
   reason: null,

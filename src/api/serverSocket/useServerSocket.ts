@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { PowerSignal } from '../servers';
-import { selectLiveServer, type LiveServer } from './serverSocketSlice';
+import { emptyLive, selectLiveServer, type LiveServer } from './serverSocketSlice';
 import { acquireServerConnection, findServerConnection, subscribeServerOutput, type OutputListener } from './socketRegistry';
 
 /** What {@link useServerSocket} gives a component. */
@@ -16,18 +16,8 @@ export interface ServerSocketHandle extends LiveServer {
   reconnect(): void;
 }
 
-const idle: LiveServer = {
-  connection: 'connecting',
-  retryAt: null,
-  reason: null,
-  state: null,
-  stateSince: null,
-  stats: null,
-  history: [],
-  install: null,
-  backups: {},
-  lastError: null,
-};
+// One object, so a page without a server id renders the same value each time.
+const idle: LiveServer = emptyLive();
 
 /**
  * Follows one server live over its console socket while the component is mounted: connection

@@ -1,8 +1,7 @@
 import type Docker from 'dockerode';
 import type { Readable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
-import { NOTICE_PREFIX } from '../local/GameConsole';
-import { RuntimeConflictError, type CrashInfo, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
+import { NOTICE_PREFIX, RuntimeConflictError, type CrashInfo, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
 import { ContainerConsole } from './ContainerConsole';
 import { containerConfig, containerName, engineLimits, type ContainerPlacement } from './containerConfig';
 import { toServerStats, type EngineStatsSample } from './containerStats';

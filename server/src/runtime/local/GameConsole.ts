@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { RingBuffer } from '../RingBuffer';
+import { NOTICE_PREFIX } from '../types';
 import { ConsoleCapture, type ConsoleCaptureOptions } from './ConsoleCapture';
 import { ConsoleInput } from './ConsoleInput';
 import { gameOutputAliases, hostPathMask } from './hostPathMask';
 
-/** Prefix of the lines the panel itself writes into a console. */
-export const NOTICE_PREFIX = '[Panel]';
 const START_NOTICE = `${NOTICE_PREFIX} Starting the server`;
 
 export interface GameConsoleOptions {
