@@ -8,7 +8,7 @@ import { ContainerServer } from './ContainerServer';
 import { MANAGED_LABEL, SERVER_LABEL, containerName, volumeName, type ContainerPlacement } from './containerConfig';
 import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/gameImages';
 import { ensureServerNetwork } from './serverNetwork';
-import { installInContainer } from './installInContainer';
+import { installInContainer } from './install/installInContainer';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 
 export interface DockerDriverOptions {
@@ -155,7 +155,15 @@ export class DockerDriver implements RuntimeDriver {
     server.installing = true;
     try {
       await this.ensureVolume(spec.uuid);
-      await installInContainer(this.docker, spec, spec.image ?? this.options.defaultImage, (...lines) => server.notice(...lines));
+      await installInContainer({
+        docker: this.docker,
+        spec,
+        image: spec.image ?? this.options.defaultImage,
+        files: this.files(spec.uuid),
+        network: this.options.network,
+        pidsLimit: this.options.pidsLimit,
+        notice: (...lines) => server.notice(...lines),
+      });
     } finally {
       server.installing = false;
     }

@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
-import { buildImage } from './images/buildImages';
-import { findGameImage, NETGUARD_IMAGE } from './images/gameImages';
+import { ensureImage } from './images/ensureImage';
+import { NETGUARD_IMAGE } from './images/gameImages';
 import { MANAGED_LABEL } from './containerConfig';
 import { EngineLogSplitter } from './engineLogStream';
 
@@ -48,14 +48,7 @@ export function firewallScript(bridge: string, blocked: string[]): string {
  * helper's output when the rules could not be written.
  */
 export async function applyNodeFirewall(docker: Docker, bridge: string, blocked: string[]): Promise<void> {
-  const present = await docker
-    .getImage(NETGUARD_IMAGE)
-    .inspect()
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!present) await buildImage(docker, findGameImage(NETGUARD_IMAGE)!, () => undefined);
+  await ensureImage(docker, NETGUARD_IMAGE);
   const container = await docker.createContainer({
     Image: NETGUARD_IMAGE,
     Cmd: ['/bin/sh', '-c', firewallScript(bridge, blocked)],

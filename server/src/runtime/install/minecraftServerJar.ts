@@ -13,8 +13,8 @@ interface VersionDetails {
   downloads: { server?: { url: string; sha1: string; size: number } };
 }
 
-/** Downloads the official server jar of `version` ('latest' = latest release), checking its SHA-1. */
-export async function installMinecraftServerJar(context: InstallContext, version: string, to: string): Promise<void> {
+/** Where the official server jar of `version` ('latest' = latest release) is, with its SHA-1. */
+export async function findMinecraftServerJar(version: string): Promise<{ id: string; url: string; sha1: string }> {
   const manifest = await fetchJson<Manifest>(MOJANG_MANIFEST_URL);
   const id = version === 'latest' ? manifest.latest.release : version;
   const entry = manifest.versions.find((v) => v.id === id);
@@ -22,6 +22,12 @@ export async function installMinecraftServerJar(context: InstallContext, version
   const details = await fetchJson<VersionDetails>(entry.url);
   const server = details.downloads.server;
   if (!server) throw new InstallError(`Minecraft ${id} has no dedicated server download.`);
-  context.log(`Downloading the Minecraft ${id} server`);
-  await downloadFile(server.url, await context.files.resolve(to), server.sha1, context.log);
+  return { id, url: server.url, sha1: server.sha1 };
+}
+
+/** Downloads the official server jar of `version` ('latest' = latest release), checking its SHA-1. */
+export async function installMinecraftServerJar(context: InstallContext, version: string, to: string): Promise<void> {
+  const jar = await findMinecraftServerJar(version);
+  context.log(`Downloading the Minecraft ${jar.id} server`);
+  await downloadFile(jar.url, await context.files.resolve(to), jar.sha1, context.log);
 }

@@ -6,9 +6,13 @@
  *   packages they load (flying-squid): the embedded Minecraft server as the local driver runs it.
  * - `host-iptables`: this machine's iptables (nftables backend) and its extensions: the panel's
  *   own helper that holds a node's firewall rules for the servers' network (see nodeFirewall.ts).
+ * - `host-tools`: a shell and a few of this machine's programs with their libraries: the panel's
+ *   install helper (unzip for archives the templates download), as small and quick to build as the
+ *   firewall helper.
  * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
  */
-export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'debian'; suite: string; packages: string[] };
+export type ImageRecipe =
+  { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'host-tools'; binaries: { path: string; debianPackage: string }[] } | { kind: 'debian'; suite: string; packages: string[] };
 
 export interface GameImage {
   /** `repository:tag`, as the templates name it. */
@@ -27,9 +31,19 @@ export const CONTAINER_USER = '1000:1000';
 
 /** The panel's helper image that writes a node's firewall rules. */
 export const NETGUARD_IMAGE = 'panel/netguard:1';
+/** The panel's helper image install steps run in (unpacking archives into a server's volume). */
+export const INSTALLER_IMAGE = 'panel/installer:1';
 
 export const gameImages: readonly GameImage[] = [
   { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
+  {
+    name: INSTALLER_IMAGE,
+    description: "unzip and the shell tools install steps use in a server's volume",
+    recipe: {
+      kind: 'host-tools',
+      binaries: ['unzip', 'mv', 'rm', 'mkdir', 'ls'].map((name) => ({ path: `/usr/bin/${name}`, debianPackage: name === 'unzip' ? 'unzip' : 'coreutils' })),
+    },
+  },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
   {
     name: 'panel/java:17',

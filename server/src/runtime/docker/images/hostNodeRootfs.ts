@@ -113,6 +113,22 @@ export async function stageHostIptablesRootfs(rootfs: string): Promise<void> {
 }
 
 /**
+ * The `host-tools` image: /bin/sh and the programs named, each with the libraries it links, at
+ * the same paths as on this machine. A program missing here is installed from Debian first.
+ */
+export async function stageHostToolsRootfs(rootfs: string, binaries: { path: string; debianPackage: string }[]): Promise<void> {
+  const ensure = join(__dirname, '../../../../../scripts/ensure-package.sh');
+  for (const binary of binaries) await run('bash', [ensure, binary.path, binary.debianPackage], { timeout: 300_000 });
+  const programs = [realpathSync('/bin/sh'), ...binaries.map((binary) => realpathSync(binary.path))];
+  await place(programs[0], join(rootfs, 'bin/sh'));
+  for (const [index, binary] of binaries.entries()) await place(programs[index + 1], join(rootfs, binary.path));
+  const libraries = new Set<string>();
+  for (const program of programs) for (const library of await linkedLibraries(program)) libraries.add(library);
+  for (const library of libraries) await place(realpathSync(library), join(rootfs, library));
+  await writeBaseFiles(rootfs);
+}
+
+/**
  * The game's user in /etc/passwd and /etc/group (added to a distribution's own files, written
  * where there are none), /tmp, and the game's folder owned by that user.
  */
