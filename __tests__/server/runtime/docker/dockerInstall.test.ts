@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, promises as fs, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, promises as fs, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import type Docker from 'dockerode';
 import { ZipFile } from 'yazl';
 import { buildServerSpec } from '../../../../server/src/runtime/buildServerSpec';
 import { MANAGED_LABEL, volumeName } from '../../../../server/src/runtime/docker/containerConfig';
+import { INSTALLER_IMAGE } from '../../../../server/src/runtime/docker/images/gameImages';
+import { STEAMCMD_VOLUME } from '../../../../server/src/runtime/docker/install/steamCmd';
 import { installInContainer } from '../../../../server/src/runtime/docker/install/installInContainer';
 import { runOneOffContainer } from '../../../../server/src/runtime/docker/install/oneOffContainer';
 import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
@@ -36,6 +39,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   downloads?.close();
+  await docker
+    ?.getVolume(STEAMCMD_VOLUME)
+    .remove({ force: true })
+    .catch(() => undefined);
   for (const { uuid, folder } of made) {
     await docker
       .getVolume(volumeName(uuid))
@@ -82,6 +89,8 @@ async function install(volume: { uuid: string; files: RootedServerFiles }, steps
     files: volume.files,
     network: 'none',
     pidsLimit: 64,
+    // SteamCMD from the test's own server; the installer image has the shell the stand-in needs.
+    steamcmd: { url: `${baseUrl}/steamcmd_linux.tar.gz`, image: INSTALLER_IMAGE },
     notice: async (...more) => void lines.push(...more),
   }).catch((error: Error) => {
     throw Object.assign(error, { lines });
@@ -163,6 +172,40 @@ describe('installing a server on a Docker node', () => {
     const volume = await serverVolume();
     await expect(install(volume, [{ type: 'extract-zip', archive: '../../etc/passwd' }])).rejects.toThrow(/leads outside the server's folder/);
     await expect(install(volume, [{ type: 'java-installer', jar: '../installer.jar', args: [] }])).rejects.toThrow(/leads outside the server's folder/);
+  });
+});
+
+/** Valve's bundle layout with a stand-in steamcmd.sh that records how it was called into the folder it is told to install into. */
+function steamCmdBundle(): Buffer {
+  const folder = mkdtempSync(join(tmpdir(), 'panel-steamcmd-'));
+  const script = ['#!/bin/sh', 'echo "steamcmd $*"', 'echo "$*" > "$2/installed-by-steamcmd"', 'echo "$HOME" >> "$2/installed-by-steamcmd"', 'test -w "$HOME"'].join('\n');
+  writeFileSync(join(folder, 'steamcmd.sh'), `${script}\n`, { mode: 0o755 });
+  const bundle = execFileSync('tar', ['-czf', '-', '-C', folder, 'steamcmd.sh']);
+  rmSync(folder, { recursive: true });
+  return bundle;
+}
+
+describe('SteamCMD games on a Docker node', () => {
+  it("fetches SteamCMD into the node's own volume once, and runs it into the server's folder", async () => {
+    served.set('/steamcmd_linux.tar.gz', steamCmdBundle());
+    const first = await serverVolume();
+    const lines = await install(first, [{ type: 'steamcmd', appId: 258550, beta: 'staging' }]);
+    expect(await fs.readFile(join(first.folder, 'installed-by-steamcmd'), 'utf8')).toBe(
+      '+force_install_dir /home/container +login anonymous +app_update 258550 -beta staging validate +quit\n/opt/steamcmd\n',
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/SteamCMD is not on this node yet/),
+        '[Installer] steamcmd +force_install_dir /home/container +login anonymous +app_update 258550 -beta staging validate +quit',
+      ]),
+    );
+    served.delete('/steamcmd_linux.tar.gz');
+    const second = await serverVolume();
+    const again = await install(second, [{ type: 'steamcmd', appId: 2394010 }]);
+    expect(again.some((line) => line.includes('not on this node yet'))).toBe(false);
+    expect(await fs.readFile(join(second.folder, 'installed-by-steamcmd'), 'utf8')).toContain('+app_update 2394010 validate');
+    // The first server's folder is its own: the second run wrote nothing there.
+    expect(await fs.readFile(join(first.folder, 'installed-by-steamcmd'), 'utf8')).toContain('258550');
   });
 });
 

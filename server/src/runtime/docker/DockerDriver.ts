@@ -9,6 +9,7 @@ import { MANAGED_LABEL, SERVER_LABEL, containerName, volumeName, type ContainerP
 import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/gameImages';
 import { ensureServerNetwork } from './serverNetwork';
 import { installInContainer } from './install/installInContainer';
+import { STEAMCMD_URL } from '../install/steamcmd';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 
 export interface DockerDriverOptions {
@@ -29,6 +30,8 @@ export interface DockerDriverOptions {
    * link-local networks). The node itself is always out of their reach.
    */
   blockedDestinations?: string[];
+  /** Where SteamCMD comes from (Valve's bundle, or a host's mirror) and the image it runs in. */
+  steamcmd?: { url: string; image: string };
   /** The file port of a server on this node, where one is served; without, file access is refused. */
   files?: (uuid: string) => ServerFiles;
 }
@@ -41,6 +44,7 @@ export const dockerDriverDefaults = {
   pidsLimit: 512,
   tmpfsMb: 64,
   diskMaxAgeMs: 10_000,
+  steamcmd: { url: STEAMCMD_URL, image: 'panel/debian-games:12' },
 };
 
 /**
@@ -162,6 +166,7 @@ export class DockerDriver implements RuntimeDriver {
         files: this.files(spec.uuid),
         network: this.options.network,
         pidsLimit: this.options.pidsLimit,
+        steamcmd: this.options.steamcmd,
         notice: (...lines) => server.notice(...lines),
       });
     } finally {

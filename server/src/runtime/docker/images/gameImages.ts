@@ -38,10 +38,13 @@ export const gameImages: readonly GameImage[] = [
   { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
   {
     name: INSTALLER_IMAGE,
-    description: "unzip and the shell tools install steps use in a server's volume",
+    description: "unzip, tar and the shell tools install steps use in a server's volume",
     recipe: {
       kind: 'host-tools',
-      binaries: ['unzip', 'mv', 'rm', 'mkdir', 'ls'].map((name) => ({ path: `/usr/bin/${name}`, debianPackage: name === 'unzip' ? 'unzip' : 'coreutils' })),
+      binaries: [
+        ...['unzip', 'tar', 'gzip'].map((name) => ({ path: `/usr/bin/${name}`, debianPackage: name })),
+        ...['mv', 'rm', 'mkdir', 'ls'].map((name) => ({ path: `/usr/bin/${name}`, debianPackage: 'coreutils' })),
+      ],
     },
   },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
@@ -53,7 +56,7 @@ export const gameImages: readonly GameImage[] = [
   {
     name: 'panel/debian-games:12',
     description: 'Debian 12 for native game servers (SteamCMD games, Terraria)',
-    recipe: { kind: 'debian', suite: 'bookworm', packages: ['ca-certificates', 'libstdc++6', 'libgcc-s1', 'procps'] },
+    recipe: { kind: 'debian', suite: 'bookworm', packages: ['ca-certificates', 'libstdc++6', 'libgcc-s1', 'procps', 'lib32gcc-s1', 'lib32stdc++6'] },
   },
 ];
 

@@ -8,7 +8,8 @@ import type { InstallStep, ServerSpec } from '../../types';
 import { INSTALLER_IMAGE } from '../images/gameImages';
 import { downloadToPort } from './downloadToPort';
 import { argumentPath, EXTRACT_SCRIPT } from './extractScript';
-import { runOneOffContainer } from './oneOffContainer';
+import { runOneOffContainer, type OneOffRun } from './oneOffContainer';
+import { installSteamAppInContainer } from './steamCmd';
 
 /** What the steps of one server's install work with on its node. */
 export interface ContainerInstall {
@@ -21,6 +22,8 @@ export interface ContainerInstall {
   /** The servers' network, for steps that download (the node's firewall rules apply to it). */
   network: string;
   pidsLimit: number;
+  /** Where SteamCMD comes from, and the image it runs in, for SteamCMD games. */
+  steamcmd: { url: string; image: string };
   /** Writes console lines (the caller prefixes them as panel notices). */
   notice: (...lines: string[]) => Promise<void>;
 }
@@ -38,8 +41,9 @@ function pathArgument(path: string): string {
 /** Runs one step: files through the port, programs in one-off containers on the node. */
 async function runStep(install: ContainerInstall, step: InstallStep, log: (line: string) => void): Promise<void> {
   const { files, spec } = install;
+  const oneOffRun = (run: OneOffRun) => runOneOffContainer(install.docker, run);
   const oneOff = (what: string, image: string, cmd: string[], network: string) =>
-    runOneOffContainer(install.docker, { uuid: spec.uuid, image, cmd, network, what, memoryMb: Math.max(INSTALL_MIN_MEMORY_MB, spec.limits.memoryMb), pidsLimit: install.pidsLimit, log });
+    oneOffRun({ uuid: spec.uuid, image, cmd, network, what, memoryMb: Math.max(INSTALL_MIN_MEMORY_MB, spec.limits.memoryMb), pidsLimit: install.pidsLimit, log });
   switch (step.type) {
     case 'require-node-module':
     case 'require-binary':
@@ -87,7 +91,13 @@ async function runStep(install: ContainerInstall, step: InstallStep, log: (line:
       await oneOff('The installer', install.image, ['java', '-jar', pathArgument(step.jar), ...step.args], install.network);
       return;
     case 'steamcmd':
-      throw new InstallError('Games installed with SteamCMD cannot be installed on a Docker node yet; place this server on the panel machine.');
+      return installSteamAppInContainer(
+        install.docker,
+        spec.uuid,
+        { appId: step.appId, beta: step.beta, url: install.steamcmd.url, image: install.steamcmd.image, network: install.network },
+        (run) => oneOffRun({ ...run, memoryMb: Math.max(INSTALL_MIN_MEMORY_MB, spec.limits.memoryMb), pidsLimit: install.pidsLimit, log }),
+        log,
+      );
   }
 }
 

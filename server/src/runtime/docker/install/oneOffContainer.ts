@@ -12,8 +12,14 @@ const MiB = 1024 * 1024;
 export interface OneOffRun {
   /** The server whose volume is mounted at CONTAINER_ROOT (its only writable place besides /tmp). */
   uuid: string;
+  /** Another volume at CONTAINER_ROOT instead of the server's (the node's SteamCMD, while it is unpacked). */
+  volume?: string;
   image: string;
   cmd: string[];
+  /** Other volumes of the node the program may use (`name:/path`), such as SteamCMD's own. */
+  extraBinds?: string[];
+  /** Variables added to the program's environment. */
+  env?: Record<string, string>;
   /** `none` for steps that need no network; else the servers' network (the node's firewall applies). */
   network: string;
   memoryMb: number;
@@ -41,11 +47,11 @@ export async function runOneOffContainer(docker: Docker, run: OneOffRun): Promis
     Cmd: run.cmd,
     User: CONTAINER_USER,
     WorkingDir: CONTAINER_ROOT,
-    Env: [`HOME=${CONTAINER_ROOT}`, 'TMPDIR=/tmp', 'LANG=C.UTF-8', 'PATH=/usr/local/bin:/usr/bin:/bin'],
+    Env: Object.entries({ HOME: CONTAINER_ROOT, TMPDIR: '/tmp', LANG: 'C.UTF-8', PATH: '/usr/local/bin:/usr/bin:/bin', ...run.env }).map(([key, value]) => `${key}=${value}`),
     Labels: { [MANAGED_LABEL]: 'true', [`${SERVER_LABEL}.install`]: run.uuid },
     NetworkDisabled: run.network === 'none',
     HostConfig: {
-      Binds: [`${volumeName(run.uuid)}:${CONTAINER_ROOT}`],
+      Binds: [`${run.volume ?? volumeName(run.uuid)}:${CONTAINER_ROOT}`, ...(run.extraBinds ?? [])],
       NetworkMode: run.network,
       Memory: memory,
       MemorySwap: memory,
