@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
 import { startPanel } from '../scripts/lib/panelProcess.mjs';
 import { startTestBind } from '../scripts/lib/testBind.mjs';
+import { startTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
 
 async function main() {
   const chromium = await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')]);
@@ -20,12 +21,16 @@ async function main() {
 
   let panel = null;
   let bind = null;
+  let docker = null;
   let baseUrl = process.env.E2E_BASE_URL;
   const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
   if (!baseUrl) {
     await ensureSpaBuilt();
     // A real BIND on loopback serving play.test: the panel writes subdomains to it (e2e/network.spec.ts).
     bind = await startTestBind('play.test');
+    // A Docker Engine as a node of the panel (e2e/docker-node.spec.ts runs a server on it).
+    docker = startTestDockerEngine();
+    if (docker.problem) console.log(`No Docker node for this run: ${docker.problem}`);
     console.log('Starting the panel…');
     panel = await startPanel({
       // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
@@ -48,6 +53,8 @@ async function main() {
     panel = null;
     if (bind) await bind.stop();
     bind = null;
+    if (docker?.dir) stopTestDockerEngine(docker.dir);
+    docker = null;
   };
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => void stop().then(() => process.exit(130)));
@@ -63,6 +70,7 @@ async function main() {
         PANEL_DEMO_PASSWORD: demoPassword,
         ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}),
         ...(bind ? { E2E_DNS_SERVER: `127.0.0.1:${bind.port}`, E2E_DNS_ZONE: bind.zone } : {}),
+        ...(docker?.env ?? { E2E_DOCKER_PROBLEM: docker?.problem ?? 'the tests run against a panel started elsewhere' }),
       },
     });
   } finally {

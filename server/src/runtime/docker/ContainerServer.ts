@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { NOTICE_PREFIX, RuntimeConflictError, type CrashInfo, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
 import { ContainerConsole } from './ContainerConsole';
+import { ensureImage } from './images/ensureImage';
 import { containerConfig, containerName, engineLimits, type ContainerPlacement } from './containerConfig';
 import { toServerStats, type EngineStatsSample } from './containerStats';
 
@@ -101,7 +102,10 @@ export class ContainerServer {
       await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
       await this.removeContainer();
       await this.context.ensureVolume(spec.uuid);
-      const container = await this.context.docker.createContainer(containerConfig(spec, this.context.imageOf(spec), this.context.placement));
+      const image = this.context.imageOf(spec);
+      // A node added after the images were built gets the panel's own images on first use.
+      await ensureImage(this.context.docker, image, (line) => void this.notice(line));
+      const container = await this.context.docker.createContainer(containerConfig(spec, image, this.context.placement));
       this.containerId = container.id;
       this.console.use(container);
       await this.console.openInput();

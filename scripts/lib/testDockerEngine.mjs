@@ -1,0 +1,32 @@
+/**
+ * A real Docker Engine for e2e runs, as Jest's global set-up starts one: scripts/docker-engine.sh
+ * installs Debian's docker.io when missing and runs dockerd in a network namespace of its own,
+ * joined to this machine over a veth pair (the node's address is not the panel's). Stopping it
+ * undoes what the engine changed on the host. Without root there is none, and the e2e specs that
+ * need it say why.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const script = join(process.cwd(), 'scripts', 'docker-engine.sh');
+
+/** Starts the engine; answers { dir, env } (env for the specs) or { problem } when there can be none. */
+export function startTestDockerEngine() {
+  if (process.getuid?.() !== 0) return { problem: 'the tests do not run as root, and a Docker Engine needs root' };
+  if (process.env.PANEL_TEST_DOCKER === '0') return { problem: 'PANEL_TEST_DOCKER=0 turned the test Docker Engine off' };
+  try {
+    const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
+    const values = Object.fromEntries(output.split('\n').map((line) => line.split('=', 2)));
+    return {
+      dir: values.PANEL_DOCKER_DIR,
+      env: { E2E_DOCKER_HOST: values.DOCKER_HOST, E2E_DOCKER_PUBLIC_HOST: values.PANEL_DOCKER_PUBLIC_HOST },
+    };
+  } catch (error) {
+    return { problem: `the test Docker Engine did not start: ${error.message}` };
+  }
+}
+
+/** Stops the engine and removes its namespace, veth pair, mounts and folder. */
+export function stopTestDockerEngine(dir) {
+  if (dir) execFileSync('bash', [script, 'stop', dir], { stdio: 'inherit', timeout: 120_000 });
+}
