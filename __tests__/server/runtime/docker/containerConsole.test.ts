@@ -42,24 +42,48 @@ describe("a container's console", () => {
     const console = new ContainerConsole(new RingBuffer(100), (lines) => shown.push(...lines));
     console.use(engine.container);
     await console.follow();
-    engine.followed[0].write(frame([[T, 'one'], [T, 'two']]));
+    engine.followed[0].write(
+      frame([
+        [T, 'one'],
+        [T, 'two'],
+      ]),
+    );
     engine.followed[0].write(frame([[T, 'three']]));
     // stderr's copier may stamp a line a little earlier than stdout's last one.
-    engine.followed[0].write(frame([['2026-01-01T09:59:59.999999999Z', 'older'], [U, 'four']]));
+    engine.followed[0].write(
+      frame([
+        ['2026-01-01T09:59:59.999999999Z', 'older'],
+        [U, 'four'],
+      ]),
+    );
     await flush();
     expect(shown).toEqual(['one', 'two', 'three', 'older', 'four']);
   });
 
   it('resumes after the last line read: what came before it, and as many of its own timestamp as were read, are not shown again', async () => {
     const shown: string[] = [];
-    const engine = fakeContainer(frame([['2026-01-01T09:59:59.5Z', 'earlier'], [T, 'a'], [T, 'b']]));
+    const engine = fakeContainer(
+      frame([
+        ['2026-01-01T09:59:59.5Z', 'earlier'],
+        [T, 'a'],
+        [T, 'b'],
+      ]),
+    );
     const console = new ContainerConsole(new RingBuffer(100), (lines) => shown.push(...lines));
     console.use(engine.container);
     expect(await console.loadHistory()).toEqual(['earlier', 'a', 'b']);
     await console.follow();
     // The engine resumes at the whole second: the history comes again, then what is new.
     expect(engine.since).toEqual([Date.parse('2026-01-01T10:00:00Z') / 1000]);
-    engine.followed[0].write(frame([['2026-01-01T09:59:59.5Z', 'earlier'], [T, 'a'], [T, 'b'], [T, 'c'], [U, 'd']]));
+    engine.followed[0].write(
+      frame([
+        ['2026-01-01T09:59:59.5Z', 'earlier'],
+        [T, 'a'],
+        [T, 'b'],
+        [T, 'c'],
+        [U, 'd'],
+      ]),
+    );
     await flush();
     expect(shown).toEqual(['c', 'd']);
   });
