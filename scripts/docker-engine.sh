@@ -7,8 +7,12 @@
 #                                       temporary folder. Prints lines for `eval`:
 #                                       PANEL_DOCKER_DIR=..., DOCKER_HOST=unix://...,
 #                                       PANEL_DOCKER_PUBLIC_HOST=... (the node's address, where
-#                                       published ports answer) and PANEL_DOCKER_HOST_ADDRESS=...
-#                                       (this machine's address as the node sees it).
+#                                       published ports answer), PANEL_DOCKER_HOST_ADDRESS=...
+#                                       (this machine's address as the node sees it), and the
+#                                       engine's second, remote way in: mutual TLS on TCP as a node
+#                                       is reached, PANEL_DOCKER_TLS_HOST=tcp://NODE:2376 and
+#                                       PANEL_DOCKER_TLS_CA/_CERT/_KEY=... (the CA and the client
+#                                       certificate and key made with openssl in DIR/tls).
 #   scripts/docker-engine.sh stop DIR   stops that engine and removes what it made.
 #
 # The namespace is the engine's whole world: its iptables chains, FORWARD policy, ip_forward and
@@ -20,6 +24,26 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 docker_cli=/usr/bin/docker
+
+# A CA, the engine's server certificate for ADDRESS (an IP SAN: clients check it) and a client
+# certificate, as the README's "Adding a Docker node" makes them for a real node.
+make_tls() {
+  local tls="$1" address="$2"
+  mkdir -p "$tls"
+  local ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+  # Chained with &&: errexit does not hold inside a function its caller tests with ||.
+  (
+    cd "$tls" &&
+      openssl req -x509 -new "${ec[@]}" -keyout ca-key.pem -out ca.pem -days 30 -subj "/CN=panel test engine CA" &&
+      openssl req -new "${ec[@]}" -keyout server-key.pem -out server.csr -subj "/CN=$address" &&
+      printf 'subjectAltName=IP:%s\nextendedKeyUsage=serverAuth\n' "$address" >server.ext &&
+      openssl x509 -req -in server.csr -CA ca.pem -CAkey ca-key.pem -CAcreateserial -days 30 -extfile server.ext -out server-cert.pem &&
+      openssl req -new "${ec[@]}" -keyout key.pem -out client.csr -subj "/CN=panel" &&
+      printf 'extendedKeyUsage=clientAuth\n' >client.ext &&
+      openssl x509 -req -in client.csr -CA ca.pem -CAkey ca-key.pem -CAcreateserial -days 30 -extfile client.ext -out cert.pem &&
+      chmod 600 ./*key.pem
+  ) >"$tls/openssl.log" 2>&1
+}
 
 start() {
   if [ "$(id -u)" -ne 0 ]; then
@@ -50,10 +74,23 @@ start() {
   ip -n "$netns" addr add "10.213.$index.2/24" dev "$veth_node"
   ip -n "$netns" link set "$veth_node" up
   ip -n "$netns" route add default via "10.213.$index.1"
+  command -v openssl >/dev/null || bash "$here/ensure-package.sh" /usr/bin/openssl openssl
+  local node="10.213.$index.2"
+  if ! make_tls "$dir/tls" "$node"; then
+    echo "The engine's TLS certificates could not be made:" >&2
+    cat "$dir/tls/openssl.log" >&2
+    stop "$dir"
+    exit 1
+  fi
 
   # setsid: the engine outlives this script; `stop` ends it by its pid file.
   setsid nsenter --net="/var/run/netns/$netns" /usr/sbin/dockerd \
     --host "unix://$dir/docker.sock" \
+    --host "tcp://$node:2376" \
+    --tlsverify \
+    --tlscacert "$dir/tls/ca.pem" \
+    --tlscert "$dir/tls/server-cert.pem" \
+    --tlskey "$dir/tls/server-key.pem" \
     --data-root "$dir/data" \
     --exec-root "$dir/exec" \
     --pidfile "$dir/dockerd.pid" \
@@ -73,8 +110,12 @@ start() {
   done
   echo "PANEL_DOCKER_DIR=$dir"
   echo "DOCKER_HOST=unix://$dir/docker.sock"
-  echo "PANEL_DOCKER_PUBLIC_HOST=10.213.$index.2"
+  echo "PANEL_DOCKER_PUBLIC_HOST=$node"
   echo "PANEL_DOCKER_HOST_ADDRESS=10.213.$index.1"
+  echo "PANEL_DOCKER_TLS_HOST=tcp://$node:2376"
+  echo "PANEL_DOCKER_TLS_CA=$dir/tls/ca.pem"
+  echo "PANEL_DOCKER_TLS_CERT=$dir/tls/cert.pem"
+  echo "PANEL_DOCKER_TLS_KEY=$dir/tls/key.pem"
 }
 
 stop() {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const script = join(__dirname, '..', '..', '..', 'scripts', 'docker-engine.sh');
@@ -9,6 +10,10 @@ export const DOCKER_ENV = {
   host: 'PANEL_TEST_DOCKER_HOST',
   publicHost: 'PANEL_TEST_DOCKER_PUBLIC_HOST',
   hostAddress: 'PANEL_TEST_DOCKER_HOST_ADDRESS',
+  tlsHost: 'PANEL_TEST_DOCKER_TLS_HOST',
+  tlsCa: 'PANEL_TEST_DOCKER_TLS_CA',
+  tlsCert: 'PANEL_TEST_DOCKER_TLS_CERT',
+  tlsKey: 'PANEL_TEST_DOCKER_TLS_KEY',
   problem: 'PANEL_TEST_DOCKER_PROBLEM',
 } as const;
 
@@ -33,6 +38,10 @@ export function startTestDockerEngine(): void {
     process.env[DOCKER_ENV.host] = values.DOCKER_HOST;
     process.env[DOCKER_ENV.publicHost] = values.PANEL_DOCKER_PUBLIC_HOST;
     process.env[DOCKER_ENV.hostAddress] = values.PANEL_DOCKER_HOST_ADDRESS;
+    process.env[DOCKER_ENV.tlsHost] = values.PANEL_DOCKER_TLS_HOST;
+    process.env[DOCKER_ENV.tlsCa] = values.PANEL_DOCKER_TLS_CA;
+    process.env[DOCKER_ENV.tlsCert] = values.PANEL_DOCKER_TLS_CERT;
+    process.env[DOCKER_ENV.tlsKey] = values.PANEL_DOCKER_TLS_KEY;
   } catch (error) {
     process.env[DOCKER_ENV.problem] = `the test Docker Engine did not start: ${(error as Error).message}`;
   }
@@ -51,4 +60,16 @@ export function testDockerEngine(): { dockerHost: string; publicHost: string; ho
   const dockerHost = process.env[DOCKER_ENV.host];
   if (!dockerHost) throw new Error(`No test Docker Engine: ${process.env[DOCKER_ENV.problem] ?? 'the global set-up did not start one'}.`);
   return { dockerHost, publicHost: process.env[DOCKER_ENV.publicHost] ?? '', hostAddress: process.env[DOCKER_ENV.hostAddress] ?? '' };
+}
+
+/**
+ * The run's engine as a remote node is reached: its TCP address (mutual TLS, the server
+ * certificate names the node's IP) and the PEM files of its CA and of a client certificate.
+ */
+export function testDockerEngineTls(): { dockerHost: string; files: { ca: string; cert: string; key: string }; tls: { ca: string; cert: string; key: string } } {
+  testDockerEngine();
+  const dockerHost = process.env[DOCKER_ENV.tlsHost];
+  const files = { ca: process.env[DOCKER_ENV.tlsCa] ?? '', cert: process.env[DOCKER_ENV.tlsCert] ?? '', key: process.env[DOCKER_ENV.tlsKey] ?? '' };
+  if (!dockerHost || !files.ca) throw new Error('The test Docker Engine has no TLS address: the global set-up did not record one.');
+  return { dockerHost, files, tls: { ca: readFileSync(files.ca, 'utf8'), cert: readFileSync(files.cert, 'utf8'), key: readFileSync(files.key, 'utf8') } };
 }

@@ -3,11 +3,21 @@ import type { Duplex, Readable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { EngineLogSplitter, type EngineLine } from './engineLogStream';
 
+/** Settles once the engine's stream ended (the container stopped) or was closed. */
+const endOf = (stream: Readable | Duplex): Promise<void> =>
+  new Promise((resolve) => {
+    stream.once('end', resolve);
+    stream.once('close', resolve);
+  });
+
 /**
- * One container's console: the engine's log followed into the panel (the last lines kept in a
- * ring, as the local driver keeps its log's tail), and its standard input held open for commands.
- * The engine keeps the log itself, so after a panel restart the history is read back from it and
- * following resumes after the last line read: nothing is shown twice, nothing is lost.
+ * One container's console: the container's output streamed into the panel (the last lines kept
+ * in a ring, as the local driver keeps its log's tail), and its standard input held open for
+ * commands. A container the panel starts is attached to before it starts (`openInput` with its
+ * output): the engine hands the attached stream what the game writes as it writes it, several
+ * times faster than following its log file, and nothing is missed. The engine keeps the log too,
+ * so after a panel restart the history is read back from it and following the log resumes after
+ * the last line read: nothing is shown twice, nothing is lost.
  * Panel notices are not in the engine's log: they go to the ring and the listeners only.
  */
 export class ContainerConsole {
@@ -15,6 +25,8 @@ export class ContainerConsole {
   private logs: Readable | null = null;
   private stdin: Duplex | null = null;
   private lastAt = 0n;
+  /** How many lines read so far carry exactly `lastAt` (a fast writer's lines share timestamps). */
+  private seenAtLast = 0;
   private ended: Promise<void> = Promise.resolve();
 
   constructor(
@@ -28,6 +40,14 @@ export class ContainerConsole {
     this.close();
     this.container = container;
     this.lastAt = 0n;
+    this.seenAtLast = 0;
+  }
+
+  private record(line: EngineLine): void {
+    if (line.at > this.lastAt) {
+      this.lastAt = line.at;
+      this.seenAtLast = 1;
+    } else if (line.at === this.lastAt) this.seenAtLast++;
   }
 
   private current(): Docker.Container {
@@ -43,31 +63,55 @@ export class ContainerConsole {
     splitter.push(Buffer.isBuffer(raw) ? raw : Buffer.from(raw));
     for (const line of lines) {
       this.ring.push(line.text);
-      if (line.at > this.lastAt) this.lastAt = line.at;
+      this.record(line);
     }
     return lines.map((line) => line.text);
   }
 
-  /** Follows the log from after the last line seen (the whole log of a container never followed). */
+  /**
+   * Follows the log from after the last line seen (the whole log of a container never followed).
+   * The engine resumes at a whole second, so the lines up to the last one seen come again: they
+   * are skipped by their time, and those sharing its exact time by their count. From the first
+   * line after it on, every line is new: lines never compare by time while following live (many
+   * share a timestamp, and stderr's may be a little older than stdout's).
+   */
   async follow(): Promise<void> {
     this.unfollow();
     const since = Number(this.lastAt / 1_000_000_000n);
+    const resumeAt = this.lastAt;
+    let repeatsLeft = this.seenAtLast;
+    let caughtUp = resumeAt === 0n;
     const stream = (await this.current().logs({ stdout: true, stderr: true, timestamps: true, follow: true, since })) as unknown as Readable;
     this.logs = stream;
     const splitter = new EngineLogSplitter((batch) => {
-      const fresh = batch.filter((line) => line.at === 0n || line.at > this.lastAt);
-      if (fresh.length === 0) return;
-      for (const line of fresh) if (line.at > this.lastAt) this.lastAt = line.at;
-      const texts = fresh.map((line) => line.text);
-      for (const text of texts) this.ring.push(text);
-      this.onLines(texts);
+      const fresh = caughtUp
+        ? batch
+        : batch.filter((line) => {
+            if (caughtUp || line.at === 0n) return true;
+            if (line.at < resumeAt) return false;
+            if (line.at === resumeAt && repeatsLeft > 0) {
+              repeatsLeft--;
+              return false;
+            }
+            caughtUp = true;
+            return true;
+          });
+      this.deliver(fresh);
     });
     stream.on('data', (chunk: Buffer) => splitter.push(chunk));
     stream.on('error', () => undefined); // the engine went away: the exit poll finds out
-    this.ended = new Promise((resolve) => {
-      stream.once('end', resolve);
-      stream.once('close', resolve);
-    });
+    this.ended = endOf(stream);
+  }
+
+  private deliver(lines: EngineLine[]): void {
+    if (lines.length === 0) return;
+    const texts: string[] = [];
+    for (const line of lines) {
+      this.record(line);
+      this.ring.push(line.text);
+      texts.push(line.text);
+    }
+    this.onLines(texts);
   }
 
   /** Waits (a little) for the log to deliver what the container wrote before it stopped. */
@@ -75,12 +119,20 @@ export class ContainerConsole {
     await Promise.race([this.ended, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
   }
 
-  /** Holds the container's standard input (attach), for commands. */
-  async openInput(): Promise<void> {
+  /**
+   * Holds the container's standard input (attach), for commands; with `output`, the same attach
+   * streams the container's output too (in place of `follow`; attach before the container starts,
+   * or its first lines are missed).
+   */
+  async openInput({ output = false } = {}): Promise<void> {
     this.closeInput();
-    const stream = (await this.current().attach({ stream: true, stdin: true, stdout: false, stderr: false, hijack: true })) as unknown as Duplex;
+    const stream = (await this.current().attach({ stream: true, stdin: true, stdout: output, stderr: output, hijack: true })) as unknown as Duplex;
     stream.on('error', () => undefined);
     this.stdin = stream;
+    if (!output) return;
+    const splitter = new EngineLogSplitter((lines) => this.deliver(lines), { timestamps: false });
+    stream.on('data', (chunk: Buffer) => splitter.push(chunk));
+    this.ended = endOf(stream);
   }
 
   /** Writes one line to the game's console input. */

@@ -108,10 +108,10 @@ export class ContainerServer {
       const container = await this.context.docker.createContainer(containerConfig(spec, image, this.context.placement));
       this.containerId = container.id;
       this.console.use(container);
-      await this.console.openInput();
+      // Attached before it starts: its output streams from its first line.
+      await this.console.openInput({ output: true });
       await container.start();
       this.startedAt = Date.now();
-      await this.console.follow();
       this.watch();
     } catch (error) {
       this.containerId = null;

@@ -1,11 +1,7 @@
 import Docker from 'dockerode';
+import { checkEngineTls, type EngineTls } from './engineTls';
 
-/** TLS material of a remote engine (PEM text): the node's CA, and the panel's client certificate and key. */
-export interface EngineTls {
-  ca: string;
-  cert: string;
-  key: string;
-}
+export { checkEngineTls, describeEngineTls, type EngineTls, type EngineTlsSummary } from './engineTls';
 
 /** Where an engine answers: `unix:///var/run/docker.sock` or `tcp://host:2376` (with TLS). */
 export interface EngineAddress {
@@ -15,7 +11,11 @@ export interface EngineAddress {
 
 /**
  * A Docker Engine API client for one engine. A TCP engine is only spoken to over mutual TLS: the
- * engine's API is root on its machine, so an address without certificates is refused.
+ * engine's API is root on its machine, so an address without certificates is refused. The
+ * engine's certificate is checked against the node's CA and against the address's host name or
+ * IP (Node's TLS defaults: docker-modem passes `ca` and sets no `rejectUnauthorized` or
+ * `checkServerIdentity` of its own); the material is checked first, so a bad paste or an expired
+ * certificate is named plainly instead of surfacing as a handshake error on first use.
  */
 export function createDockerClient(address: EngineAddress): Docker {
   const { dockerHost, tls } = address;
@@ -23,5 +23,6 @@ export function createDockerClient(address: EngineAddress): Docker {
   const match = /^tcp:\/\/([^:/]+|\[[^\]]+\]):(\d+)\/?$/.exec(dockerHost);
   if (!match) throw new Error(`The engine address "${dockerHost}" is neither unix:///path nor tcp://host:port.`);
   if (!tls) throw new Error(`The engine at ${dockerHost} needs TLS certificates (its API is root on that machine).`);
+  checkEngineTls(tls, dockerHost);
   return new Docker({ host: match[1].replace(/^\[|\]$/g, ''), port: Number(match[2]), protocol: 'https', ca: tls.ca, cert: tls.cert, key: tls.key });
 }

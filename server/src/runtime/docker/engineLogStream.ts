@@ -20,14 +20,18 @@ export function parseEngineTime(text: string): bigint | null {
 /**
  * Splits the engine's multiplexed log stream (a container without a TTY: 8-byte frame headers
  * naming stdout or stderr, then the payload) into timestamped lines, stdout and stderr each kept
- * whole to its own line ends.
+ * whole to its own line ends. An attach stream has the same frames without timestamps
+ * (`timestamps: false`: every line is text, its time 0).
  */
 export class EngineLogSplitter {
   private pending: Buffer = Buffer.alloc(0);
   private readonly partial = ['', '', ''];
   private readonly decoders = [new StringDecoder('utf8'), new StringDecoder('utf8'), new StringDecoder('utf8')];
 
-  constructor(private readonly onLines: (lines: EngineLine[]) => void) {}
+  constructor(
+    private readonly onLines: (lines: EngineLine[]) => void,
+    private readonly options: { timestamps: boolean } = { timestamps: true },
+  ) {}
 
   push(chunk: Buffer): void {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
@@ -51,7 +55,10 @@ export class EngineLogSplitter {
       parts.push(this.partial[stream]);
       this.partial[stream] = '';
     }
-    for (const part of parts) out.push(splitTimestamp(part.endsWith('\r') ? part.slice(0, -1) : part));
+    for (const part of parts) {
+      const text = part.endsWith('\r') ? part.slice(0, -1) : part;
+      out.push(this.options.timestamps ? splitTimestamp(text) : { at: 0n, text });
+    }
   }
 }
 

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * bench/docker: what running game servers on a Docker node costs next to the local driver,
+ * measured side by side in one run. It starts a throw-away Docker Engine (scripts/docker-engine.sh,
+ * in a network namespace of its own, removed at the end) and runs the real panel (benchPanel.ts)
+ * once with the local driver and once with the Docker driver on that engine, reached as a node
+ * is: over TCP with mutual TLS. For each it measures
+ *   - the embedded Minecraft server (flying-squid template): from the start action to its "Done"
+ *     line, median of BENCH_DOCKER_ROUNDS (5) starts, the two panels' rounds alternating;
+ *   - console lines per second delivered to a websocket client authenticated like the web app
+ *     (bench/console's flood server and client; BENCH_DOCKER_SECONDS (8) of measuring, a flood of
+ *     BENCH_DOCKER_LINES (3,000,000) lines).
+ * Targets: Docker's start ≤ local's + 0.5 s; Docker's console rate ≥ half of local's.
+ * Needs root (the engine does).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { measureSocket } from '../console/measureSocket.mjs';
+import { saveResult } from '../results.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '../..');
+const engineScript = join(root, 'scripts/docker-engine.sh');
+const seconds = Number(process.env.BENCH_DOCKER_SECONDS ?? 8);
+const lines = Number(process.env.BENCH_DOCKER_LINES ?? 3_000_000);
+const rounds = Number(process.env.BENCH_DOCKER_ROUNDS ?? 5);
+const target = { startExtraMs: 500, consoleRatio: 0.5 };
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const machineLoad = () => `machine load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`;
+
+/** Starts the panel with one driver; `ask` sends it a command and resolves with its answer. */
+function startBenchPanel(side, engineEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'benchPanel.ts')], {
+    cwd: root,
+    env: { ...process.env, ...engineEnv, BENCH_DOCKER_DRIVER: side },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  const waiting = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{')) waiting.shift()?.resolve(JSON.parse(line));
+  });
+  exited.then((code) => {
+    for (const pending of waiting.splice(0)) pending.reject(new Error(`the ${side} panel exited (code ${code})`));
+  });
+  const answer = () => new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+  const ready = answer();
+  const ask = (command) => {
+    const answered = answer();
+    child.stdin.write(`${command}\n`);
+    return answered.then((value) => {
+      if (value.error) throw new Error(`the ${side} panel: ${value.error}`);
+      return value;
+    });
+  };
+  const stop = async () => {
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { side, ready, ask, stop, startMs: [] };
+}
+
+/** Start rounds alternating between the panels (each round's first side alternating too). */
+async function timeStarts(panels) {
+  for (let round = 0; round < rounds; round++) {
+    for (const panel of round % 2 ? [...panels].reverse() : panels) {
+      const { startMs } = await panel.ask('round');
+      panel.startMs.push(startMs);
+      console.log(`${panel.side}: flying-squid start to "Done" ${startMs} ms (${machineLoad()})`);
+    }
+  }
+}
+
+async function measureConsole(panel) {
+  console.log(`${panel.side}: console socket, flood of ${lines} lines, measuring ${seconds} s (${machineLoad()})…`);
+  const served = await panel.ask('flood');
+  return measureSocket({ baseUrl: served.baseUrl, serverId: served.serverId, token: served.token, panelPid: served.pid, seconds, lines });
+}
+
+async function measure(engineEnv) {
+  const panels = [];
+  try {
+    for (const side of ['local', 'docker']) {
+      console.log(`${side} driver: starting the panel and installing its servers (${machineLoad()})…`);
+      const panel = startBenchPanel(side, engineEnv);
+      panels.push(panel);
+      await panel.ready;
+    }
+    await timeStarts(panels);
+    const figures = {};
+    for (const panel of panels) figures[panel.side] = { startMs: panel.startMs, startMedianMs: median(panel.startMs), socket: await measureConsole(panel) };
+    return figures;
+  } finally {
+    await Promise.all(panels.map((panel) => panel.stop()));
+  }
+}
+
+async function main() {
+  if (process.getuid?.() !== 0) throw new Error('bench/docker needs root: the Docker Engine it starts does');
+  const output = execFileSync('bash', [engineScript, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const engineEnv = Object.fromEntries(
+    output
+      .trim()
+      .split('\n')
+      .map((line) => line.split('=', 2)),
+  );
+  const printed = [];
+  const figures = { target, seconds, floodLines: lines };
+  let ok = false;
+  try {
+    Object.assign(figures, await measure(engineEnv));
+    const { local, docker } = figures;
+    const startMet = docker.startMedianMs <= local.startMedianMs + target.startExtraMs;
+    const consoleMet = docker.socket.linesPerSecond >= local.socket.linesPerSecond * target.consoleRatio;
+    ok = startMet && consoleMet;
+    const sign = (ms) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms)} ms`;
+    printed.push(
+      `flying-squid start to "Done" (median of ${local.startMs.length}): local ${local.startMedianMs} ms, docker ${docker.startMedianMs} ms (${sign(docker.startMedianMs - local.startMedianMs)}; target ≤ local + ${target.startExtraMs} ms: ${startMet ? 'met' : 'NOT met'})`,
+      `console lines/s to a websocket client: local ${local.socket.linesPerSecond}, docker ${docker.socket.linesPerSecond} (${Math.round((docker.socket.linesPerSecond / Math.max(1, local.socket.linesPerSecond)) * 100)} % of local; target ≥ 50 %: ${consoleMet ? 'met' : 'NOT met'})`,
+      `panel CPU while streaming: local ${local.socket.panelCpuMsPer10kLines} ms, docker ${docker.socket.panelCpuMsPer10kLines} ms per 10,000 lines; skipped for the client: local ${local.socket.linesSkippedByPanel}, docker ${docker.socket.linesSkippedByPanel}; lost: local ${local.socket.linesLost ?? 'unknown'}, docker ${docker.socket.linesLost ?? 'unknown'}`,
+      `start samples (alternating rounds): local ${JSON.stringify(local.startMs)}, docker ${JSON.stringify(docker.startMs)}; the Docker engine reached over TCP with mutual TLS; ${machineLoad()}`,
+    );
+    for (const line of printed) console.log(line);
+  } finally {
+    saveResult('docker', { ok, lines: printed, ...figures });
+    execFileSync('bash', [engineScript, 'stop', engineEnv.PANEL_DOCKER_DIR], { stdio: 'inherit' });
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
