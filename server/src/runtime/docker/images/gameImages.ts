@@ -6,9 +6,11 @@
  *   packages they load (flying-squid): the embedded Minecraft server as the local driver runs it.
  * - `host-iptables`: this machine's iptables (nftables backend) and its extensions: the panel's
  *   own helper that holds a node's firewall rules for the servers' network (see nodeFirewall.ts).
+ * - `host-nsenter`: this machine's nsenter and /bin/sh: the panel's own helper that makes, mounts
+ *   and sizes the servers' disk images in the node's mount namespace (see disk/NodeDisks.ts).
  * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
  */
-export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'debian'; suite: string; packages: string[] };
+export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'host-nsenter' } | { kind: 'debian'; suite: string; packages: string[] };
 
 export interface GameImage {
   /** `repository:tag`, as the templates name it. */
@@ -27,9 +29,12 @@ export const CONTAINER_USER = '1000:1000';
 
 /** The panel's helper image that writes a node's firewall rules. */
 export const NETGUARD_IMAGE = 'panel/netguard:1';
+/** The panel's helper image that holds the servers' disk quotas on a node. */
+export const DISK_HELPER_IMAGE = 'panel/nodedisk:1';
 
 export const gameImages: readonly GameImage[] = [
   { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
+  { name: DISK_HELPER_IMAGE, description: "nsenter for the servers' disk images", recipe: { kind: 'host-nsenter' } },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
   {
     name: 'panel/java:17',

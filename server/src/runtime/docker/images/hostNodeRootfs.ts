@@ -113,6 +113,20 @@ export async function stageHostIptablesRootfs(rootfs: string): Promise<void> {
 }
 
 /**
+ * The `host-nsenter` image: this machine's nsenter (util-linux) and /bin/sh with their libraries.
+ * Everything else its scripts run comes from the node itself, in the node's mount namespace.
+ */
+export async function stageHostNsenterRootfs(rootfs: string): Promise<void> {
+  await run('bash', [join(__dirname, '../../../../../scripts/ensure-package.sh'), '/usr/bin/nsenter', 'util-linux'], { timeout: 300_000 });
+  const binaries = ['/usr/bin/nsenter', realpathSync('/bin/sh')];
+  await place(binaries[0], join(rootfs, binaries[0]));
+  await place(binaries[1], join(rootfs, 'bin/sh'));
+  const libraries = new Set([...(await linkedLibraries(binaries[0])), ...(await linkedLibraries(binaries[1]))]);
+  for (const library of libraries) await place(realpathSync(library), join(rootfs, library));
+  await writeBaseFiles(rootfs);
+}
+
+/**
  * The game's user in /etc/passwd and /etc/group (added to a distribution's own files, written
  * where there are none), /tmp, and the game's folder owned by that user.
  */
