@@ -41,6 +41,11 @@ export function diskStartRefusal(verdict: DiskVerdict, usedBytes: number, limitM
   return null;
 }
 
+/** Why a server was stopped for its disk (over its limit, or its own file system full), as its crash report says. */
+export function diskCrashMessage(reason: 'disk' | 'disk-full'): string {
+  return reason === 'disk' ? 'The server was stopped for using more disk than its plan allows.' : 'The server was stopped because its disk is full.';
+}
+
 /** The console's notice when a running server is stopped for its disk. */
 export function diskStopNotice(verdict: Exclude<DiskVerdict, 'ok'>, usedBytes: number, limitMb: number): string {
   return verdict === 'full'

@@ -130,7 +130,7 @@ describe('the disk quota of a server in a container', () => {
     const mountPoint = join(dataRoot, 'panel-disks', uuid);
     const mounted = () => parseMountInfo(readFileSync('/proc/self/mountinfo', 'utf8')).some((entry) => entry.mountPoint === mountPoint);
     expect(mounted()).toBe(true);
-    // A reboot drops the mount: the volume cannot be mounted then (nothing is written beside the image)…
+    // A reboot (or an administrator) drops the mount: the volume cannot be mounted then (nothing is written beside the image)…
     execFileSync('umount', [mountPoint]);
     const bare = await docker.createContainer({ Image: spec.image!, Cmd: ['/bin/sh', '-c', 'true'], HostConfig: { Binds: [`${volumeName(uuid)}:/data`] } });
     await expect(bare.start()).rejects.toThrow(/no such file or directory/);

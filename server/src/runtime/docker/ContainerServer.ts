@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import type { Readable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { NOTICE_PREFIX, RuntimeConflictError, type CrashInfo, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
-import { diskStartRefusal, diskStopNotice, diskVerdict, type DiskVerdict } from '../diskLimit';
+import { diskCrashMessage, diskStartRefusal, diskStopNotice, diskVerdict, type DiskVerdict } from '../diskLimit';
 import { ContainerConsole } from './ContainerConsole';
 import type { DiskFit } from './disk/NodeDisks';
 import type { VolumeFigures } from './disk/ServerVolumes';
@@ -16,7 +16,9 @@ export interface ContainerServerContext {
   /** The image a spec runs in (the template's, or the driver's default). */
   imageOf(spec: ServerSpec): string;
   /** Makes the server's volume (and file system) when it has none, mounts it and fits it to the plan's disk. */
-  ensureVolume(spec: ServerSpec): Promise<{ fit: DiskFit | null; figures: VolumeFigures | null }>;
+  ensureVolume(spec: ServerSpec, fresh?: boolean): Promise<{ fit: DiskFit | null; figures: VolumeFigures | null }>;
+  /** Whether a failed start says the server's file system was not mounted on the node (then it is checked again). */
+  lostMount(error: unknown): boolean;
   /** A new disk size for the server's own file system, while it may run (null: it has none). */
   fitDisk(diskMb: number): Promise<DiskFit | null>;
   /** The server's last known disk figures (null: not measured yet). */
@@ -106,11 +108,11 @@ export class ContainerServer {
       await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
       await this.removeContainer();
       await this.prepareDisk(spec);
-      const container = await this.context.docker.createContainer(containerConfig(spec, this.context.imageOf(spec), this.context.placement));
+      const container = await this.withVolume(spec, () => this.context.docker.createContainer(containerConfig(spec, this.context.imageOf(spec), this.context.placement)));
       this.containerId = container.id;
       this.console.use(container);
       await this.console.openInput();
-      await container.start();
+      await this.withVolume(spec, () => container.start());
       this.startedAt = Date.now();
       await this.console.follow();
       this.watch();
@@ -127,14 +129,27 @@ export class ContainerServer {
    * The server's volume mounted and fitted before its container is made; a disk that is full or
    * over the plan's limit refuses the start, as on the local driver.
    */
-  private async prepareDisk(spec: ServerSpec): Promise<void> {
-    const { fit, figures } = await this.context.ensureVolume(spec);
+  private async prepareDisk(spec: ServerSpec, fresh = false): Promise<void> {
+    const { fit, figures } = await this.context.ensureVolume(spec, fresh);
     if (fit === 'deferred') await this.notice(`The server's disk keeps its old size until nothing else uses its files; it takes its new size (${spec.limits.diskMb} MiB) at a later start.`);
     if (!figures) return;
     const refusal = diskStartRefusal(diskVerdict(figures.usedBytes, figures.availableBytes, spec.limits.diskMb * MiB), figures.usedBytes, spec.limits.diskMb);
+    // Figures from before (files may have been removed since) are measured afresh before a refusal.
+    if (refusal && !fresh) return this.prepareDisk(spec, true);
     if (refusal) {
       await this.notice(refusal.notice);
       throw new RuntimeConflictError(refusal.error);
+    }
+  }
+
+  /** An engine call that mounts the server's volume (create, start), made again once its lost mount is back. */
+  private async withVolume<T>(spec: ServerSpec, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!this.context.lostMount(error)) throw error;
+      await this.prepareDisk(spec, true);
+      return call();
     }
   }
 
@@ -274,8 +289,7 @@ export class ContainerServer {
     } else if (reason === 'disk' || reason === 'disk-full') {
       // The console already said why (diskStopNotice).
       this.setState('offline');
-      const message = reason === 'disk' ? 'The server was stopped for using more disk than its plan allows.' : 'The server was stopped because its disk is full.';
-      this.context.events.crashed({ exitCode, signal: null, reason: 'disk', message });
+      this.context.events.crashed({ exitCode, signal: null, reason: 'disk', message: diskCrashMessage(reason) });
     } else if (outOfMemory) {
       await this.notice(`The server ran out of memory (its plan allows ${this.spec?.limits.memoryMb ?? '?'} MiB) and was killed.`);
       this.setState('offline');

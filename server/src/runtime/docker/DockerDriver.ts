@@ -111,6 +111,8 @@ export class DockerDriver implements RuntimeDriver {
     // An engine restart or a dropped connection: follow again (each server also polls its container).
     stream.on('close', () => {
       if (this.closed || this.events !== stream) return;
+      // The engine may have restarted with its node: the servers' disk images are checked again before use.
+      this.volumes.forgetMounts();
       setTimeout(() => void this.followEvents().catch(() => undefined), 1000).unref();
     });
   }
@@ -131,7 +133,8 @@ export class DockerDriver implements RuntimeDriver {
         placement: this.placement,
         ringSize: this.options.ringSize,
         imageOf: (spec) => spec.image ?? this.options.defaultImage,
-        ensureVolume: (spec) => this.volumes.ensure(spec.uuid, spec.limits.diskMb),
+        ensureVolume: (spec, fresh) => this.volumes.ensure(spec.uuid, spec.limits.diskMb, fresh),
+        lostMount: (error) => this.volumes.lostMount(uuid, error),
         fitDisk: (diskMb) => this.volumes.fit(uuid, diskMb),
         diskFigures: () => this.volumes.cached(uuid),
         events: {
@@ -144,6 +147,14 @@ export class DockerDriver implements RuntimeDriver {
       this.servers.set(uuid, server);
     }
     return server;
+  }
+
+  /**
+   * Makes sure the server's file system is mounted on the node (after a reboot) before anything
+   * but its own container mounts its volume: the file port's helpers call it first.
+   */
+  async mountStorage(uuid: string): Promise<void> {
+    await this.volumes.ensure(uuid, null);
   }
 
   async create(spec: ServerSpec): Promise<void> {

@@ -29,6 +29,13 @@ export class ServerVolumes {
   readonly images: NodeDisks | null;
   /** Servers on a plain volume: no quota of the kernel, the engine's walk measures them. */
   private readonly plain = new Set<string>();
+  /**
+   * Servers whose image this panel mounted and fitted since the engine last (re)started, with
+   * the size it was fitted to: their starts need no helper run. A node's reboot restarts the
+   * engine, whose event stream then ends (forgetMounts); a mount lost otherwise makes the
+   * container's start fail (lostMount), and the start checks again.
+   */
+  private readonly ready = new Map<string, number>();
   private figures = new Map<string, VolumeFigures>();
   private measuredAt = 0;
   private measuring: Promise<void> | null = null;
@@ -47,10 +54,12 @@ export class ServerVolumes {
   /**
    * Makes sure the server's volume can be mounted, before each install and start: a new server
    * gets its image (with a quota) and a volume bound to it; an existing image is mounted again
-   * (after the node rebooted) and fitted to `diskMb`. Answers the fit and the fresh figures
-   * (null for a plain volume).
+   * (after the node rebooted) and fitted to `diskMb` (null: mounted only, its size kept; a server
+   * without a volume gets none then). Answers the fit and the figures (null for a plain volume).
    */
-  async ensure(uuid: string, diskMb: number): Promise<{ fit: DiskFit | null; figures: VolumeFigures | null }> {
+  async ensure(uuid: string, diskMb: number | null, fresh = false): Promise<{ fit: DiskFit | null; figures: VolumeFigures | null }> {
+    const known = this.ready.get(uuid);
+    if (!fresh && known !== undefined && (diskMb === null || diskMb === known)) return { fit: diskMb === null ? null : 'ok', figures: this.figures.get(uuid) ?? null };
     const existing = await this.docker
       .getVolume(volumeName(uuid))
       .inspect()
@@ -60,16 +69,31 @@ export class ServerVolumes {
       });
     const images = this.images;
     const bound = images !== null && existing?.Options?.device === images.dataFolder(uuid);
-    if (!images || (existing && !bound) || (!existing && diskMb <= 0)) {
+    if (!existing && diskMb === null) return { fit: null, figures: null };
+    if (!images || (existing && !bound) || (!existing && (diskMb ?? 0) <= 0)) {
       if (!existing) await this.createVolume(uuid);
       this.plain.add(uuid);
       return { fit: null, figures: null };
     }
-    const { fit, usage } = await images.ensure(uuid, diskMb);
+    const { fit, usage } = await images.ensure(uuid, diskMb ?? 0);
     if (!existing) await this.createVolume(uuid, { type: 'none', o: 'bind', device: images.dataFolder(uuid) });
     this.plain.delete(uuid);
     if (usage) this.figures.set(uuid, usage);
+    if (diskMb !== null && fit !== 'deferred') this.ready.set(uuid, diskMb);
+    else if (diskMb !== null) this.ready.delete(uuid);
     return { fit, figures: usage };
+  }
+
+  /** The engine restarted (the node may have rebooted and lost its mounts): every image is checked at its next use. */
+  forgetMounts(): void {
+    this.ready.clear();
+  }
+
+  /** Whether an engine error says the server's file system is not mounted on the node (its volume's folder is missing). */
+  lostMount(uuid: string, error: unknown): boolean {
+    if (!this.images || !(error instanceof Error) || !error.message.includes(this.images.dataFolder(uuid))) return false;
+    this.ready.delete(uuid);
+    return true;
   }
 
   private async createVolume(uuid: string, options?: Record<string, string>): Promise<void> {
@@ -86,6 +110,8 @@ export class ServerVolumes {
     if (!this.images || this.plain.has(uuid) || diskMb <= 0) return null;
     const { fit, usage } = await this.images.fit(uuid, diskMb);
     if (usage) this.figures.set(uuid, usage);
+    if (fit === 'ok') this.ready.set(uuid, diskMb);
+    else this.ready.delete(uuid);
     return fit;
   }
 
@@ -99,6 +125,7 @@ export class ServerVolumes {
       });
     this.plain.delete(uuid);
     this.figures.delete(uuid);
+    this.ready.delete(uuid);
     await this.images?.remove(uuid);
   }
 
