@@ -196,6 +196,7 @@ describe('a game server in a container', () => {
     await new Promise((resolve) => setTimeout(resolve, 8000));
     const used = (await cpuNanoseconds(spinner.spec.uuid)) - before;
     const share = used / ((Date.now() - started) * 1e6);
+    console.info(`three spinning processes under a 50 % CPU limit: ${(share * 100).toFixed(1)} % of a core`);
     // Half a core at most (a little over for the measurement's own timing); and it did spin.
     expect(share).toBeLessThanOrEqual(0.55);
     expect(share).toBeGreaterThan(0.05);

@@ -16,8 +16,9 @@
  * its `data` folder, which exists only while the image is mounted: without the mount (after a
  * reboot) the volume cannot be mounted, so nothing is ever written to the node's own disk.
  *
- * The quota is held by the blocks ext4 reserves for root: the game (an unprivileged user) may fill
- * the file system up to them and gets ENOSPC there, as fast as it writes. The image is made for
+ * The quota is held by the blocks ext4 reserves (for a user and group no process has, so not for
+ * root either): the game, and every helper that mounts the volume, may fill the file system up to
+ * them and gets ENOSPC there, as fast as it writes; only a holder of CAP_SYS_RESOURCE gets past. The image is made for
  * twice the quota (ext4 reserves at most half), so a plan can grow live by changing the reserve
  * (tune2fs on a mounted file system, as administrators change `-m`), which needs no capability a
  * node may withhold. A plan past that size is grown offline (resize2fs) at the server's next
@@ -58,6 +59,8 @@ make_image() {
   if [ "$journal" -gt 0 ]; then set -- "$@" -J "size=$journal"; else set -- "$@" -O ^has_journal; fi
   mkfs.ext4 "$@" -E lazy_itable_init=1,lazy_journal_init=1,nodiscard,assume_storage_prezeroed=1 "$img.part" >/dev/null 2>&1 ||
     mkfs.ext4 "$@" -E lazy_itable_init=1,lazy_journal_init=1,nodiscard "$img.part" >/dev/null
+  # The reserve is nobody's (root's by default): the panel's helpers are held to the quota as the game is.
+  tune2fs -u 65535 -g 65535 "$img.part" >/dev/null
   mv "$img.part" "$img"
   mount_image
   rmdir "$mnt/lost+found" 2>/dev/null || true
