@@ -122,7 +122,7 @@ describe('the docker driver', () => {
     expect(stats.kernelLimits).toBe(true);
 
     const update = await driver.updateLimits(spec.uuid, { memoryMb: 384, cpuPercent: 50, diskMb: 512 });
-    expect(update).toEqual({ running: true, appliedLive: ['memory', 'cpu'], restartNeeded: true });
+    expect(update).toEqual({ running: true, appliedLive: ['memory', 'cpu', 'disk'], restartNeeded: true });
     const info = await docker.getContainer(containerName(spec.uuid)).inspect();
     expect(info.HostConfig.Memory).toBe(384 * 1024 * 1024);
     expect(info.HostConfig.NanoCpus).toBe(5e8);

@@ -2,7 +2,10 @@ import type Docker from 'dockerode';
 import type { Readable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { NOTICE_PREFIX, RuntimeConflictError, type CrashInfo, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
+import { diskCrashMessage, diskStartRefusal, diskStopNotice, diskVerdict, type DiskVerdict } from '../diskLimit';
 import { ContainerConsole } from './ContainerConsole';
+import type { DiskFit } from './disk/NodeDisks';
+import type { VolumeFigures } from './disk/ServerVolumes';
 import { ensureImage } from './images/ensureImage';
 import { containerConfig, containerName, engineLimits, type ContainerPlacement } from './containerConfig';
 import { toServerStats, type EngineStatsSample } from './containerStats';
@@ -13,10 +16,14 @@ export interface ContainerServerContext {
   ringSize: number;
   /** The image a spec runs in (the template's, or the driver's default). */
   imageOf(spec: ServerSpec): string;
-  /** Makes the server's volume when it has none. */
-  ensureVolume(uuid: string): Promise<void>;
-  /** The server's last known disk use. */
-  diskBytes(uuid: string): number;
+  /** Makes the server's volume (and file system) when it has none, mounts it and fits it to the plan's disk. */
+  ensureVolume(spec: ServerSpec, fresh?: boolean): Promise<{ fit: DiskFit | null; figures: VolumeFigures | null }>;
+  /** Whether a failed start says the server's file system was not mounted on the node (then it is checked again). */
+  lostMount(error: unknown): boolean;
+  /** A new disk size for the server's own file system, while it may run (null: it has none). */
+  fitDisk(diskMb: number): Promise<DiskFit | null>;
+  /** The server's last known disk figures (null: not measured yet). */
+  diskFigures(): VolumeFigures | null;
   events: {
     output(line: string): void;
     state(state: PowerState): void;
@@ -42,7 +49,7 @@ export class ContainerServer {
   lastStats: ServerStats | null = null;
   private spec: ServerSpec | null = null;
   private doneRegex: RegExp[] = [];
-  private stopReason: 'user' | null = null;
+  private stopReason: 'user' | 'disk' | 'disk-full' | null = null;
   private containerId: string | null = null;
   private startedAt = 0;
   private starting: Promise<void> | null = null;
@@ -101,16 +108,16 @@ export class ContainerServer {
       this.stopReason = null;
       await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
       await this.removeContainer();
-      await this.context.ensureVolume(spec.uuid);
+      await this.prepareDisk(spec);
       const image = this.context.imageOf(spec);
       // A node added after the images were built gets the panel's own images on first use.
       await ensureImage(this.context.docker, image, (line) => void this.notice(line));
-      const container = await this.context.docker.createContainer(containerConfig(spec, image, this.context.placement));
+      const container = await this.withVolume(spec, () => this.context.docker.createContainer(containerConfig(spec, image, this.context.placement)));
       this.containerId = container.id;
       this.console.use(container);
       // Attached before it starts: its output streams from its first line.
       await this.console.openInput({ output: true });
-      await container.start();
+      await this.withVolume(spec, () => container.start());
       this.startedAt = Date.now();
       this.watch();
     } catch (error) {
@@ -122,6 +129,34 @@ export class ContainerServer {
     }
   }
 
+  /**
+   * The server's volume mounted and fitted before its container is made; a disk that is full or
+   * over the plan's limit refuses the start, as on the local driver.
+   */
+  private async prepareDisk(spec: ServerSpec, fresh = false): Promise<void> {
+    const { fit, figures } = await this.context.ensureVolume(spec, fresh);
+    if (fit === 'deferred') await this.notice(`The server's disk keeps its old size until nothing else uses its files; it takes its new size (${spec.limits.diskMb} MiB) at a later start.`);
+    if (!figures) return;
+    const refusal = diskStartRefusal(diskVerdict(figures.usedBytes, figures.availableBytes, spec.limits.diskMb * MiB), figures.usedBytes, spec.limits.diskMb);
+    // Figures from before (files may have been removed since) are measured afresh before a refusal.
+    if (refusal && !fresh) return this.prepareDisk(spec, true);
+    if (refusal) {
+      await this.notice(refusal.notice);
+      throw new RuntimeConflictError(refusal.error);
+    }
+  }
+
+  /** An engine call that mounts the server's volume (create, start), made again once its lost mount is back. */
+  private async withVolume<T>(spec: ServerSpec, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!this.context.lostMount(error)) throw error;
+      await this.prepareDisk(spec, true);
+      return call();
+    }
+  }
+
   /** Removes the container of an earlier run (stopped; its log goes with it, the ring keeps the tail). */
   async removeContainer(): Promise<void> {
     await this.container.remove({ force: true }).catch((error: unknown) => {
@@ -130,13 +165,13 @@ export class ContainerServer {
   }
 
   /** Asks the server to stop (its stop command or signal) and kills it after the timeout. */
-  async stop(): Promise<void> {
+  async stop(reason: 'user' | 'disk' | 'disk-full' = 'user'): Promise<void> {
     if (this.starting) await this.starting.catch(() => undefined);
     if (this.state === 'offline') return;
     const exited = this.waitForExit();
     if (this.state === 'stopping') return exited;
     const spec = this.spec!;
-    this.stopReason = 'user';
+    this.stopReason = reason;
     this.setState('stopping');
     try {
       if (spec.stop.type === 'command') await this.console.write(spec.stop.value);
@@ -210,12 +245,15 @@ export class ContainerServer {
     if (spec === null || this.state === 'offline') return { running: false, appliedLive: [], restartNeeded: false };
     const before = spec.limits;
     await this.container.update(engineLimits(limits, this.context.placement.pidsLimit));
+    // The node's kernel holds the new disk size at once where the file system allows it.
+    const disk = before.diskMb === limits.diskMb ? 'ok' : await this.context.fitDisk(limits.diskMb);
     this.spec = { ...spec, limits: { ...limits } };
-    const restartNeeded = before.memoryMb !== limits.memoryMb;
+    const restartNeeded = before.memoryMb !== limits.memoryMb || disk === 'deferred';
+    const why = [before.memoryMb !== limits.memoryMb ? 'the game uses its new memory' : '', disk === 'deferred' ? `its disk takes its new size (${limits.diskMb} MiB)` : ''].filter(Boolean);
     await this.notice(
-      `New plan limits: memory ${limits.memoryMb} MiB, CPU ${limits.cpuPercent} %, disk ${limits.diskMb} MiB.` + (restartNeeded ? ' Restart the server so the game uses its new memory.' : ''),
+      `New plan limits: memory ${limits.memoryMb} MiB, CPU ${limits.cpuPercent} %, disk ${limits.diskMb} MiB.` + (why.length > 0 ? ` Restart the server so ${why.join(' and ')}.` : ''),
     );
-    return { running: true, appliedLive: ['memory', 'cpu'], restartNeeded };
+    return { running: true, appliedLive: disk === 'deferred' ? ['memory', 'cpu'] : ['memory', 'cpu', 'disk'], restartNeeded };
   }
 
   /** The engine reported that a container of this server stopped. */
@@ -246,12 +284,16 @@ export class ContainerServer {
     this.unwatch();
     await this.console.drain();
     this.console.close();
-    const asked = this.stopReason === 'user';
+    const reason = this.stopReason;
     this.stopReason = null;
     this.lastStats = null;
-    if (asked) {
+    if (reason === 'user') {
       await this.notice('The server is stopped.');
       this.setState('offline');
+    } else if (reason === 'disk' || reason === 'disk-full') {
+      // The console already said why (diskStopNotice).
+      this.setState('offline');
+      this.context.events.crashed({ exitCode, signal: null, reason: 'disk', message: diskCrashMessage(reason) });
     } else if (outOfMemory) {
       await this.notice(`The server ran out of memory (its plan allows ${this.spec?.limits.memoryMb ?? '?'} MiB) and was killed.`);
       this.setState('offline');
@@ -299,17 +341,33 @@ export class ContainerServer {
 
   private onStats(sample: EngineStatsSample): void {
     if (this.state === 'offline' || !this.spec) return;
+    const disk = this.context.diskFigures();
+    const limitBytes = this.spec.limits.diskMb * MiB;
+    if (disk) this.checkDisk(diskVerdict(disk.usedBytes, disk.availableBytes, limitBytes), disk.usedBytes);
     const stats = toServerStats(sample, {
       state: this.state,
       startedAt: this.startedAt,
-      diskBytes: this.context.diskBytes(this.uuid),
-      diskLimitBytes: this.spec.limits.diskMb * MiB,
+      diskBytes: disk?.usedBytes ?? 0,
+      diskLimitBytes: limitBytes,
       throttledBefore: this.throttled,
     });
     this.throttled = stats.throttledPeriods;
     const { throttledPeriods: _periods, ...figures } = stats;
     this.lastStats = figures;
     this.context.events.stats(figures);
+  }
+
+  /**
+   * Stops a server whose own file system is full (the node's kernel already refuses its writes:
+   * it can save nothing more) or, on a plain volume, that is over its plan's disk.
+   */
+  private checkDisk(verdict: DiskVerdict, usedBytes: number): void {
+    if (verdict === 'ok' || this.stopReason !== null || !this.spec) return;
+    if (this.state !== 'running' && this.state !== 'starting') return;
+    const reason = verdict === 'full' ? 'disk-full' : 'disk';
+    void this.notice(diskStopNotice(verdict, usedBytes, this.spec.limits.diskMb)).catch(() => undefined);
+    // The stop goes on in the background; the state events tell how it ends.
+    void this.stop(reason).catch(() => undefined);
   }
 
   private unwatch(): void {

@@ -5,7 +5,8 @@ import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../Runt
 import type { ServerFiles } from '../files/ServerFiles';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { ContainerServer } from './ContainerServer';
-import { MANAGED_LABEL, SERVER_LABEL, containerName, volumeName, type ContainerPlacement } from './containerConfig';
+import { SERVER_LABEL, containerName, type ContainerPlacement } from './containerConfig';
+import { ServerVolumes } from './disk/ServerVolumes';
 import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/gameImages';
 import { ensureServerNetwork } from './serverNetwork';
 import { installInContainer } from './install/installInContainer';
@@ -23,8 +24,13 @@ export interface DockerDriverOptions {
   ringSize?: number;
   pidsLimit?: number;
   tmpfsMb?: number;
-  /** How old a disk figure may be (the engine measures every volume at once). */
+  /** How old a disk figure may be (one helper run, or the engine's walk, measures every server at once). */
   diskMaxAgeMs?: number;
+  /**
+   * Give each server with a disk limit a file system of its own on the node, so the node's kernel
+   * holds its quota (default true; needs e2fsprogs and loop devices on the node, see disk/).
+   */
+  diskImages?: boolean;
   /**
    * Destinations the servers may not reach (CIDRs; default: private, carrier-grade NAT and
    * link-local networks). The node itself is always out of their reach.
@@ -45,6 +51,7 @@ export const dockerDriverDefaults = {
   tmpfsMb: 64,
   diskMaxAgeMs: 10_000,
   steamcmd: { url: STEAMCMD_URL, image: 'panel/debian-games:12' },
+  diskImages: true,
 };
 
 /**
@@ -61,14 +68,13 @@ export class DockerDriver implements RuntimeDriver {
   private readonly placement: ContainerPlacement;
   private events: Readable | null = null;
   private closed = false;
-  private disk = new Map<string, number>();
-  private diskMeasuredAt = 0;
-  private diskMeasuring: Promise<void> | null = null;
+  private readonly volumes: ServerVolumes;
 
   constructor(options: DockerDriverOptions) {
     this.emitter.setMaxListeners(0);
     this.options = { ...dockerDriverDefaults, ...options };
     this.placement = { network: this.options.network, publicHost: options.publicHost, pidsLimit: this.options.pidsLimit, tmpfsMb: this.options.tmpfsMb };
+    this.volumes = new ServerVolumes(this.options.docker, { diskImages: this.options.diskImages, maxAgeMs: this.options.diskMaxAgeMs });
   }
 
   get docker(): Docker {
@@ -76,12 +82,14 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   /**
-   * Checks the engine answers, makes the servers' network, writes the node's firewall rules for it
-   * (refusing to run servers without them) and follows the engine's container events.
+   * Checks the engine answers, finds where its data is (the servers' disk images go beside it),
+   * makes the servers' network, writes the node's firewall rules for it (refusing to run servers
+   * without them) and follows the engine's container events.
    */
   async open(): Promise<void> {
     this.closed = false;
     await this.docker.ping();
+    await this.volumes.open();
     const bridge = await ensureServerNetwork(this.docker, this.options.network);
     await applyNodeFirewall(this.docker, bridge, this.options.blockedDestinations);
     await this.followEvents();
@@ -107,6 +115,8 @@ export class DockerDriver implements RuntimeDriver {
     // An engine restart or a dropped connection: follow again (each server also polls its container).
     stream.on('close', () => {
       if (this.closed || this.events !== stream) return;
+      // The engine may have restarted with its node: the servers' disk images are checked again before use.
+      this.volumes.forgetMounts();
       setTimeout(() => void this.followEvents().catch(() => undefined), 1000).unref();
     });
   }
@@ -127,11 +137,10 @@ export class DockerDriver implements RuntimeDriver {
         placement: this.placement,
         ringSize: this.options.ringSize,
         imageOf: (spec) => spec.image ?? this.options.defaultImage,
-        ensureVolume: (id) => this.ensureVolume(id),
-        diskBytes: (id) => {
-          void this.measureDisk();
-          return this.disk.get(id) ?? 0;
-        },
+        ensureVolume: (spec, fresh) => this.volumes.ensure(spec.uuid, spec.limits.diskMb, fresh),
+        lostMount: (error) => this.volumes.lostMount(uuid, error),
+        fitDisk: (diskMb) => this.volumes.fit(uuid, diskMb),
+        diskFigures: () => this.volumes.cached(uuid),
         events: {
           output: (line) => this.emitter.emit('output', uuid, line),
           state: (state) => this.emitter.emit('state', uuid, state),
@@ -144,12 +153,16 @@ export class DockerDriver implements RuntimeDriver {
     return server;
   }
 
-  private async ensureVolume(uuid: string): Promise<void> {
-    await this.docker.createVolume({ Name: volumeName(uuid), Labels: { [MANAGED_LABEL]: 'true', [SERVER_LABEL]: uuid } });
+  /**
+   * Makes sure the server's file system is mounted on the node (after a reboot) before anything
+   * but its own container mounts its volume: the file port's helpers call it first.
+   */
+  async mountStorage(uuid: string): Promise<void> {
+    await this.volumes.ensure(uuid, null);
   }
 
   async create(spec: ServerSpec): Promise<void> {
-    await this.ensureVolume(spec.uuid);
+    await this.volumes.ensure(spec.uuid, spec.limits.diskMb);
   }
 
   async install(spec: ServerSpec): Promise<void> {
@@ -158,7 +171,7 @@ export class DockerDriver implements RuntimeDriver {
     if (server.installing) throw new RuntimeConflictError('The server is already being installed.');
     server.installing = true;
     try {
-      await this.ensureVolume(spec.uuid);
+      await this.volumes.ensure(spec.uuid, spec.limits.diskMb);
       await installInContainer({
         docker: this.docker,
         spec,
@@ -209,12 +222,7 @@ export class DockerDriver implements RuntimeDriver {
       .getContainer(containerName(uuid))
       .remove({ force: true })
       .catch(() => undefined);
-    await this.docker
-      .getVolume(volumeName(uuid))
-      .remove({ force: true })
-      .catch((error: { statusCode?: number }) => {
-        if (error.statusCode !== 404) throw error;
-      });
+    await this.volumes.remove(uuid);
   }
 
   async recover(spec: ServerSpec): Promise<RecoveryResult> {
@@ -258,10 +266,10 @@ export class DockerDriver implements RuntimeDriver {
     return server && server.state !== 'offline' ? server.lastStats : null;
   }
 
-  isolation(): ServerIsolation {
-    // Namespaces, a cgroup of the engine, and a network of its own (no host network); no disk
-    // quota of the kernel yet: volumes have none without a project-quota file system.
-    return { sandboxed: true, kernelLimits: true, hostNetworkBlocked: true, kernelDiskQuota: false };
+  isolation(uuid: string): ServerIsolation {
+    // Namespaces, a cgroup of the engine, a network of its own (no host network), and a file
+    // system of its own on the node (unless its volume is from before disk images).
+    return { sandboxed: true, kernelLimits: true, hostNetworkBlocked: true, kernelDiskQuota: this.volumes.kernelQuota(uuid) };
   }
 
   files(uuid: string): ServerFiles {
@@ -270,31 +278,8 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   async diskBytes(uuid: string): Promise<number> {
-    await this.measureDisk();
-    return this.disk.get(uuid) ?? 0;
-  }
-
-  /** Sizes of every server volume, from one engine call (`docker system df`), at most every diskMaxAgeMs. */
-  private measureDisk(): Promise<void> {
-    if (Date.now() - this.diskMeasuredAt < this.options.diskMaxAgeMs) return Promise.resolve();
-    this.diskMeasuring ??= (async () => {
-      try {
-        const usage = (await this.docker.df()) as { Volumes?: { Labels?: Record<string, string> | null; UsageData?: { Size?: number } }[] };
-        const sizes = new Map<string, number>();
-        for (const volume of usage.Volumes ?? []) {
-          const uuid = volume.Labels?.[SERVER_LABEL];
-          if (uuid) sizes.set(uuid, Math.max(0, volume.UsageData?.Size ?? 0));
-        }
-        this.disk = sizes;
-        this.diskMeasuredAt = Date.now();
-      } catch {
-        // The engine measures one disk usage at a time (another panel or `docker system df` may be
-        // at it): the last figures stay, and the next call asks again.
-      } finally {
-        this.diskMeasuring = null;
-      }
-    })();
-    return this.diskMeasuring;
+    await this.volumes.measure();
+    return this.volumes.cached(uuid)?.usedBytes ?? 0;
   }
 
   on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void {

@@ -1,5 +1,6 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import { lstatNames } from '../confined/lstatNames';
+import { diskVerdict, type DiskVerdict } from '../diskLimit';
 import { fileSystemUsage, isMountRoot } from './disk/fileSystemUsage';
 
 /**
@@ -33,18 +34,6 @@ export async function directorySize(dir: string): Promise<number> {
   return total;
 }
 
-const MiB = 1024 * 1024;
-
-/** What a disk figure says about the plan's limit. */
-export type DiskVerdict = 'ok' | 'over' | 'full';
-
-/**
- * How little room left counts as a full disk: 1 % of the quota, at least 2 MiB and at most
- * 64 MiB. A game writing as fast as it can stops with ENOSPC within one write of the end, so
- * what it leaves is less than that; a server this close to its limit cannot save a world either.
- */
-export const fullMarginBytes = (limitBytes: number) => Math.min(64 * MiB, Math.max(2 * MiB, limitBytes / 100));
-
 /**
  * The disk use of a server's folder. On a file system of its own (its disk image) it is statfs,
  * fresh at every call and as cheap as two stats; else the folder is walked, at most once per
@@ -70,9 +59,7 @@ export class DiskUsage {
 
   /** Whether the last figure is over the limit, or the server's own file system is (all but) full. */
   verdict(limitBytes: number): DiskVerdict {
-    // A file system of its own that is full says so first (its metadata may take it a little over).
-    if (this.available !== null && this.available < fullMarginBytes(limitBytes > 0 ? limitBytes : this.bytes + this.available)) return 'full';
-    return limitBytes > 0 && this.bytes > limitBytes ? 'over' : 'ok';
+    return diskVerdict(this.bytes, this.available, limitBytes);
   }
 
   /** A value at most `maxAgeMs` old (or fresh when `fresh` is set). */

@@ -16,7 +16,7 @@ import type { Sandbox } from './sandbox/Sandbox';
 import { claimFiles } from './sandbox/claimFiles';
 import { ProcessLimits } from './ProcessLimits';
 import { gameMarker, launchGame, signalGame } from './gameProcess';
-import { diskStartRefusal, diskStopNotice } from './diskLimit';
+import { diskStartRefusal, diskStopNotice } from '../diskLimit';
 import { crashInfoOf, wrapperExit, type StopReason } from './exitReport';
 
 export interface SupervisorOptions {

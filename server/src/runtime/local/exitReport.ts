@@ -1,4 +1,5 @@
 import { constants as osConstants } from 'node:os';
+import { diskCrashMessage } from '../diskLimit';
 import type { CrashInfo } from '../types';
 
 /** Why the panel stopped a run itself (null: it was not asked to stop, a crash). */
@@ -21,12 +22,7 @@ export function wrapperExit(code: number | null, signal: NodeJS.Signals | null):
 export function crashInfoOf(reason: Exclude<StopReason, 'user'>, code: number | null, signal: NodeJS.Signals | null): CrashInfo {
   if (reason === 'memory') return { exitCode: code, signal, reason: 'memory', message: 'The server was killed for using more memory than its plan allows.' };
   if (reason === 'disk' || reason === 'disk-full') {
-    return {
-      exitCode: code,
-      signal,
-      reason: 'disk',
-      message: reason === 'disk' ? 'The server was stopped for using more disk than its plan allows.' : 'The server was stopped because its disk is full.',
-    };
+    return { exitCode: code, signal, reason: 'disk', message: diskCrashMessage(reason) };
   }
   const how = signal ? `signal ${signal}` : code === null ? 'an unknown exit status' : `exit code ${code}`;
   return { exitCode: code, signal, reason: 'exit', message: `The server stopped unexpectedly (${how}).` };

@@ -8,7 +8,8 @@
  *   own helper that holds a node's firewall rules for the servers' network (see nodeFirewall.ts).
  * - `host-tools`: a shell and a few of this machine's programs with their libraries: the panel's
  *   install helper (unzip for archives the templates download), as small and quick to build as the
- *   firewall helper.
+ *   firewall helper; nsenter for the helper that holds the servers' disk images on a node (see
+ *   disk/NodeDisks.ts).
  * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
  */
 export type ImageRecipe =
@@ -31,6 +32,8 @@ export const CONTAINER_USER = '1000:1000';
 
 /** The panel's helper image that writes a node's firewall rules. */
 export const NETGUARD_IMAGE = 'panel/netguard:1';
+/** The panel's helper image that holds the servers' disk quotas on a node. */
+export const DISK_HELPER_IMAGE = 'panel/nodedisk:1';
 /** The panel's helper image install steps run in (unpacking archives into a server's volume). */
 export const INSTALLER_IMAGE = 'panel/installer:1';
 
@@ -47,6 +50,7 @@ export const gameImages: readonly GameImage[] = [
       ],
     },
   },
+  { name: DISK_HELPER_IMAGE, description: "nsenter for the servers' disk images", recipe: { kind: 'host-tools', binaries: [{ path: '/usr/bin/nsenter', debianPackage: 'util-linux' }] } },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
   {
     name: 'panel/java:17',
