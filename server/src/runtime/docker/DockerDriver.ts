@@ -10,6 +10,7 @@ import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/ga
 import { ensureServerNetwork } from './serverNetwork';
 import { installInContainer } from './installInContainer';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
+import { containerFiles, removeServerFiles } from './files/containerFiles';
 
 export interface DockerDriverOptions {
   docker: Docker;
@@ -29,7 +30,7 @@ export interface DockerDriverOptions {
    * link-local networks). The node itself is always out of their reach.
    */
   blockedDestinations?: string[];
-  /** The file port of a server on this node, where one is served; without, file access is refused. */
+  /** The file port of a server on this node (default: the panel's file helper on the node, containerFiles). */
   files?: (uuid: string) => ServerFiles;
 }
 
@@ -53,7 +54,7 @@ export class DockerDriver implements RuntimeDriver {
   readonly name = 'docker';
   private readonly emitter = new EventEmitter();
   private readonly servers = new Map<string, ContainerServer>();
-  private readonly options: Required<Omit<DockerDriverOptions, 'files'>> & Pick<DockerDriverOptions, 'files'>;
+  private readonly options: Required<DockerDriverOptions>;
   private readonly placement: ContainerPlacement;
   private events: Readable | null = null;
   private closed = false;
@@ -63,7 +64,7 @@ export class DockerDriver implements RuntimeDriver {
 
   constructor(options: DockerDriverOptions) {
     this.emitter.setMaxListeners(0);
-    this.options = { ...dockerDriverDefaults, ...options };
+    this.options = { ...dockerDriverDefaults, ...options, files: options.files ?? containerFiles(options.docker) };
     this.placement = { network: this.options.network, publicHost: options.publicHost, pidsLimit: this.options.pidsLimit, tmpfsMb: this.options.tmpfsMb };
   }
 
@@ -196,6 +197,8 @@ export class DockerDriver implements RuntimeDriver {
       .getContainer(containerName(uuid))
       .remove({ force: true })
       .catch(() => undefined);
+    // The file helper holds the volume too: it goes first.
+    await removeServerFiles(this.docker, uuid);
     await this.docker
       .getVolume(volumeName(uuid))
       .remove({ force: true })
@@ -252,7 +255,6 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   files(uuid: string): ServerFiles {
-    if (!this.options.files) throw new RuntimeConflictError("This node does not serve its servers' files yet.");
     return this.options.files(uuid);
   }
 

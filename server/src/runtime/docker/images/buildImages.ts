@@ -6,6 +6,7 @@ import type Docker from 'dockerode';
 import { stageDebianRootfs } from './debianRootfs';
 import { gameImages, type GameImage } from './gameImages';
 import { stageHostIptablesRootfs, stageHostNodeRootfs } from './hostNodeRootfs';
+import { stageFilesAgentRootfs } from '../files/filesImage';
 
 export interface BuiltImage {
   name: string;
@@ -57,6 +58,7 @@ export async function buildImage(docker: Docker, image: GameImage, log: (line: s
     log(`Building ${image.name} (${image.description})`);
     if (image.recipe.kind === 'host-node') await stageHostNodeRootfs(rootfs);
     else if (image.recipe.kind === 'host-iptables') await stageHostIptablesRootfs(rootfs);
+    else if (image.recipe.kind === 'files-agent') await stageFilesAgentRootfs(rootfs);
     else await stageDebianRootfs(rootfs, image.recipe.suite, image.recipe.packages, log);
     const id = await importRootfs(docker, rootfs, image.name);
     const seconds = (Date.now() - started) / 1000;

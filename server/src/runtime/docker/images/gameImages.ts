@@ -6,9 +6,11 @@
  *   packages they load (flying-squid): the embedded Minecraft server as the local driver runs it.
  * - `host-iptables`: this machine's iptables (nftables backend) and its extensions: the panel's
  *   own helper that holds a node's firewall rules for the servers' network (see nodeFirewall.ts).
+ * - `files-agent`: this machine's Node and the panel's file agent (one bundled file): the panel's
+ *   own helper that serves a server's files from its volume (see files/containerFiles.ts).
  * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
  */
-export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'debian'; suite: string; packages: string[] };
+export type ImageRecipe = { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'files-agent' } | { kind: 'debian'; suite: string; packages: string[] };
 
 export interface GameImage {
   /** `repository:tag`, as the templates name it. */
@@ -27,9 +29,12 @@ export const CONTAINER_USER = '1000:1000';
 
 /** The panel's helper image that writes a node's firewall rules. */
 export const NETGUARD_IMAGE = 'panel/netguard:1';
+/** The panel's helper image that serves a server's files on its node. */
+export const FILES_IMAGE = 'panel/files:1';
 
 export const gameImages: readonly GameImage[] = [
   { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
+  { name: FILES_IMAGE, description: "Node.js with the panel's file agent", recipe: { kind: 'files-agent' } },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
   {
     name: 'panel/java:17',
