@@ -22,9 +22,14 @@ function underSkipped(path: string, skipped: Set<string>): boolean {
  * helper when none runs.
  */
 export class ContainerServerFiles implements ServerFiles {
-  private usage: { bytes: number; at: number } | null = null;
-
-  constructor(private readonly connect: () => Promise<FilesConnection>) {}
+  /**
+   * `usage` is the server's last disk usage figure, shared by every port of the server handed
+   * out (callers ask the runtime for the port at each use).
+   */
+  constructor(
+    private readonly connect: () => Promise<FilesConnection>,
+    private readonly usage: { bytes: number; at: number } = { bytes: 0, at: 0 },
+  ) {}
 
   private async call<T>(op: string, args: Record<string, unknown>): Promise<T> {
     return (await this.connect()).call<T>(op, args);
@@ -176,9 +181,9 @@ export class ContainerServerFiles implements ServerFiles {
   }
 
   async diskUsage(options: { fresh?: boolean } = {}): Promise<number> {
-    if (!options.fresh && this.usage && Date.now() - this.usage.at < USAGE_MAX_AGE_MS) return this.usage.bytes;
+    if (!options.fresh && Date.now() - this.usage.at < USAGE_MAX_AGE_MS) return this.usage.bytes;
     const bytes = await this.call<number>('diskUsage', {});
-    this.usage = { bytes, at: Date.now() };
+    Object.assign(this.usage, { bytes, at: Date.now() });
     return bytes;
   }
 

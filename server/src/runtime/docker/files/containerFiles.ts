@@ -19,6 +19,8 @@ export interface ContainerFilesOptions {
 class FilesHelper {
   private connecting: Promise<FilesConnection> | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The server's last disk usage figure, for every port of it. */
+  readonly usage = { bytes: 0, at: 0 };
 
   constructor(
     private readonly docker: Docker,
@@ -89,7 +91,7 @@ export function containerFiles(docker: Docker, options: ContainerFilesOptions = 
   const settled = { idleMs: options.idleMs ?? 120_000, helloTimeoutMs: options.helloTimeoutMs ?? 60_000 };
   return (uuid) => {
     const helper = helperOf(docker, uuid, settled);
-    return new ContainerServerFiles(() => helper.connection());
+    return new ContainerServerFiles(() => helper.connection(), helper.usage);
   };
 }
 
