@@ -130,5 +130,29 @@ export function describeServerFilesContract(name: string, make: () => PortUnderT
       await files.remove('out');
       expect(await files.lstat('out')).toBeNull();
     });
+
+    it('writes many entries below one folder through a tree writer, refusing a link planted where a file goes', async () => {
+      await files.mkdir('stage');
+      await port.link('/etc/passwd', 'stage/planted');
+      const tree = await files.openTree('stage');
+      try {
+        expect(await tree.mkdir('a/b', 0o700)).toBe(true);
+        expect(await tree.mkdir('a/b')).toBe(false);
+        await tree.writeStream('a/b/one.txt', [Buffer.from('first')], { durable: false });
+        await tree.writeStream('a/b/one.txt', [Buffer.from('second')]);
+        expect(await code(tree.writeStream('a', [Buffer.from('x')]))).not.toBe('resolved');
+        expect(await code(tree.writeStream('planted', [Buffer.from('x')]))).toBe('escape');
+        await tree.chmod('a/b/one.txt', 0o600);
+        await tree.writeStream('gone.txt', [Buffer.from('x')]);
+        await tree.remove('gone.txt');
+      } finally {
+        await tree.close();
+      }
+      expect(await text(files, 'stage/a/b/one.txt')).toBe('second');
+      expect((await files.stat('stage/a/b/one.txt'))!.mode & 0o777).toBe(0o600);
+      expect((await files.stat('stage/a/b'))!.mode & 0o777).toBe(0o700);
+      expect(await files.lstat('stage/gone.txt')).toBeNull();
+      expect(await files.lstat('stage/planted')).toMatchObject({ kind: 'symlink', linkTarget: '/etc/passwd' });
+    });
   });
 }
