@@ -53,7 +53,7 @@ export class FilesConnection {
           clearTimeout(timer);
           this.release(channel);
           if (message.version === PROTOCOL_VERSION) resolve();
-          else reject(new Error(`The file helper speaks version ${String(message.version)}, the panel ${PROTOCOL_VERSION}.`));
+          else reject(Object.assign(new Error(`The file helper speaks version ${String(message.version)}, the panel ${PROTOCOL_VERSION}.`), { code: 'EPROTO' }));
         },
         closed: (error) => {
           clearTimeout(timer);

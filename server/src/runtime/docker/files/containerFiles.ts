@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import type { ServerFiles } from '../../files/ServerFiles';
 import { ContainerServerFiles } from './ContainerServerFiles';
 import { FilesConnection } from './FilesConnection';
-import { removeFilesHelper, startFilesHelper } from './helperContainer';
+import { ensureFilesImage, removeFilesHelper, startFilesHelper } from './helperContainer';
 
 export interface ContainerFilesOptions {
   /** How long a helper with nothing to do is kept (default two minutes). */
@@ -44,6 +44,17 @@ class FilesHelper {
   }
 
   private async connect(): Promise<FilesConnection> {
+    try {
+      return await this.startHelper();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPROTO') throw error;
+      // The node keeps the image of another panel version: this panel's agent replaces it.
+      await ensureFilesImage(this.docker, true);
+      return this.startHelper();
+    }
+  }
+
+  private async startHelper(): Promise<FilesConnection> {
     const { stream } = await startFilesHelper(this.docker, this.uuid);
     const conn = new FilesConnection(stream, `server ${this.uuid}`);
     conn.onBusy = () => this.stopIdleTimer();
@@ -52,7 +63,12 @@ class FilesHelper {
       this.idleTimer = setTimeout(() => conn.close(), this.options.idleMs);
       this.idleTimer.unref();
     };
-    await conn.hello(this.options.helloTimeoutMs);
+    try {
+      await conn.hello(this.options.helloTimeoutMs);
+    } catch (error) {
+      conn.close();
+      throw error;
+    }
     return conn;
   }
 

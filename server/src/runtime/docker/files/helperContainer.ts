@@ -16,9 +16,12 @@ const statusOf = (error: unknown) => (error as { statusCode?: number } | null)?.
 // One build of the image per engine at a time, whoever asks first.
 const building = new WeakMap<Docker, Promise<void>>();
 
-/** Builds the helper image on the node when it lacks it (once, however many servers ask at once). */
-export function ensureFilesImage(docker: Docker): Promise<void> {
-  let pending = building.get(docker);
+/**
+ * Builds the helper image on the node when it lacks it, or always with `rebuild` (a node keeping
+ * the image of an older panel whose agent speaks another version): once, however many servers ask at once.
+ */
+export function ensureFilesImage(docker: Docker, rebuild = false): Promise<void> {
+  let pending = rebuild ? undefined : building.get(docker);
   if (!pending) {
     pending = (async () => {
       const present = await docker
@@ -28,7 +31,7 @@ export function ensureFilesImage(docker: Docker): Promise<void> {
           () => true,
           () => false,
         );
-      if (!present) await buildImage(docker, findGameImage(FILES_IMAGE)!, () => undefined);
+      if (!present || rebuild) await buildImage(docker, findGameImage(FILES_IMAGE)!, () => undefined);
     })();
     building.set(docker, pending);
     pending.catch(() => building.delete(docker));
@@ -93,6 +96,12 @@ export async function startFilesHelper(docker: Docker, uuid: string): Promise<{ 
     try {
       container = await docker.createContainer(filesHelperConfig(uuid));
     } catch (error) {
+      // The image went away since it was checked (removed by hand, an engine wiped): built again.
+      if (statusOf(error) === 404 && attempt === 0) {
+        building.delete(docker);
+        await ensureFilesImage(docker);
+        continue;
+      }
       // The engine may still be removing the old one (its name is taken until then).
       if (statusOf(error) !== 409 || attempt >= 20) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250));
