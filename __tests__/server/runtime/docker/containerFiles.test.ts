@@ -138,6 +138,24 @@ describe("a container's files through the file helper", () => {
     expect((await files.list('')).length).toBe(8);
   });
 
+  it('stops a copy refused halfway and leaves nothing; a walk or a read left early frees the helper', async () => {
+    const { uuid, files } = await server({ idleMs: 1000 });
+    await asGame(docker, uuid, "const fs = require('fs'); fs.mkdirSync('world'); for (let i = 0; i < 200; i++) fs.writeFileSync('world/r' + i + '.mca', 'x'.repeat(1000))");
+    let seen = 0;
+    const overQuota = () => {
+      seen += 1;
+      if (seen === 20) throw new Error('over quota');
+    };
+    await expect(files.copy('world', 'world-copy', { onFile: overQuota })).rejects.toThrow('over quota');
+    expect((await files.list('')).map((entry) => entry.name)).toEqual(['world']);
+
+    for await (const _entry of files.walk('')) break;
+    const { stream } = await files.readStream('world/r1.mca', { start: 0, end: 9 });
+    stream.destroy();
+    // Nothing left open: the idle helper goes.
+    await waitFor(async () => (await helperState(uuid)) === null, { what: 'the idle helper to go', timeoutMs: 30_000 });
+  });
+
   it('lists a folder of 10,000 entries and walks it (timings printed; the figures are the benchmark’s)', async () => {
     const { uuid, files } = await server();
     await asGame(docker, uuid, "const fs = require('fs'); fs.mkdirSync('many'); for (let i = 0; i < 10000; i++) fs.writeFileSync('many/f' + i + '.txt', 'x')");
