@@ -10,7 +10,7 @@ import { CONTAINER_LAUNCHERS, CONTAINER_NODE, CONTAINER_ROOT } from './images/ga
 import { ensureServerNetwork } from './serverNetwork';
 import { installInContainer } from './installInContainer';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
-import { containerFiles, removeServerFiles } from './files/containerFiles';
+import { closeServerFiles, containerFiles, removeServerFiles } from './files/containerFiles';
 
 export interface DockerDriverOptions {
   docker: Docker;
@@ -219,6 +219,7 @@ export class DockerDriver implements RuntimeDriver {
     this.events = null;
     for (const server of this.servers.values()) server.detach();
     this.servers.clear();
+    await closeServerFiles(this.docker);
   }
 
   async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {

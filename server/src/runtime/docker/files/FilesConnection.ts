@@ -67,7 +67,10 @@ export class FilesConnection {
   open(listener: ChannelListener): number {
     if (this.failure) throw this.failure;
     const channel = this.nextChannel++;
-    if (this.channels.size === 0 && this.holds === 0) this.onBusy();
+    if (this.channels.size === 0 && this.holds === 0) {
+      this.keepProcess(true);
+      this.onBusy();
+    }
     this.channels.set(channel, listener);
     return channel;
   }
@@ -78,7 +81,16 @@ export class FilesConnection {
   }
 
   checkIdle(): void {
-    if (this.channels.size === 0 && this.holds === 0 && this.alive) this.onIdle();
+    if (this.channels.size !== 0 || this.holds !== 0 || !this.alive) return;
+    this.keepProcess(false);
+    this.onIdle();
+  }
+
+  /** An idle helper does not keep the panel's process alive (a command line tool ends when its work does). */
+  private keepProcess(keep: boolean): void {
+    const socket = this.socket as Duplex & { ref?: () => void; unref?: () => void };
+    if (keep) socket.ref?.();
+    else socket.unref?.();
   }
 
   send(channel: number, message: Message): void {

@@ -111,6 +111,13 @@ export function containerFiles(docker: Docker, options: ContainerFilesOptions = 
   };
 }
 
+/** Closes every file helper of the engine (the panel lets go of the node); the next call starts one again. */
+export async function closeServerFiles(docker: Docker): Promise<void> {
+  const byServer = helpers.get(docker);
+  helpers.delete(docker);
+  await Promise.all([...(byServer?.values() ?? [])].map((helper) => helper.close()));
+}
+
 /** Closes and removes the server's file helper (the server is being destroyed). */
 export async function removeServerFiles(docker: Docker, uuid: string): Promise<void> {
   const byServer = helpers.get(docker);
