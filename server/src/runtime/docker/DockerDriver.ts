@@ -12,6 +12,7 @@ import { ensureServerNetwork } from './serverNetwork';
 import { installInContainer } from './install/installInContainer';
 import { STEAMCMD_URL } from '../install/steamcmd';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
+import { closeServerFiles, containerFiles, removeServerFiles } from './files/containerFiles';
 
 export interface DockerDriverOptions {
   docker: Docker;
@@ -38,7 +39,7 @@ export interface DockerDriverOptions {
   blockedDestinations?: string[];
   /** Where SteamCMD comes from (Valve's bundle, or a host's mirror) and the image it runs in. */
   steamcmd?: { url: string; image: string };
-  /** The file port of a server on this node, where one is served; without, file access is refused. */
+  /** The file port of a server on this node (default: the panel's file helper on the node, containerFiles). */
   files?: (uuid: string) => ServerFiles;
 }
 
@@ -64,7 +65,7 @@ export class DockerDriver implements RuntimeDriver {
   readonly name = 'docker';
   private readonly emitter = new EventEmitter();
   private readonly servers = new Map<string, ContainerServer>();
-  private readonly options: Required<Omit<DockerDriverOptions, 'files'>> & Pick<DockerDriverOptions, 'files'>;
+  private readonly options: Required<DockerDriverOptions>;
   private readonly placement: ContainerPlacement;
   private events: Readable | null = null;
   private closed = false;
@@ -72,7 +73,7 @@ export class DockerDriver implements RuntimeDriver {
 
   constructor(options: DockerDriverOptions) {
     this.emitter.setMaxListeners(0);
-    this.options = { ...dockerDriverDefaults, ...options };
+    this.options = { ...dockerDriverDefaults, ...options, files: options.files ?? containerFiles(options.docker, { beforeStart: (uuid) => this.mountStorage(uuid) }) };
     this.placement = { network: this.options.network, publicHost: options.publicHost, pidsLimit: this.options.pidsLimit, tmpfsMb: this.options.tmpfsMb };
     this.volumes = new ServerVolumes(this.options.docker, { diskImages: this.options.diskImages, maxAgeMs: this.options.diskMaxAgeMs });
   }
@@ -222,6 +223,8 @@ export class DockerDriver implements RuntimeDriver {
       .getContainer(containerName(uuid))
       .remove({ force: true })
       .catch(() => undefined);
+    // The file helper holds the volume too: it goes first.
+    await removeServerFiles(this.docker, uuid);
     await this.volumes.remove(uuid);
   }
 
@@ -237,6 +240,7 @@ export class DockerDriver implements RuntimeDriver {
     this.events = null;
     for (const server of this.servers.values()) server.detach();
     this.servers.clear();
+    await closeServerFiles(this.docker);
   }
 
   async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
@@ -273,7 +277,6 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   files(uuid: string): ServerFiles {
-    if (!this.options.files) throw new RuntimeConflictError("This node does not serve its servers' files yet.");
     return this.options.files(uuid);
   }
 

@@ -6,6 +6,7 @@ import type Docker from 'dockerode';
 import { stageDebianRootfs } from './debianRootfs';
 import { gameImages, type GameImage } from './gameImages';
 import { stageHostIptablesRootfs, stageHostNodeRootfs, stageHostToolsRootfs } from './hostNodeRootfs';
+import { stageFilesAgentRootfs } from '../files/filesImage';
 
 export interface BuiltImage {
   name: string;
@@ -58,6 +59,7 @@ export async function buildImage(docker: Docker, image: GameImage, log: (line: s
     if (image.recipe.kind === 'host-node') await stageHostNodeRootfs(rootfs);
     else if (image.recipe.kind === 'host-iptables') await stageHostIptablesRootfs(rootfs);
     else if (image.recipe.kind === 'host-tools') await stageHostToolsRootfs(rootfs, image.recipe.binaries);
+    else if (image.recipe.kind === 'files-agent') await stageFilesAgentRootfs(rootfs);
     else await stageDebianRootfs(rootfs, image.recipe.suite, image.recipe.packages, log);
     const id = await importRootfs(docker, rootfs, image.name);
     const seconds = (Date.now() - started) / 1000;

@@ -10,10 +10,16 @@
  *   install helper (unzip for archives the templates download), as small and quick to build as the
  *   firewall helper; nsenter for the helper that holds the servers' disk images on a node (see
  *   disk/NodeDisks.ts).
+ * - `files-agent`: this machine's Node and the panel's file agent (one bundled file): the panel's
+ *   own helper that serves a server's files from its volume (see files/containerFiles.ts).
  * - `debian`: a minimal Debian (debootstrap, from the archive apt already uses) with packages.
  */
 export type ImageRecipe =
-  { kind: 'host-node' } | { kind: 'host-iptables' } | { kind: 'host-tools'; binaries: { path: string; debianPackage: string }[] } | { kind: 'debian'; suite: string; packages: string[] };
+  | { kind: 'host-node' }
+  | { kind: 'host-iptables' }
+  | { kind: 'host-tools'; binaries: { path: string; debianPackage: string }[] }
+  | { kind: 'files-agent' }
+  | { kind: 'debian'; suite: string; packages: string[] };
 
 export interface GameImage {
   /** `repository:tag`, as the templates name it. */
@@ -37,6 +43,9 @@ export const DISK_HELPER_IMAGE = 'panel/nodedisk:1';
 /** The panel's helper image install steps run in (unpacking archives into a server's volume). */
 export const INSTALLER_IMAGE = 'panel/installer:1';
 
+/** The panel's helper image that serves a server's files on its node. */
+export const FILES_IMAGE = 'panel/files:1';
+
 export const gameImages: readonly GameImage[] = [
   { name: NETGUARD_IMAGE, description: "iptables for the node's firewall rules", recipe: { kind: 'host-iptables' } },
   {
@@ -51,6 +60,7 @@ export const gameImages: readonly GameImage[] = [
     },
   },
   { name: DISK_HELPER_IMAGE, description: "nsenter for the servers' disk images", recipe: { kind: 'host-tools', binaries: [{ path: '/usr/bin/nsenter', debianPackage: 'util-linux' }] } },
+  { name: FILES_IMAGE, description: "Node.js with the panel's file agent", recipe: { kind: 'files-agent' } },
   { name: 'panel/flying-squid:1', description: 'Node.js with flying-squid and the panel launchers', recipe: { kind: 'host-node' } },
   {
     name: 'panel/java:17',

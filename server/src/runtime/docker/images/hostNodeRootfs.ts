@@ -9,13 +9,13 @@ import { CONTAINER_LAUNCHERS, CONTAINER_NODE } from './gameImages';
 const run = promisify(execFile);
 
 /** Libraries a binary links (ldd's absolute paths, the loader included). */
-async function linkedLibraries(binary: string): Promise<string[]> {
+export async function linkedLibraries(binary: string): Promise<string[]> {
   const { stdout } = await run('ldd', [binary]);
   return [...stdout.matchAll(/(\/\S+)\s+\(0x/g)].map((m) => m[1]);
 }
 
 /** Copies a file as hard link where it can (same file system: instant), else byte for byte. */
-async function place(source: string, target: string): Promise<void> {
+export async function place(source: string, target: string): Promise<void> {
   await fs.mkdir(dirname(target), { recursive: true });
   await fs.link(source, target).catch(() => fs.copyFile(source, target));
 }

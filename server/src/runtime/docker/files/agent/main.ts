@@ -1,0 +1,34 @@
+import { encodeData, encodeJson, FRAME_DATA, FrameReader, PROTOCOL_VERSION, type Message } from '../protocol';
+import { RootedServerFiles } from '../../../files/rooted/RootedServerFiles';
+import { AgentCalls } from './agentCalls';
+
+/**
+ * The file helper's agent, run in a container that holds one server's volume: it serves the
+ * panel's file port with the panel's own local implementation (RootedServerFiles: no link
+ * followed, confinement, atomic writes), over frames on its standard input and output.
+ */
+const root = process.argv[2] ?? '/home/container';
+// Without a word from the panel for this long (it closes idle helpers itself), the agent leaves.
+const LONELY_MS = 15 * 60_000;
+
+const calls = new AgentCalls(new RootedServerFiles(root), {
+  json: (channel: number, message: Message) => process.stdout.write(encodeJson(channel, message)),
+  data: (channel: number, data: Buffer) => process.stdout.write(encodeData(channel, data)),
+});
+
+let lonely = setTimeout(() => process.exit(0), LONELY_MS);
+const reader = new FrameReader((kind, channel, payload) => {
+  if (kind === FRAME_DATA) return calls.data(channel, payload);
+  const message = JSON.parse(payload.toString('utf8')) as Message;
+  if (message.t === 'hello') process.stdout.write(encodeJson(channel, { t: 'hello', version: PROTOCOL_VERSION }));
+  else calls.message(channel, message);
+});
+
+process.stdin.on('data', (chunk: Buffer) => {
+  clearTimeout(lonely);
+  lonely = setTimeout(() => process.exit(0), LONELY_MS);
+  reader.push(chunk);
+});
+// The panel went away (or closed the idle helper): nothing more will come.
+process.stdin.on('end', () => process.exit(0));
+process.stdout.on('error', () => process.exit(0));

@@ -1,0 +1,92 @@
+import { PathEscapeError } from '../../files/PathEscapeError';
+
+/**
+ * The wire of the file helper: frames of `[kind u8][channel u32][length u32][payload]`, both ways
+ * (the panel writes them to the helper's standard input, the helper to its standard output). A
+ * channel is one call; its control messages are JSON, file contents go as binary frames so a
+ * large file is never turned into text. Every channel ends with exactly one `ok` or `err` from
+ * the helper.
+ */
+export const FRAME_JSON = 1;
+export const FRAME_DATA = 2;
+const HEADER = 9;
+
+/** Bytes of file content in flight on one stream before the sender waits for the reader's acks. */
+export const STREAM_WINDOW = 4 * 1024 * 1024;
+/** Entries of a walk per message. */
+export const WALK_BATCH = 500;
+
+/** Bumped when the frames or messages change: a helper of another version is not spoken to. */
+export const PROTOCOL_VERSION = 1;
+
+/** A call's control messages (`t` says which). */
+export type Message = { t: string } & Record<string, unknown>;
+
+/** An error as it crosses the wire: its message, its errno-like code, and whether it is a path escape. */
+export interface WireError {
+  message: string;
+  code?: string;
+  escape?: string;
+}
+
+export function encodeJson(channel: number, message: Message): Buffer {
+  return frame(FRAME_JSON, channel, Buffer.from(JSON.stringify(message)));
+}
+
+export function encodeData(channel: number, data: Buffer): Buffer {
+  return frame(FRAME_DATA, channel, data);
+}
+
+function frame(kind: number, channel: number, payload: Buffer): Buffer {
+  const header = Buffer.allocUnsafe(HEADER);
+  header.writeUInt8(kind, 0);
+  header.writeUInt32BE(channel, 1);
+  header.writeUInt32BE(payload.length, 5);
+  return Buffer.concat([header, payload]);
+}
+
+/** Cuts a byte stream into frames, whatever the chunks it arrives in. */
+export class FrameReader {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly onFrame: (kind: number, channel: number, payload: Buffer) => void) {}
+
+  push(chunk: Buffer): void {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    while (this.pendingBytes >= HEADER) {
+      const head = this.peek(HEADER);
+      const length = head.readUInt32BE(5);
+      if (this.pendingBytes < HEADER + length) return;
+      const whole = this.take(HEADER + length);
+      this.onFrame(whole.readUInt8(0), whole.readUInt32BE(1), whole.subarray(HEADER));
+    }
+  }
+
+  private peek(bytes: number): Buffer {
+    if (this.pending[0].length < bytes) this.pending = [Buffer.concat(this.pending)];
+    return this.pending[0];
+  }
+
+  private take(bytes: number): Buffer {
+    const first = this.peek(bytes);
+    const taken = first.subarray(0, bytes);
+    if (first.length === bytes) this.pending.shift();
+    else this.pending[0] = first.subarray(bytes);
+    this.pendingBytes -= bytes;
+    return taken;
+  }
+}
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof PathEscapeError) return { message: error.message, escape: error.path };
+  const { message, code } = error as NodeJS.ErrnoException;
+  return { message: typeof message === 'string' ? message : String(error), code: typeof code === 'string' ? code : undefined };
+}
+
+/** The error again on the panel's side: the same class for an escape, the same `code` otherwise. */
+export function fromWireError(wire: WireError): Error {
+  if (wire.escape !== undefined) return new PathEscapeError(wire.escape);
+  return Object.assign(new Error(wire.message), wire.code ? { code: wire.code } : {});
+}
