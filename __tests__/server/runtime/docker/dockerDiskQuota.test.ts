@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Docker from 'dockerode';
 import type { DockerDriver } from '../../../../server/src/runtime/docker/DockerDriver';
+import { removeServerFiles } from '../../../../server/src/runtime/docker/files/containerFiles';
 import { containerName, volumeName } from '../../../../server/src/runtime/docker/containerConfig';
 import { parseMountInfo } from '../../../../server/src/runtime/local/disk/mountTable';
 import type { ServerSpec } from '../../../../server/src/runtime/types';
@@ -145,7 +146,9 @@ describe('the disk quota of a server in a container', () => {
     const mountPoint = join(dataRoot, 'panel-disks', uuid);
     const mounted = () => parseMountInfo(readFileSync('/proc/self/mountinfo', 'utf8')).some((entry) => entry.mountPoint === mountPoint);
     expect(mounted()).toBe(true);
-    // A reboot (or an administrator) drops the mount: the volume cannot be mounted then (nothing is written beside the image)…
+    // A reboot (or an administrator) drops the mount, and nothing of the panel runs on the node any
+    // more (the install's file helper neither): the volume cannot be mounted then (nothing is written beside the image)…
+    await removeServerFiles(docker, uuid);
     execFileSync('umount', [mountPoint]);
     const bare = await docker.createContainer({ Image: spec.image!, Cmd: ['/bin/sh', '-c', 'true'], HostConfig: { Binds: [`${volumeName(uuid)}:/data`] } });
     await expect(bare.start()).rejects.toThrow(/no such file or directory/);

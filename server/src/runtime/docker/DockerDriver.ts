@@ -130,6 +130,18 @@ export class DockerDriver implements RuntimeDriver {
     return { root: CONTAINER_ROOT, node: CONTAINER_NODE, launchers: CONTAINER_LAUNCHERS };
   }
 
+  /**
+   * The server's volume mounted and sized for a start. A resize that has to wait for the disk image
+   * to be free is tried again once the server's file helper (which holds the volume between file
+   * calls) has let go: the next file call starts a new one.
+   */
+  private async ensureVolume(spec: ServerSpec, fresh?: boolean): ReturnType<ServerVolumes['ensure']> {
+    const result = await this.volumes.ensure(spec.uuid, spec.limits.diskMb, fresh);
+    if (result.fit !== 'deferred') return result;
+    await removeServerFiles(this.docker, spec.uuid);
+    return this.volumes.ensure(spec.uuid, spec.limits.diskMb, true);
+  }
+
   private server(uuid: string): ContainerServer {
     let server = this.servers.get(uuid);
     if (!server) {
@@ -138,7 +150,7 @@ export class DockerDriver implements RuntimeDriver {
         placement: this.placement,
         ringSize: this.options.ringSize,
         imageOf: (spec) => spec.image ?? this.options.defaultImage,
-        ensureVolume: (spec, fresh) => this.volumes.ensure(spec.uuid, spec.limits.diskMb, fresh),
+        ensureVolume: (spec, fresh) => this.ensureVolume(spec, fresh),
         lostMount: (error) => this.volumes.lostMount(uuid, error),
         fitDisk: (diskMb) => this.volumes.fit(uuid, diskMb),
         diskFigures: () => this.volumes.cached(uuid),
