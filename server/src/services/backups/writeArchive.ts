@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Header, Pax } from 'tar';
-import type { FileInfo, OpenFile, ServerFiles, TreeReader, WalkEntry } from '../../runtime/files/ServerFiles';
+import type { FileInfo, OpenFile, ServerFiles, TreeReader } from '../../runtime/files/ServerFiles';
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
 import { deflatedMember, storedMember, type Emit, type GzipMember } from './gzipMembers';
-import type { BackupPlan } from './walkForBackup';
+import type { BackupPlan, PlannedEntry } from './walkForBackup';
 
 /** What the archive came to. */
 export interface ArchiveResult {
@@ -167,7 +167,7 @@ type Looked = { folder: FileInfo } | { file: OpenFile } | null;
  * regular files (a FIFO cannot hang the backup). Null for what is gone or is no longer what the
  * walk saw.
  */
-async function lookAt(tree: TreeReader, entry: WalkEntry): Promise<Looked> {
+async function lookAt(tree: TreeReader, entry: PlannedEntry): Promise<Looked> {
   if (entry.kind === 'directory') {
     const folder = await tree.lstat(entry.path).catch(() => null);
     return folder?.kind === 'directory' ? { folder } : null;
@@ -192,7 +192,7 @@ class LookAhead {
 
   constructor(
     private readonly tree: TreeReader,
-    private readonly entries: WalkEntry[],
+    private readonly entries: PlannedEntry[],
   ) {}
 
   take(): Promise<Looked> {
