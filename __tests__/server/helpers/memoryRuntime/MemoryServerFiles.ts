@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { PathEscapeError } from '../../../../server/src/runtime/files/PathEscapeError';
-import type { FileInfo, ServerFiles, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../../../../server/src/runtime/files/ServerFiles';
+import type { FileInfo, ServerFiles, TreeReader, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../../../../server/src/runtime/files/ServerFiles';
+import { memoryTreeReader } from './memoryTreeReader';
 import { failure, infoOf, locate, newFile, newFolder, newLink, nodeAt, partsOf, stamp, touched, type Located, type MemoryFolder, type MemoryNode } from './memoryTree';
 
 const lastOf = (path: string) => partsOf(path).at(-1) ?? '';
@@ -143,6 +144,11 @@ export class MemoryServerFiles implements ServerFiles {
       remove: (inner) => this.remove(below(inner)),
       close: async () => undefined,
     });
+  }
+
+  /** Paths below the base walked without following links; the base itself found as the local port finds it. */
+  openTreeReader(path: string): Promise<TreeReader> {
+    return Promise.resolve(memoryTreeReader(() => this.folderAt(path)));
   }
 
   async mkdir(path: string, options: { exclusive?: boolean; mode?: number } = {}): Promise<string[]> {

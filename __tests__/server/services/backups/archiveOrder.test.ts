@@ -10,6 +10,7 @@ import { extractBackup, backupChecker } from '../../../../server/src/services/ba
 import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';
 import { writeArchive } from '../../../../server/src/services/backups/writeArchive';
 import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
+import type { ServerFiles } from '../../../../server/src/runtime/files/ServerFiles';
 import { treeOf, writeTree } from './backupsTestKit';
 
 /** How many gzip members the archive holds: a member starts where a gzip header begins and the rest reads as gzip. */
@@ -98,5 +99,49 @@ describe('backup compression', () => {
       .filter(Boolean);
     expect(listed).toEqual(['server.properties']);
     expect(gunzipSync(readFileSync(storage.pathOf(serverUuid, backupUuid))).includes('a file of the host')).toBe(false);
+  });
+
+  it('never reads through a folder it already holds that was swapped for a link during the backup', async () => {
+    const source = join(work, 'swapped-during');
+    const outside = join(work, 'host-secrets-during');
+    writeTree(source, { 'world/a.txt': 'first of the world', 'world/b.txt': 'second of the world', 'server.properties': 'motd=hi\n' });
+    writeTree(outside, { 'b.txt': 'a file of the host' });
+    const local = filesOf(source);
+    const plan = await walkForBackup(local, '');
+    // Once world/a.txt is open (its folder held by the reader), the game moves the folder out of
+    // the root and links the host's folder in its place; world/b.txt is opened only after that.
+    let swapped: () => void = () => undefined;
+    const swap = new Promise<void>((resolve) => (swapped = resolve));
+    const racing: ServerFiles = Object.create(local, {
+      openTreeReader: {
+        value: async (path: string) => {
+          const tree = await local.openTreeReader(path);
+          return {
+            lstat: (inner: string) => tree.lstat(inner),
+            close: () => tree.close(),
+            open: async (inner: string) => {
+              if (inner === 'world/b.txt') await swap;
+              const file = await tree.open(inner);
+              if (inner === 'world/a.txt') {
+                renameSync(join(source, 'world'), join(work, 'world-moved-during'));
+                symlinkSync(outside, join(source, 'world'));
+                swapped();
+              }
+              return file;
+            },
+          };
+        },
+      },
+    });
+    const storage = new LocalBackupStorage(join(work, 'store'));
+    const [serverUuid, backupUuid] = [randomUUID(), randomUUID()];
+    await writeArchive(racing, plan, await storage.create(serverUuid, backupUuid), () => undefined);
+    const listed = execFileSync('tar', ['-tzf', storage.pathOf(serverUuid, backupUuid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    expect(listed).toEqual(['server.properties', 'world/', 'world/a.txt']);
+    const content = gunzipSync(readFileSync(storage.pathOf(serverUuid, backupUuid)));
+    expect(content.includes('first of the world')).toBe(true);
+    expect(content.includes('a file of the host')).toBe(false);
   });
 });

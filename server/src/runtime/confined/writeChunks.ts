@@ -25,8 +25,15 @@ async function writeAll(handle: fs.FileHandle, pieces: Buffer[]): Promise<void> 
  * Small chunks (a socket gives 16–64 KiB) are gathered into writes of about 1 MiB. One batch is
  * written while the next one arrives, so the disk never holds up the source (an upload's socket)
  * and at most two batches are in memory. The file is fsynced at the end unless `sync` is false.
+ * With `reusedChunks` the source reuses a chunk's memory once the next one is asked for: each is
+ * written before that, from the source's own memory (nothing gathered, nothing copied).
  */
-export async function writeChunks(handle: fs.FileHandle, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: { sync?: boolean } = {}): Promise<void> {
+export async function writeChunks(handle: fs.FileHandle, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: { sync?: boolean; reusedChunks?: boolean } = {}): Promise<void> {
+  if (options.reusedChunks) {
+    for await (const chunk of source) await writeAll(handle, [typeof chunk === 'string' ? Buffer.from(chunk) : chunk]);
+    if (options.sync !== false) await handle.sync();
+    return;
+  }
   let writing: Promise<void> = Promise.resolve();
   try {
     let pending: Buffer[] = [];

@@ -65,6 +65,38 @@ export interface ServerFiles {
    * write walking its path from the root. The same confinement holds. Close it when done.
    */
   openTree(path: string): Promise<TreeWriter>;
+  /**
+   * A reader of many entries below the existing folder `path` (a backup's walk of the server's
+   * files): as with openTree, the folders it goes through are opened once and reused, so reading
+   * a walked tree costs one open per file instead of a walk of every path from the root. The same
+   * confinement holds and no link is ever followed. Close it when done.
+   */
+  openTreeReader(path: string): Promise<TreeReader>;
+}
+
+/**
+ * Reads entries below one folder of a server's files (paths relative to it, `/`-separated). Each
+ * folder is opened once and kept while it is used; a held folder is checked to be still inside the
+ * root before each effect, and no link is ever followed, neither on the way nor at the end.
+ */
+export interface TreeReader {
+  /** What is at `path` itself (a link is described, not followed), or null when nothing is (or a folder on the way is not one now). */
+  lstat(path: string): Promise<FileInfo | null>;
+  /**
+   * Opens the regular file `path` for reading (ENOENT when nothing is there; a link, a folder or a
+   * device is refused, never opened). Close what it answers.
+   */
+  open(path: string): Promise<OpenFile>;
+  /** Closes the folders held (files opened through it are closed by their own close). */
+  close(): Promise<void>;
+}
+
+/** A file opened for reading: what it was when opened, and its bytes read into the caller's memory. */
+export interface OpenFile {
+  readonly info: FileInfo;
+  /** Reads up to `length` bytes from `position` into `buffer` at `offset`; answers how many (0 at the end). */
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<number>;
+  close(): Promise<void>;
 }
 
 /**
@@ -82,14 +114,24 @@ export interface TreeWriter {
    * Writes the file `path` (its folder must exist) with the chunks of `source`. A new file is
    * created in place, exclusively (readers of a staging folder may see it growing); a file already
    * there is replaced atomically; a folder there is EISDIR. An error leaves no new file.
+   * `durable: false` skips the flush to the disk (a later step makes the tree durable or redoes it).
+   * `reusesChunks`: the source reuses a chunk's memory once the next one is asked for, so each is
+   * written (or copied) before that and none is kept (a restore hands over pieces of its read buffer).
    */
-  writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options?: { mode?: number; durable?: boolean }): Promise<void>;
+  writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options?: TreeWriteOptions): Promise<void>;
   /** Sets the permission bits of the folder or file `path` itself (never through a link). */
   chmod(path: string, mode: number): Promise<void>;
   /** Removes the entry `path` (a link itself), folders with their content; nothing there is fine. */
   remove(path: string): Promise<void>;
   /** Closes the folders held. */
   close(): Promise<void>;
+}
+
+/** Options of a TreeWriter's file write. */
+export interface TreeWriteOptions {
+  mode?: number;
+  durable?: boolean;
+  reusesChunks?: boolean;
 }
 
 export type FileKind = 'file' | 'directory' | 'symlink' | 'other';

@@ -83,8 +83,8 @@ export class TarExtractor {
       } else if (entry.bodyLeft > 0) {
         const take = Math.min(entry.bodyLeft, bytes.length - at);
         const piece = bytes.subarray(at, at + take);
-        // The port may hold on to a chunk (it gathers writes), and `bytes` is reused: a copy goes.
-        if (entry.file) await entry.file.chunks.push(Buffer.from(piece));
+        // Lent to the port, which is done with it when the push resolves: `bytes` is reused after.
+        if (entry.file) await entry.file.chunks.push(piece);
         else if (entry.pax) entry.pax.push(Buffer.from(piece));
         entry.bodyLeft -= take;
         at += take;
@@ -177,7 +177,7 @@ export class TarExtractor {
     const chunks = new ChunkChannel();
     // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
     // panel stops (the journal and its renames), and an fsync per file took most of its time.
-    const written = this.tree.writeStream(path, chunks, { mode, durable: false }).catch((error: NodeJS.ErrnoException) => {
+    const written = this.tree.writeStream(path, chunks, { mode, durable: false, reusesChunks: true }).catch((error: NodeJS.ErrnoException) => {
       const failure = error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
       chunks.stop(failure);
       throw failure;

@@ -4,9 +4,12 @@ import type { ServerFiles, WalkEntry } from '../../runtime/files/ServerFiles';
 /** Folders the panel itself keeps in a server's root while restoring; never backed up. */
 export const PANEL_INTERNAL = /^\.panel-restore(-|$)/;
 
+/** An entry of a plan: what the archive needs of it (kept small: a plan holds every entry of the server's files). */
+export type PlannedEntry = Pick<WalkEntry, 'path' | 'kind' | 'size'>;
+
 /** What a backup will hold: the entries of the server's files, folders before their content. */
 export interface BackupPlan {
-  entries: WalkEntry[];
+  entries: PlannedEntry[];
   files: number;
   /** Sum of the files' sizes. */
   contentBytes: number;
@@ -39,7 +42,7 @@ export async function walkForBackup(files: ServerFiles, patterns: string): Promi
     for await (const entry of files.walk('', { skip })) {
       // The walk describes links and devices without entering them; only files and folders go in.
       if (entry.kind !== 'file' && entry.kind !== 'directory') continue;
-      plan.entries.push(entry);
+      plan.entries.push({ path: entry.path, kind: entry.kind, size: entry.size });
       plan.tarBytes += 512 + (entry.path.length > 99 ? 1536 : 0);
       if (entry.kind === 'file') {
         plan.files += 1;

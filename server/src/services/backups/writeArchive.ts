@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Header, Pax } from 'tar';
-import type { FileInfo, ServerFiles, WalkEntry } from '../../runtime/files/ServerFiles';
+import type { FileInfo, OpenFile, ServerFiles, TreeReader } from '../../runtime/files/ServerFiles';
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
 import { deflatedMember, storedMember, type Emit, type GzipMember } from './gzipMembers';
-import type { BackupPlan } from './walkForBackup';
+import type { BackupPlan, PlannedEntry } from './walkForBackup';
 
 /** What the archive came to. */
 export interface ArchiveResult {
@@ -116,16 +116,17 @@ class TarLayout {
   }
 
   /**
-   * Lays `size` bytes of a file's stream into the tar stream; a file that shrank meanwhile is
-   * padded with zeros, one that grew is cut at the size its header gave.
+   * Reads `size` bytes of an open file straight into the stream's buffers; a file that shrank
+   * meanwhile is padded with zeros, one that grew is cut at the size its header gave.
    */
-  async body(stream: AsyncIterable<Buffer>, size: number): Promise<void> {
+  async body(file: OpenFile, size: number): Promise<void> {
     let position = 0;
-    for await (const chunk of stream) {
-      const take = Math.min(chunk.length, size - position);
-      await this.put(take === chunk.length ? chunk : chunk.subarray(0, take));
-      position += take;
-      if (position >= size) break;
+    while (position < size) {
+      const buffer = await this.room();
+      const bytesRead = await file.read(buffer, this.fill, Math.min(size - position, buffer.length - this.fill), position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      this.advance(bytesRead);
     }
     await this.zeros(size - position + ((BLOCK - (size % BLOCK)) % BLOCK));
   }
@@ -154,60 +155,75 @@ async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, info
   await tar.put(headerBlock);
 }
 
-type OpenedFile = { stream: AsyncIterable<Buffer> & { destroy(): void }; info: FileInfo };
+/** An entry of the plan as it is when archived: a folder's own description, or a file opened for reading. */
+type Looked = { folder: FileInfo } | { file: OpenFile } | null;
 
 /**
- * What an entry of the plan is at the moment it is archived, looked at through the file port:
- * a folder's own description (a folder swapped for a link or removed since the walk is left out,
- * as its content is), a file opened for reading. The port refuses a path leading outside the
- * root (a folder swapped for a link by the game server's own code cannot pull the host's files
- * into a backup it could then download) and anything that is not a regular file (a FIFO cannot
- * hang the backup). Null for what is gone or is no longer what the walk saw.
+ * What an entry of the plan is at the moment it is archived, looked at through the port's tree
+ * reader: a folder's own description (a folder swapped for a link or removed since the walk is
+ * left out, as its content is), a file opened for reading. The reader never follows a link and
+ * refuses a file whose folder has left the root (a folder swapped for a link by the game server's
+ * own code cannot pull the host's files into a backup it could then download), and it opens only
+ * regular files (a FIFO cannot hang the backup). Null for what is gone or is no longer what the
+ * walk saw.
  */
-async function lookAt(files: ServerFiles, entry: WalkEntry): Promise<FileInfo | OpenedFile | null> {
+async function lookAt(tree: TreeReader, entry: PlannedEntry): Promise<Looked> {
   if (entry.kind === 'directory') {
-    const folder = await files.lstat(entry.path).catch(() => null);
-    return folder?.kind === 'directory' ? folder : null;
+    const folder = await tree.lstat(entry.path).catch(() => null);
+    return folder?.kind === 'directory' ? { folder } : null;
   }
-  const opened = await files.readStream(entry.path).catch(() => null);
-  if (opened && opened.info.kind !== 'file') opened.stream.destroy();
-  return opened?.info.kind === 'file' ? opened : null;
+  const file = await tree.open(entry.path).catch(() => null);
+  if (file && file.info.kind !== 'file') await file.close().catch(() => undefined);
+  return file?.info.kind === 'file' ? { file } : null;
 }
 
 /**
- * Looks at the entries a few ahead of the one being archived: each look is a few round trips to
- * the port (the local one walks the path by descriptor), which overlap instead of adding up.
- * Opened files that were not used (an error stopped the backup) are closed by `close`.
+ * Looks at the entries a few ahead of the one being archived, so that opening them (a few round
+ * trips to the port) overlaps the reading and compressing of the current one. What is ahead is
+ * bounded by count (descriptors) and by the bytes of the files opened: an open file holds no
+ * buffer here, but a port may keep some of a file with its open, and a run of large files gains
+ * nothing from being opened early. Opened files that were not used (an error stopped the backup)
+ * are closed by `close`.
  */
 class LookAhead {
-  private readonly pending: Array<Promise<FileInfo | OpenedFile | null>> = [];
+  private readonly pending: Array<{ look: Promise<Looked>; bytes: number }> = [];
+  private pendingBytes = 0;
   private next = 0;
 
   constructor(
-    private readonly files: ServerFiles,
-    private readonly entries: WalkEntry[],
-    private readonly window: number,
+    private readonly tree: TreeReader,
+    private readonly entries: PlannedEntry[],
   ) {}
 
-  take(): Promise<FileInfo | OpenedFile | null> {
-    while (this.pending.length < this.window && this.next < this.entries.length) {
-      const look = lookAt(this.files, this.entries[this.next++]!);
+  take(): Promise<Looked> {
+    while (this.next < this.entries.length && this.pending.length < LOOK_AHEAD_ENTRIES) {
+      const entry = this.entries[this.next]!;
+      const bytes = entry.kind === 'file' ? entry.size : 0;
+      // The entry about to be archived is always looked at, whatever its size.
+      if (this.pending.length > 0 && this.pendingBytes + bytes > LOOK_AHEAD_BYTES) break;
+      this.next += 1;
+      const look = lookAt(this.tree, entry);
       look.catch(() => undefined);
-      this.pending.push(look);
+      this.pending.push({ look, bytes });
+      this.pendingBytes += bytes;
     }
-    return this.pending.shift()!;
+    const first = this.pending.shift()!;
+    this.pendingBytes -= first.bytes;
+    return first.look;
   }
 
   async close(): Promise<void> {
-    for (const look of this.pending.splice(0)) {
+    for (const { look } of this.pending.splice(0)) {
       const result = await look.catch(() => null);
-      if (result && 'stream' in result) result.stream.destroy();
+      if (result && 'file' in result) await result.file.close().catch(() => undefined);
     }
+    this.pendingBytes = 0;
   }
 }
 
-/** Entries looked at ahead of the one archived. */
-const LOOK_AHEAD = 16;
+/** Entries looked at ahead of the one archived, at most, and the bytes of the files among them (by their walked size). */
+const LOOK_AHEAD_ENTRIES = 16;
+const LOOK_AHEAD_BYTES = 1024 * 1024;
 
 /**
  * Streams a tar.gz of the plan's entries, read through the server's file port, into `sink`: tar → gzip → SHA-256 and
@@ -252,33 +268,40 @@ export async function writeArchive(files: ServerFiles, plan: BackupPlan, sink: A
   let storing = false;
   let lastReport = 0;
   const ordered = compressedAlreadyLast(plan.entries);
-  const ahead = new LookAhead(files, ordered, LOOK_AHEAD);
+  let tree: TreeReader | null = null;
   try {
-    for (const entry of ordered) {
-      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The backup was stopped.');
-      if (failure) throw failure;
-      const current = await ahead.take();
-      if (!current) continue;
-      if (!('stream' in current)) {
-        await putHeader(tar, headerBlock, entry.path, current, true);
-      } else {
-        try {
-          if (!storing && isCompressedAlready(entry.path)) {
-            storing = true;
-            await tar.switchTo(() => storedMember(emit));
+    tree = await files.openTreeReader('');
+    const ahead = new LookAhead(tree, ordered);
+    try {
+      for (const entry of ordered) {
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The backup was stopped.');
+        if (failure) throw failure;
+        const current = await ahead.take();
+        if (!current) continue;
+        if ('folder' in current) {
+          await putHeader(tar, headerBlock, entry.path, current.folder, true);
+        } else {
+          const { file } = current;
+          try {
+            if (!storing && isCompressedAlready(entry.path)) {
+              storing = true;
+              await tar.switchTo(() => storedMember(emit));
+            }
+            // The file as it was opened: its header's size bounds what is read of it.
+            await putHeader(tar, headerBlock, entry.path, file.info, false);
+            await tar.body(file, file.info.size);
+          } finally {
+            await file.close();
           }
-          // The file as it was opened: its header's size bounds what is read of it.
-          await putHeader(tar, headerBlock, entry.path, current.info, false);
-          await tar.body(current.stream, current.info.size);
-        } finally {
-          current.stream.destroy();
+        }
+        const now = Date.now();
+        if (now - lastReport >= 250) {
+          lastReport = now;
+          onProgress(Math.min(tar.laidOut, plan.tarBytes), plan.tarBytes);
         }
       }
-      const now = Date.now();
-      if (now - lastReport >= 250) {
-        lastReport = now;
-        onProgress(Math.min(tar.laidOut, plan.tarBytes), plan.tarBytes);
-      }
+    } finally {
+      await ahead.close();
     }
     // The end of a tar archive: two empty blocks.
     await tar.zeros(2 * BLOCK);
@@ -292,7 +315,7 @@ export async function writeArchive(files: ServerFiles, plan: BackupPlan, sink: A
     throw error;
   } finally {
     stream.off('error', onStreamError);
-    await ahead.close();
+    await tree?.close();
   }
   onProgress(plan.tarBytes, plan.tarBytes);
   return { checksum: hash.digest('hex'), bytes };

@@ -3,10 +3,11 @@ import type { Readable } from 'node:stream';
 import type { ConfinedDir } from '../../confined/ConfinedDir';
 import { removeTree } from '../../confined/removeTree';
 import { RootedFileSystem } from '../../RootedFileSystem';
-import type { FileInfo, ServerFiles, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../ServerFiles';
+import type { FileInfo, ServerFiles, TreeReader, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../ServerFiles';
 import { copyRooted } from './copyRooted';
 import { fileInfoOf, lastName } from './fileInfo';
 import { listRooted } from './listRooted';
+import { RootedTreeReader } from './RootedTreeReader';
 import { RootedTreeWriter } from './RootedTreeWriter';
 import { walkRooted } from './walkRooted';
 
@@ -169,6 +170,10 @@ export class RootedServerFiles implements ServerFiles {
 
   async openTree(path: string): Promise<TreeWriter> {
     return new RootedTreeWriter(() => this.rooted.openDir(path));
+  }
+
+  async openTreeReader(path: string): Promise<TreeReader> {
+    return new RootedTreeReader(() => this.rooted.openDir(path));
   }
 
   async diskUsage(options: { fresh?: boolean } = {}): Promise<number> {

@@ -3,22 +3,11 @@ import type { ConfinedDir } from '../../confined/ConfinedDir';
 import { PathEscapeError } from '../../confined/PathEscapeError';
 import { removeTree } from '../../confined/removeTree';
 import { writeChunks } from '../../confined/writeChunks';
-import type { TreeWriter } from '../ServerFiles';
+import type { TreeWriteOptions, TreeWriter } from '../ServerFiles';
+import { HeldFolders, segmentsOf } from './HeldFolders';
 
 const errno = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code ?? '';
 const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
-
-/** Folders kept open when no write uses them (a restore enters folders one after the other). */
-const IDLE_FOLDERS = 64;
-
-/** A folder held open, and how many effects are using it now (it is closed only when none is). */
-interface Held {
-  dir: Promise<ConfinedDir>;
-  users: number;
-}
-
-/** The names of a relative path (checked by ConfinedDir: no `..`, no NUL). */
-const segmentsOf = (path: string) => path.split('/').filter((part) => part !== '');
 
 /**
  * The TreeWriter of a local folder: each folder below the base is opened once (relative to its
@@ -28,16 +17,18 @@ const segmentsOf = (path: string) => path.split('/').filter((part) => part !== '
  * created exclusively where it goes (one open instead of a temp file, checks and a rename).
  */
 export class RootedTreeWriter implements TreeWriter {
-  private readonly folders = new Map<string, Held>();
+  private readonly folders: HeldFolders;
 
   /** `openBase` opens the base folder, at the first effect (and it stays open until close). */
-  constructor(private readonly openBase: () => Promise<ConfinedDir>) {}
+  constructor(openBase: () => Promise<ConfinedDir>) {
+    this.folders = new HeldFolders(openBase);
+  }
 
   async mkdir(path: string, mode = 0o755): Promise<boolean> {
     const segments = segmentsOf(path);
     const name = segments.pop();
-    if (name === undefined || this.folders.has([...segments, name].join('/'))) return false;
-    const made = await this.inFolder(segments, true, (parent) =>
+    if (name === undefined || this.folders.has([...segments, name])) return false;
+    const made = await this.folders.in(segments, true, (parent) =>
       parent.mkdir(name, mode).then(
         () => true,
         (error) => {
@@ -47,16 +38,16 @@ export class RootedTreeWriter implements TreeWriter {
       ),
     );
     // Opened (and so checked to be a folder, not a link) now, for the entries that follow.
-    await this.inFolder([...segments, name], false, async () => undefined);
+    await this.folders.in([...segments, name], false, async () => undefined);
     return made;
   }
 
-  async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: { mode?: number; durable?: boolean } = {}): Promise<void> {
-    const { mode = 0o644, durable = true } = options;
+  async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: TreeWriteOptions = {}): Promise<void> {
+    const { mode = 0o644, durable = true, reusesChunks = false } = options;
     const segments = segmentsOf(path);
     const name = segments.pop();
     if (name === undefined) throw failure('EISDIR', `"${path}" is a folder, not a file.`);
-    await this.inFolder(segments, false, async (dir) => {
+    await this.folders.in(segments, false, async (dir) => {
       let written = name;
       let handle;
       try {
@@ -73,7 +64,7 @@ export class RootedTreeWriter implements TreeWriter {
       }
       try {
         try {
-          await writeChunks(handle, source, { sync: durable });
+          await writeChunks(handle, source, { sync: durable, reusedChunks: reusesChunks });
         } finally {
           await handle.close();
         }
@@ -89,83 +80,23 @@ export class RootedTreeWriter implements TreeWriter {
     const segments = segmentsOf(path);
     const name = segments.pop();
     if (name === undefined) throw failure('EBUSY', 'The base folder of a tree keeps its permissions.');
-    await this.inFolder(segments, false, (dir) => dir.chmod(name, mode));
+    await this.folders.in(segments, false, (dir) => dir.chmod(name, mode));
   }
 
   async remove(path: string): Promise<void> {
     const segments = segmentsOf(path);
     const name = segments.pop();
     if (name === undefined) throw failure('EBUSY', 'The base folder of a tree cannot be removed through it.');
-    const key = [...segments, name].join('/');
     // Folders held at or below the entry no longer lead anywhere useful: forgotten first.
-    for (const [held, entry] of [...this.folders]) {
-      if (held !== key && !held.startsWith(`${key}/`)) continue;
-      this.folders.delete(held);
-      void entry.dir.then((dir) => dir.close()).catch(() => undefined);
-    }
-    await this.inFolder(segments, false, (dir) => removeTree(dir, name)).catch((error) => {
-      if (errno(error) !== 'ENOENT') throw error;
-    });
-  }
-
-  async close(): Promise<void> {
-    const held = [...this.folders.values()];
-    this.folders.clear();
-    await Promise.allSettled(held.map(async (entry) => (await entry.dir).close()));
-  }
-
-  /** Runs `effect` in the folder `segments` (opened, or made when `create`, if it is not held yet). */
-  private async inFolder<T>(segments: string[], create: boolean, effect: (dir: ConfinedDir) => Promise<T>): Promise<T> {
-    const held = this.hold(segments, create);
-    try {
-      return await effect(await held.dir);
-    } finally {
-      held.users -= 1;
-      this.trim();
-    }
-  }
-
-  private hold(segments: string[], create: boolean): Held {
-    const key = segments.join('/');
-    let held = this.folders.get(key);
-    if (held) {
-      // Most recently used last: the idle folders closed first are the oldest.
-      this.folders.delete(key);
-    } else {
-      const opening: Held = { dir: this.openFolder(segments, create), users: 0 };
-      opening.dir.catch(() => {
-        if (this.folders.get(key) === opening) this.folders.delete(key);
+    this.folders.forget([...segments, name]);
+    await this.folders
+      .in(segments, false, (dir) => removeTree(dir, name))
+      .catch((error) => {
+        if (errno(error) !== 'ENOENT') throw error;
       });
-      held = opening;
-    }
-    this.folders.set(key, held);
-    held.users += 1;
-    return held;
   }
 
-  private openFolder(segments: string[], create: boolean): Promise<ConfinedDir> {
-    if (segments.length === 0) return this.openBase();
-    const name = segments[segments.length - 1];
-    return this.inFolder(segments.slice(0, -1), create, async (parent) => {
-      if (create) {
-        await parent.mkdir(name).catch((error) => {
-          if (errno(error) !== 'EEXIST') throw error;
-        });
-      }
-      return parent.openDir(name);
-    });
-  }
-
-  /** Closes the oldest folders no effect uses, beyond the few kept. */
-  private trim(): void {
-    let idle = 0;
-    for (const entry of this.folders.values()) if (entry.users === 0) idle += 1;
-    for (const [key, entry] of this.folders) {
-      if (idle <= IDLE_FOLDERS) return;
-      if (entry.users !== 0 || key === '') continue;
-      this.folders.delete(key);
-      idle -= 1;
-      void entry.dir.then((dir) => dir.close()).catch(() => undefined);
-    }
+  close(): Promise<void> {
+    return this.folders.close();
   }
 }

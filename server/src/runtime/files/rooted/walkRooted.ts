@@ -2,7 +2,12 @@ import type { ConfinedDir } from '../../confined/ConfinedDir';
 import type { FileInfo, WalkEntry } from '../ServerFiles';
 import { listRooted } from './listRooted';
 
-const byBytes = (a: FileInfo, b: FileInfo) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name));
+/** The entries in byte order of their names (each name encoded once, not at every comparison). */
+function inByteOrder(entries: FileInfo[]): FileInfo[] {
+  const keyed = entries.map((info) => ({ info, key: Buffer.from(info.name) }));
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key));
+  return keyed.map(({ info }) => info);
+}
 
 /**
  * Every entry below the open folder `dir`, depth first, folders before their content, names in
@@ -11,7 +16,7 @@ const byBytes = (a: FileInfo, b: FileInfo) => Buffer.compare(Buffer.from(a.name)
  * link meanwhile is not entered (it is skipped, as one removed meanwhile is).
  */
 export async function* walkRooted(dir: ConfinedDir, prefix: string, skip?: (path: string, info: FileInfo) => boolean): AsyncGenerator<WalkEntry> {
-  const entries = (await listRooted(dir)).sort(byBytes);
+  const entries = inByteOrder(await listRooted(dir));
   for (const info of entries) {
     const path = prefix ? `${prefix}/${info.name}` : info.name;
     if (skip?.(path, info)) continue;
