@@ -154,5 +154,33 @@ export function describeServerFilesContract(name: string, make: () => PortUnderT
       expect(await files.lstat('stage/gone.txt')).toBeNull();
       expect(await files.lstat('stage/planted')).toMatchObject({ kind: 'symlink', linkTarget: '/etc/passwd' });
     });
+
+    it('reads entries below one folder through a tree reader, by position, never following a link', async () => {
+      await files.writeFile('world/region/r.0.0.mca', 'region bytes');
+      await files.writeFile('real/secret.txt', 'behind a link');
+      await port.link('/etc', 'world/outside');
+      await port.link('../real', 'world/inside');
+      const tree = await files.openTreeReader('world');
+      try {
+        expect(await tree.lstat('region')).toMatchObject({ name: 'region', kind: 'directory' });
+        expect(await tree.lstat('missing')).toBeNull();
+        expect(await tree.lstat('outside')).toMatchObject({ kind: 'symlink' });
+        expect(await tree.lstat('outside/passwd')).toBeNull();
+        expect(await tree.lstat('inside/secret.txt')).toBeNull();
+        const file = await tree.open('region/r.0.0.mca');
+        expect(file.info).toMatchObject({ name: 'r.0.0.mca', kind: 'file', size: 12 });
+        const buffer = Buffer.alloc(32);
+        let read = 0;
+        for (let bytes = -1; bytes !== 0; read += bytes) bytes = await file.read(buffer, read, buffer.length - read, read);
+        await file.close();
+        expect(buffer.subarray(0, read).toString()).toBe('region bytes');
+        expect(await code(tree.open('region'))).not.toBe('resolved');
+        expect(await code(tree.open('outside/passwd'))).not.toBe('resolved');
+        expect(await code(tree.open('inside/secret.txt'))).not.toBe('resolved');
+        expect(await code(tree.open('../real/secret.txt'))).toBe('escape');
+      } finally {
+        await tree.close();
+      }
+    });
   });
 }

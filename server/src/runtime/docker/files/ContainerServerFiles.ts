@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { FileInfo, ServerFiles, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../../files/ServerFiles';
+import type { FileInfo, ServerFiles, TreeReader, TreeWriter, WalkEntry, WalkOptions, WriteOptions } from '../../files/ServerFiles';
+import { ContainerTreeReader } from './ContainerTreeReader';
 import { ContainerTreeWriter } from './ContainerTreeWriter';
 import type { FilesConnection } from './FilesConnection';
 import { fromWireError, type WireError } from './protocol';
@@ -192,5 +193,12 @@ export class ContainerServerFiles implements ServerFiles {
     const tree = await conn.call<number>('openTree', { path });
     conn.holds += 1;
     return new ContainerTreeWriter(conn, tree);
+  }
+
+  async openTreeReader(path: string): Promise<TreeReader> {
+    const conn = await this.connect();
+    const reader = await conn.call<number>('openTreeReader', { path });
+    conn.holds += 1;
+    return new ContainerTreeReader(conn, reader);
   }
 }

@@ -17,7 +17,7 @@ export const STREAM_WINDOW = 4 * 1024 * 1024;
 export const WALK_BATCH = 500;
 
 /** Bumped when the frames or messages change: a helper of another version is not spoken to. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A call's control messages (`t` says which). */
 export type Message = { t: string } & Record<string, unknown>;

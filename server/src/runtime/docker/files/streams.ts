@@ -12,7 +12,7 @@ const PIECE = 256 * 1024;
  * upload) holds back the helper instead of filling the panel's memory. Destroying the stream
  * early tells the helper to stop.
  */
-export function receiveFile(conn: FilesConnection, args: Record<string, unknown>): Promise<{ stream: Readable; info: FileInfo }> {
+export function receiveFile(conn: FilesConnection, args: Record<string, unknown>, op = 'readStream'): Promise<{ stream: Readable; info: FileInfo }> {
   return new Promise((resolve, reject) => {
     let stream: Readable | null = null;
     let unacked = 0;
@@ -54,7 +54,7 @@ export function receiveFile(conn: FilesConnection, args: Record<string, unknown>
         else reject(error);
       },
     });
-    conn.send(channel, { t: 'call', op: 'readStream', args });
+    conn.send(channel, { t: 'call', op, args });
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { FileInfo, ServerFiles, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
+import { Readable as NodeReadable } from 'node:stream';
+import type { FileInfo, OpenFile, ServerFiles, TreeReader, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
 import { STREAM_WINDOW, toWireError, type Message } from '../protocol';
 import { IncomingChunks } from './incomingChunks';
 import { walkChannel } from './walkChannel';
@@ -24,6 +25,7 @@ const sameKind = (a: FileInfo | null, b: FileInfo | null) => (a === null) === (b
 export class AgentCalls {
   private readonly open = new Map<number, OpenChannel>();
   private readonly trees = new Map<number, TreeWriter>();
+  private readonly readers = new Map<number, TreeReader>();
   private nextTree = 1;
 
   constructor(
@@ -102,9 +104,32 @@ export class AgentCalls {
         this.trees.delete(Number(args.tree));
         return tree?.close();
       }
+      case 'openTreeReader': {
+        const reader = await files.openTreeReader(str(args, 'path'));
+        const id = this.nextTree++;
+        this.readers.set(id, reader);
+        return id;
+      }
+      case 'reader.lstat':
+        return this.reader(args).lstat(str(args, 'path'));
+      case 'reader.readFile': {
+        const file = await this.reader(args).open(str(args, 'path'));
+        return this.pump(channel, openFileStream(file, Number(args.start ?? 0)), file.info);
+      }
+      case 'reader.close': {
+        const reader = this.readers.get(Number(args.reader));
+        this.readers.delete(Number(args.reader));
+        return reader?.close();
+      }
       default:
         throw failure('ENOSYS', `The file helper does not know "${op}".`);
     }
+  }
+
+  private reader(args: Args): TreeReader {
+    const reader = this.readers.get(Number(args.reader));
+    if (!reader) throw failure('EBADF', 'That tree reader is closed.');
+    return reader;
   }
 
   private tree(args: Args): TreeWriter {
@@ -133,6 +158,11 @@ export class AgentCalls {
       stream.destroy();
       throw failure('EFBIG', `"${path}" is larger than ${maxBytes} bytes.`);
     }
+    return this.pump(channel, stream, info);
+  }
+
+  /** Sends `info`, then the stream's bytes no more than a window ahead of the panel's acks. */
+  private async pump(channel: number, stream: Readable, info: FileInfo): Promise<void> {
     this.out.json(channel, { t: 'info', info });
     await new Promise<void>((resolve, reject) => {
       let unacked = 0;
@@ -205,4 +235,28 @@ export class AgentCalls {
     }
     await this.files.writeStream(path, source, options);
   }
+}
+
+/** A file opened by a tree reader as a stream of its bytes from `start` (closed at its end or when destroyed). */
+function openFileStream(file: OpenFile, start: number): Readable {
+  let position = start;
+  return new NodeReadable({
+    highWaterMark: 256 * 1024,
+    read(size) {
+      const buffer = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+      file.read(buffer, 0, buffer.length, position).then(
+        (bytes) => {
+          position += bytes;
+          this.push(bytes === 0 ? null : buffer.subarray(0, bytes));
+        },
+        (error: Error) => this.destroy(error),
+      );
+    },
+    destroy(error, callback) {
+      file.close().then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
+  });
 }
