@@ -14,6 +14,8 @@ import { PowerStateStore } from './PowerStateStore';
 import { LiveServerStats } from './LiveServerStats';
 import { CrashRestarts } from './CrashRestarts';
 import { ServerInstalls } from './ServerInstalls';
+import type { NodeRoutingDriver } from '../../runtime/nodes/NodeRoutingDriver';
+import type { NodeEngine, NodeReachability } from '../../runtime/nodes/NodeConnection';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -22,6 +24,8 @@ export interface RuntimeManagerOptions {
   crashRestart: CrashRestartOptions;
   /** How often players online are asked for while a server runs. */
   playerQueryIntervalMs: number;
+  /** The router over the nodes, when `driver` is one (a runtime of the panel's machine alone has none). */
+  nodes?: Pick<NodeRoutingDriver, 'setNodes' | 'place' | 'nodeState' | 'checkAll' | 'assertReachable'>;
 }
 
 /**
@@ -94,6 +98,26 @@ export class RuntimeManager {
     return this.driver.state(uuid);
   }
 
+  /**
+   * Hands the runtime the nodes as they are now (after a start, and after each change) with the
+   * servers placed on them: new nodes are opened, removed ones let go of, without a panel restart.
+   */
+  async syncNodes(engines: NodeEngine[], placements: { uuid: string; nodeId: number }[]): Promise<void> {
+    if (!this.options.nodes) return;
+    await this.options.nodes.setNodes(engines);
+    for (const { uuid, nodeId } of placements) this.options.nodes.place(uuid, nodeId);
+  }
+
+  /** Whether a node's engine answers; null for the panel's own machine (or a runtime without nodes). */
+  nodeState(nodeId: number): NodeReachability | null {
+    return this.options.nodes?.nodeState(nodeId) ?? null;
+  }
+
+  /** Pings every node now instead of at the next periodic check. */
+  async checkNodes(): Promise<void> {
+    await this.options.nodes?.checkAll();
+  }
+
   /** The server's files through the driver's file port (wherever the server runs). */
   files(uuid: string): ServerFiles {
     return this.driver.files(uuid);
@@ -101,7 +125,7 @@ export class RuntimeManager {
 
   /** The driver spec of a loaded server, with its paths as the game sees them (its version, memory, ports). */
   spec(context: ServerContext): ServerSpec {
-    return specOf(context, this.driver.gamePaths(context.server.uuid));
+    return specOf(context, this.driver.gamePaths(context.server.uuid, context.server.nodeId));
   }
 
   recentOutput(uuid: string, limit?: number): string[] {
@@ -143,6 +167,8 @@ export class RuntimeManager {
   /** Carries out a power action once it is allowed; long parts (stopping) go on in the background. */
   async power(server: ServerRow, signal: PowerSignal): Promise<void> {
     const uuid = server.uuid;
+    // A server on a node that does not answer: refused before its desired state changes.
+    this.options.nodes?.assertReachable(uuid);
     this.crashes.reset(uuid);
     if (signal === 'stop' || signal === 'kill') {
       await this.states.setDesired(server.id, 'stopped');
