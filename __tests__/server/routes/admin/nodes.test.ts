@@ -186,6 +186,24 @@ describe('nodes through the admin API', () => {
     expect(deleted.map((row) => row.properties.node)).toEqual(['a']);
   });
 
+  it('recovers a node’s servers when its engine answers after the panel’s start: one that should run is started there', async () => {
+    const owner = await createTestUser(t.app);
+    await admin('POST', '/nodes', dockerNode('late', { public_host: '10.79.0.1' }));
+    const created = await admin('POST', '/servers', { name: 'late', owner: owner.user.uuid, template: 'test-fixture', plan: 'minecraft-budget', node: 'late', start_on_completion: true });
+    const server = created.json().data.server;
+    await waitFor(() => nodeDrivers.get('late')!.state(server.uuid) === 'running', { what: 'running on late' });
+    await t.app.runtime.recoverAll();
+
+    // Another engine address: the node's driver is opened anew, and its engine does not answer yet.
+    down.add('late');
+    await admin('PATCH', '/nodes/late', { docker_host: 'unix:///run/late-docker.sock' });
+    const reopened = nodeDrivers.get('late')!;
+    expect(reopened.state(server.uuid)).toBe('offline');
+    expect(t.app.runtime.state(server.uuid)).toBe('offline');
+    down.delete('late');
+    await waitFor(() => reopened.state(server.uuid) === 'running', { what: 'started again on the reopened node' });
+  });
+
   it('answers 404 for an unknown node and 422 for an unknown node on a new server', async () => {
     expect((await admin('GET', '/nodes/nowhere')).statusCode).toBe(404);
     const owner = await createTestUser(t.app);

@@ -47,6 +47,8 @@ export class NodeConnection {
   private opened = false;
   private checking: Promise<void> | null = null;
   private opening: Promise<void> | null = null;
+  /** Whether the driver's first open was told (once per opening of the driver). */
+  private announced = false;
   /** Why the last check failed, for the panel's log. */
   lastError: string | null = null;
 
@@ -54,7 +56,7 @@ export class NodeConnection {
     readonly engine: NodeEngine,
     readonly handle: NodeDriverHandle,
     private readonly timeoutMs: number,
-    private readonly onChange: (connection: NodeConnection, state: NodeReachability) => void,
+    private readonly listeners: { changed(connection: NodeConnection, state: NodeReachability): void; opened(connection: NodeConnection): void },
   ) {}
 
   get driver(): RuntimeDriver {
@@ -76,6 +78,10 @@ export class NodeConnection {
         }
         this.lastError = null;
         this.set('online');
+        if (!this.announced) {
+          this.announced = true;
+          this.listeners.opened(this);
+        }
       } catch (error) {
         this.lastError = (error as Error).message;
         this.set('offline');
@@ -89,7 +95,7 @@ export class NodeConnection {
   private set(state: NodeReachability): void {
     if (this.state === state) return;
     this.state = state;
-    this.onChange(this, state);
+    this.listeners.changed(this, state);
   }
 
   /** Lets go of the node's servers without stopping them (a node removed, changed, or the panel closing). */
@@ -98,5 +104,6 @@ export class NodeConnection {
     await this.opening?.catch(() => undefined);
     if (this.opened) await this.driver.detachAll().catch(() => undefined);
     this.opened = false;
+    this.announced = false;
   }
 }

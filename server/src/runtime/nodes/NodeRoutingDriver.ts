@@ -43,6 +43,7 @@ export class NodeRoutingDriver implements RuntimeDriver {
   private readonly placements = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private readonly checkIntervalMs: number;
+  private readonly openedListeners: ((nodeId: number) => void)[] = [];
   private readonly timeoutMs: number;
 
   constructor(private readonly options: NodeRoutingOptions) {
@@ -101,7 +102,12 @@ export class NodeRoutingDriver implements RuntimeDriver {
     }
     const added: NodeConnection[] = [];
     for (const engine of wanted.values()) {
-      const connection = new NodeConnection({ ...engine }, this.options.openNode(engine), this.timeoutMs, (c, state) => this.reachabilityChanged(c, state));
+      const connection = new NodeConnection({ ...engine }, this.options.openNode(engine), this.timeoutMs, {
+        changed: (c, state) => this.reachabilityChanged(c, state),
+        opened: (c) => {
+          for (const listener of this.openedListeners) listener(c.engine.id);
+        },
+      });
       this.forwarders.set(connection, this.forward(connection.driver));
       this.nodes.set(engine.id, connection);
       added.push(connection);
@@ -114,6 +120,11 @@ export class NodeRoutingDriver implements RuntimeDriver {
   private reachabilityChanged(connection: NodeConnection, state: NodeReachability): void {
     if (state === 'online') this.options.log?.info({ node: connection.engine.name }, 'node online');
     else this.options.log?.warn({ node: connection.engine.name, reason: connection.lastError }, 'node offline: its engine does not answer');
+  }
+
+  /** Hears a node's driver open (its engine answered for the first time since the node was added or the panel started). */
+  onNodeOpened(listener: (nodeId: number) => void): void {
+    this.openedListeners.push(listener);
   }
 
   /** Records which node a server is on (null or a node the panel does not drive: the panel's machine). */
