@@ -15,7 +15,7 @@
  *   - services take their dependencies explicitly, never the Fastify instance, and routes write no
  *     audit row (the service they call does, through services/audit): see serviceShape below;
  *   - the runtime seam (scripts/lint/runtimeSeam.mjs): outside server/src/runtime nothing imports
- *     the local driver, RootedFileSystem or the confined file code, nor reaches `runtime.driver`.
+ *     the local or the docker driver, RootedFileSystem or the confined file code, nor reaches `runtime.driver`.
  * The server's own code is also linted with type information (no floating promises).
  * Imports are resolved against the importing file, so `../other-feature/x` is caught as
  * surely as a longer path.

@@ -3,7 +3,8 @@
  * server's folder is or which driver runs it. Two things give that away, and this rule refuses
  * both in server/src outside server/src/runtime:
  *   - an import (static, dynamic, re-export or `import type`) of the local driver
- *     (server/src/runtime/local/), of RootedFileSystem (server/src/runtime/RootedFileSystem) or of
+ *     (server/src/runtime/local/), of the docker driver (server/src/runtime/docker/: nodes are
+ *     wired to their drivers in runtime/createRuntimeSetup.ts), of RootedFileSystem (server/src/runtime/RootedFileSystem) or of
  *     the confined file code (server/src/runtime/confined/): the file port and the runtime
  *     manager are the way in;
  *   - reaching through the manager to its driver (`runtime.driver`, `app.runtime.driver`): the
@@ -17,6 +18,7 @@ const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Paths under server/src/runtime that only the runtime itself may import (repository-relative, no extension). */
 const RUNTIME_INSIDES = [
   { prefix: 'server/src/runtime/local/', what: "the local driver's code (server/src/runtime/local/)" },
+  { prefix: 'server/src/runtime/docker/', what: "the docker driver's code (server/src/runtime/docker/)" },
   { prefix: 'server/src/runtime/confined/', what: 'the confined file code (server/src/runtime/confined/)' },
   { exact: 'server/src/runtime/RootedFileSystem', what: 'RootedFileSystem' },
 ];

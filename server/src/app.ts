@@ -17,6 +17,7 @@ import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './plugins/serverAccess';
 import { runtimePlugin } from './plugins/runtime';
 import type { RuntimeDriver } from './runtime/RuntimeDriver';
+import type { OpenNodeDriver } from './runtime/nodes/NodeConnection';
 import { sleepPlugin } from './plugins/sleep';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   rateLimitRedis?: RedisLike;
   /** The runtime driver instead of the one the configuration chooses (tests run an in-memory one). */
   runtimeDriver?: RuntimeDriver;
+  /** Builds a node's driver instead of a docker one (tests run in-memory nodes). */
+  openNode?: OpenNodeDriver;
 }
 
 /** Secrets that must never reach a log line. */
@@ -75,7 +78,7 @@ const logSerializers = {
  * Builds the panel: infrastructure plugins, application plugins, then routes (DESIGN.md).
  * Used by server.ts and by every server test through `app.inject`.
  */
-export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis, runtimeDriver }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis, runtimeDriver, openNode }: BuildAppOptions): Promise<FastifyInstance> {
   const schemaCompilers = new LazySchemaCompilers();
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: logSerializers },
@@ -102,7 +105,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   // Application
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
-  await app.register(runtimePlugin, { driver: runtimeDriver });
+  await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);

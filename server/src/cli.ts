@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { loadConfig } from './plugins/config/loadConfig';
 import { controlSocketPath, sendToPanel, type CliAnswer } from './cli/panelClient';
+import { inlineTlsFiles } from './cli/tlsFiles';
 
 /**
  * `npm run panel -- <command> [options]`: the admin API's operations for operators. With the panel
  * running, commands go to it over its control socket; otherwise the CLI opens the database itself.
  * The panel's own code loads only when needed (help, or no panel running).
  */
-async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') {
+async function main(given: string[]): Promise<number> {
+  if (given.length === 0 || given[0] === 'help' || given[0] === '--help') {
     const { cliCommands } = await import('./cli/commands');
     console.log('Usage: npm run panel -- <command> [options]\n');
     for (const command of Object.values(cliCommands)) console.log(`  ${command.usage}\n      ${command.description}`);
@@ -17,7 +18,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   // Images are built on an engine, not in the panel's data: no database, no running panel needed.
-  if (argv[0] === 'images:build') return (await import('./cli/imagesBuild')).runImagesBuild(argv.slice(1));
+  if (given[0] === 'images:build') return (await import('./cli/imagesBuild')).runImagesBuild(given.slice(1));
+  const argv = inlineTlsFiles(given);
   const config = loadConfig();
   let answer: CliAnswer;
   try {
@@ -46,6 +48,7 @@ async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]
     import('./services/servers/RuntimeManager'),
     import('./services/servers/syncCatalog'),
   ]);
+  const { syncRuntimeNodes } = await import('./services/nodes/nodeEngines');
   // Like the panel: the embedded database is opened by one process at a time.
   const releaseDataDir = prepareDataDir(config.dataDir);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'db') });
@@ -59,6 +62,7 @@ async function runDirectly(config: ReturnType<typeof loadConfig>, argv: string[]
   });
   try {
     await syncCatalog(database.db, config);
+    await syncRuntimeNodes({ db: database.db, runtime, config });
     await runtime.open();
     return await runCliCommand({ db: database.db, runtime, config }, argv);
   } finally {

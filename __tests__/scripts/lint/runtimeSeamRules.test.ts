@@ -23,6 +23,7 @@ const cases: Record<string, [path: string, code: string]> = {
   reexportLocal: [SERVICE, "export { NOTICE_PREFIX } from '../../runtime/local/GameConsole';\n"],
   dynamicLocal: [SERVICE, "export const later = () => import('../../runtime/local/procfs');\n"],
   importRooted: [ROUTE, "import { RootedFileSystem } from '../../runtime/RootedFileSystem';\nexport const files = new RootedFileSystem('/tmp');\n"],
+  importDocker: [SERVICE, "import { DockerDriver } from '../../runtime/docker/DockerDriver';\nexport const driverClass = DockerDriver;\n"],
   importConfined: [SERVICE, "import { PathEscapeError } from '../../runtime/confined/PathEscapeError';\nexport const escape = PathEscapeError;\n"],
   // what the services should import instead, and the runtime's own imports
   importSeam: [
@@ -59,8 +60,8 @@ beforeAll(() => {
 const idsOf = (name: string) => ruleIds(results[name]);
 
 describe('panel/runtime-seam (eslint.config.mjs, scripts/lint/runtimeSeam.mjs)', () => {
-  it('refuses an import of the local driver, RootedFileSystem or the confined file code outside the runtime', () => {
-    for (const name of ['importLocal', 'importLocalType', 'reexportLocal', 'dynamicLocal', 'importRooted', 'importConfined']) {
+  it('refuses an import of the local or docker driver, RootedFileSystem or the confined file code outside the runtime', () => {
+    for (const name of ['importLocal', 'importLocalType', 'reexportLocal', 'dynamicLocal', 'importRooted', 'importConfined', 'importDocker']) {
       expect([name, idsOf(name).filter((id) => id === SEAM)]).toEqual([name, [SEAM]]);
     }
     expect(results.importLocal.find((m) => m.ruleId === SEAM)?.message).toMatch(/reaches into the local driver's code .*file port/);

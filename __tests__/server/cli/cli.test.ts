@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { nodes } from '../../../server/src/db/schema';
 import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
+import { makeTestTls } from '../helpers/testCertificates';
 import type { TestApp } from '../helpers/testApp';
 
 jest.setTimeout(120_000);
@@ -63,6 +67,69 @@ describe('npm run panel with the panel running', () => {
     const unknown = await panel(t.config.dataDir, 'servers:explode');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command');
+  });
+});
+
+describe('nodes from the command line, with the panel running', () => {
+  let t: TestApp;
+  const certs = mkdtempSync(join(tmpdir(), 'panel-cli-tls-'));
+  beforeAll(async () => {
+    t = await createRuntimeTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(certs, { recursive: true, force: true });
+  });
+
+  it('adds a tcp node with certificates read from files, lists it, holds it in maintenance and removes it', async () => {
+    const tls = makeTestTls();
+    for (const [name, pem] of Object.entries(tls)) writeFileSync(join(certs, `${name}.pem`), pem, { mode: 0o600 });
+    // The engine is unreachable: the node is added all the same, offline.
+    const added = await panel(
+      t.config.dataDir,
+      'nodes:add',
+      '--name',
+      'node-cli',
+      '--driver',
+      'docker',
+      '--docker-host',
+      'tcp://127.0.0.1:1',
+      '--tls-ca',
+      join(certs, 'ca.pem'),
+      '--tls-cert',
+      join(certs, 'cert.pem'),
+      '--tls-key',
+      join(certs, 'key.pem'),
+      '--public-host',
+      '10.90.0.1',
+      '--ports',
+      '30000-30099',
+      '--memory-mb',
+      '4096',
+      '--location',
+      'Lab',
+    );
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).not.toContain('BEGIN');
+    expect(JSON.parse(added.stdout)).toMatchObject({ name: 'node-cli', driver: 'docker', tls: true, port_range: '30000-30099', memory_mb: 4096, disk_mb: null, location: 'Lab', state: 'offline' });
+    const [row] = await t.app.db.select().from(nodes).where(eq(nodes.name, 'node-cli'));
+    expect(row.tlsSealed).not.toContain('BEGIN');
+
+    const listed = JSON.parse((await panel(t.config.dataDir, 'nodes:list')).stdout) as { name: string }[];
+    expect(listed.map((node) => node.name)).toEqual(['local', 'node-cli']);
+    expect(JSON.parse((await panel(t.config.dataDir, 'nodes:maintenance', 'node-cli', 'on')).stdout).state).toBe('maintenance');
+
+    const noTls = await panel(t.config.dataDir, 'nodes:add', '--name', 'bare', '--driver', 'docker', '--docker-host', 'tcp://127.0.0.1:2376', '--public-host', '10.90.0.2', '--ports', '30000-30099');
+    expect(noTls.code).toBe(1);
+    expect(noTls.stderr).toContain('Error (422)');
+    expect(noTls.stderr).toContain('tls: A tcp:// engine is reached over mutual TLS only');
+    const missingFile = await panel(t.config.dataDir, 'nodes:add', '--name', 'bare', '--tls-ca', join(certs, 'absent.pem'));
+    expect(missingFile.code).toBe(1);
+    expect(missingFile.stderr).toContain('cannot read');
+
+    expect(JSON.parse((await panel(t.config.dataDir, 'nodes:remove', 'node-cli')).stdout)).toEqual({ removed: true });
+    expect(JSON.parse((await panel(t.config.dataDir, 'nodes:list')).stdout)).toHaveLength(1);
   });
 });
 

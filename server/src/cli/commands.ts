@@ -15,6 +15,7 @@ import { deleteDatabaseHost, listDatabaseHosts, registerDatabaseHost, requireDat
 import { databaseHostJson } from '../services/databases/hostView';
 import { createPlan, deletePlan, listAllPlans, updatePlan, type PlanFields } from '../services/plans/planAdmin';
 import type { ParsedArgs } from './parseArgs';
+import { nodeCommands } from './nodeCommands';
 
 /** One `npm run panel -- <name>` command. Results are printed as JSON. */
 export interface CliCommand {
@@ -145,7 +146,7 @@ export const cliCommands: Record<string, CliCommand> = {
     run: async ({ db }) => listAccountDeletions(db),
   },
   'servers:create': {
-    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start]',
+    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start] [--node NODE]',
     description: 'Create a server and install it (waits for the install).',
     async run(context, args) {
       const variables: Record<string, string> = {};
@@ -163,6 +164,7 @@ export const cliCommands: Record<string, CliCommand> = {
         variables,
         externalId: args.options['external-id'] === undefined ? null : String(args.options['external-id']),
         startOnCompletion: args.options.start === true,
+        node: typeof args.options.node === 'string' ? args.options.node : undefined,
       });
       await context.runtime.waitForInstall(server.uuid);
       return serverJson(context, server.id);
@@ -271,4 +273,5 @@ export const cliCommands: Record<string, CliCommand> = {
       return db.select({ slug: serverTemplates.slug, name: serverTemplates.name }).from(serverTemplates).orderBy(serverTemplates.id);
     },
   },
+  ...nodeCommands,
 };

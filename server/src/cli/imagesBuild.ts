@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createDockerClient, type EngineAddress } from '../runtime/docker/dockerClient';
-import { buildImages } from '../runtime/docker/images/buildImages';
-import { gameImages } from '../runtime/docker/images/gameImages';
+import { buildEngineImages, engineImageNames, type EngineAddress } from '../runtime/engineImages';
 import { parseArgs } from './parseArgs';
 
 export const imagesBuildUsage = 'images:build [--node NAME | --docker-host unix:///…|tcp://HOST:PORT] [--image NAME]… [--tls-ca F --tls-cert F --tls-key F]';
@@ -21,14 +19,12 @@ export async function runImagesBuild(argv: string[]): Promise<number> {
   const address = engineAddress(args.options);
   const names = argv.flatMap((arg, i) => (arg === '--image' && argv[i + 1] ? [argv[i + 1]] : arg.startsWith('--image=') ? [arg.slice(8)] : []));
   try {
-    const docker = createDockerClient(address);
-    await docker.ping();
-    const built = await buildImages(docker, names, (line) => console.error(line));
+    const built = await buildEngineImages(address, names, (line) => console.error(line));
     console.log(JSON.stringify({ engine: address.dockerHost, images: built }, null, 2));
     return 0;
   } catch (error) {
     console.error(`The images could not be built on ${address.dockerHost}: ${(error as Error).message}`);
-    console.error(`Images the templates use: ${gameImages.map((image) => image.name).join(', ')}`);
+    console.error(`Images the templates use: ${engineImageNames().join(', ')}`);
     return 1;
   }
 }

@@ -93,6 +93,8 @@ export interface PanelConfig {
     crashBackoffMs?: number;
     maxCrashRestarts?: number;
     playerQueryIntervalMs?: number;
+    /** How often every node's engine is pinged (default 10 s: an engine gone shows offline within 30 s). */
+    nodeCheckIntervalMs?: number;
   };
 }
 

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import { syncCatalog } from '../services/servers/syncCatalog';
 import { createRuntimeSetup } from '../runtime/createRuntimeSetup';
 import type { RuntimeDriver } from '../runtime/RuntimeDriver';
+import type { OpenNodeDriver } from '../runtime/nodes/NodeConnection';
 import { RuntimeManager } from '../services/servers/RuntimeManager';
+import { syncRuntimeNodes } from '../services/nodes/nodeEngines';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,19 +14,21 @@ declare module 'fastify' {
 }
 
 /**
- * The runtime with the local driver. On ready the catalog (games, templates, plans, the local
+ * The runtime: the local driver and one docker driver per node, routed by the server's node. On ready the catalog (games, templates, plans, the local
  * node) is synced and the driver opened; servers are started again only by `runtime.recoverAll()`
  * (server.ts calls it after start-up). On close every running server is stopped gracefully, its
  * desired state kept, so the next start brings it back.
  */
 export const runtimePlugin = fp(
-  async (app, options: { driver?: RuntimeDriver }) => {
-    const setup = createRuntimeSetup(app.config, app.log);
-    // A driver given by the caller (an in-memory one in tests) replaces the configured one.
-    const manager = new RuntimeManager({ db: app.db, log: app.log, ...setup, driver: options.driver ?? setup.driver });
+  async (app, options: { driver?: RuntimeDriver; openNode?: OpenNodeDriver }) => {
+    // A driver given by the caller (an in-memory one in tests) replaces the local one.
+    const setup = createRuntimeSetup(app.config, app.log, { localDriver: options.driver, openNode: options.openNode });
+    const manager = new RuntimeManager({ db: app.db, log: app.log, ...setup });
     app.decorate('runtime', manager);
     app.addHook('onReady', async () => {
       await syncCatalog(app.db, app.config);
+      // The nodes first: opening the runtime checks each one (one that does not answer stays offline).
+      await syncRuntimeNodes({ db: app.db, runtime: manager, config: app.config });
       // The driver removes what file operations cut short by a crash left in the servers' files.
       await manager.open();
     });

@@ -29,8 +29,11 @@ export interface RuntimeDriver {
   open(): Promise<void>;
   /** The server's folder on the panel's machine (the file manager's root). */
   serverRoot(uuid: string): string;
-  /** The server's folder, Node and our launchers as the game process sees them (ROOT, NODE, LAUNCHERS in templates). */
-  gamePaths(uuid: string): { root: string; node: string; launchers: string };
+  /**
+   * The server's folder, Node and our launchers as the game process sees them (ROOT, NODE, LAUNCHERS
+   * in templates), on the node `nodeId` when the runtime drives several (the server's node).
+   */
+  gamePaths(uuid: string, nodeId?: number | null): { root: string; node: string; launchers: string };
   /** Prepares the server's storage. Idempotent. */
   create(spec: ServerSpec): Promise<void>;
   /** Runs the install steps; output goes to the console stream. Rejects with the real reason. */

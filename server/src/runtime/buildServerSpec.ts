@@ -22,6 +22,8 @@ export interface ServerSpecInput {
   /** Node and our launchers folder as the game sees them (default: this process's, unsandboxed). */
   node?: string;
   launchers?: string;
+  /** The node the server is placed on (the runtime runs it with that node's driver). */
+  nodeId?: number | null;
 }
 
 /** Template variables with the server's values over the defaults. */
@@ -68,6 +70,7 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
   for (const [key, value] of Object.entries(template.env)) env[key] = renderPlaceholders(value, values);
   return {
     uuid: input.uuid,
+    ...(input.nodeId != null ? { nodeId: input.nodeId } : {}),
     startCommand: renderPlaceholders(template.startCommand, values, shellQuote),
     ...(template.image ? { image: template.image } : {}),
     env,

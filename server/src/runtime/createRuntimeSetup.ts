@@ -3,27 +3,47 @@ import type { PanelConfig } from '../config/PanelConfig';
 import { crashRestartDefaults, type CrashRestartOptions } from './crashRestartPolicy';
 import { createLocalDriver } from './local/createLocalDriver';
 import type { RuntimeDriver } from './RuntimeDriver';
+import { createDockerClient } from './docker/dockerClient';
+import { DockerDriver } from './docker/DockerDriver';
+import type { NodeDriverHandle, NodeEngine } from './nodes/NodeConnection';
+import { NodeRoutingDriver } from './nodes/NodeRoutingDriver';
 
 /** What the panel's configuration decides about the runtime: the driver and its timings. */
 export interface RuntimeSetup {
   driver: RuntimeDriver;
+  /** The same driver as the router over the nodes: the panel hands it the nodes and asks their state. */
+  nodes: NodeRoutingDriver;
   crashRestart: CrashRestartOptions;
   /** How often players online are asked for while a server runs. */
   playerQueryIntervalMs: number;
 }
 
+/** A docker node's driver: a client of its engine (mutual TLS over TCP) and the node's public address. */
+export function openDockerNode(engine: NodeEngine): NodeDriverHandle {
+  const docker = createDockerClient({ dockerHost: engine.dockerHost, ...(engine.tls ? { tls: engine.tls } : {}) });
+  return { driver: new DockerDriver({ docker, publicHost: engine.publicHost }), ping: () => docker.ping() };
+}
+
 /**
- * The one place a driver is chosen and built, for the panel (the runtime plugin) and for the CLI
- * when no panel runs. There is one driver today, `local`; containers, Kubernetes or remote nodes
- * would be chosen here from the configuration.
+ * The one place drivers are chosen and built, for the panel (the runtime plugin) and for the CLI
+ * when no panel runs: the local driver for the panel's own machine (or `localDriver`, an in-memory
+ * one in tests), routed beside one docker driver per node the panel is given later.
  */
 export function createRuntimeSetup(
   config: Pick<PanelConfig, 'dataDir' | 'runtimeTuning' | 'unsafeNoSandbox'> & Partial<Pick<PanelConfig, 'diskImages'>>,
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  options: { localDriver?: RuntimeDriver; openNode?: (engine: NodeEngine) => NodeDriverHandle } = {},
 ): RuntimeSetup {
   const tuning = config.runtimeTuning ?? {};
+  const nodes = new NodeRoutingDriver({
+    local: options.localDriver ?? createLocalDriver(config, log),
+    openNode: options.openNode ?? openDockerNode,
+    checkIntervalMs: tuning.nodeCheckIntervalMs,
+    log,
+  });
   return {
-    driver: createLocalDriver(config, log),
+    driver: nodes,
+    nodes,
     crashRestart: {
       ...crashRestartDefaults,
       backoffMs: tuning.crashBackoffMs ?? crashRestartDefaults.backoffMs,

@@ -55,6 +55,8 @@ export type InstallStep =
  */
 export interface ServerSpec {
   uuid: string;
+  /** The node the server is placed on; absent: the panel's own machine (or a runtime of one node). */
+  nodeId?: number;
   /** Shell command line; variable values are already shell-quoted. */
   startCommand: string;
   /** The container image of the template (container drivers only). */

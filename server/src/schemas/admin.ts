@@ -39,6 +39,7 @@ export const AdminServerSchema = Type.Object(
     install_error: Nullable(Type.String()),
     suspended: Type.Boolean(),
     allocation: Nullable(Type.Object({ ip: Type.String(), port: Type.Integer(), host: Type.String() })),
+    node: Type.String({ description: 'Name of the node the server runs on (local: the panel’s own machine)' }),
     created_at: Type.String({ format: 'date-time' }),
   },
   { additionalProperties: false },
@@ -71,6 +72,14 @@ export const CreateServerBodySchema = Type.Object(
     variables: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.String({ maxLength: 256 }))),
     external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 191 })),
     start_on_completion: Type.Optional(Type.Boolean({ description: 'Start the server once installed' })),
+    node: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'Name, uuid or id of the node to create it on (its port comes from that node’s range); the panel’s own machine when absent. 409 when the node is in maintenance, offline or has no room for the plan’s memory or disk.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -43,6 +43,49 @@ const injectedRtkApi = api
         }),
         providesTags: ["admin"],
       }),
+      listAdminNodes: build.query<
+        ListAdminNodesApiResponse,
+        ListAdminNodesApiArg
+      >({
+        query: () => ({ url: `/admin/nodes` }),
+        providesTags: ["admin"],
+      }),
+      createAdminNode: build.mutation<
+        CreateAdminNodeApiResponse,
+        CreateAdminNodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/nodes`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      deleteAdminNode: build.mutation<
+        DeleteAdminNodeApiResponse,
+        DeleteAdminNodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/nodes/${queryArg.node}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      getAdminNode: build.query<GetAdminNodeApiResponse, GetAdminNodeApiArg>({
+        query: (queryArg) => ({ url: `/admin/nodes/${queryArg.node}` }),
+        providesTags: ["admin"],
+      }),
+      updateAdminNode: build.mutation<
+        UpdateAdminNodeApiResponse,
+        UpdateAdminNodeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/nodes/${queryArg.node}`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       listAdminPlans: build.query<
         ListAdminPlansApiResponse,
         ListAdminPlansApiArg
@@ -293,6 +336,216 @@ export type GetAdminDatabaseHostApiArg = {
   /** Name or uuid of the database host */
   host: string;
 };
+export type ListAdminNodesApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** Disk of the plans of its servers */
+    allocated_disk_mb: number;
+    /** Memory of the plans of its servers */
+    allocated_memory_mb: number;
+    created_at: string;
+    /** Disk the node may hand out (null: no limit) */
+    disk_mb: number | null;
+    /** The engine’s API address (docker nodes) */
+    docker_host: string | null;
+    /** `local` (the panel’s own machine) or `docker` */
+    driver: string;
+    id: number;
+    location: string;
+    maintenance: boolean;
+    /** Memory the node may hand out (null: no limit) */
+    memory_mb: number | null;
+    name: string;
+    /** Ports handed out to servers on this node, e.g. 30000-30099 */
+    port_range: string;
+    /** The address players connect to */
+    public_host: string;
+    /** Servers on the node */
+    servers: number;
+    /** online, offline (the engine does not answer; noticed within 30 s) or maintenance (no new servers placed there) */
+    state: "online" | "offline" | "maintenance";
+    /** Whether the panel holds TLS certificates for the engine (they are never answered) */
+    tls: boolean;
+    updated_at: string;
+    uuid: string;
+  }[];
+};
+export type ListAdminNodesApiArg = void;
+export type CreateAdminNodeApiResponse = /** status 201 Default Response */ {
+  data: {
+    node: {
+      /** Disk of the plans of its servers */
+      allocated_disk_mb: number;
+      /** Memory of the plans of its servers */
+      allocated_memory_mb: number;
+      created_at: string;
+      /** Disk the node may hand out (null: no limit) */
+      disk_mb: number | null;
+      /** The engine’s API address (docker nodes) */
+      docker_host: string | null;
+      /** `local` (the panel’s own machine) or `docker` */
+      driver: string;
+      id: number;
+      location: string;
+      maintenance: boolean;
+      /** Memory the node may hand out (null: no limit) */
+      memory_mb: number | null;
+      name: string;
+      /** Ports handed out to servers on this node, e.g. 30000-30099 */
+      port_range: string;
+      /** The address players connect to */
+      public_host: string;
+      /** Servers on the node */
+      servers: number;
+      /** online, offline (the engine does not answer; noticed within 30 s) or maintenance (no new servers placed there) */
+      state: "online" | "offline" | "maintenance";
+      /** Whether the panel holds TLS certificates for the engine (they are never answered) */
+      tls: boolean;
+      updated_at: string;
+      uuid: string;
+    };
+  };
+};
+export type CreateAdminNodeApiArg = {
+  body: {
+    /** MiB the node may hand out (null: no limit) */
+    disk_mb?: number | null;
+    /** unix:///var/run/docker.sock, or tcp://HOST:PORT with tls */
+    docker_host: string;
+    /** docker */
+    driver: string;
+    /** Where the machine is (a data centre, a city) */
+    location?: string;
+    /** true: no new servers are placed on the node */
+    maintenance?: boolean;
+    /** MiB the node may hand out (null: no limit) */
+    memory_mb?: number | null;
+    /** A unique name (letters, digits, dots, dashes, underscores; not only digits) */
+    name: string;
+    /** e.g. 30000-30099 */
+    port_range: string;
+    /** IP address of the node the servers’ ports are published on */
+    public_host: string;
+    /** Stored encrypted with the panel secret; never answered */
+    tls?: {
+      /** PEM of the CA that signed the engine’s certificate */
+      ca: string;
+      /** PEM of the panel’s client certificate */
+      cert: string;
+      /** PEM of the panel’s client key */
+      key: string;
+    } | null;
+  };
+};
+export type DeleteAdminNodeApiResponse = unknown;
+export type DeleteAdminNodeApiArg = {
+  /** Name, uuid or id of the node */
+  node: string;
+};
+export type GetAdminNodeApiResponse = /** status 200 Default Response */ {
+  data: {
+    node: {
+      /** Disk of the plans of its servers */
+      allocated_disk_mb: number;
+      /** Memory of the plans of its servers */
+      allocated_memory_mb: number;
+      created_at: string;
+      /** Disk the node may hand out (null: no limit) */
+      disk_mb: number | null;
+      /** The engine’s API address (docker nodes) */
+      docker_host: string | null;
+      /** `local` (the panel’s own machine) or `docker` */
+      driver: string;
+      id: number;
+      location: string;
+      maintenance: boolean;
+      /** Memory the node may hand out (null: no limit) */
+      memory_mb: number | null;
+      name: string;
+      /** Ports handed out to servers on this node, e.g. 30000-30099 */
+      port_range: string;
+      /** The address players connect to */
+      public_host: string;
+      /** Servers on the node */
+      servers: number;
+      /** online, offline (the engine does not answer; noticed within 30 s) or maintenance (no new servers placed there) */
+      state: "online" | "offline" | "maintenance";
+      /** Whether the panel holds TLS certificates for the engine (they are never answered) */
+      tls: boolean;
+      updated_at: string;
+      uuid: string;
+    };
+  };
+};
+export type GetAdminNodeApiArg = {
+  /** Name, uuid or id of the node */
+  node: string;
+};
+export type UpdateAdminNodeApiResponse = /** status 200 Default Response */ {
+  data: {
+    node: {
+      /** Disk of the plans of its servers */
+      allocated_disk_mb: number;
+      /** Memory of the plans of its servers */
+      allocated_memory_mb: number;
+      created_at: string;
+      /** Disk the node may hand out (null: no limit) */
+      disk_mb: number | null;
+      /** The engine’s API address (docker nodes) */
+      docker_host: string | null;
+      /** `local` (the panel’s own machine) or `docker` */
+      driver: string;
+      id: number;
+      location: string;
+      maintenance: boolean;
+      /** Memory the node may hand out (null: no limit) */
+      memory_mb: number | null;
+      name: string;
+      /** Ports handed out to servers on this node, e.g. 30000-30099 */
+      port_range: string;
+      /** The address players connect to */
+      public_host: string;
+      /** Servers on the node */
+      servers: number;
+      /** online, offline (the engine does not answer; noticed within 30 s) or maintenance (no new servers placed there) */
+      state: "online" | "offline" | "maintenance";
+      /** Whether the panel holds TLS certificates for the engine (they are never answered) */
+      tls: boolean;
+      updated_at: string;
+      uuid: string;
+    };
+  };
+};
+export type UpdateAdminNodeApiArg = {
+  /** Name, uuid or id of the node */
+  node: string;
+  body: {
+    /** MiB the node may hand out (null: no limit) */
+    disk_mb?: number | null;
+    /** unix:///var/run/docker.sock, or tcp://HOST:PORT with tls */
+    docker_host?: string;
+    /** Where the machine is (a data centre, a city) */
+    location?: string;
+    /** true: no new servers are placed on the node */
+    maintenance?: boolean;
+    /** MiB the node may hand out (null: no limit) */
+    memory_mb?: number | null;
+    /** A unique name (letters, digits, dots, dashes, underscores; not only digits) */
+    name?: string;
+    /** e.g. 30000-30099 */
+    port_range?: string;
+    /** IP address of the node the servers’ ports are published on */
+    public_host?: string;
+    /** Stored encrypted with the panel secret; never answered */
+    tls?: {
+      /** PEM of the CA that signed the engine’s certificate */
+      ca: string;
+      /** PEM of the panel’s client certificate */
+      cert: string;
+      /** PEM of the panel’s client key */
+      key: string;
+    } | null;
+  };
+};
 export type ListAdminPlansApiResponse = /** status 200 Default Response */ {
   data: Plan[];
 };
@@ -364,6 +617,8 @@ export type ListAdminServersApiResponse = /** status 200 Default Response */ {
     install_error: string | null;
     install_status: "installing" | "installed" | "install_failed";
     name: string;
+    /** Name of the node the server runs on (local: the panel’s own machine) */
+    node: string;
     owner: {
       username: string;
       uuid: string;
@@ -393,6 +648,8 @@ export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
       install_error: string | null;
       install_status: "installing" | "installed" | "install_failed";
       name: string;
+      /** Name of the node the server runs on (local: the panel’s own machine) */
+      node: string;
       owner: {
         username: string;
         uuid: string;
@@ -411,6 +668,8 @@ export type CreateAdminServerApiArg = {
     description?: string;
     external_id?: string;
     name: string;
+    /** Name, uuid or id of the node to create it on (its port comes from that node’s range); the panel’s own machine when absent. 409 when the node is in maintenance, offline or has no room for the plan’s memory or disk. */
+    node?: string;
     /** uuid, username or email of the owner */
     owner: string;
     /** Plan slug, e.g. minecraft-budget */
@@ -445,6 +704,8 @@ export type GetAdminServerApiResponse = /** status 200 Default Response */ {
       install_error: string | null;
       install_status: "installing" | "installed" | "install_failed";
       name: string;
+      /** Name of the node the server runs on (local: the panel’s own machine) */
+      node: string;
       owner: {
         username: string;
         uuid: string;
@@ -479,6 +740,8 @@ export type ChangeAdminServerPlanApiResponse =
         install_error: string | null;
         install_status: "installing" | "installed" | "install_failed";
         name: string;
+        /** Name of the node the server runs on (local: the panel’s own machine) */
+        node: string;
         owner: {
           username: string;
           uuid: string;
@@ -515,6 +778,8 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
       install_error: string | null;
       install_status: "installing" | "installed" | "install_failed";
       name: string;
+      /** Name of the node the server runs on (local: the panel’s own machine) */
+      node: string;
       owner: {
         username: string;
         uuid: string;
@@ -549,6 +814,8 @@ export type UnsuspendAdminServerApiResponse =
         install_error: string | null;
         install_status: "installing" | "installed" | "install_failed";
         name: string;
+        /** Name of the node the server runs on (local: the panel’s own machine) */
+        node: string;
         owner: {
           username: string;
           uuid: string;
@@ -711,6 +978,13 @@ export const {
   useDeleteAdminDatabaseHostMutation,
   useGetAdminDatabaseHostQuery,
   useLazyGetAdminDatabaseHostQuery,
+  useListAdminNodesQuery,
+  useLazyListAdminNodesQuery,
+  useCreateAdminNodeMutation,
+  useDeleteAdminNodeMutation,
+  useGetAdminNodeQuery,
+  useLazyGetAdminNodeQuery,
+  useUpdateAdminNodeMutation,
   useListAdminPlansQuery,
   useLazyListAdminPlansQuery,
   useCreateAdminPlanMutation,

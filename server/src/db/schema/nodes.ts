@@ -1,22 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, timestamp, unique, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 // Circular with servers.ts (a server points at its primary allocation); the callback below is lazy.
 import { servers } from './servers';
 
 /**
- * Machines (or clusters) that run game servers. One `local` node today; a Kubernetes node later
- * names its driver here and the routes stay the same.
+ * Machines (or clusters) that run game servers: the `local` node (the panel's own machine, set up
+ * from its configuration) and `docker` nodes (a Docker Engine the panel reaches over its API). A
+ * Kubernetes node later names its driver here and the routes stay the same.
  */
 export const nodes = pgTable('nodes', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   uuid: uuid('uuid').notNull().unique().defaultRandom(),
   name: varchar('name', { length: 64 }).notNull().unique(),
-  /** Runtime driver: 'local' (child processes on this machine). */
+  /** Where the machine is (a data centre, a city): hosts group and place servers by it. */
+  location: varchar('location', { length: 64 }).notNull().default(''),
+  /** Runtime driver: 'local' (child processes on this machine) or 'docker'. */
   driver: varchar('driver', { length: 32 }).notNull(),
+  /** The engine's API address of a docker node: unix:///path or tcp://host:port. */
+  dockerHost: varchar('docker_host', { length: 255 }),
+  /**
+   * The engine's CA and the panel's client certificate and key (JSON of PEM texts), sealed with the
+   * panel secret (lib/secretBox); never answered by any API.
+   */
+  tlsSealed: text('tls_sealed'),
   /** Address customers connect to (shown in the panel). */
   publicHost: varchar('public_host', { length: 255 }).notNull(),
   portRangeStart: integer('port_range_start').notNull(),
   portRangeEnd: integer('port_range_end').notNull(),
+  /** Memory and disk the panel may hand out to servers on the node (null: no limit). */
+  memoryMb: integer('memory_mb'),
+  diskMb: integer('disk_mb'),
+  /** No new servers are placed on a node in maintenance; its servers keep running. */
+  maintenance: boolean('maintenance').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

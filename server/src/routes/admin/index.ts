@@ -5,6 +5,7 @@ import { adminServerRoutes } from './servers';
 import { adminCatalogRoutes } from './catalog';
 import { adminLoginTokenRoutes } from './login-tokens';
 import { adminDatabaseHostRoutes } from './database-hosts';
+import { adminNodeRoutes } from './nodes';
 
 /**
  * The admin API under /api/v2/admin (tag `admin`) for billing systems such as WHMCS. Every route
@@ -18,4 +19,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminCatalogRoutes);
   await app.register(adminLoginTokenRoutes);
   await app.register(adminDatabaseHostRoutes);
+  await app.register(adminNodeRoutes);
 }

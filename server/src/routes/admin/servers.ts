@@ -45,6 +45,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         variables: body.variables,
         externalId: body.external_id,
         startOnCompletion: body.start_on_completion,
+        node: body.node,
       });
       return reply.code(201).send({ data: { server: await adminServerOf(provisioningOf(app), server) } });
     },

@@ -24,6 +24,7 @@ export function toAdminServer(view: ServerViewRow, runtime: Pick<RuntimeManager,
     install_error: server.installError,
     suspended: server.suspended,
     allocation: view.allocation ? { ...view.allocation, host: view.node.publicHost } : null,
+    node: view.node.name,
     created_at: server.createdAt.toISOString(),
   };
 }

@@ -14,6 +14,8 @@ import { PowerStateStore } from './PowerStateStore';
 import { LiveServerStats } from './LiveServerStats';
 import { CrashRestarts } from './CrashRestarts';
 import { ServerInstalls } from './ServerInstalls';
+import type { NodeRoutingDriver } from '../../runtime/nodes/NodeRoutingDriver';
+import type { NodeEngine, NodeReachability } from '../../runtime/nodes/NodeConnection';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -22,6 +24,8 @@ export interface RuntimeManagerOptions {
   crashRestart: CrashRestartOptions;
   /** How often players online are asked for while a server runs. */
   playerQueryIntervalMs: number;
+  /** The router over the nodes, when `driver` is one (a runtime of the panel's machine alone has none). */
+  nodes?: Pick<NodeRoutingDriver, 'setNodes' | 'place' | 'nodeState' | 'checkAll' | 'assertReachable' | 'onNodeOpened'>;
 }
 
 /**
@@ -44,6 +48,9 @@ export class RuntimeManager {
   private closed = false;
   /** Why a server may not start now (a restore replacing its files), by uuid. */
   private readonly startHolds = new Map<string, string>();
+  /** Servers recovered since the panel started (a node opened late recovers its own, once). */
+  private readonly recovered = new Set<string>();
+  private recoveryStarted = false;
 
   /** Rewrites a template's install steps before they run (the catalogue puts its own verified downloads in). */
   resolveInstallSteps: (steps: InstallStep[]) => Promise<InstallStep[]> = async (steps) => steps;
@@ -70,6 +77,7 @@ export class RuntimeManager {
       resolveSteps: (steps) => this.resolveInstallSteps(steps),
       startAfterInstall: (server) => this.power(server, 'start').catch((error: Error) => this.daemonError(server.uuid, error)),
     });
+    options.nodes?.onNodeOpened((nodeId) => void this.recoverNode(nodeId).catch((error: Error) => log.error({ err: error, node: nodeId }, 'could not recover the servers of a node')));
     driver.on('output', (uuid, line) => {
       if (!this.players.consume(uuid, line)) this.events.publish(uuid, { type: 'output', line });
     });
@@ -94,6 +102,26 @@ export class RuntimeManager {
     return this.driver.state(uuid);
   }
 
+  /**
+   * Hands the runtime the nodes as they are now (after a start, and after each change) with the
+   * servers placed on them: new nodes are opened, removed ones let go of, without a panel restart.
+   */
+  async syncNodes(engines: NodeEngine[], placements: { uuid: string; nodeId: number }[]): Promise<void> {
+    if (!this.options.nodes) return;
+    await this.options.nodes.setNodes(engines);
+    for (const { uuid, nodeId } of placements) this.options.nodes.place(uuid, nodeId);
+  }
+
+  /** Whether a node's engine answers; null for the panel's own machine (or a runtime without nodes). */
+  nodeState(nodeId: number): NodeReachability | null {
+    return this.options.nodes?.nodeState(nodeId) ?? null;
+  }
+
+  /** Pings every node now instead of at the next periodic check. */
+  async checkNodes(): Promise<void> {
+    await this.options.nodes?.checkAll();
+  }
+
   /** The server's files through the driver's file port (wherever the server runs). */
   files(uuid: string): ServerFiles {
     return this.driver.files(uuid);
@@ -101,7 +129,7 @@ export class RuntimeManager {
 
   /** The driver spec of a loaded server, with its paths as the game sees them (its version, memory, ports). */
   spec(context: ServerContext): ServerSpec {
-    return specOf(context, this.driver.gamePaths(context.server.uuid));
+    return specOf(context, this.driver.gamePaths(context.server.uuid, context.server.nodeId));
   }
 
   recentOutput(uuid: string, limit?: number): string[] {
@@ -143,6 +171,8 @@ export class RuntimeManager {
   /** Carries out a power action once it is allowed; long parts (stopping) go on in the background. */
   async power(server: ServerRow, signal: PowerSignal): Promise<void> {
     const uuid = server.uuid;
+    // A server on a node that does not answer: refused before its desired state changes.
+    this.options.nodes?.assertReachable(uuid);
     this.crashes.reset(uuid);
     if (signal === 'stop' || signal === 'kill') {
       await this.states.setDesired(server.id, 'stopped');
@@ -258,40 +288,58 @@ export class RuntimeManager {
    * A server is never started twice: an adopted process counts as running.
    */
   async recoverAll(): Promise<{ adopted: number; started: number }> {
-    let adopted = 0;
-    let started = 0;
-    for (const server of await this.db.select().from(servers)) {
-      try {
-        if (server.installStatus === 'installing') {
-          // Resumed in the background; ServerInstalls logs what fails.
-          void this.install(server, { startOnCompletion: server.desiredState === 'running' });
-          continue;
-        }
-        if (server.installStatus !== 'installed') continue;
-        const context = await loadServerContext(this.db, server);
-        const spec = this.spec(context);
-        this.live.track(context);
-        const result = await this.driver.recover(spec);
-        const shouldRun = server.desiredState === 'running' && !server.suspended;
-        if (result === 'adopted') {
-          adopted++;
-          // Our launcher tells who is online when asked (the panel missed the joins).
-          if (shouldRun && context.template.slug === 'minecraft-flying-squid') void this.driver.sendCommand(server.uuid, 'panel-players').catch(() => undefined);
-          if (!shouldRun) void this.driver.stop(server.uuid).catch((error: Error) => this.daemonError(server.uuid, error));
-        } else {
-          this.states.persist(server.uuid, 'offline');
-          if (shouldRun) {
-            await this.guardStart(server.uuid);
-            await this.driver.start(spec);
-            started++;
-          }
-        }
-      } catch (error) {
-        this.options.log.error({ err: error, server: server.uuid }, 'could not recover server');
-        await this.driver.notice(server.uuid, `The server could not be started after the panel restarted: ${(error as Error).message}`).catch(() => undefined);
-      }
+    this.recoveryStarted = true;
+    const counts = { adopted: 0, started: 0 };
+    for (const server of await this.db.select().from(servers)) await this.recoverServer(server, counts);
+    return counts;
+  }
+
+  /**
+   * A node's driver opened after the panel's start (its engine answered late, or it was reopened at
+   * a new address): it has attached to nothing yet, so each of its servers is recovered now.
+   */
+  private async recoverNode(nodeId: number): Promise<void> {
+    if (!this.recoveryStarted || this.closed) return;
+    const counts = { adopted: 0, started: 0 };
+    for (const server of await this.db.select().from(servers).where(eq(servers.nodeId, nodeId))) {
+      this.recovered.delete(server.uuid);
+      await this.recoverServer(server, counts);
     }
-    return { adopted, started };
+  }
+
+  private async recoverServer(server: ServerRow, counts: { adopted: number; started: number }): Promise<void> {
+    // A server of a node that does not answer waits for it (recoverNode); none is recovered twice by one driver.
+    if (this.nodeState(server.nodeId) === 'offline' || this.recovered.has(server.uuid)) return;
+    this.recovered.add(server.uuid);
+    try {
+      if (server.installStatus === 'installing') {
+        // Resumed in the background; ServerInstalls logs what fails.
+        void this.install(server, { startOnCompletion: server.desiredState === 'running' });
+        return;
+      }
+      if (server.installStatus !== 'installed') return;
+      const context = await loadServerContext(this.db, server);
+      const spec = this.spec(context);
+      this.live.track(context);
+      const result = await this.driver.recover(spec);
+      const shouldRun = server.desiredState === 'running' && !server.suspended;
+      if (result === 'adopted') {
+        counts.adopted++;
+        // Our launcher tells who is online when asked (the panel missed the joins).
+        if (shouldRun && context.template.slug === 'minecraft-flying-squid') void this.driver.sendCommand(server.uuid, 'panel-players').catch(() => undefined);
+        if (!shouldRun) void this.driver.stop(server.uuid).catch((error: Error) => this.daemonError(server.uuid, error));
+      } else {
+        this.states.persist(server.uuid, 'offline');
+        if (shouldRun) {
+          await this.guardStart(server.uuid);
+          await this.driver.start(spec);
+          counts.started++;
+        }
+      }
+    } catch (error) {
+      this.options.log.error({ err: error, server: server.uuid }, 'could not recover server');
+      await this.driver.notice(server.uuid, `The server could not be started after the panel restarted: ${(error as Error).message}`).catch(() => undefined);
+    }
   }
 
   /** Panel shutdown: stops every server gracefully (their desired state stays for the next start). */

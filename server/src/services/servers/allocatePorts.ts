@@ -23,8 +23,8 @@ export async function portIsFree(ip: string, port: number): Promise<boolean> {
 
 /**
  * Gives `serverId` one free port per purpose (null = the primary port) from the node's range.
- * A port counts as free when no server holds it in the database and nothing on the machine listens
- * on it; the database row is claimed with a conditional write, so two concurrent creations never
+ * A port counts as free when no server holds it in the database and, on the panel's own machine,
+ * nothing listens on it (another node's ports are its engine's: only the database tells); the database row is claimed with a conditional write, so two concurrent creations never
  * get the same port.
  */
 export async function allocatePorts(db: Database, node: NodeRow, ip: string, serverId: number, purposes: (string | null)[]): Promise<AllocationRow[]> {
@@ -42,7 +42,7 @@ export async function allocatePorts(db: Database, node: NodeRow, ip: string, ser
   const out: AllocationRow[] = [];
   for (let i = 0; i < size && out.length < purposes.length; i++) {
     const port = node.portRangeStart + ((offset + i) % size);
-    if (taken.has(port) || !(await portIsFree(ip, port))) continue;
+    if (taken.has(port) || (node.driver === 'local' && !(await portIsFree(ip, port)))) continue;
     const purpose = purposes[out.length];
     await db.insert(allocations).values({ nodeId: node.id, ip, port }).onConflictDoNothing();
     const [claimed] = await db

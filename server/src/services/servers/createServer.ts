@@ -9,6 +9,24 @@ import type { ProvisioningContext } from './ProvisioningContext';
 import { findTemplate } from '../../games/templates';
 import { allocatePorts } from './allocatePorts';
 import { localNode } from './syncCatalog';
+import { findNodeRow } from '../nodes/nodeAdmin';
+import { assertNodeRoom } from '../nodes/nodeUsage';
+import { NodeOfflineError } from '../../runtime/nodes/NodeRoutingDriver';
+import type { NodeRow } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+
+/** The node a new server goes to: the one named (it must answer and have room), else the panel's own machine. */
+async function chooseNode({ db, runtime }: ProvisioningContext, identifier: string | undefined, plan: { memoryMb: number; diskMb: number }, errors: Record<string, string[]>): Promise<NodeRow | null> {
+  if (identifier === undefined) return localNode(db);
+  const node = await findNodeRow(db, identifier);
+  if (!node) {
+    errors.node = ['Unknown node'];
+    return null;
+  }
+  await assertNodeRoom(db, node, plan);
+  if (runtime.nodeState(node.id) === 'offline') throw new HttpError(409, new NodeOfflineError(node.name).message);
+  return node;
+}
 
 export interface CreateServerInput {
   name: string;
@@ -20,6 +38,8 @@ export interface CreateServerInput {
   externalId?: string | null;
   /** Start the server once installed. */
   startOnCompletion?: boolean;
+  /** The node to create it on (name, uuid or id); the panel's own machine when absent. */
+  node?: string;
 }
 
 /** Checks and completes the template variables: known keys, allowed values, generated secrets. */
@@ -40,7 +60,7 @@ function resolveVariables(templateSlug: string, given: Record<string, string>): 
 }
 
 /**
- * Creates a server on the local node: checks the template and plan, picks free ports, stores it
+ * Creates a server on the node asked for (or the panel's own machine): checks the template and plan, picks free ports, stores it
  * and starts its install in the background (install_failed with the reason if a step fails).
  */
 export async function createServer({ db, runtime, config }: ProvisioningContext, input: CreateServerInput): Promise<ServerRow> {
@@ -51,9 +71,9 @@ export async function createServer({ db, runtime, config }: ProvisioningContext,
   if (!templateRow || !template) errors.template = ['Unknown template'];
   if (!plan) errors.plan = ['Unknown plan'];
   else if (templateRow && plan.gameId !== templateRow.gameId) errors.plan = ['This plan is for another game'];
+  const node = plan ? await chooseNode({ db, runtime, config }, input.node, plan, errors) : null;
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const variables = resolveVariables(input.template, input.variables ?? {});
-  const node = await localNode(db);
 
   let server: ServerRow | undefined;
   for (let attempt = 0; !server; attempt++) {
@@ -70,7 +90,7 @@ export async function createServer({ db, runtime, config }: ProvisioningContext,
           ownerId: input.owner.id,
           templateId: templateRow!.id,
           planId: plan!.id,
-          nodeId: node.id,
+          nodeId: node!.id,
           variables,
           installStatus: 'installing',
         })
@@ -83,13 +103,15 @@ export async function createServer({ db, runtime, config }: ProvisioningContext,
     }
   }
   try {
-    const ports = await allocatePorts(db, node, config.gameIp, server.id, [null, ...template!.extraPorts]);
+    // A container's game listens on all of its addresses; the engine publishes its ports on the node's.
+    const ip = node!.driver === 'local' ? config.gameIp : '0.0.0.0';
+    const ports = await allocatePorts(db, node!, ip, server.id, [null, ...template!.extraPorts]);
     [server] = await db.update(servers).set({ allocationId: ports[0].id }).where(eq(servers.id, server.id)).returning();
   } catch (error) {
     await db.delete(servers).where(eq(servers.id, server.id));
     throw error;
   }
-  await recordAudit(db, { actorId: null, serverUuid: server.uuid, event: 'server.created', ip: null, properties: { template: input.template, plan: input.plan } });
+  await recordAudit(db, { actorId: null, serverUuid: server.uuid, event: 'server.created', ip: null, properties: { template: input.template, plan: input.plan, node: node!.name } });
   void runtime.install(server, { startOnCompletion: input.startOnCompletion ?? false });
   return server;
 }

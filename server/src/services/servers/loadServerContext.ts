@@ -51,5 +51,6 @@ export function specOf(context: ServerContext, paths: { root: string; node: stri
     root: paths.root,
     node: paths.node,
     launchers: paths.launchers,
+    nodeId: context.server.nodeId,
   });
 }
