@@ -91,7 +91,6 @@ export interface PanelConfig {
     statsIntervalMs?: number;
     diskMaxAgeMs?: number;
     crashBackoffMs?: number;
-    maxCrashRestarts?: number;
     playerQueryIntervalMs?: number;
   };
 }
