@@ -40,9 +40,17 @@ export class CrashRestarts {
     this.policy = new CrashRestartPolicy(options.policy);
   }
 
-  /** A deliberate power action or a new policy: no restart pending, and the crash count starts again. */
+  /** A deliberate power action: no restart pending, and the crash count starts again. */
   reset(uuid: string): void {
     this.cancel(uuid);
+    this.policy.reset(uuid);
+  }
+
+  /**
+   * The customer changed the server's policy: the crash count starts again under the new cap. A
+   * restart already planned still happens unless restarts were turned off (checked when it is due).
+   */
+  policyChanged(uuid: string): void {
     this.policy.reset(uuid);
   }
 
@@ -119,6 +127,12 @@ export class CrashRestarts {
   private async restartIfStillWanted(id: number): Promise<void> {
     const [server] = await this.options.db.select().from(servers).where(eq(servers.id, id));
     if (!server || server.suspended || server.desiredState !== 'running' || this.options.closing()) return;
+    if (!server.crashRestart) {
+      // Turned off while the restart was waiting: the customer's latest word holds.
+      await this.options.keepStopped(server.id);
+      await this.options.notice(server.uuid, 'Automatic restarts after a crash are off for this server; it stays stopped.');
+      return;
+    }
     await this.options.restart(server);
   }
 }

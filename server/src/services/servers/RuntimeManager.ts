@@ -147,7 +147,7 @@ export class RuntimeManager {
 
   /** The server's crash policy changed: its restarts are counted anew under the new cap. */
   crashPolicyChanged(uuid: string): void {
-    this.crashes.reset(uuid);
+    this.crashes.policyChanged(uuid);
   }
 
   private async guardStart(uuid: string): Promise<void> {
