@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './testApp';
 export function createRuntimeTestApp(overrides: Partial<PanelConfig> = {}): Promise<TestApp> {
   return createTestApp({
     portRange: { start: 41000, end: 48999 },
-    runtimeTuning: { statsIntervalMs: 200, diskMaxAgeMs: 300, crashBackoffMs: 100, maxCrashRestarts: 2, playerQueryIntervalMs: 500 },
+    runtimeTuning: { statsIntervalMs: 200, diskMaxAgeMs: 300, crashBackoffMs: 100, playerQueryIntervalMs: 500 },
     ...overrides,
   });
 }

@@ -130,7 +130,9 @@ describe('a server process', () => {
   });
 
   it('detects a crash, restarts with back-off up to the cap, then leaves it stopped', async () => {
-    const server = await createTestServer(t.app, owner.user, { variables: { MODE: 'crash-on-start' } });
+    const created = await createTestServer(t.app, owner.user, { variables: { MODE: 'crash-on-start' } });
+    // The server's own crash policy: 2 restarts in 10 minutes.
+    const [server] = await t.app.db.update(servers).set({ crashMaxRestarts: 2 }).where(eq(servers.id, created.id)).returning();
     const seen = collect(server.uuid);
     await t.app.runtime.power(server, 'start');
     await waitFor(() => seen.lines.some((l) => l.includes('it stays stopped')), { what: 'crash cap', timeoutMs: 30_000 });

@@ -30,11 +30,14 @@ describe('server.properties updates', () => {
 
 describe('CrashRestartPolicy', () => {
   it('doubles the delay and stops after the cap within the window', () => {
-    const policy = new CrashRestartPolicy({ maxRestarts: 2, windowMs: 60_000, backoffMs: 1000 });
-    expect(policy.next('a', 0)).toEqual({ delayMs: 1000, attempt: 1, max: 2 });
-    expect(policy.next('a', 10)).toEqual({ delayMs: 2000, attempt: 2, max: 2 });
-    expect(policy.next('a', 20)).toBeNull();
-    expect(policy.next('a', 120_000)).toEqual({ delayMs: 1000, attempt: 1, max: 2 });
+    const policy = new CrashRestartPolicy({ backoffMs: 1000 });
+    const limits = { maxRestarts: 2, windowMs: 60_000 };
+    expect(policy.next('a', limits, 0)).toEqual({ delayMs: 1000, attempt: 1, max: 2 });
+    expect(policy.next('a', limits, 10)).toEqual({ delayMs: 2000, attempt: 2, max: 2 });
+    expect(policy.next('a', limits, 20)).toBeNull();
+    expect(policy.next('a', limits, 120_000)).toEqual({ delayMs: 1000, attempt: 1, max: 2 });
+    // Each server's own cap: another server's policy allows more in the same time.
+    expect(policy.next('b', { maxRestarts: 5, windowMs: 60_000 }, 0)).toEqual({ delayMs: 1000, attempt: 1, max: 5 });
   });
 });
 

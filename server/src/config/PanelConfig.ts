@@ -91,7 +91,6 @@ export interface PanelConfig {
     statsIntervalMs?: number;
     diskMaxAgeMs?: number;
     crashBackoffMs?: number;
-    maxCrashRestarts?: number;
     playerQueryIntervalMs?: number;
     /** How often every node's engine is pinged (default 10 s: an engine gone shows offline within 30 s). */
     nodeCheckIntervalMs?: number;

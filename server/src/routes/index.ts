@@ -19,6 +19,7 @@ import { addVersionSchemas, versionRoutes } from './versions';
 import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
 import { addModpackSchemas, modpackRoutes } from './modpacks';
+import { addCrashSchemas, crashRoutes } from './crashes';
 import { addPlanSchemas, billingRoutes, planCatalogueRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
@@ -35,6 +36,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(configRoutes, { prefix: '/api/v2/servers' });
   addPlayerSchemas(app);
   await app.register(playerRoutes, { prefix: '/api/v2/servers' });
+  addCrashSchemas(app);
+  await app.register(crashRoutes, { prefix: '/api/v2/servers' });
   await app.register(mailerPlugin);
   addSharingSchemas(app);
   await app.register(sharingRoutes, { prefix: '/api/v2/servers' });

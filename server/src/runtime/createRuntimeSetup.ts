@@ -44,11 +44,8 @@ export function createRuntimeSetup(
   return {
     driver: nodes,
     nodes,
-    crashRestart: {
-      ...crashRestartDefaults,
-      backoffMs: tuning.crashBackoffMs ?? crashRestartDefaults.backoffMs,
-      maxRestarts: tuning.maxCrashRestarts ?? crashRestartDefaults.maxRestarts,
-    },
+    // How many restarts in how long is each server's own crash policy (in the database).
+    crashRestart: { backoffMs: tuning.crashBackoffMs ?? crashRestartDefaults.backoffMs },
     playerQueryIntervalMs: tuning.playerQueryIntervalMs ?? 5000,
   };
 }

@@ -16,6 +16,13 @@ export const permissionGroups = {
       restart: 'Restart the server.',
     },
   },
+  crash: {
+    description: 'See the server’s crashes and choose whether it is restarted after one.',
+    keys: {
+      read: 'See the crashes with their last console lines, and the restart policy.',
+      update: 'Change the automatic restart policy after a crash.',
+    },
+  },
   user: {
     description: 'Share the server with other people.',
     keys: {

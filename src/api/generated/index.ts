@@ -135,6 +135,15 @@ export type {
   UpdateServerConfigFileApiResponse,
 } from './config.gen';
 export type {
+  GetServerCrashPolicyApiArg,
+  GetServerCrashPolicyApiResponse,
+  ListServerCrashesApiArg,
+  ListServerCrashesApiResponse,
+  ServerCrash,
+  UpdateServerCrashPolicyApiArg,
+  UpdateServerCrashPolicyApiResponse,
+} from './crashes.gen';
+export type {
   CreateServerDatabaseApiArg,
   CreateServerDatabaseApiResponse,
   DeleteServerDatabaseApiArg,

@@ -67,8 +67,16 @@ const NOTICES: Notice[] = [
     (t, m) => t('console.notice.recoverFailed', 'The server could not be started after the panel restarted: {{reason}}', { reason: m[1] }),
   ],
   [
-    /^The server crashed (\d+) times in a short time; it stays stopped\.$/,
-    (t, m) => t('console.notice.crashLoop', 'The server crashed {{count}} times in a short time; it stays stopped.', { count: Number(m[1]) }),
+    /^The server crashed (\d+) times within (\d+) minutes; it stays stopped\. Start it again once the cause is fixed\.$/,
+    (t, m) =>
+      t('console.notice.crashGaveUp', 'The server crashed {{count}} times within {{minutes}} minutes; it stays stopped. Start it again once the cause is fixed.', {
+        count: Number(m[1]),
+        minutes: m[2],
+      }),
+  ],
+  [
+    /^Automatic restarts after a crash are off for this server; it stays stopped\.$/,
+    (t) => t('console.notice.restartOff', 'Automatic restarts after a crash are off for this server; it stays stopped.'),
   ],
   [
     /^Restarting the server in ([\d.]+) s \(attempt (\d+) of (\d+)\)\.$/,

@@ -17,6 +17,7 @@ import { PlayersOnline } from './PlayersOnline';
 import { ResourceTiles } from './ResourceTiles';
 import { ResourceTilesPlaceholder } from './ResourceTilesPlaceholder';
 import { ReservedWidth } from './ReservedWidth';
+import { CrashesCard } from './crashes/CrashesCard';
 
 /** An uptime of 59 min 59 s: in most languages the widest the uptime reads ("… min … s"). */
 const LONGEST_UPTIME_MS = 3_599_000;
@@ -89,6 +90,7 @@ export function ServerOverviewPage() {
           <PlanLimits plan={server.plan} />
         </Col>
       </Row>
+      <CrashesCard serverId={id} permissions={server.permissions} state={state} />
     </ServerPageSection>
   );
 }

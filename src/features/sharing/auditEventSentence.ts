@@ -192,6 +192,17 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
       wake: p.wake_on_join === true ? t('sharing.audit.on', 'on') : t('sharing.audit.off', 'off'),
       interpolation: raw,
     }),
+  'server.crash-policy.updated': (t, { actor, p }) => {
+    const after = (p.after ?? {}) as Record<string, unknown>;
+    return after.enabled === false
+      ? t('sharing.audit.events.server.crash-policy.off', '{{actor}} turned automatic restarts after a crash off.', { actor, interpolation: raw })
+      : t('sharing.audit.events.server.crash-policy.updated', '{{actor}} set restarts after a crash to at most {{max}} within {{minutes}} minutes.', {
+          actor,
+          max: text(after.max_restarts),
+          minutes: text(after.window_minutes),
+          interpolation: raw,
+        });
+  },
   'server.woken': (t, { p }) => t('sharing.audit.events.server.woken', 'The server was woken up because {{player}} tried to join.', { player: text(p.player), interpolation: raw }),
   'server.auto-stopped': (t, { p }) =>
     t('sharing.audit.events.server.auto-stopped', 'The server was stopped after {{minutes}} minutes without players.', { minutes: text(p.idle_minutes), interpolation: raw }),

@@ -44,6 +44,9 @@ export const servers = pgTable(
     installError: text('install_error'),
     /** Start again after a crash (with back-off and a cap). */
     crashRestart: boolean('crash_restart').notNull().default(true),
+    /** Restarts allowed within `crashWindowMinutes` before the server is left stopped. */
+    crashMaxRestarts: integer('crash_max_restarts').notNull().default(3),
+    crashWindowMinutes: integer('crash_window_minutes').notNull().default(10),
     /** Stop the server once nobody has played for this many minutes (null: never). */
     autoStopMinutes: integer('auto_stop_minutes'),
     /** While stopped, answer on the game's port and start when a player joins. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { servers, type ServerRow } from '../../db/schema';
+import { servers, type ServerCrashRow, type ServerRow } from '../../db/schema';
 import type { RuntimeDriver } from '../../runtime/RuntimeDriver';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import type { CrashRestartOptions } from '../../runtime/crashRestartPolicy';
@@ -13,6 +13,7 @@ import { ConsoleInputError, RuntimeConflictError, type InstallStep, type LimitUp
 import { PowerStateStore } from './PowerStateStore';
 import { LiveServerStats } from './LiveServerStats';
 import { CrashRestarts } from './CrashRestarts';
+import { CRASH_LINES } from '../crashes/crashRecords';
 import { ServerInstalls } from './ServerInstalls';
 import type { NodeRoutingDriver } from '../../runtime/nodes/NodeRoutingDriver';
 import type { NodeEngine, NodeReachability } from '../../runtime/nodes/NodeConnection';
@@ -41,6 +42,7 @@ export class RuntimeManager {
   /** Run before every start (the sleep listener lets go of the port there). */
   private readonly startGuards: ((uuid: string) => Promise<void>)[] = [];
   private readonly stateListeners: ((uuid: string, state: PowerState) => void)[] = [];
+  private readonly crashListeners: ((server: ServerRow, crash: ServerCrashRow) => void)[] = [];
   private readonly states: PowerStateStore;
   private readonly live: LiveServerStats;
   private readonly crashes: CrashRestarts;
@@ -64,6 +66,8 @@ export class RuntimeManager {
       log,
       policy: options.crashRestart,
       notice: (uuid, message) => driver.notice(uuid, message),
+      recentLines: (uuid) => this.recentOutput(uuid, CRASH_LINES),
+      onCrash: (server, crash) => this.crashListeners.forEach((listener) => listener(server, crash)),
       keepStopped: (id) => this.states.setDesired(id, 'stopped'),
       restart: (server) => this.restartAfterCrash(server),
       closing: () => this.closed,
@@ -162,6 +166,16 @@ export class RuntimeManager {
   /** Hears every power state change of every server. */
   addStateListener(listener: (uuid: string, state: PowerState) => void): void {
     this.stateListeners.push(listener);
+  }
+
+  /** Hears every crash once it is recorded (with what the panel did: restarting, gave up ...). */
+  addCrashListener(listener: (server: ServerRow, crash: ServerCrashRow) => void): void {
+    this.crashListeners.push(listener);
+  }
+
+  /** The server's crash policy changed: its restarts are counted anew under the new cap. */
+  crashPolicyChanged(uuid: string): void {
+    this.crashes.policyChanged(uuid);
   }
 
   private async guardStart(uuid: string): Promise<void> {

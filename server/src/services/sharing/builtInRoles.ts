@@ -11,6 +11,7 @@ export interface BuiltInRole {
 const viewerKeys: PermissionKey[] = [
   'websocket.connect',
   'activity.read',
+  'crash.read',
   'file.read',
   'file.read-content',
   'backup.read',
@@ -28,7 +29,7 @@ const viewerKeys: PermissionKey[] = [
 ];
 const viewer: PermissionKey[] = permissionKeys.filter((key) => viewerKeys.includes(key));
 
-const moderatorExtra: PermissionKey[] = ['control.console', 'control.start', 'control.stop', 'control.restart', 'players.manage'];
+const moderatorExtra: PermissionKey[] = ['control.console', 'control.start', 'control.stop', 'control.restart', 'crash.update', 'players.manage'];
 // Registry order, like every key list the API answers with.
 const moderator: PermissionKey[] = permissionKeys.filter((key) => viewer.includes(key) || moderatorExtra.includes(key));
 
@@ -46,7 +47,7 @@ export const builtInRoles: readonly BuiltInRole[] = [
   {
     key: 'moderator',
     name: 'Moderator',
-    description: 'A viewer who may also send console commands, start, stop and restart the server and manage players.',
+    description: 'A viewer who may also send console commands, start, stop and restart the server, choose its restart policy after a crash and manage players.',
     permissions: moderator,
   },
   { key: 'admin', name: 'Admin', description: 'Everything except sharing the server, managing roles and changing the plan.', permissions: admin },

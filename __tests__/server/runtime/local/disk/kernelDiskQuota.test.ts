@@ -26,7 +26,7 @@ beforeAll(async () => {
   if (!supported) return;
   // The production timings of the runtime (stats every second, a walked disk figure up to 10 s
   // old): what a game can get away with between two looks of the panel.
-  t = await createRuntimeTestApp({ diskImages: true, runtimeTuning: { statsIntervalMs: 1000, diskMaxAgeMs: 10_000, crashBackoffMs: 100, maxCrashRestarts: 2 } });
+  t = await createRuntimeTestApp({ diskImages: true, runtimeTuning: { statsIntervalMs: 1000, diskMaxAgeMs: 10_000, crashBackoffMs: 100 } });
   owner = await createTestUser(t.app);
 });
 // Unmounts whatever a failed test left mounted, before the data dir goes.
