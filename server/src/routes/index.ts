@@ -19,6 +19,7 @@ import { addVersionSchemas, versionRoutes } from './versions';
 import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
 import { addModpackSchemas, modpackRoutes } from './modpacks';
+import { addWebhookSchemas, webhookRoutes } from './webhooks';
 import { addPlanSchemas, billingRoutes, planCatalogueRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
@@ -61,6 +62,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   addModpackSchemas(app);
   await app.register(modpackRoutes, { prefix: '/api/v2/servers' });
   await app.register(planRoutes, { prefix: '/api/v2/servers' });
+  addWebhookSchemas(app);
+  await app.register(webhookRoutes, { prefix: '/api/v2' });
   await app.register(billingRoutes, { prefix: '/api/v2/billing' });
   await app.register(planCatalogueRoutes, { prefix: '/api/v2/plans' });
 }

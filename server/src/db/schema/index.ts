@@ -18,3 +18,4 @@ export * from './databases';
 export * from './planOrders';
 export * from './extensions';
 export * from './modpacks';
+export * from './webhooks';

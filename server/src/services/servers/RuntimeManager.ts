@@ -14,6 +14,7 @@ import { PowerStateStore } from './PowerStateStore';
 import { LiveServerStats } from './LiveServerStats';
 import { CrashRestarts } from './CrashRestarts';
 import { ServerInstalls } from './ServerInstalls';
+import type { CrashInfo } from '../../runtime/types';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -134,6 +135,12 @@ export class RuntimeManager {
   /** Hears every power state change of every server. */
   addStateListener(listener: (uuid: string, state: PowerState) => void): void {
     this.stateListeners.push(listener);
+  }
+
+  /** Hears every crash the driver reports; answers the function that stops listening. */
+  onCrashed(listener: (uuid: string, info: CrashInfo) => void): () => void {
+    this.driver.on('crashed', listener);
+    return () => this.driver.off('crashed', listener);
   }
 
   private async guardStart(uuid: string): Promise<void> {
