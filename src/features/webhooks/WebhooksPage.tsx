@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { Alert, Button, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { lazy, useState } from 'react';
+import { Alert, Button, Card, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useGetServerQuery } from '../../api/servers';
@@ -11,10 +11,11 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
 import { Ltr } from '../../components/Ltr';
-import { WebhookDeliveriesTable } from './WebhookDeliveriesTable';
 import { webhookEventText } from './webhookEventTexts';
 
-// The dialog loads when first opened: with it come antd's Modal, Form, Radio and Checkbox.
+// The dialog and the delivery log load when first opened: with them come antd's Modal, Form,
+// Radio, Checkbox and Table, which would take the page over its size budget.
+const WebhookDeliveriesTable = lazy(() => import('./WebhookDeliveriesTable').then((m) => ({ default: m.WebhookDeliveriesTable })));
 const WebhookFormDialog = lazy(() => import('./WebhookFormDialog').then((m) => ({ default: m.WebhookFormDialog })));
 
 /**
@@ -33,6 +34,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [sendTest, testing] = useTestServerWebhookMutation();
   const [remove, removal] = useDeleteServerWebhookMutation();
+  const [openLog, setOpenLog] = useState<string | null>(null);
   const [lastTest, setLastTest] = useState<{ name: string; ok: boolean; detail: string } | null>(null);
   const title = t('webhooks.title', 'Webhooks');
 
@@ -107,67 +109,64 @@ export function WebhooksPage() {
           }
         />
       ) : null}
-      <Table<Webhook>
-        rowKey="uuid"
-        dataSource={list}
-        pagination={false}
-        aria-label={title}
-        locale={{ emptyText: t('webhooks.empty', 'No webhooks yet. Add one to hear about crashes, backups and more.') }}
-        expandable={{
-          expandedRowRender: (hook) => <WebhookDeliveriesTable serverId={id} webhook={hook.uuid} name={hook.name} />,
-          expandIcon: undefined,
-        }}
-        columns={[
-          { key: 'name', title: t('webhooks.name', 'Name'), render: (_value, hook) => <Typography.Text strong>{hook.name}</Typography.Text> },
-          {
-            key: 'kind',
-            title: t('webhooks.kindLabel', 'Kind'),
-            render: (_value, hook) => <Tag>{hook.kind === 'discord' ? t('webhooks.kind.discord', 'Discord') : t('webhooks.kind.json', 'JSON (signed)')}</Tag>,
-          },
-          {
-            key: 'url',
-            title: t('webhooks.url', 'Address'),
-            render: (_value, hook) => (
-              <Typography.Text ellipsis style={{ maxWidth: 260 }}>
-                <Ltr>{hook.url}</Ltr>
-              </Typography.Text>
-            ),
-          },
-          { key: 'events', title: t('webhooks.eventsLabel', 'Events'), render: (_value, hook) => hook.events.map((name) => webhookEventText(t, name)).join(', ') },
-          {
-            key: 'actions',
-            title: t('webhooks.actions', 'Actions'),
-            render: (_value, hook) => (
-              <Space wrap size={4}>
-                <Button size="small" icon={<SendOutlined aria-hidden="true" />} loading={testing.isLoading && testing.originalArgs?.webhook === hook.uuid} onClick={() => void test(hook)}>
-                  {t('webhooks.sendTest', 'Send test')}
-                </Button>
+      {list.length === 0 ? <Typography.Text type="secondary">{t('webhooks.empty', 'No webhooks yet. Add one to hear about crashes, backups and more.')}</Typography.Text> : null}
+      {list.map((hook) => (
+        <Card
+          key={hook.uuid}
+          role="region"
+          aria-label={t('webhooks.cardLabel', 'Webhook {{name}}', { name: hook.name })}
+          size="small"
+          title={hook.name}
+          extra={
+            <Space wrap size={4}>
+              <Button size="small" icon={<SendOutlined aria-hidden="true" />} loading={testing.isLoading && testing.originalArgs?.webhook === hook.uuid} onClick={() => void test(hook)}>
+                {t('webhooks.sendTest', 'Send test')}
+              </Button>
+              <Button
+                size="small"
+                icon={<EditOutlined aria-hidden="true" />}
+                aria-label={t('webhooks.editLabel', 'Change {{name}}', { name: hook.name })}
+                onClick={() => setDialog({ editing: hook })}
+              />
+              <Popconfirm
+                title={t('webhooks.deleteConfirm', 'Delete this webhook? Its delivery log goes with it.')}
+                okText={t('webhooks.delete', 'Delete')}
+                cancelText={t('webhooks.cancel', 'Cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => void remove({ id, webhook: hook.uuid })}
+              >
                 <Button
                   size="small"
-                  icon={<EditOutlined aria-hidden="true" />}
-                  aria-label={t('webhooks.editLabel', 'Change {{name}}', { name: hook.name })}
-                  onClick={() => setDialog({ editing: hook })}
+                  danger
+                  icon={<DeleteOutlined aria-hidden="true" />}
+                  aria-label={t('webhooks.deleteLabel', 'Delete {{name}}', { name: hook.name })}
+                  loading={removal.isLoading && removal.originalArgs?.webhook === hook.uuid}
                 />
-                <Popconfirm
-                  title={t('webhooks.deleteConfirm', 'Delete this webhook? Its delivery log goes with it.')}
-                  okText={t('webhooks.delete', 'Delete')}
-                  cancelText={t('webhooks.cancel', 'Cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => void remove({ id, webhook: hook.uuid })}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined aria-hidden="true" />}
-                    aria-label={t('webhooks.deleteLabel', 'Delete {{name}}', { name: hook.name })}
-                    loading={removal.isLoading && removal.originalArgs?.webhook === hook.uuid}
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
+              </Popconfirm>
+            </Space>
+          }
+        >
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Space wrap>
+              <Tag>{hook.kind === 'discord' ? t('webhooks.kind.discord', 'Discord') : t('webhooks.kind.json', 'JSON (signed)')}</Tag>
+              <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                <Ltr>{hook.url}</Ltr>
+              </Typography.Text>
+            </Space>
+            <Typography.Text>
+              {t('webhooks.eventsLabel', 'Events')}: {hook.events.map((name) => webhookEventText(t, name)).join(', ')}
+            </Typography.Text>
+            <Button type="link" style={{ padding: 0 }} aria-expanded={openLog === hook.uuid} onClick={() => setOpenLog(openLog === hook.uuid ? null : hook.uuid)}>
+              {openLog === hook.uuid ? t('webhooks.hideDeliveries', 'Hide delivery log') : t('webhooks.showDeliveries', 'Show delivery log')}
+            </Button>
+            {openLog === hook.uuid ? (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+                <WebhookDeliveriesTable serverId={id} webhook={hook.uuid} name={hook.name} />
+              </Suspense>
+            ) : null}
+          </Space>
+        </Card>
+      ))}
       <OnceOpened open={dialog !== null}>
         <WebhookFormDialog
           key={dialog?.editing?.uuid ?? 'new'}

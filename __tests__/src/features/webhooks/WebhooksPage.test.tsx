@@ -77,13 +77,13 @@ it('adds a JSON webhook, shows its generated secret once, sends a test and shows
   });
   expect(await screen.findByText('Signing secret of Status board')).toBeInTheDocument();
   expect(screen.getByText(SECRET)).toBeInTheDocument();
-  const table = await screen.findByRole('table', { name: 'Webhooks' });
-  expect(within(table).getByText('Status board')).toBeInTheDocument();
+  const table = await screen.findByRole('region', { name: 'Webhook Status board' });
+  expect(within(table).getByText('https://hooks.example.com/panel')).toBeInTheDocument();
 
   fireEvent.click(within(table).getByRole('button', { name: /Send test/ }));
   expect(await screen.findByText('The test did not reach Status board: The receiver answered 500.')).toBeInTheDocument();
 
-  fireEvent.click(within(table).getByRole('button', { name: /Expand row/ }));
+  fireEvent.click(within(table).getByRole('button', { name: 'Show delivery log' }));
   const log = await screen.findByRole('table', { name: 'Deliveries of Status board' });
   expect(await within(log).findByText('The receiver answered 500.')).toBeInTheDocument();
   expect(within(log).getByText('Failed')).toBeInTheDocument();
