@@ -40,6 +40,8 @@ async function main() {
         PANEL_DEMO_PASSWORD: demoPassword,
         PANEL_DEMO_DATA: 'true',
         PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000',
+        // e2e/webhooks.spec.ts delivers to a receiver it runs on loopback.
+        PANEL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
         ...bind.env,
       },
       logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),

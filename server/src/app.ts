@@ -23,6 +23,8 @@ import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
+import { eventsPlugin } from './plugins/events';
+import { webhooksPlugin } from './plugins/webhooks';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
 import { versionsPlugin } from './plugins/versions';
@@ -106,6 +108,8 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
+  await app.register(eventsPlugin);
+  await app.register(webhooksPlugin);
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);

@@ -95,6 +95,18 @@ export interface PanelConfig {
     /** How often every node's engine is pinged (default 10 s: an engine gone shows offline within 30 s). */
     nodeCheckIntervalMs?: number;
   };
+  /**
+   * Hosts a webhook may reach even on loopback or private addresses (PANEL_WEBHOOK_ALLOW_HOSTS,
+   * comma-separated host names or addresses, as PANEL_PULL_ALLOW_HOSTS for pulls; empty in production).
+   */
+  webhookAllowHosts: string[];
+  /** Timings of webhook deliveries; defaults in services/webhooks/deliveryTimings.ts, tests shorten them. */
+  webhookTuning?: {
+    /** Delays before the 2nd, 3rd ... attempt (default 10 s, 1 min, 5 min, 30 min: five attempts). */
+    retryDelaysMs?: number[];
+    /** How long one attempt may take, answer included (default 10 s). */
+    timeoutMs?: number;
+  };
 }
 
 /** The billing hand-off (see README, "Plans and billing"). */

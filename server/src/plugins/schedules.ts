@@ -18,7 +18,7 @@ declare module 'fastify' {
  */
 export const schedulesPlugin = fp(
   async (app) => {
-    const service = new ScheduleService({ db: app.db, runtime: app.runtime, backups: app.backups, dataDir: app.config.dataDir, log: app.log });
+    const service = new ScheduleService({ db: app.db, runtime: app.runtime, backups: app.backups, events: app.panelEvents, dataDir: app.config.dataDir, log: app.log });
     const runner = new ScheduleRunner(service, app.log);
     app.decorate('schedules', service);
     app.decorate('scheduleRunner', runner);
@@ -32,5 +32,5 @@ export const schedulesPlugin = fp(
       await service.shutdown();
     });
   },
-  { name: 'schedules', dependencies: ['runtime', 'database', 'backups'] },
+  { name: 'schedules', dependencies: ['runtime', 'database', 'backups', 'events'] },
 );

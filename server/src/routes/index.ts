@@ -20,6 +20,7 @@ import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
 import { addModpackSchemas, modpackRoutes } from './modpacks';
 import { addCrashSchemas, crashRoutes } from './crashes';
+import { addWebhookSchemas, webhookRoutes } from './webhooks';
 import { addPlanSchemas, billingRoutes, planCatalogueRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
@@ -64,6 +65,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   addModpackSchemas(app);
   await app.register(modpackRoutes, { prefix: '/api/v2/servers' });
   await app.register(planRoutes, { prefix: '/api/v2/servers' });
+  addWebhookSchemas(app);
+  await app.register(webhookRoutes, { prefix: '/api/v2' });
   await app.register(billingRoutes, { prefix: '/api/v2/billing' });
   await app.register(planCatalogueRoutes, { prefix: '/api/v2/plans' });
 }

@@ -51,9 +51,21 @@ export type ServerEvent =
 
 export type ServerEventListener = (event: ServerEvent) => void;
 
+/** Hears the events of every server (the panel's event bus turns some into its own events). */
+export type ServerEventTap = (uuid: string, event: ServerEvent) => void;
+
 /** Fan-out of server events to subscribers (console sockets), by server uuid. */
 export class ServerEventHub {
   private readonly listeners = new Map<string, Set<ServerEventListener>>();
+  private readonly taps = new Set<ServerEventTap>();
+
+  /** Hears every server's events, whether or not anyone follows that server. */
+  tap(listener: ServerEventTap): () => void {
+    this.taps.add(listener);
+    return () => {
+      this.taps.delete(listener);
+    };
+  }
 
   subscribe(uuid: string, listener: ServerEventListener): () => void {
     let set = this.listeners.get(uuid);
@@ -66,6 +78,13 @@ export class ServerEventHub {
   }
 
   publish(uuid: string, event: ServerEvent): void {
+    for (const tap of this.taps) {
+      try {
+        tap(uuid, event);
+      } catch {
+        // a broken tap must not stop the console subscribers
+      }
+    }
     const set = this.listeners.get(uuid);
     if (!set) return;
     for (const listener of set) {

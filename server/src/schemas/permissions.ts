@@ -116,6 +116,10 @@ export const permissionGroups = {
       change: 'Change the server’s plan (upgrades cost money; only the owner by default).',
     },
   },
+  webhook: {
+    description: 'Send the server’s events to other services.',
+    keys: { manage: 'See, add, change, test and delete webhooks (they send the server’s events to other addresses).' },
+  },
 } as const satisfies Record<string, { description: string; keys: Record<string, string> }>;
 
 type Groups = typeof permissionGroups;

@@ -384,3 +384,19 @@ export type {
   SwitchServerVersionApiResponse,
   VersionsOverview,
 } from './versions.gen';
+export type {
+  CreateServerWebhookApiArg,
+  CreateServerWebhookApiResponse,
+  DeleteServerWebhookApiArg,
+  DeleteServerWebhookApiResponse,
+  ListServerWebhookDeliveriesApiArg,
+  ListServerWebhookDeliveriesApiResponse,
+  ListServerWebhooksApiArg,
+  ListServerWebhooksApiResponse,
+  TestServerWebhookApiArg,
+  TestServerWebhookApiResponse,
+  UpdateServerWebhookApiArg,
+  UpdateServerWebhookApiResponse,
+  Webhook,
+  WebhookDelivery,
+} from './webhooks.gen';

@@ -19,6 +19,7 @@ import '../../api/players';
 import '../../api/schedules';
 import '../../api/sharing';
 import '../../api/versions';
+import '../../api/webhooks';
 import '../../api/generated/admin.gen';
 import '../../api/generated/billing.gen';
 import '../../api/generated/setups.gen';

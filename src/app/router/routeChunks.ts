@@ -17,6 +17,7 @@ const serverAreaChunks: Partial<Record<string, string>> = {
   backups: 'page-backups',
   database: 'page-databases',
   schedules: 'page-schedules',
+  webhooks: 'page-webhooks',
   players: 'page-players',
   network: 'page-network',
   versions: 'page-versions',

@@ -29,6 +29,7 @@ import {
   SocialitePage,
   SupportReplayPage,
   SchedulesPage,
+  WebhooksPage,
   UpgradePage,
   VersionsPage,
 } from './lazyPages';
@@ -56,6 +57,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   backups: <BackupsPage />,
   database: <DatabasesPage />,
   schedules: <SchedulesPage />,
+  webhooks: <WebhooksPage />,
   players: <PlayersPage />,
   network: <NetworkPage />,
   versions: <VersionsPage />,

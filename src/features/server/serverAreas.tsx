@@ -10,6 +10,7 @@ import {
   DatabaseOutlined,
   FolderOutlined,
   GiftOutlined,
+  NotificationOutlined,
   QuestionCircleOutlined,
   RocketOutlined,
   SaveOutlined,
@@ -84,6 +85,11 @@ const decorations: Record<string, Decoration> = {
     icon: <ScheduleOutlined />,
     title: (t) => t('server.areas.tasks.title', 'Scheduled tasks'),
     description: (t) => t('server.areas.tasks.description', 'Commands, restarts and backups on a schedule.'),
+  },
+  webhooks: {
+    icon: <NotificationOutlined />,
+    title: (t) => t('server.areas.webhooks.title', 'Webhooks'),
+    description: (t) => t('server.areas.webhooks.description', 'Send the server’s events to Discord or your own service.'),
   },
   sharing: {
     icon: <ShareAltOutlined />,

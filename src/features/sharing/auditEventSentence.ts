@@ -206,6 +206,10 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.woken': (t, { p }) => t('sharing.audit.events.server.woken', 'The server was woken up because {{player}} tried to join.', { player: text(p.player), interpolation: raw }),
   'server.auto-stopped': (t, { p }) =>
     t('sharing.audit.events.server.auto-stopped', 'The server was stopped after {{minutes}} minutes without players.', { minutes: text(p.idle_minutes), interpolation: raw }),
+  'server.webhook.create': (t, { actor, p }) => t('sharing.audit.events.server.webhook.create', '{{actor}} added the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.webhook.update': (t, { actor, p }) => t('sharing.audit.events.server.webhook.update', '{{actor}} changed the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.webhook.delete': (t, { actor, p }) => t('sharing.audit.events.server.webhook.delete', '{{actor}} deleted the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.webhook.test': (t, { actor, p }) => t('sharing.audit.events.server.webhook.test', '{{actor}} sent a test to the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.create', '{{actor}} created the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.update': (t, { actor, p }) => t('sharing.audit.events.server.schedule.update', '{{actor}} changed the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.delete': (t, { actor, p }) => t('sharing.audit.events.server.schedule.delete', '{{actor}} deleted the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),

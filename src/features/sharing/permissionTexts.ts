@@ -28,6 +28,7 @@ const groupTitles: Record<string, Text> = {
   extensions: (t) => t('permissions.extensions.title', 'Plugins and mods'),
   setups: (t) => t('permissions.setups.title', 'Setups'),
   plan: (t) => t('permissions.plan.title', 'Plan'),
+  webhook: (t) => t('permissions.webhook.title', 'Webhooks'),
 };
 
 const groupDescriptions: Record<string, Text> = {
@@ -51,6 +52,7 @@ const groupDescriptions: Record<string, Text> = {
   extensions: (t) => t('permissions.extensions.description', 'Manage plugins and mods.'),
   setups: (t) => t('permissions.setups.description', 'Apply one-click setups.'),
   plan: (t) => t('permissions.plan.description', 'See and change the server’s plan.'),
+  webhook: (t) => t('permissions.webhook.description', 'Send the server’s events to other services.'),
 };
 
 const keyTexts: Record<string, Text> = {
@@ -114,6 +116,7 @@ const keyTexts: Record<string, Text> = {
   'setups.apply': (t) => t('permissions.setups.apply', 'Apply a setup (reinstalls the server).'),
   'plan.read': (t) => t('permissions.plan.read', 'See the plans of this game, the usage they are checked against and the plan orders.'),
   'plan.change': (t) => t('permissions.plan.change', 'Change the server’s plan (upgrades cost money; only the owner by default).'),
+  'webhook.manage': (t) => t('permissions.webhook.manage', 'See, add, change, test and delete webhooks (they send the server’s events to other addresses).'),
 };
 
 /** The translated title of a permission group, e.g. "Files" for `file`; the group name when unknown. */

@@ -32,6 +32,7 @@ const serverAreas: [path: string, heading: string][] = [
   ['sharing-audit-log', 'Audit log'],
   ['sharing-edit-roles', 'Roles'],
   ['tasks', 'Scheduled tasks'],
+  ['webhooks', 'Webhooks'],
   ['upgrade', 'Upgrade'],
   ['upgrade/premium', 'Premium'],
   ['upgrade-quiz', 'Plan finder'],
@@ -65,8 +66,8 @@ describe('pages', () => {
     // navigation of all areas, with this area marked as the current one.
     expect(await screen.findByRole('heading', { level: 1, name: 'Server abc123' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Server areas' });
-    // The overview, 18 areas, then the account and log out.
-    expect(within(nav).getAllByRole('link')).toHaveLength(21);
+    // The overview, 18 areas and the webhooks, then the account and log out.
+    expect(within(nav).getAllByRole('link')).toHaveLength(22);
     expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     expect(currentLocation()).toBe(`/server/abc123/${path}`);
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { serverAreas } from '../../../../src/features/server/serverAreas';
 import { renderWithProviders } from '../../renderWithProviders';
 
 describe('the page of an area being set up', () => {
-  it('covers the overview and the 18 areas of the specification', () => {
+  it('covers the overview, the 18 areas of the specification and the webhooks', () => {
     expect(serverAreas.map((area) => area.path)).toEqual([
       '',
       'console',
@@ -19,6 +19,7 @@ describe('the page of an area being set up', () => {
       'extensions',
       'setups',
       'tasks',
+      'webhooks',
       'sharing',
       'sharing-edit-roles',
       'sharing-audit-log',

@@ -19,3 +19,4 @@ export * from './planOrders';
 export * from './extensions';
 export * from './modpacks';
 export * from './crashes';
+export * from './webhooks';

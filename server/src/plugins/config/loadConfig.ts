@@ -103,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    webhookAllowHosts: (env.PANEL_WEBHOOK_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     ...overrides,
   };
 }

@@ -18,7 +18,7 @@ export function addPlanSchemas(app: FastifyInstance): void {
 /** The plan context of the app: database, runtime and the configured billing provider. */
 export function planContextOf(app: FastifyInstance): PlanContext {
   const billing = app.config.billing;
-  return { db: app.db, runtime: app.runtime, provider: createBillingProvider(billing), orderTtlMinutes: billing?.orderTtlMinutes ?? 60 };
+  return { db: app.db, runtime: app.runtime, provider: createBillingProvider(billing), orderTtlMinutes: billing?.orderTtlMinutes ?? 60, events: app.panelEvents };
 }
 
 /** The plans area under /api/v2/servers/{id}/plans (tag `plans`). */

@@ -22,9 +22,9 @@ const VANILLA_LEAVE = /\]: ([A-Za-z0-9_]{1,16}) left the game\s*$/;
 /**
  * Who is online on each server, from the server itself: protocol lines of our launcher
  * (join/leave/list) or, for the vanilla and Paper servers, their join and leave log lines.
- * Emits `change` (uuid) on every join or leave.
+ * Emits `change` (uuid) on every join or leave, and `joined` / `left` with the player.
  */
-export class OnlinePlayers extends EventEmitter<{ change: [serverUuid: string] }> {
+export class OnlinePlayers extends EventEmitter<{ change: [serverUuid: string]; joined: [serverUuid: string, player: OnlinePlayer]; left: [serverUuid: string, player: OnlinePlayer] }> {
   private readonly byServer = new Map<string, Map<string, OnlinePlayer>>();
   /** Servers whose launcher speaks the protocol: their log lines are not parsed. */
   private readonly protocol = new Set<string>();
@@ -78,9 +78,14 @@ export class OnlinePlayers extends EventEmitter<{ change: [serverUuid: string] }
       for (const p of event.players) players.set(p.uuid, { name: p.name, uuid: p.uuid, joinedAt: p.joined_at ?? new Date().toISOString() });
       this.byServer.set(serverUuid, players);
     } else if (event.t === 'join') {
-      this.players(serverUuid).set(event.uuid, { name: event.name, uuid: event.uuid, joinedAt: event.joined_at ?? new Date().toISOString() });
+      const player = { name: event.name, uuid: event.uuid, joinedAt: event.joined_at ?? new Date().toISOString() };
+      const known = this.players(serverUuid).has(event.uuid);
+      this.players(serverUuid).set(event.uuid, player);
+      if (!known) this.emit('joined', serverUuid, player);
     } else if (event.t === 'leave') {
+      const player = this.players(serverUuid).get(event.uuid);
       this.players(serverUuid).delete(event.uuid);
+      if (player) this.emit('left', serverUuid, player);
     } else return;
     this.emit('change', serverUuid);
   }

@@ -6,6 +6,7 @@ import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { PlanChangeResultJson, PlanOrderJson, PlanOverviewJson } from '../../schemas/plans';
 import { recordAudit, type Actor } from '../audit/audit';
 import { applyPlan } from './applyPlan';
+import type { PanelEventPublisher } from '../events/PanelEvents';
 import type { BillingProvider } from './billing/BillingProvider';
 import { gamePlans, isUpgrade, planById, planBySlug, planJson } from './planCatalog';
 import { blockersFor, planUsage, type PlanBlocker } from './planUsage';
@@ -18,6 +19,8 @@ export interface PlanContext {
   provider: BillingProvider;
   /** How long a pending order stays valid. */
   orderTtlMinutes: number;
+  /** Where a change is reported (`plan.changed`). */
+  events?: PanelEventPublisher;
 }
 
 /** A change the server's real usage does not fit: 409 with what to remove first. */
@@ -139,7 +142,7 @@ export async function requestPlanChange(context: PlanContext, server: ServerRow,
     });
     return { order: await orderJson(db, order, now), redirect_url: checkout.redirectUrl, applied: null };
   }
-  const update = await applyPlan(db, context.runtime, server, current, plan, actor, 'instant');
+  const update = await applyPlan(db, context.runtime, server, current, plan, actor, 'instant', context.events);
   const [done] = await db.update(planOrders).set({ status: 'completed', completedAt: new Date(), updatedAt: new Date() }).where(eq(planOrders.id, order.id)).returning();
   return {
     order: await orderJson(db, done, now),
@@ -193,6 +196,6 @@ export async function handleBillingEvent(
     await db.update(planOrders).set({ status: 'failed', failureReason: 'The server no longer fits this plan.', completedAt: null, updatedAt: new Date() }).where(eq(planOrders.id, order.id));
     throw new PlanDoesNotFitError(blockers);
   }
-  await applyPlan(db, context.runtime, server, from, to, { userId: null, ip: null }, 'billing');
+  await applyPlan(db, context.runtime, server, from, to, { userId: null, ip: null }, 'billing', context.events);
   return { order: order.uuid, status: 'completed', changed: true };
 }

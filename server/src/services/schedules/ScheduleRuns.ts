@@ -8,6 +8,7 @@ import type { RuntimeManager } from '../servers/RuntimeManager';
 import { SCHEDULE_LIMITS } from '../../schemas/schedules';
 import type { BackupService } from '../backups/BackupService';
 import { recordAudit } from '../audit/audit';
+import type { PanelEventPublisher } from '../events/PanelEvents';
 import { nextRun, type CronFields } from './cron';
 import { runChain } from './runChain';
 import { MISSED_MESSAGE, missedTimes, recordMissedRuns } from './missedRuns';
@@ -22,6 +23,8 @@ export interface ScheduleRunsOptions {
   db: Database;
   runtime: RuntimeManager;
   backups: BackupService;
+  /** Where a failed run is reported (webhooks hear `schedule.failed`). */
+  events?: PanelEventPublisher;
   dataDir: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   /** How long a command's console output is collected (default 1 s). */
@@ -166,6 +169,7 @@ export class ScheduleRuns {
       ({ result, error } = await runChain(ctx, tasks, outcomes));
     }
     await this.finish(schedule, run, result, error, outcomes);
+    if (server && result === 'failed') this.options.events?.publish('schedule.failed', server.uuid, { schedule: schedule.uuid, name: schedule.name, run: run.uuid, error });
     if (server)
       await recordAudit(this.db, {
         actorId: schedule.createdBy,

@@ -17,6 +17,7 @@ import { CRASH_LINES } from '../crashes/crashRecords';
 import { ServerInstalls } from './ServerInstalls';
 import type { NodeRoutingDriver } from '../../runtime/nodes/NodeRoutingDriver';
 import type { NodeEngine, NodeReachability } from '../../runtime/nodes/NodeConnection';
+import type { CrashInfo } from '../../runtime/types';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -176,6 +177,12 @@ export class RuntimeManager {
   /** The server's crash policy changed: its restarts are counted anew under the new cap. */
   crashPolicyChanged(uuid: string): void {
     this.crashes.policyChanged(uuid);
+  }
+
+  /** Hears every crash the driver reports; answers the function that stops listening. */
+  onCrashed(listener: (uuid: string, info: CrashInfo) => void): () => void {
+    this.driver.on('crashed', listener);
+    return () => this.driver.off('crashed', listener);
   }
 
   private async guardStart(uuid: string): Promise<void> {

@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { PanelEvents } from '../services/events/PanelEvents';
+import { connectRuntimeEvents } from '../services/events/runtimeEventSources';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The panel's event bus: server started, crashed, backup finished ... (webhooks listen to it). */
+    panelEvents: PanelEvents;
+  }
+}
+
+/**
+ * The event bus, fed by the runtime (power states, crashes, installs, backups, players,
+ * suspension); schedules and plan changes publish their own events through it.
+ */
+export const eventsPlugin = fp(
+  async (app) => {
+    const events = new PanelEvents(app.log);
+    app.decorate('panelEvents', events);
+    const disconnect = connectRuntimeEvents(app.runtime, events);
+    app.addHook('onClose', async () => disconnect());
+  },
+  { name: 'events', dependencies: ['runtime'] },
+);

@@ -1,0 +1,19 @@
+/** Delays before the 2nd ... 5th attempt of a delivery: 10 s, 1 min, 5 min, 30 min. */
+export const DEFAULT_RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000];
+
+/** How long one attempt may take, answer included. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Deliveries waiting (queued or planned retries) beyond which new ones are dropped and logged. */
+export const MAX_PENDING_DELIVERIES = 10_000;
+
+/** Requests sent at once. */
+export const DELIVERY_CONCURRENCY = 16;
+
+/** Requests sent at once to one webhook (a slow receiver keeps only these busy). */
+export const PER_HOOK_CONCURRENCY = 2;
+
+export interface DeliveryTimings {
+  retryDelaysMs: number[];
+  timeoutMs: number;
+}
