@@ -89,7 +89,11 @@ test('a server on a Docker node: start, console, a player joins, files, a backup
     await areaLink(page, 'Console').click();
     await expect(page.getByText('Connecting to the server…')).toBeHidden({ timeout: 30_000 });
     // The install runs in containers on the node first.
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 180_000 });
+    await expect(stateBadge(page))
+      .toHaveAttribute('data-state', 'offline', { timeout: 180_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe console said:\n${await consoleOutput(page).innerText()}`);
+      });
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     const command = page.getByRole('textbox', { name: 'Console command' });

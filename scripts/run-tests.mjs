@@ -13,6 +13,7 @@
  *   --only=lockfile,typecheck,lint,format,cycles,i18n,codegen,jest,e2e run only these suites
  *   --jest-project=server                          run only this Jest project
  *   --jest-workers=1                               at most this many Jest workers
+ *   --jest-ignore=REGEX                            leave out the test files whose path matches
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
  */
 import { spawn } from 'node:child_process';
@@ -109,6 +110,7 @@ async function jest() {
   const jestArgs = ['--json', `--outputFile=${outputFile}`];
   if (args['jest-project']) jestArgs.push('--selectProjects', ...args['jest-project'].split(','));
   if (args['jest-workers']) jestArgs.push(`--maxWorkers=${args['jest-workers']}`);
+  if (args['jest-ignore']) jestArgs.push('--testPathIgnorePatterns', '/node_modules/', args['jest-ignore']);
   if (process.env.CI) jestArgs.push('--ci');
   const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
   const { code, hung } = await run(bin('jest'), jestArgs, { NODE_OPTIONS: nodeOptions }, { doneFile: outputFile });

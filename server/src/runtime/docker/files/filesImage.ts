@@ -1,4 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
+import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { CONTAINER_NODE } from '../images/gameImages';
@@ -37,5 +38,7 @@ export async function stageFilesAgentRootfs(rootfs: string): Promise<void> {
   await place(node, join(rootfs, CONTAINER_NODE));
   for (const library of await linkedLibraries(node)) await place(realpathSync(library), join(rootfs, library));
   await bundleFilesAgent(join(rootfs, FILES_AGENT));
+  // Written under the panel's umask (077): the agent runs as the game's user, who must read it.
+  await chmod(join(rootfs, FILES_AGENT), 0o644);
   await writeBaseFiles(rootfs);
 }

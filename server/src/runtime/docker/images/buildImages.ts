@@ -48,6 +48,21 @@ function splitName(name: string): [string, string | undefined] {
   return [name, undefined];
 }
 
+/**
+ * Makes every folder staged from this machine's files enterable and listable by all, as on the
+ * machine itself: the panel runs with umask 077, so the folders it made for the copies are its
+ * own only, and the game's unprivileged user could not reach its programs. The game's folder keeps
+ * its own mode (its user's alone).
+ */
+async function openFolders(rootfs: string): Promise<void> {
+  const game = join(rootfs, 'home/container');
+  const visit = async (folder: string): Promise<void> => {
+    if (folder !== game) await fs.chmod(folder, ((await fs.lstat(folder)).mode & 0o7777) | 0o755);
+    for (const entry of await fs.readdir(folder, { withFileTypes: true })) if (entry.isDirectory()) await visit(join(folder, entry.name));
+  };
+  await visit(rootfs);
+}
+
 /** Builds one image on the engine from its recipe, in a temporary folder removed afterwards. */
 export async function buildImage(docker: Docker, image: GameImage, log: (line: string) => void): Promise<BuiltImage> {
   const started = Date.now();
@@ -61,6 +76,7 @@ export async function buildImage(docker: Docker, image: GameImage, log: (line: s
     else if (image.recipe.kind === 'host-tools') await stageHostToolsRootfs(rootfs, image.recipe.binaries);
     else if (image.recipe.kind === 'files-agent') await stageFilesAgentRootfs(rootfs);
     else await stageDebianRootfs(rootfs, image.recipe.suite, image.recipe.packages, log);
+    if (image.recipe.kind !== 'debian') await openFolders(rootfs);
     const id = await importRootfs(docker, rootfs, image.name);
     const seconds = (Date.now() - started) / 1000;
     log(`Built ${image.name} in ${seconds.toFixed(1)} s`);

@@ -41,7 +41,8 @@ export async function stageDebianRootfs(rootfs: string, suite: string, packages:
   await run('bash', [join(__dirname, '../../../../../scripts/ensure-package.sh'), '/usr/sbin/debootstrap', 'debootstrap'], { timeout: 300_000 });
   const args = ['--variant=minbase', `--include=${packages.join(',')}`, suite, rootfs, debianMirror()];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('/usr/sbin/debootstrap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The panel's own umask (077) would leave the distribution's folders closed to the game's user.
+    const child = spawn('/bin/sh', ['-c', 'umask 022 && exec /usr/sbin/debootstrap "$@"', 'debootstrap', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let tail = '';
     const onData = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4000);

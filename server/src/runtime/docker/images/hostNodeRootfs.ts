@@ -143,6 +143,9 @@ export async function writeBaseFiles(rootfs: string): Promise<void> {
     await fs.writeFile(join(rootfs, 'etc/passwd'), `root:x:0:0:root:/root:/bin/sh\n${user}`);
     await fs.writeFile(join(rootfs, 'etc/group'), `root:x:0:\n${group}`);
   }
+  // Readable by every user whatever the panel's umask (the game's user looks itself up there).
+  await fs.chmod(join(rootfs, 'etc/passwd'), 0o644);
+  await fs.chmod(join(rootfs, 'etc/group'), 0o644);
   await fs.mkdir(join(rootfs, 'tmp'), { recursive: true });
   await fs.chmod(join(rootfs, 'tmp'), 0o1777);
   await fs.mkdir(join(rootfs, 'home/container'), { recursive: true });
