@@ -96,7 +96,17 @@ function createEntry(dispatch: ApiDispatch, registry: Registry, serverId: string
   });
   events.on('status', (state) => dispatch(serverStatusReceived({ serverId, at: at(), state })));
   events.on('stats', (stats) => dispatch(serverStatsReceived({ serverId, at: at(), stats })));
-  events.on('install', (install) => dispatch(serverInstallStatusReceived({ serverId, at: at(), install })));
+  events.on('install', (install) => {
+    dispatch(serverInstallStatusReceived({ serverId, at: at(), install }));
+    // The server's own status (its badge: "Installing") ends with the install: read again.
+    if (install.status !== 'installing')
+      dispatch(
+        serversApi.util.invalidateTags([
+          { type: 'Server', id: serverId },
+          { type: 'Server', id: 'LIST' },
+        ]),
+      );
+  });
   events.on('daemonError', (message) => dispatch(serverDaemonErrorReceived({ serverId, at: at(), message })));
   events.on('backupProgress', (progress) => dispatch(serverBackupProgressReceived({ serverId, at: at(), progress })));
   // Console output goes straight to its listeners: thousands of lines a second never touch the store.
