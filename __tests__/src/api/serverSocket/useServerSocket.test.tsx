@@ -1,6 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { closeServerConnections, configureServerSockets, useServerSocket } from '../../../../src/api/serverSocket';
+import { useGetServerQuery } from '../../../../src/api/servers';
 import { startAppListening } from '../../../../src/app/listenerMiddleware';
 import { loggedIn } from '../../helpers/fixtures';
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';
@@ -142,4 +143,24 @@ describe('useServerSocket with a real store and a real websocket server', () => 
     await waitFor(() => expect(server.connections[0].open).toBe(false));
     expect(store.getState().serverSocket.servers.s1).toBeUndefined();
   });
+
+  it('reads the server again when its install ends, so its badge leaves "Installing"', async () => {
+    const { fetch } = renderFollowers(<StatusFollower serverId="s1" />);
+    let status: string | null = 'installing';
+    fetch.route({ 'GET /api/v2/servers/s1': () => ({ status: 200, body: { data: { identifier: 's1', status } } }) });
+    expect(await screen.findByText('status installing')).toBeInTheDocument();
+    server.broadcast('install', { status: 'installing', error: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetch.requestsTo('GET /api/v2/servers/s1')).toHaveLength(1);
+    status = null;
+    server.broadcast('install', { status: 'installed', error: null });
+    expect(await screen.findByText('status none')).toBeInTheDocument();
+    expect(fetch.requestsTo('GET /api/v2/servers/s1')).toHaveLength(2);
+  });
 });
+
+function StatusFollower({ serverId }: { serverId: string }) {
+  useServerSocket(serverId);
+  const { data } = useGetServerQuery({ id: serverId });
+  return <p>status {data ? (data.data.status ?? 'none') : 'loading'}</p>;
+}
