@@ -132,9 +132,9 @@ export class LiveServerStats {
   private queryPlayers(live: LiveServer): void {
     if (live.querying || Date.now() - live.playersAt < this.options.playerQueryIntervalMs) return;
     live.querying = true;
-    const { ip, port } = live.context.primary;
+    const { port } = live.context.primary;
     // In the background: the next sample carries the answer (a failed ping counts as unknown).
-    void minecraftPing(ip, port)
+    void minecraftPing(live.context.reachHost, port)
       .then(
         (players) => (live.players = players),
         () => (live.players = null),

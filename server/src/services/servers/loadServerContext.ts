@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { allocations, plans, serverTemplates, type AllocationRow, type PlanRow, type ServerRow } from '../../db/schema';
+import { allocations, nodes, plans, serverTemplates, type AllocationRow, type PlanRow, type ServerRow } from '../../db/schema';
 import { findTemplate, type TemplateDefinition } from '../../games/templates';
 import { buildServerSpec } from '../../runtime/buildServerSpec';
 import { RuntimeConflictError, type ResourceLimits, type ServerSpec } from '../../runtime/types';
@@ -12,6 +12,8 @@ export interface ServerContext {
   template: TemplateDefinition;
   primary: AllocationRow;
   allocations: AllocationRow[];
+  /** Where the panel reaches the game's port, as players do (the node's address for a server on a node). */
+  reachHost: string;
 }
 
 export function limitsOf(plan: PlanRow): ResourceLimits {
@@ -28,7 +30,10 @@ export async function loadServerContext(db: Database, server: ServerRow): Promis
   const ports = await db.select().from(allocations).where(eq(allocations.serverId, server.id));
   const primary = ports.find((a) => a.id === server.allocationId);
   if (!primary) throw new RuntimeConflictError('The server has no port.');
-  return { server, plan, template, primary, allocations: ports };
+  const [node] = await db.select({ driver: nodes.driver, publicHost: nodes.publicHost }).from(nodes).where(eq(nodes.id, server.nodeId));
+  // A container's port is published on its node's address only; the panel's own games listen here.
+  const reachHost = node && node.driver !== 'local' ? node.publicHost : primary.ip;
+  return { server, plan, template, primary, allocations: ports, reachHost };
 }
 
 /** The driver spec of a loaded server; `paths` are its folder, Node and our launchers as the game sees them. */
