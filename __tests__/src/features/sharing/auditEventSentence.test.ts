@@ -32,7 +32,7 @@ function callArguments(source: string, name: string): string[] {
  * Every event the server can write into a server's audit log, read from its source: the `event`
  * of each recordAudit call (a literal, both sides of a `cond ? '…' : '…'`, or a known computed
  * form: `server.power.${signal}`, the file changes' `server.file.${action}` with the actions of
- * the file routes' fileChangeOf calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`), and the sharing area's `audit(db, call, '…')`.
+ * the file routes' fileChangeOf calls, REFUSED_EVENT, the player actions' `audit.event`, a switch job's `recordJobAudit`, a webhook's `recordHookAudit`), and the sharing area's `audit(db, call, '…')`.
  * Any other computed event fails here, so a new form is taught to this test first.
  */
 function serverAuditEvents(): Set<string> {
@@ -50,6 +50,7 @@ function serverAuditEvents(): Set<string> {
       else if (value === '`server.file.${action}`' && file.endsWith('/FileChanges.ts')) continue;
       else if (value === 'event' && file.endsWith('/manageRoles.ts')) continue;
       else if (value === 'event' && file.endsWith('/SwitchJobs.ts')) continue;
+      else if (value === 'event' && file.endsWith('/WebhookService.ts')) continue;
       // The player actions pick their event in playerChanges.ts (`return { event: '…', … }`), then the service records it.
       else if (value === 'record.event' && file.endsWith('/PlayerService.ts'))
         for (const picked of readFileSync(file.replace(/PlayerService\.ts$/, 'playerChanges.ts'), 'utf8').matchAll(/return \{ event: '([^']+)'/g)) events.add(picked[1]);
@@ -63,6 +64,12 @@ function serverAuditEvents(): Set<string> {
     for (const match of source.matchAll(/\bfileChangeOf\(request, '([^']+)'/g)) events.add(`server.file.${match[1]}`);
     // A version switch or setup job records its outcome with `recordJobAudit(kind ? '…' : '…', …)`.
     for (const call of callArguments(source, 'recordJobAudit')) for (const literal of call.split(/,\s*[{(]/)[0].matchAll(/'(server\.[^']+)'/g)) events.add(literal[1]);
+    // The webhooks service records its changes with `recordHookAudit(server, actor, '…', hook, …)`.
+    for (const call of callArguments(source, 'recordHookAudit')) {
+      const literal = /^server, actor, '([^']+)'/.exec(call.trim());
+      if (literal) events.add(literal[1]);
+      else if (!call.startsWith('server: ServerRow')) unknown.push(`${file}: recordHookAudit(${call.slice(0, 60)})`);
+    }
   }
   expect(unknown).toEqual([]);
   return new Set([...events].filter((event) => event.startsWith('server.')));

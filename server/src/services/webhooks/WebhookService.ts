@@ -61,7 +61,7 @@ export class WebhookService {
       .insert(serverWebhooks)
       .values({ serverId: server.id, name: body.name.trim(), kind: body.kind, url: body.url, events: body.events, secretSealed: this.seal(secret), createdBy: actor.userId })
       .returning();
-    await this.audit(server, actor, 'server.webhook.create', hook);
+    await this.recordHookAudit(server, actor, 'server.webhook.create', hook);
     // A secret the caller chose is theirs already; a generated one is shown now, and never again.
     return { hook, secret: body.secret === undefined ? secret : undefined };
   }
@@ -79,21 +79,21 @@ export class WebhookService {
       .where(eq(serverWebhooks.id, hook.id))
       .returning();
     const changed = Object.keys(body).filter((key) => key !== 'secret');
-    await this.audit(server, actor, 'server.webhook.update', updated, { changed, secret_changed: body.secret !== undefined || generated !== undefined });
+    await this.recordHookAudit(server, actor, 'server.webhook.update', updated, { changed, secret_changed: body.secret !== undefined || generated !== undefined });
     return { hook: updated, secret: generated };
   }
 
   async remove(server: ServerRow, uuid: string, actor: Actor): Promise<void> {
     const hook = await this.find(server, uuid);
     await this.db.delete(serverWebhooks).where(eq(serverWebhooks.id, hook.id));
-    await this.audit(server, actor, 'server.webhook.delete', hook);
+    await this.recordHookAudit(server, actor, 'server.webhook.delete', hook);
   }
 
   /** Sends the test event once, now, and answers the logged attempt. */
   async test(server: ServerRow, uuid: string, actor: Actor): Promise<WebhookDeliveryRow> {
     const hook = await this.find(server, uuid);
     const delivery = await this.options.dispatcher.sendTest(hook, { uuid: server.uuid, name: server.name }, randomUUID());
-    await this.audit(server, actor, 'server.webhook.test', hook, { status: delivery.status, response_code: delivery.responseCode });
+    await this.recordHookAudit(server, actor, 'server.webhook.test', hook, { status: delivery.status, response_code: delivery.responseCode });
     return delivery;
   }
 
@@ -121,7 +121,7 @@ export class WebhookService {
     return secret === undefined ? null : sealSecret(this.options.panelSecret, WEBHOOK_SECRET_PURPOSE, secret);
   }
 
-  private async audit(server: ServerRow, actor: Actor, event: string, hook: ServerWebhookRow, extra: Record<string, unknown> = {}): Promise<void> {
+  private async recordHookAudit(server: ServerRow, actor: Actor, event: string, hook: ServerWebhookRow, extra: Record<string, unknown> = {}): Promise<void> {
     let host = '';
     try {
       host = new URL(hook.url).host;
