@@ -9,6 +9,7 @@ import '../../api/account';
 import '../../api/servers';
 import '../../api/backups';
 import '../../api/config';
+import '../../api/crashes';
 import '../../api/databases';
 import '../../api/extensions';
 import '../../api/files';
