@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { pageApi as api } from './helpers/pageApi';
 
 /** The demo account's Minecraft server (flying-squid), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
@@ -8,24 +9,6 @@ const FILE = 'e2e-backup-check.txt';
 
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
-
-/** Calls the panel API as the logged-in page does: its stored bearer token, and the XSRF cookie echoed (the page's fetch carries the cookie). */
-async function api(page: Page, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('access_token');
-      const xsrf =
-        document.cookie
-          .split('; ')
-          .find((part) => part.startsWith('XSRF-TOKEN='))
-          ?.slice('XSRF-TOKEN='.length) ?? '';
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'x-xsrf-token': decodeURIComponent(xsrf) };
-      const res = await fetch(`/api/v2/${path}`, { method, body, headers });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, path, body },
-  );
-}
 
 test.describe('backups', () => {
   test('a backup of the running Minecraft server brings a changed file back after a restore (stopping first)', async ({ page }) => {

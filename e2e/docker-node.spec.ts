@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createBot, type Bot } from 'mineflayer';
+import type { Bot } from 'mineflayer';
 import { adminPost, createAdminKey } from './helpers/adminApi';
 import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
+import { joinAsPlayer } from './helpers/minecraftPlayer';
+import { pageApi as api } from './helpers/pageApi';
 
 /**
  * A customer's Minecraft server on a Docker node: the host registers the run's Docker Engine (e2e/run.mjs
@@ -13,42 +15,6 @@ const dockerProblem = process.env.E2E_DOCKER_PROBLEM;
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
-
-function joinAsPlayer(host: string, port: number, username: string): Promise<Bot> {
-  return new Promise((resolve, reject) => {
-    const bot = createBot({ host, port, username, auth: 'offline', version: '1.21.4' });
-    const timer = setTimeout(() => {
-      bot.quit();
-      reject(new Error(`${username} did not spawn on ${host}:${port} within 60 s`));
-    }, 60_000);
-    bot.once('spawn', () => {
-      clearTimeout(timer);
-      resolve(bot);
-    });
-    bot.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
-
-/** Calls the panel API as the logged-in page does: its stored bearer token, and the XSRF cookie echoed. */
-async function api(page: Page, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('access_token');
-      const xsrf =
-        document.cookie
-          .split('; ')
-          .find((part) => part.startsWith('XSRF-TOKEN='))
-          ?.slice('XSRF-TOKEN='.length) ?? '';
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'x-xsrf-token': decodeURIComponent(xsrf) };
-      const res = await fetch(`/api/v2/${path}`, { method, body, headers });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, path, body },
-  );
-}
 
 test('a server on a Docker node: start, console, a player joins, files, a backup restored, stop', async ({ page }) => {
   test.skip(dockerProblem !== undefined, `no Docker node: ${dockerProblem}`);

@@ -1,39 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createBot, type Bot } from 'mineflayer';
+import type { Bot } from 'mineflayer';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { joinAsPlayer } from './helpers/minecraftPlayer';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
-const MINECRAFT_VERSION = '1.21.4';
 
 /** The console's output as xterm.js renders it. */
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
 
 /** The state badge of the server page. */
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
-
-/** Joins a Minecraft server like a player would (offline mode), resolving once the player has spawned. */
-function joinAsPlayer(host: string, port: number, username: string): Promise<Bot> {
-  return new Promise((resolve, reject) => {
-    const bot = createBot({ host, port, username, auth: 'offline', version: MINECRAFT_VERSION });
-    const timer = setTimeout(() => {
-      bot.quit();
-      reject(new Error(`${username} did not spawn on ${host}:${port} within 60 s`));
-    }, 60_000);
-    bot.once('spawn', () => {
-      clearTimeout(timer);
-      resolve(bot);
-    });
-    bot.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    bot.once('kicked', (reason) => {
-      clearTimeout(timer);
-      reject(new Error(`${username} was kicked: ${JSON.stringify(reason)}`));
-    });
-  });
-}
 
 test.describe('a live Minecraft server', () => {
   test('the demo user starts it, follows it in the console, sends `list`, and sees a real client join', async ({ page }) => {
@@ -77,7 +54,7 @@ test.describe('a live Minecraft server', () => {
       await expect(consoleOutput(page)).toContainText(/There are 0 of a max of \d+ players online/, { timeout: 15_000 });
 
       // A real Minecraft client joins on the server's port; the overview counts it.
-      bot = await joinAsPlayer(host === '0.0.0.0' ? '127.0.0.1' : host, port, 'e2e_player');
+      bot = await joinAsPlayer(host === '0.0.0.0' ? '127.0.0.1' : host, port, 'e2e_player', '1.21.4');
       await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Overview' }).click();
       const players = page.getByTestId('players-online');
       await expect(players).toHaveText(/^1 \/ \d+$/, { timeout: 30_000 });

@@ -1,6 +1,5 @@
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import type { ServerEvent } from '../../runtime/ServerEventHub';
-import type { CrashInfo } from '../../runtime/types';
 import type { OnlinePlayer } from '../../runtime/players/OnlinePlayers';
 import type { PanelEventPublisher } from './PanelEvents';
 
@@ -39,23 +38,20 @@ function fromHubEvent(uuid: string, event: ServerEvent, events: PanelEventPublis
  */
 export function connectRuntimeEvents(runtime: RuntimeManager, events: PanelEventPublisher): () => void {
   const untap = runtime.events.tap((uuid, event) => fromHubEvent(uuid, event, events));
-  const crashed = (uuid: string, info: CrashInfo) => {
-    events.publish('server.crashed', uuid, { reason: info.reason, exit_code: info.exitCode, signal: info.signal, out_of_memory: info.reason === 'memory', message: info.message });
-  };
   const joined = (uuid: string, player: OnlinePlayer) => events.publish('player.joined', uuid, { player: player.name, player_uuid: player.uuid });
   const left = (uuid: string, player: OnlinePlayer) => events.publish('player.left', uuid, { player: player.name, player_uuid: player.uuid });
-  const stopHearingCrashes = runtime.onCrashed(crashed);
-  // Giving up is decided once the crash is recorded, with the server's own policy.
+  // Crashes are heard once recorded: the record says what the panel did (restarting, or gave up).
   let connected = true;
   runtime.addCrashListener((server, crash) => {
-    if (connected && crash.outcome === 'gave_up') events.publish('server.restart_gave_up', server.uuid, { crashes: crash.maxRestarts, message: crash.message });
+    if (!connected) return;
+    events.publish('server.crashed', server.uuid, { reason: crash.reason, exit_code: crash.exitCode, signal: crash.signal, out_of_memory: crash.outOfMemory, message: crash.message });
+    if (crash.outcome === 'gave_up') events.publish('server.restart_gave_up', server.uuid, { crashes: crash.maxRestarts, message: crash.message });
   });
   runtime.players.on('joined', joined);
   runtime.players.on('left', left);
   return () => {
     connected = false;
     untap();
-    stopHearingCrashes();
     runtime.players.off('joined', joined);
     runtime.players.off('left', left);
   };

@@ -17,7 +17,6 @@ import { CRASH_LINES } from '../crashes/crashRecords';
 import { ServerInstalls } from './ServerInstalls';
 import type { NodeRoutingDriver } from '../../runtime/nodes/NodeRoutingDriver';
 import type { NodeEngine, NodeReachability } from '../../runtime/nodes/NodeConnection';
-import type { CrashInfo } from '../../runtime/types';
 
 export interface RuntimeManagerOptions {
   db: Database;
@@ -179,12 +178,6 @@ export class RuntimeManager {
     this.crashes.policyChanged(uuid);
   }
 
-  /** Hears every crash the driver reports; answers the function that stops listening. */
-  onCrashed(listener: (uuid: string, info: CrashInfo) => void): () => void {
-    this.driver.on('crashed', listener);
-    return () => this.driver.off('crashed', listener);
-  }
-
   private async guardStart(uuid: string): Promise<void> {
     for (const guard of this.startGuards) await guard(uuid);
   }
@@ -315,16 +308,12 @@ export class RuntimeManager {
     return counts;
   }
 
-  /**
-   * A node's driver opened after the panel's start (its engine answered late, or it was reopened at
-   * a new address): it has attached to nothing yet, so each of its servers is recovered now.
-   */
+  /** A node's driver opened after the panel's start (late engine, new address): its servers are recovered now. */
   private async recoverNode(nodeId: number): Promise<void> {
     if (!this.recoveryStarted || this.closed) return;
-    const counts = { adopted: 0, started: 0 };
     for (const server of await this.db.select().from(servers).where(eq(servers.nodeId, nodeId))) {
       this.recovered.delete(server.uuid);
-      await this.recoverServer(server, counts);
+      await this.recoverServer(server, { adopted: 0, started: 0 });
     }
   }
 
