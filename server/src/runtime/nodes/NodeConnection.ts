@@ -67,7 +67,7 @@ export class NodeConnection {
   check(): Promise<void> {
     this.checking ??= (async () => {
       try {
-        if (this.opened) await withTimeout(this.handle.ping(), this.timeoutMs, `The engine of node ${this.engine.name}`);
+        if (this.opened) await this.pingTwice();
         else {
           // An open that outlives its check goes on; the next check waits for the same one.
           this.opening ??= this.driver
@@ -90,6 +90,19 @@ export class NodeConnection {
       }
     })();
     return this.checking;
+  }
+
+  /**
+   * One unanswered ping on a busy engine or a loaded panel is not an outage: a second one follows
+   * at once, and only two in a row mark the node offline (still well within the 30 s to notice).
+   */
+  private async pingTwice(): Promise<void> {
+    const what = `The engine of node ${this.engine.name}`;
+    try {
+      await withTimeout(this.handle.ping(), this.timeoutMs, what);
+    } catch {
+      await withTimeout(this.handle.ping(), this.timeoutMs, what);
+    }
   }
 
   private set(state: NodeReachability): void {
