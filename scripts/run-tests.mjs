@@ -14,12 +14,14 @@
  *   --jest-project=server                          run only this Jest project
  *   --jest-workers=1                               at most this many Jest workers
  *   --jest-ignore=REGEX                            leave out the test files whose path matches
+ *   --jest-database-only                           only the server test files that open a database
  * Environment: TEST_SKIP_E2E=1 skips the end-to-end tests.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testsReaching } from './lib/databaseTests.mjs';
 import { digestLines, jestFailures, playwrightFailures } from './lib/failureDigest.mjs';
 import { rootDir, spaBuildReason } from './lib/spaBuild.mjs';
 
@@ -100,6 +102,19 @@ async function step(command, commandArgs, env) {
   return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
 }
 
+/**
+ * The server test files whose imports reach the database client: the rest (parsers, the
+ * runtime's processes and containers) run the same whatever database the panel has, so a second
+ * run on PostgreSQL would only repeat them.
+ */
+function databaseTestFiles() {
+  const folder = join(rootDir, '__tests__', 'server');
+  const files = readdirSync(folder, { recursive: true })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .map((name) => join(folder, name));
+  return testsReaching(files, [join(rootDir, 'server', 'src', 'db', 'client.ts')]);
+}
+
 /** Jest counts from its JSON report; a file that fails to load counts as one failed test. */
 async function jest() {
   // The runtime's traffic figures come from iproute2's `ss`, and its tests read the real one.
@@ -111,6 +126,7 @@ async function jest() {
   if (args['jest-project']) jestArgs.push('--selectProjects', ...args['jest-project'].split(','));
   if (args['jest-workers']) jestArgs.push(`--maxWorkers=${args['jest-workers']}`);
   if (args['jest-ignore']) jestArgs.push('--testPathIgnorePatterns', '/node_modules/', args['jest-ignore']);
+  if ('jest-database-only' in args) jestArgs.push('--runTestsByPath', ...databaseTestFiles());
   if (process.env.CI) jestArgs.push('--ci');
   const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-vm-modules'].filter(Boolean).join(' ');
   const { code, hung } = await run(bin('jest'), jestArgs, { NODE_OPTIONS: nodeOptions }, { doneFile: outputFile });
