@@ -1,12 +1,14 @@
-import { REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern } from './redactionList';
+import { REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern, webhookPathPattern } from './redactionList';
 
 const MAX_DEPTH = 48;
 
 /** Hides secret query parameters and credentials inside one text. */
 export function redactText(text: string): string {
-  // Cheap pre-check: most texts have neither a query nor a scheme.
-  if (!text.includes('=') && !text.includes('@')) return text;
-  return text.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
+  // Cheap pre-check: most texts have neither a query, credentials nor a webhook path.
+  const hook = text.includes('hooks');
+  if (!hook && !text.includes('=') && !text.includes('@')) return text;
+  const redacted = text.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
+  return hook ? redacted.replace(webhookPathPattern, `$1${REDACTED}`) : redacted;
 }
 
 function isSecretKey(key: string, request: boolean): boolean {

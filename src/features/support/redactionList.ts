@@ -68,3 +68,9 @@ export const secretQueryPattern = new RegExp(`([?&#](?:${secretQueryParameters.j
 
 /** Credentials inside a connection address, as in `mysql://user:password@host`. */
 export const urlCredentialsPattern = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]+:)[^@/\s]+@/gi;
+
+/**
+ * Webhook addresses whose path is the credential: Discord's `…/api/webhooks/<id>/<token>` and
+ * Slack's `hooks.slack.com/services/…` (anyone holding one may post as the hook).
+ */
+export const webhookPathPattern = /(\bhttps?:\/\/(?:(?:canary|ptb)\.)?discord(?:app)?\.com\/api(?:\/v\d+)?\/webhooks\/\d+\/|\bhttps?:\/\/hooks\.slack\.com\/services\/)[^?#\s"]+/gi;

@@ -106,6 +106,17 @@ describe('redaction of recorded action logs', () => {
     expect(text).toContain('wss://node.example/api/servers/abc/ws?token=[redacted]');
   });
 
+  it('hides the token of Discord and Slack webhook addresses, keeping the rest of the address', () => {
+    const discord = 'https://discord.com/api/webhooks/123456789012345678/hook-token-Zx81_q';
+    const slack = 'https://hooks.slack.com/services/T000/B000/slack-secret-77';
+    const action = { type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { name: 'Crashes', kind: 'discord', url: discord, note: `also ${slack}` } } } } };
+    const text = JSON.stringify(redactAction(action));
+    expect(text).not.toContain('hook-token-Zx81_q');
+    expect(text).not.toContain('slack-secret-77');
+    expect(text).toContain(`https://discord.com/api/webhooks/123456789012345678/${REDACTED}`);
+    expect(text).toContain('"kind":"discord"');
+  });
+
   it('hides one-time codes in requests but keeps language codes', () => {
     const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { code: '123456' } } } } } as never);
     expect(JSON.stringify(action)).not.toContain('123456');
