@@ -52,5 +52,7 @@ describe('a policy change while a restart is planned', () => {
     expect(t.app.runtime.state(server.uuid)).toBe('offline');
     const [row] = await t.app.db.select().from(servers).where(eq(servers.id, server.id));
     expect(row.desiredState).toBe('stopped');
+    const history = await t.app.inject({ method: 'GET', url: `/api/v2/servers/${server.shortId}/crashes`, headers: owner.headers });
+    expect(history.json().data[0]).toMatchObject({ outcome: 'restart_off', restart_attempt: null });
   });
 });

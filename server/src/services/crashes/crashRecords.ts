@@ -42,6 +42,11 @@ export async function recordCrash(db: Database, input: CrashRecordInput): Promis
   return row;
 }
 
+/** Changes what came of a crash (a planned restart dropped because restarts were turned off meanwhile). */
+export async function setCrashOutcome(db: Database, id: number, outcome: CrashOutcome): Promise<void> {
+  await db.update(serverCrashes).set({ outcome, restartAttempt: null, maxRestarts: null }).where(eq(serverCrashes.id, id));
+}
+
 /** A server's crashes, newest first, one page of them with the total. */
 export async function listCrashes(db: Database, serverId: number, page: number, perPage: number): Promise<{ data: ServerCrashJson[]; total: number }> {
   const rows = await db

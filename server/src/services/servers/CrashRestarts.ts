@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { servers, type ServerCrashRow, type ServerRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit';
-import { recordCrash } from '../crashes/crashRecords';
+import { recordCrash, setCrashOutcome } from '../crashes/crashRecords';
 import { CrashRestartPolicy, type CrashRestartOptions } from '../../runtime/crashRestartPolicy';
 import type { CrashInfo } from '../../runtime/types';
 import type { CrashOutcome } from '../../schemas/crashes';
@@ -99,7 +99,7 @@ export class CrashRestarts {
     const timer = setTimeout(() => {
       this.timers.delete(uuid);
       // A timer has nobody to answer to: a failure is logged.
-      void this.restartIfStillWanted(server.id).catch((error: Error) => this.options.log.error({ err: error, server: uuid }, 'could not restart after a crash'));
+      void this.restartIfStillWanted(server.id, crash.id).catch((error: Error) => this.options.log.error({ err: error, server: uuid }, 'could not restart after a crash'));
     }, next.delayMs);
     timer.unref();
     this.timers.set(uuid, timer);
@@ -124,11 +124,13 @@ export class CrashRestarts {
     }
   }
 
-  private async restartIfStillWanted(id: number): Promise<void> {
+  private async restartIfStillWanted(id: number, crashId: number): Promise<void> {
     const [server] = await this.options.db.select().from(servers).where(eq(servers.id, id));
     if (!server || server.suspended || server.desiredState !== 'running' || this.options.closing()) return;
     if (!server.crashRestart) {
-      // Turned off while the restart was waiting: the customer's latest word holds.
+      // Turned off while the restart was waiting: the customer's latest word holds, and the
+      // crash's history says so instead of a restart that never came.
+      await setCrashOutcome(this.options.db, crashId, 'restart_off');
       await this.options.keepStopped(server.id);
       await this.options.notice(server.uuid, 'Automatic restarts after a crash are off for this server; it stays stopped.');
       return;
