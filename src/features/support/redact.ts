@@ -1,12 +1,13 @@
-import { REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern } from './redactionList';
+import { apiKeyPattern, REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern } from './redactionList';
 
 const MAX_DEPTH = 48;
 
 /** Hides secret query parameters and credentials inside one text. */
 export function redactText(text: string): string {
+  const keyless = text.includes('pck_') ? text.replace(apiKeyPattern, REDACTED) : text;
   // Cheap pre-check: most texts have neither a query nor a scheme.
-  if (!text.includes('=') && !text.includes('@')) return text;
-  return text.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
+  if (!keyless.includes('=') && !keyless.includes('@')) return keyless;
+  return keyless.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
 }
 
 function isSecretKey(key: string, request: boolean): boolean {

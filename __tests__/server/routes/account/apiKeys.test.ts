@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import WebSocket from 'ws';
 import { apiKeys, auditLogs, serverPermissions, type ServerRow } from '../../../../server/src/db/schema';
 import { apiKeyRefusals } from '../../../../server/src/services/auth/apiKeyRoutePolicy';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
@@ -14,8 +15,11 @@ jest.setTimeout(120_000);
 let t: TestApp;
 let owner: TestUser;
 let server: ServerRow;
+let base: string;
 beforeAll(async () => {
   t = await createRuntimeTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   owner = await createTestUser(t.app);
   server = await createTestServer(t.app, owner.user);
 });
@@ -213,4 +217,38 @@ describe('using a key', () => {
     expect((await call('GET', `/servers/${server.shortId}`, { token })).statusCode).toBe(404);
     expect((await call('GET', '/auth/current', { token })).json().data.user.root_admin).toBe(false);
   });
+
+  it('opens the console socket within its scopes and addresses; a revoked key’s ticket no longer authenticates', async () => {
+    const scoped = await newKey(owner, { scopes: ['file.read'] });
+    const refused = await call('GET', `/servers/${server.shortId}/websocket`, { token: scoped.token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(apiKeyRefusals.scope('websocket.connect'));
+
+    const key = await newKey(owner);
+    const ticket = async (token: string, ip?: string) => (await call('GET', `/servers/${server.shortId}/websocket`, { token, ip })).json().data.token as string;
+    expect(await socketAuth(await ticket(key.token))).toEqual({ event: 'auth success', args: [] });
+
+    // A key allowed only elsewhere: its ticket (asked from an allowed address) fails from this one.
+    const elsewhere = await newKey(owner, { allowed_ips: ['203.0.113.0/24'] });
+    expect((await socketAuth(await ticket(elsewhere.token, '203.0.113.5'))).args).toEqual(['The session of this ticket has ended.']);
+
+    const issued = await ticket(key.token);
+    expect((await call('DELETE', `/account/api-keys/${key.identifier}`, { token: owner.token })).statusCode).toBe(204);
+    expect((await socketAuth(issued)).args).toEqual(['The session of this ticket has ended.']);
+  });
 });
+
+/** Opens the server's console socket, sends the ticket and answers the first frame (auth success or the refusal). */
+function socketAuth(ticket: string): Promise<{ event: string; args: unknown[] }> {
+  const ws = new WebSocket(`ws://${base}/api/v2/servers/${server.shortId}/ws`, { headers: { origin: `http://${base}` } });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => ws.send(JSON.stringify({ event: 'auth', args: [ticket] })));
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { event: string; args: unknown[] };
+      if (frame.event !== 'auth success' && frame.event !== 'daemon error') return;
+      ws.terminate();
+      resolve(frame);
+    });
+    ws.once('error', reject);
+  });
+}

@@ -92,6 +92,18 @@ export async function findApiKey(db: Database, token: string): Promise<{ key: Ap
   return row ?? null;
 }
 
+/** The user of a key while it works (not revoked, not expired, the user not suspended), as a key acts: never a root admin. */
+export async function activeApiKeyUser(db: Database, keyId: number, userId: number): Promise<{ key: ApiKeyRow; user: UserRow } | null> {
+  const [row] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId)))
+    .limit(1);
+  if (!row || apiKeyRefusal(row.key) || row.user.suspended) return null;
+  return { key: row.key, user: { ...row.user, rootAdmin: false } };
+}
+
 /** Why a found key does not authenticate, or null when it does. */
 export function apiKeyRefusal(key: ApiKeyRow, now = Date.now()): string | null {
   if (key.revokedAt) return 'This API key has been revoked.';
