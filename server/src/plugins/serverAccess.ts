@@ -4,6 +4,8 @@ import { forbidden, notFound } from '../lib/errors';
 import type { PermissionKey } from '../schemas/permissions';
 import { accessAllows, resolveServerAccess, type ServerAccess } from '../services/permissions/serverAccess';
 import { RefusedActionLog } from '../services/permissions/refusedActions';
+import { narrowAccess, scopedPermissions } from '../services/auth/apiKeyScopes';
+import { apiKeyRefusals } from '../services/auth/apiKeyRoutePolicy';
 
 /**
  * The permission a server-scoped route needs: a key, null (seeing the server is enough), or a
@@ -55,15 +57,19 @@ async function refuse(request: FastifyRequest, access: ServerAccess, permission:
   } catch (error) {
     request.log.warn({ err: error }, 'could not record a refused action');
   }
-  throw forbidden();
+  // When the key's scopes leave the permission out, the caller learns that rather than a bare refusal.
+  const scoped = request.apiKey ? scopedPermissions(request.apiKey.scopes) : null;
+  throw forbidden(scoped && !scoped.has(permission) ? apiKeyRefusals.scope(permission) : undefined);
 }
 
 /** 404 unless the authenticated caller can see the server in `params.id`; 403 without a fixed `key`. */
 export function requireServerAccess(key: PermissionKey | null): preValidationHookHandler {
   return async function checkServerAccess(this: unknown, request: FastifyRequest) {
     const { id } = request.params as { id?: string };
-    const access = request.user && id ? await resolveServerAccess(request.server.db, request.user, id) : null;
-    if (!access) throw notFound('Server');
+    const found = request.user && id ? await resolveServerAccess(request.server.db, request.user, id) : null;
+    if (!found) throw notFound('Server');
+    // An API key acts with the user's access cut down to its scopes, never more.
+    const access = request.apiKey ? narrowAccess(found, request.apiKey.scopes) : found;
     if (key && !accessAllows(access, key)) await refuse(request, access, key);
     request.serverAccess = access;
   } as preValidationHookHandler;

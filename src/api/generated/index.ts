@@ -81,6 +81,15 @@ export type {
   UpdateAdminPlanApiResponse,
 } from './admin.gen';
 export type {
+  ApiKey,
+  CreateApiKeyApiArg,
+  CreateApiKeyApiResponse,
+  ListApiKeysApiArg,
+  ListApiKeysApiResponse,
+  RevokeApiKeyApiArg,
+  RevokeApiKeyApiResponse,
+} from './api-keys.gen';
+export type {
   CheckResetLinkApiArg,
   CheckResetLinkApiResponse,
   ExchangeLoginTokenApiArg,

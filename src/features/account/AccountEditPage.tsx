@@ -11,6 +11,7 @@ import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { ApiKeysSection } from './apiKeys/ApiKeysSection';
 
 /** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
@@ -47,6 +48,13 @@ export function AccountEditPage() {
           description={t('account.sessions.description', 'Where your account is logged in. End any session you do not recognise.')}
         >
           <SessionsSection />
+        </AccountSection>
+        <AccountSection
+          id="account-api-keys"
+          title={t('apiKeys.title', 'API keys')}
+          description={t('apiKeys.description', 'Keys for your scripts and bots to use the panel’s API as you, limited to what you choose.')}
+        >
+          <ApiKeysSection />
         </AccountSection>
         <AccountSection id="account-delete" title={t('account.delete.title', 'Delete account')} description={t('account.delete.description', 'Delete your account and everything it holds.')}>
           <DeleteAccountSection />

@@ -1,13 +1,14 @@
-import { REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern, webhookPathPattern } from './redactionList';
+import { apiKeyPattern, REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern, webhookPathPattern } from './redactionList';
 
 const MAX_DEPTH = 48;
 
 /** Hides secret query parameters and credentials inside one text. */
 export function redactText(text: string): string {
+  const keyless = text.includes('pck_') ? text.replace(apiKeyPattern, REDACTED) : text;
   // Cheap pre-check: most texts have neither a query, credentials nor a webhook path.
-  const hook = text.includes('hooks');
-  if (!hook && !text.includes('=') && !text.includes('@')) return text;
-  const redacted = text.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
+  const hook = keyless.includes('hooks');
+  if (!hook && !keyless.includes('=') && !keyless.includes('@')) return keyless;
+  const redacted = keyless.replace(secretQueryPattern, `$1${REDACTED}`).replace(urlCredentialsPattern, `$1${REDACTED}@`);
   return hook ? redacted.replace(webhookPathPattern, `$1${REDACTED}`) : redacted;
 }
 

@@ -66,6 +66,12 @@ export const secretQueryParameters: readonly string[] = ['token', 'access_token'
 /** Finds `name=value` of a secret query parameter in any text (addresses, router locations). */
 export const secretQueryPattern = new RegExp(`([?&#](?:${secretQueryParameters.join('|')})=)[^&#\\s"]*`, 'gi');
 
+/**
+ * Client API keys wherever they appear (pasted into a description, a note, an address): the
+ * panel's keys start with `pck_`, followed by 43 URL-safe characters.
+ */
+export const apiKeyPattern = /\bpck_[A-Za-z0-9_-]{16,}/g;
+
 /** Credentials inside a connection address, as in `mysql://user:password@host`. */
 export const urlCredentialsPattern = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]+:)[^@/\s]+@/gi;
 

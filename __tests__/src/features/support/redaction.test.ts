@@ -1,10 +1,11 @@
 import { accountApi } from '../../../../src/api/account';
 import { authApi } from '../../../../src/api/auth';
+import { apiKeysApi } from '../../../../src/api/apiKeys';
 import { serversApi } from '../../../../src/api/servers';
 import { makeStore } from '../../../../src/app/store';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { readRecording } from '../../../../src/features/support/recorderMiddleware';
-import { redactAction, redactState } from '../../../../src/features/support/redact';
+import { redactAction, redactState, redactValue } from '../../../../src/features/support/redact';
 import { REDACTED } from '../../../../src/features/support/redactionList';
 import { sanitizeAction, sanitizeState } from '../../../../src/app/devTools';
 import { mockFetch } from '../../helpers/mockFetch';
@@ -115,6 +116,39 @@ describe('redaction of recorded action logs', () => {
     expect(text).not.toContain('slack-secret-77');
     expect(text).toContain(`https://discord.com/api/webhooks/123456789012345678/${REDACTED}`);
     expect(text).toContain('"kind":"discord"');
+  });
+
+  it('hides a client API key: the one answered at creation, and one pasted anywhere', async () => {
+    const key = `pck_${'Ab3_-'.repeat(8)}xyz`;
+    mockFetch({
+      'POST /api/v2/account/api-keys': {
+        status: 201,
+        body: {
+          data: {
+            token: key,
+            key: {
+              identifier: key.slice(0, 12),
+              description: 'bot',
+              scopes: [],
+              allowed_ips: [],
+              expires_at: null,
+              expired: false,
+              created_at: '2030-01-01T00:00:00.000Z',
+              last_used_at: null,
+              last_used_ip: null,
+            },
+          },
+        },
+      },
+    });
+    const store = makeStore();
+    await store.dispatch(apiKeysApi.endpoints.createApiKey.initiate({ body: { description: `old key was ${key}` } })).unwrap();
+    const text = actionLogText(buildActionLog(readRecording(store.dispatch)!, store.getState(), { buildId: 'test', browser: 'jsdom' }));
+    expect(text).toContain('createApiKey');
+    expect(text).not.toContain(key);
+    expect(text).not.toContain(key.slice(4, 30));
+    // The identifier (prefix and a few characters) is what a listing shows, not a secret.
+    expect(redactValue({ description: `see ${key}.`, identifier: 'pck_Ab3_-Ab3' })).toEqual({ description: 'see [redacted].', identifier: 'pck_Ab3_-Ab3' });
   });
 
   it('hides one-time codes in requests but keeps language codes', () => {

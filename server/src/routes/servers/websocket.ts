@@ -37,7 +37,7 @@ export async function websocketTicketRoute(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const server = request.serverAccess!.server;
-      const { token } = issueTicket(app.config.secret, { s: server.uuid, u: request.user!.id, t: request.accessTokenId! });
+      const { token } = issueTicket(app.config.secret, { s: server.uuid, u: request.user!.id, t: request.accessTokenId ?? 0, ...(request.apiKey ? { k: request.apiKey.id } : {}) });
       return { data: { token, socket: socketUrl(request, server.shortId) } };
     },
   );

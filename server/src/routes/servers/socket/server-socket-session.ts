@@ -4,6 +4,9 @@ import type { ServerRow } from '../../../db/schema';
 import type { UserRow } from '../../../db/schema';
 import type { PermissionKey } from '../../../schemas/permissions';
 import { activeTokenUser } from '../../../services/auth/accessTokens';
+import { activeApiKeyUser } from '../../../services/auth/apiKeys';
+import { addressAllowed } from '../../../services/auth/apiKeyAddresses';
+import { narrowAccess } from '../../../services/auth/apiKeyScopes';
 import { accessAllows, accessFor, findServerByIdentifier, type ServerAccess } from '../../../services/permissions/serverAccess';
 import type { ServerEvent } from '../../../runtime/ServerEventHub';
 import { powerSignals, type PowerSignal } from '../../../runtime/types';
@@ -43,6 +46,8 @@ export class ServerSocketSession {
   /** Console lines on their way out, batched per frame. */
   private readonly output: SocketOutput;
   private warnedExpiring = false;
+  /** The scopes of the API key the ticket was issued to, or null for a session's ticket. */
+  private keyScopes: readonly string[] | null = null;
   private closed = false;
 
   constructor(
@@ -184,9 +189,22 @@ export class ServerSocketSession {
     return server;
   }
 
-  /** The ticket's user while its access token is still valid (not revoked, not expired). */
+  /**
+   * The ticket's user while its access token (or API key, used from an address it allows) is
+   * still valid: not revoked, not expired.
+   */
   private async activeUser(ticket: TicketPayload): Promise<UserRow | null> {
-    return activeTokenUser(this.app.db, ticket.t, ticket.u);
+    if (ticket.k === undefined) return activeTokenUser(this.app.db, ticket.t, ticket.u);
+    const keyed = await activeApiKeyUser(this.app.db, ticket.k, ticket.u);
+    if (!keyed || !addressAllowed(keyed.key.allowedIps, this.ip)) return null;
+    this.keyScopes = keyed.key.scopes;
+    return keyed.user;
+  }
+
+  /** What the user may do on the server, cut down to the key's scopes when a key asked for the ticket. */
+  private async accessOf(user: UserRow, server: ServerRow): Promise<ServerAccess | null> {
+    const access = await accessFor(this.app.db, user, server);
+    return access && this.keyScopes ? narrowAccess(access, this.keyScopes) : access;
   }
 
   private async authenticate(token: unknown): Promise<void> {
@@ -197,7 +215,7 @@ export class ServerSocketSession {
     if (this.auth && this.auth.user.id !== ticket.u) return this.refuse('The ticket is for another user.');
     const user = await this.activeUser(ticket);
     if (!user) return this.refuse('The session of this ticket has ended.');
-    const access = await accessFor(this.app.db, user, server);
+    const access = await this.accessOf(user, server);
     if (!access || !accessAllows(access, 'websocket.connect')) {
       if (access)
         await this.app.refusedActions
@@ -261,7 +279,7 @@ export class ServerSocketSession {
     if (!user) return this.close(SocketClose.revoked, 'The session has ended.');
     const server = await findServerByIdentifier(this.app.db, auth.access.server.uuid);
     if (!server) return this.close(SocketClose.gone, 'The server was deleted.');
-    const access = await accessFor(this.app.db, user, server);
+    const access = await this.accessOf(user, server);
     if (!access || !accessAllows(access, 'websocket.connect')) return this.close(SocketClose.revoked, 'Access to this server was removed.');
     if (this.auth === auth && !this.closed) this.auth = { user, ticket: auth.ticket, access };
   }

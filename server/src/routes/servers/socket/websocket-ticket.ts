@@ -7,8 +7,10 @@ export interface TicketPayload {
   s: string;
   /** User id. */
   u: number;
-  /** Access token id: the socket closes when that token is revoked. */
+  /** Access token id: the socket closes when that token is revoked (0 when an API key asked). */
   t: number;
+  /** Client API key id, when a key asked for the ticket: the socket closes when it is revoked, and its scopes apply. */
+  k?: number;
   /** Expiry, ms since the epoch. */
   e: number;
   /** Nonce, so two tickets never look alike. */
@@ -37,6 +39,7 @@ export function verifyTicket(secret: string, token: unknown, now = Date.now()): 
   try {
     const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TicketPayload;
     if (typeof payload.s !== 'string' || !Number.isInteger(payload.u) || !Number.isInteger(payload.t) || typeof payload.e !== 'number') return null;
+    if (payload.k !== undefined && !Number.isInteger(payload.k)) return null;
     return payload.e > now ? payload : null;
   } catch {
     return null;
