@@ -6,14 +6,14 @@ const COMPRESSED_ALREADY = /\.(mca|mcr|mcc|jar|zip|gz|tgz|xz|zst|bz2|7z|rar|png|
 
 export const isCompressedAlready = (path: string): boolean => COMPRESSED_ALREADY.test(path);
 
-const pathOf = (entry: string | { path: string }) => (typeof entry === 'string' ? entry : entry.path);
-
 /**
  * The archive's order: everything else first, then the files that are compressed already, so the
  * compressor changes its settings once. Folders keep their place before their contents, and the
- * order inside each group is the plan's. Takes paths or entries with a path.
+ * order inside each group is the plan's. Takes paths, or entries and where their path is.
  */
-export function compressedAlreadyLast<T extends string | { path: string }>(entries: T[]): T[] {
+export function compressedAlreadyLast(paths: string[]): string[];
+export function compressedAlreadyLast<T>(entries: T[], pathOf: (entry: T) => string): T[];
+export function compressedAlreadyLast<T>(entries: T[], pathOf: (entry: T) => string = (entry) => entry as string): T[] {
   const first: T[] = [];
   const last: T[] = [];
   for (const entry of entries) (isCompressedAlready(pathOf(entry)) ? last : first).push(entry);

@@ -4,7 +4,7 @@ import type { FileInfo, OpenFile, ServerFiles, TreeReader } from '../../runtime/
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
 import { deflatedMember, storedMember, type Emit, type GzipMember } from './gzipMembers';
-import type { BackupPlan, PlannedEntry } from './walkForBackup';
+import { isPlannedFolder, type BackupPlan } from './walkForBackup';
 
 /** What the archive came to. */
 export interface ArchiveResult {
@@ -167,14 +167,20 @@ type Looked = { folder: FileInfo } | { file: OpenFile } | null;
  * regular files (a FIFO cannot hang the backup). Null for what is gone or is no longer what the
  * walk saw.
  */
-async function lookAt(tree: TreeReader, entry: PlannedEntry): Promise<Looked> {
-  if (entry.kind === 'directory') {
-    const folder = await tree.lstat(entry.path).catch(() => null);
-    return folder?.kind === 'directory' ? { folder } : null;
+async function lookAt(tree: TreeReader, path: string, folder: boolean): Promise<Looked> {
+  if (folder) {
+    const found = await tree.lstat(path).catch(() => null);
+    return found?.kind === 'directory' ? { folder: found } : null;
   }
-  const file = await tree.open(entry.path).catch(() => null);
+  const file = await tree.open(path).catch(() => null);
   if (file && file.info.kind !== 'file') await file.close().catch(() => undefined);
   return file?.info.kind === 'file' ? { file } : null;
+}
+
+/** The path of the plan's entry `index` (a folder's without its trailing `/`), and whether it is a folder. */
+function plannedEntry(plan: BackupPlan, index: number): { path: string; folder: boolean } {
+  const path = plan.paths[index]!;
+  return isPlannedFolder(path) ? { path: path.slice(0, -1), folder: true } : { path, folder: false };
 }
 
 /**
@@ -190,19 +196,22 @@ class LookAhead {
   private pendingBytes = 0;
   private next = 0;
 
+  /** `order`: the indices of the plan's entries, in the order they are archived. */
   constructor(
     private readonly tree: TreeReader,
-    private readonly entries: PlannedEntry[],
+    private readonly plan: BackupPlan,
+    private readonly order: number[],
   ) {}
 
   take(): Promise<Looked> {
-    while (this.next < this.entries.length && this.pending.length < LOOK_AHEAD_ENTRIES) {
-      const entry = this.entries[this.next]!;
-      const bytes = entry.kind === 'file' ? entry.size : 0;
+    while (this.next < this.order.length && this.pending.length < LOOK_AHEAD_ENTRIES) {
+      const index = this.order[this.next]!;
+      const bytes = this.plan.sizes[index]!;
       // The entry about to be archived is always looked at, whatever its size.
       if (this.pending.length > 0 && this.pendingBytes + bytes > LOOK_AHEAD_BYTES) break;
       this.next += 1;
-      const look = lookAt(this.tree, entry);
+      const { path, folder } = plannedEntry(this.plan, index);
+      const look = lookAt(this.tree, path, folder);
       look.catch(() => undefined);
       this.pending.push({ look, bytes });
       this.pendingBytes += bytes;
@@ -267,28 +276,33 @@ export async function writeArchive(files: ServerFiles, plan: BackupPlan, sink: A
   const headerBlock = Buffer.alloc(BLOCK);
   let storing = false;
   let lastReport = 0;
-  const ordered = compressedAlreadyLast(plan.entries);
+  // The entries by index: a folder's path ends in `/`, so no folder is taken for a compressed file.
+  const order = compressedAlreadyLast(
+    plan.paths.map((_, index) => index),
+    (index) => plan.paths[index]!,
+  );
   let tree: TreeReader | null = null;
   try {
     tree = await files.openTreeReader('');
-    const ahead = new LookAhead(tree, ordered);
+    const ahead = new LookAhead(tree, plan, order);
     try {
-      for (const entry of ordered) {
+      for (const index of order) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The backup was stopped.');
         if (failure) throw failure;
         const current = await ahead.take();
         if (!current) continue;
+        const { path } = plannedEntry(plan, index);
         if ('folder' in current) {
-          await putHeader(tar, headerBlock, entry.path, current.folder, true);
+          await putHeader(tar, headerBlock, path, current.folder, true);
         } else {
           const { file } = current;
           try {
-            if (!storing && isCompressedAlready(entry.path)) {
+            if (!storing && isCompressedAlready(path)) {
               storing = true;
               await tar.switchTo(() => storedMember(emit));
             }
             // The file as it was opened: its header's size bounds what is read of it.
-            await putHeader(tar, headerBlock, entry.path, file.info, false);
+            await putHeader(tar, headerBlock, path, file.info, false);
             await tar.body(file, file.info.size);
           } finally {
             await file.close();

@@ -10,6 +10,17 @@ function inByteOrder(entries: FileInfo[]): FileInfo[] {
 }
 
 /**
+ * The walked entry of `info`, written out field by field: `{ ...info, path }` made V8 copy each
+ * entry through its slow path, and the walk of a few thousand files then kept the young
+ * generation busy enough that it doubled (megabytes of resident memory for the whole backup).
+ */
+function walkEntryOf(info: FileInfo, path: string): WalkEntry {
+  const entry: WalkEntry = { name: info.name, kind: info.kind, size: info.size, mode: info.mode, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, birthtimeMs: info.birthtimeMs, path };
+  if (info.linkTarget !== undefined) entry.linkTarget = info.linkTarget;
+  return entry;
+}
+
+/**
  * Every entry below the open folder `dir`, depth first, folders before their content, names in
  * byte order; `prefix` is the walked path of `dir` ('' for the folder walked). Each folder is
  * opened relative to its parent's descriptor without following links, so a folder swapped for a
@@ -20,7 +31,7 @@ export async function* walkRooted(dir: ConfinedDir, prefix: string, skip?: (path
   for (const info of entries) {
     const path = prefix ? `${prefix}/${info.name}` : info.name;
     if (skip?.(path, info)) continue;
-    yield { ...info, path };
+    yield walkEntryOf(info, path);
     if (info.kind !== 'directory') continue;
     const child = await dir.openDir(info.name).catch(() => null);
     if (!child) continue;
