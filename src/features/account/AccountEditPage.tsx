@@ -11,6 +11,7 @@ import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { SshKeysSection } from './sshKeys/SshKeysSection';
 
 /** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
@@ -47,6 +48,9 @@ export function AccountEditPage() {
           description={t('account.sessions.description', 'Where your account is logged in. End any session you do not recognise.')}
         >
           <SessionsSection />
+        </AccountSection>
+        <AccountSection id="account-ssh-keys" title={t('sftp.keys.title', 'SSH keys')} description={t('sftp.keys.description', 'Keys that sign in to your servers’ files over SFTP.')}>
+          <SshKeysSection />
         </AccountSection>
         <AccountSection id="account-delete" title={t('account.delete.title', 'Delete account')} description={t('account.delete.description', 'Delete your account and everything it holds.')}>
           <DeleteAccountSection />
