@@ -154,6 +154,8 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
       PANEL_DATA_DIR: dataDir,
       // Game servers of this panel get their own block of ports, away from a panel run by hand.
       PANEL_PORT_RANGE: gamePortRange(),
+      // SFTP on a free port (the API's server details say which), never the 2022 of a panel run by hand.
+      PANEL_SFTP_PORT: '0',
       ...env,
     },
   });

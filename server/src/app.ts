@@ -19,6 +19,7 @@ import { runtimePlugin } from './plugins/runtime';
 import type { RuntimeDriver } from './runtime/RuntimeDriver';
 import type { OpenNodeDriver } from './runtime/nodes/NodeConnection';
 import { sleepPlugin } from './plugins/sleep';
+import { sftpPlugin } from './plugins/sftp';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(modpacksPlugin);
   await app.register(playersPlugin);
   await app.register(sleepPlugin);
+  await app.register(sftpPlugin);
   await app.register(controlSocketPlugin);
 
   // Routes

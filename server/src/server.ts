@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   await app.sleep.start();
   await seedDemoServers({ ...provisioningOf(app), log: app.log });
   await app.listen({ port: config.port, host: config.host });
+  // SFTP on PANEL_SFTP_PORT (2022 by default) beside the web port.
+  await app.sftp.start();
   // Route schemas compile on first use; the rest compile now, between requests.
   app.schemaCompilers.compileInBackground((error) => app.log.error(error, 'a route schema does not compile'));
 }

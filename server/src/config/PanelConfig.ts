@@ -10,6 +10,8 @@ export interface PanelConfig {
   host: string;
   /** Absolute path of the data directory (embedded database, server files, secret). */
   dataDir: string;
+  /** The SFTP door to servers' files (see SftpConfig). */
+  sftp: SftpConfig;
   /** PostgreSQL connection string; absent means the embedded PGlite database. */
   databaseUrl?: string;
   /** Key for signing cookies and tickets; generated and kept in the data dir when absent. */
@@ -172,4 +174,14 @@ export interface DnsConfig {
   /** TTL of the records written (PANEL_DNS_TTL, seconds, default 300). */
   ttl: number;
   provider: { kind: 'rfc2136'; server: string; port: number; key: { algorithm: string; name: string; secret: string } } | { kind: 'cloudflare'; apiToken: string; baseUrl?: string };
+}
+
+/** The SFTP server started with the panel (services/sftp). */
+export interface SftpConfig {
+  /** PANEL_SFTP_PORT (default 2022, on HOST); 0 takes a free port (tests), `off` turns SFTP off. */
+  port: number | 'off';
+  /** The address customers connect to (PANEL_SFTP_HOST); else PANEL_URL's host name, else HOST. */
+  publicHost?: string;
+  /** PANEL_SFTP_HOST_KEY: a file with the host's private key; else one generated once (ed25519) into the data directory. */
+  hostKeyFile?: string;
 }

@@ -46,6 +46,7 @@ export const permissionGroups = {
       update: 'Change, rename, move and copy files.',
       delete: 'Delete files and folders.',
       archive: 'Compress and extract archives.',
+      sftp: 'Connect over SFTP (each operation also needs the file permission it uses).',
     },
   },
   backup: {

@@ -81,6 +81,15 @@ export const ServerSchema = Type.Object(
     suspended: Type.Boolean(),
     sleeping: Type.Boolean({ description: 'Stopped, with the panel answering on its port to start it when someone joins' }),
     permissions: Type.Array(Type.String(), { description: 'Permission keys the caller holds on this server' }),
+    sftp: Type.Optional(
+      Type.Object(
+        { host: Type.String(), port: Type.Integer(), username: Type.String({ description: '<panel username>.<server identifier>' }) },
+        {
+          additionalProperties: false,
+          description: 'Where the caller reaches the server’s files over SFTP (GET of one server, when SFTP runs and the caller holds file.sftp)',
+        },
+      ),
+    ),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },

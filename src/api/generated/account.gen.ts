@@ -74,6 +74,45 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["account"],
       }),
+      updateAccountSftpSettings: build.mutation<
+        UpdateAccountSftpSettingsApiResponse,
+        UpdateAccountSftpSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/sftp`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      listAccountSshKeys: build.query<
+        ListAccountSshKeysApiResponse,
+        ListAccountSshKeysApiArg
+      >({
+        query: () => ({ url: `/account/ssh-keys` }),
+        providesTags: ["account"],
+      }),
+      createAccountSshKey: build.mutation<
+        CreateAccountSshKeyApiResponse,
+        CreateAccountSshKeyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/ssh-keys`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      deleteAccountSshKey: build.mutation<
+        DeleteAccountSshKeyApiResponse,
+        DeleteAccountSshKeyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/ssh-keys/${queryArg.key}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["account"],
+      }),
       getTwoFactorEnrolment: build.query<
         GetTwoFactorEnrolmentApiResponse,
         GetTwoFactorEnrolmentApiArg
@@ -186,6 +225,40 @@ export type RevokeAccountSessionApiResponse = unknown;
 export type RevokeAccountSessionApiArg = {
   id: number;
 };
+export type UpdateAccountSftpSettingsApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      key_only: boolean;
+    };
+  };
+export type UpdateAccountSftpSettingsApiArg = {
+  body: {
+    key_only: boolean;
+  };
+};
+export type ListAccountSshKeysApiResponse = /** status 200 Default Response */ {
+  data: SshKey[];
+  meta: {
+    /** SFTP refuses the password: only these keys sign in */
+    key_only: boolean;
+  };
+};
+export type ListAccountSshKeysApiArg = void;
+export type CreateAccountSshKeyApiResponse =
+  /** status 201 Default Response */ {
+    data: SshKey;
+  };
+export type CreateAccountSshKeyApiArg = {
+  body: {
+    name: string;
+    /** An OpenSSH public key line: ssh-ed25519, ecdsa-sha2-… or ssh-rsa (2048 bits or more) */
+    public_key: string;
+  };
+};
+export type DeleteAccountSshKeyApiResponse = unknown;
+export type DeleteAccountSshKeyApiArg = {
+  key: string;
+};
 export type GetTwoFactorEnrolmentApiResponse =
   /** status 200 Default Response */ {
     data: {
@@ -251,6 +324,18 @@ export type AccountSession = {
   last_used_at: string;
   user_agent: string | null;
 };
+export type SshKey = {
+  /** ssh-ed25519, ecdsa-sha2-nistp256/384/521 or ssh-rsa */
+  algorithm: string;
+  created_at: string;
+  /** SHA256 fingerprint, as ssh-keygen -l prints it */
+  fingerprint: string;
+  last_used_at: string | null;
+  name: string;
+  /** The key in OpenSSH one-line form (without its comment) */
+  public_key: string;
+  uuid: string;
+};
 export const {
   useUpdateAccountMutation,
   useDeleteAccountMutation,
@@ -261,6 +346,11 @@ export const {
   useListAccountSessionsQuery,
   useLazyListAccountSessionsQuery,
   useRevokeAccountSessionMutation,
+  useUpdateAccountSftpSettingsMutation,
+  useListAccountSshKeysQuery,
+  useLazyListAccountSshKeysQuery,
+  useCreateAccountSshKeyMutation,
+  useDeleteAccountSshKeyMutation,
   useGetTwoFactorEnrolmentQuery,
   useLazyGetTwoFactorEnrolmentQuery,
   useEnableTwoFactorMutation,

@@ -177,6 +177,13 @@ export type Server = {
     /** budget or premium */
     tier: string;
   };
+  /** Where the caller reaches the server’s files over SFTP (GET of one server, when SFTP runs and the caller holds file.sftp) */
+  sftp?: {
+    host: string;
+    port: number;
+    /** <panel username>.<server identifier> */
+    username: string;
+  };
   /** Stopped, with the panel answering on its port to start it when someone joins */
   sleeping: boolean;
   /** offline → starting → running → stopping → offline */

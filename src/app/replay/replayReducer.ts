@@ -20,6 +20,7 @@ import '../../api/plans';
 import '../../api/players';
 import '../../api/schedules';
 import '../../api/sharing';
+import '../../api/sshKeys';
 import '../../api/versions';
 import '../../api/webhooks';
 import '../../api/generated/admin.gen';

@@ -12,6 +12,7 @@ import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ApiKeysSection } from './apiKeys/ApiKeysSection';
+import { SshKeysSection } from './sshKeys/SshKeysSection';
 
 /** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
@@ -55,6 +56,9 @@ export function AccountEditPage() {
           description={t('apiKeys.description', 'Keys for your scripts and bots to use the panel’s API as you, limited to what you choose.')}
         >
           <ApiKeysSection />
+        </AccountSection>
+        <AccountSection id="account-ssh-keys" title={t('sftp.keys.title', 'SSH keys')} description={t('sftp.keys.description', 'Keys that sign in to your servers’ files over SFTP.')}>
+          <SshKeysSection />
         </AccountSection>
         <AccountSection id="account-delete" title={t('account.delete.title', 'Delete account')} description={t('account.delete.description', 'Delete your account and everything it holds.')}>
           <DeleteAccountSection />

@@ -12,6 +12,7 @@ import { FileBrowser } from './FileBrowser';
 import { baseName, parentPath, ROOT } from './filePaths';
 import { FileBreadcrumb } from './list/FileBreadcrumb';
 import { useFileDownload } from './useFileDownload';
+import { SftpConnectBox } from './sftp/SftpConnectBox';
 
 /** The address (query part) of the files page for a folder, a search in it, or a file in the editor. */
 export function filesQuery(place: { directory?: string; search?: string; file?: string }): string {
@@ -55,6 +56,7 @@ export function FilesPage() {
 
   return (
     <ServerPageSection title={title}>
+      {server.sftp && file === null ? <SftpConnectBox details={server.sftp} /> : null}
       <FileBreadcrumb directory={directory} fileName={file !== null ? baseName(file) : undefined} folderLink={(path) => filesQuery({ directory: path })} />
       {file !== null ? (
         <FileEditor

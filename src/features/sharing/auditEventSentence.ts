@@ -100,6 +100,16 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     t('sharing.audit.events.server.file.chmod', '{{actor}} changed permissions in {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
   'server.file.upload': (t, { actor, p }) =>
     t('sharing.audit.events.server.file.upload', '{{actor}} uploaded to {{directory}}: {{files}}.', { actor, directory: folder(p.directory), files: names(p.files), interpolation: raw }),
+  'server.sftp.login': (t, { actor, p }) =>
+    p.method === 'publickey'
+      ? t('sftp.audit.loginKey', '{{actor}} connected over SFTP with the SSH key {{fingerprint}}.', { actor, fingerprint: text(p.fingerprint), interpolation: raw })
+      : t('sftp.audit.login', '{{actor}} connected over SFTP with their password.', { actor, interpolation: raw }),
+  'server.sftp.upload': (t, { actor, p }) => t('sftp.audit.upload', '{{actor}} uploaded over SFTP: {{files}}.', { actor, files: names(p.files), interpolation: raw }),
+  'server.sftp.delete': (t, { actor, p }) => t('sftp.audit.delete', '{{actor}} deleted over SFTP: {{files}}.', { actor, files: names(p.files), interpolation: raw }),
+  'server.sftp.rename': (t, { actor, p }) => t('sftp.audit.rename', '{{actor}} renamed or moved over SFTP: {{files}}.', { actor, files: names(p.files), interpolation: raw }),
+  'server.sftp.create-folder': (t, { actor, p }) => t('sftp.audit.createFolder', '{{actor}} created folders over SFTP: {{files}}.', { actor, files: names(p.files), interpolation: raw }),
+  'server.sftp.delete-folder': (t, { actor, p }) => t('sftp.audit.deleteFolder', '{{actor}} deleted folders over SFTP: {{files}}.', { actor, files: names(p.files), interpolation: raw }),
+  'server.sftp.chmod': (t, { actor, p }) => t('sftp.audit.chmod', '{{actor}} changed permissions over SFTP: {{files}}.', { actor, files: names(p.files), interpolation: raw }),
   'server.file.create-folder': (t, { actor, p }) =>
     t('sharing.audit.events.server.file.create-folder', '{{actor}} created the folder {{directory}}.', { actor, directory: folder(p.directory), interpolation: raw }),
   'server.file.compress': (t, { actor, p }) =>

@@ -78,6 +78,7 @@ const keyTexts: Record<string, Text> = {
   'file.update': (t) => t('permissions.file.update', 'Change, rename, move and copy files.'),
   'file.delete': (t) => t('permissions.file.delete', 'Delete files and folders.'),
   'file.archive': (t) => t('permissions.file.archive', 'Compress and extract archives.'),
+  'file.sftp': (t) => t('permissions.file.sftp', 'Connect over SFTP (each operation also needs the file permission it uses).'),
   'backup.create': (t) => t('permissions.backup.create', 'Create backups.'),
   'backup.read': (t) => t('permissions.backup.read', 'See the list of backups.'),
   'backup.delete': (t) => t('permissions.backup.delete', 'Delete backups.'),

@@ -55,7 +55,11 @@ export const secretKeyNames: ReadonlySet<string> = new Set([
  * the `api` cache): `code` is a one-time code there (two-factor enable), but a harmless language
  * code in the locale state.
  */
-export const requestSecretKeyNames: ReadonlySet<string> = new Set(['code']);
+export const requestSecretKeyNames: ReadonlySet<string> = new Set([
+  'code',
+  // The SSH key form's field: a public key is no secret, but a private key pasted there by mistake is (the panel refuses it; the log must not keep it).
+  'public_key',
+]);
 
 /** Actions whose whole payload is a secret. */
 export const secretPayloadActionTypes: ReadonlySet<string> = new Set(['session/tokenReceived']);

@@ -51,6 +51,7 @@ function serverAuditEvents(): Set<string> {
       else if (value === 'event' && file.endsWith('/manageRoles.ts')) continue;
       else if (value === 'event' && file.endsWith('/SwitchJobs.ts')) continue;
       else if (value === 'event' && file.endsWith('/WebhookService.ts')) continue;
+      else if (value === 'event' && file.endsWith('/SftpAudit.ts')) continue;
       // The player actions pick their event in playerChanges.ts (`return { event: '…', … }`), then the service records it.
       else if (value === 'record.event' && file.endsWith('/PlayerService.ts'))
         for (const picked of readFileSync(file.replace(/PlayerService\.ts$/, 'playerChanges.ts'), 'utf8').matchAll(/return \{ event: '([^']+)'/g)) events.add(picked[1]);
@@ -64,6 +65,12 @@ function serverAuditEvents(): Set<string> {
     for (const match of source.matchAll(/\bfileChangeOf\(request, '([^']+)'/g)) events.add(`server.file.${match[1]}`);
     // A version switch or setup job records its outcome with `recordJobAudit(kind ? '…' : '…', …)`.
     for (const call of callArguments(source, 'recordJobAudit')) for (const literal of call.split(/,\s*[{(]/)[0].matchAll(/'(server\.[^']+)'/g)) events.add(literal[1]);
+    // An SFTP session records its sign-in and batched changes with `recordSftpAudit(this.db, this.subject, '…', …)`.
+    for (const call of callArguments(source, 'recordSftpAudit')) {
+      const literal = /^this\.db, this\.subject, '([^']+)'/.exec(call.trim());
+      if (literal) events.add(literal[1]);
+      else if (!call.startsWith('db: Database')) unknown.push(`${file}: recordSftpAudit(${call.slice(0, 60)})`);
+    }
     // The webhooks service records its changes with `recordHookAudit(server, actor, '…', hook, …)`.
     for (const call of callArguments(source, 'recordHookAudit')) {
       const literal = /^server, actor, '([^']+)'/.exec(call.trim());

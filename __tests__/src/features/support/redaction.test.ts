@@ -160,6 +160,13 @@ describe('redaction of recorded action logs', () => {
     });
   });
 
+  it('hides what is pasted into the SSH key form (a private key pasted by mistake must not be kept)', () => {
+    const pasted = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA-secret\n-----END OPENSSH PRIVATE KEY-----';
+    const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { name: 'laptop', public_key: pasted } } } } } as never);
+    expect(JSON.stringify(action)).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA-secret');
+    expect(JSON.stringify(action)).toContain('laptop');
+  });
+
   it('hides game passwords the config form sends, keeping the other values', () => {
     const values = { AdminPassword: 'pal-admin-1', 'ServerSettings/ServerPassword': 'ark-join-2', 'rcon.password': 'mc-rcon-3', ExpRate: '2' };
     const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { values } } } } } as never);

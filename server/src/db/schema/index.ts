@@ -21,3 +21,4 @@ export * from './modpacks';
 export * from './crashes';
 export * from './webhooks';
 export * from './apiKeys';
+export * from './sshKeys';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { BillingConfig, PanelConfig, S3StorageConfig } from '../../config/PanelConfig';
+import type { BillingConfig, PanelConfig, S3StorageConfig, SftpConfig } from '../../config/PanelConfig';
 import { connectSources } from '../../lib/connectSources';
 import { parseDnsConfig } from '../../services/network/dns/dnsConfig';
 
@@ -54,6 +54,14 @@ function parseBackupS3(env: NodeJS.ProcessEnv): S3StorageConfig | undefined {
   };
 }
 
+/** PANEL_SFTP_PORT, PANEL_SFTP_HOST and PANEL_SFTP_HOST_KEY. */
+function parseSftp(env: NodeJS.ProcessEnv): SftpConfig {
+  const text = (env.PANEL_SFTP_PORT ?? '2022').trim();
+  const port = Number(text);
+  if (text !== 'off' && (!/^\d+$/.test(text) || port > 65535)) throw new Error(`PANEL_SFTP_PORT must be a port number or off, got "${text}"`);
+  return { port: text === 'off' ? 'off' : port, publicHost: env.PANEL_SFTP_HOST?.trim() || undefined, hostKeyFile: env.PANEL_SFTP_HOST_KEY?.trim() || undefined };
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'panel-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -74,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
+    sftp: parseSftp(env),
     databaseUrl: env.DATABASE_URL || undefined,
     secret: env.PANEL_SECRET || readOrCreateSecret(dataDir),
     allowedOrigins: (env.PANEL_ALLOWED_ORIGINS ?? '')

@@ -7,6 +7,7 @@ import { twoFactorRoutes } from './two-factor';
 import { sessionRoutes } from './sessions';
 import { deleteAccountRoutes } from './delete-account';
 import { apiKeyRoutes } from './api-keys';
+import { sshKeyRoutes } from './ssh-keys';
 
 /** The account calls under /api/v2/account (tag `account`); every one needs a bearer token. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -19,4 +20,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes);
   await app.register(deleteAccountRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(sshKeyRoutes);
 }

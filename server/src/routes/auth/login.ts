@@ -8,12 +8,10 @@ import { verifyPassword, verifyAgainstDummy } from '../../services/auth/password
 import { findUserByLogin } from '../../services/auth/userAccounts';
 import { createLoginConfirmation } from '../../services/auth/loginConfirmations';
 import { recordRefusedLogin } from '../../services/auth/loginEvents';
+import { loginLimits } from '../../services/auth/loginLimit';
 import { completeLogin } from './complete-login';
 import { isKnownSession } from './known-device';
 import { LoginBodySchema, LoginResponseSchema } from '../../schemas/auth';
-
-/** Failed attempts allowed per minute, per IP and per login name. */
-const LOGIN_LIMIT = { limit: 10, windowMs: 60_000 };
 
 /**
  * POST /auth/login: username or email plus password. Answers the token and user, or, with
@@ -43,8 +41,7 @@ export async function loginRoute(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       FieldErrors.fromRequest(request).throwIfAny();
       const { login, password, remember = false } = request.body;
-      const byIp = { key: `login:ip:${request.ip}`, ...LOGIN_LIMIT };
-      const byName = { key: `login:name:${login}`, ...LOGIN_LIMIT };
+      const { byIp, byName } = loginLimits(request.ip, login);
       const limits = [byIp, byName];
       const { over, retryAfterMs } = await app.rateLimiter.hitAll(limits);
       const tooMany = () => app.rateLimiter.tooMany(byIp, retryAfterMs);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { DiskQuota } from '../../services/files/DiskQuota';
 import { DownloadTokens } from '../../services/files/DownloadTokens';
 import { FileChanges } from '../../services/files/FileChanges';
 import { fileLimitsOf } from '../../services/files/fileLimits';
@@ -31,7 +30,7 @@ export function addFileSchemas(app: FastifyInstance): void {
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   // Multipart parsing only for these routes; files are streamed, never buffered.
   await app.register(multipart);
-  const context: FileRouteContext = { quota: new DiskQuota(app.db), changes: new FileChanges({ db: app.db }), limits: fileLimitsOf(app.config), tokens: new DownloadTokens(app.config.secret) };
+  const context: FileRouteContext = { quota: app.diskQuota, changes: new FileChanges({ db: app.db }), limits: fileLimitsOf(app.config), tokens: new DownloadTokens(app.config.secret) };
   const options = { context };
   await app.register(listFilesRoute);
   await app.register(fileContentsRoute, options);

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { notFound } from '../../lib/errors';
-import { accessKeys } from '../../services/permissions/serverAccess';
+import { accessAllows, accessKeys } from '../../services/permissions/serverAccess';
 import { ServerParamsSchema, ServerRef } from '../../schemas/servers';
 import { serverViewById, toServerJson } from '../../services/servers/serverView';
 
@@ -15,7 +15,7 @@ export async function getServerRoute(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'getServer',
         tags: ['servers'],
-        summary: 'One server with its plan, port, state and the caller’s permissions',
+        summary: 'One server with its plan, port, state, the caller’s permissions and SFTP details',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         response: { 200: Type.Object({ data: ServerRef }), ...errorResponses(401, 404) },
@@ -26,7 +26,9 @@ export async function getServerRoute(app: FastifyInstance): Promise<void> {
       const access = request.serverAccess!;
       const view = await serverViewById(app.db, access.server.id);
       if (!view) throw notFound('Server');
-      return { data: toServerJson(view, app.runtime.state(view.server.uuid), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid)) };
+      const server = toServerJson(view, app.runtime.state(view.server.uuid), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid));
+      const sftp = accessAllows(access, 'file.sftp') ? app.sftp.details(request.user!.username, view.server.shortId, request.hostname) : null;
+      return { data: sftp ? { ...server, sftp } : server };
     },
   );
 }
