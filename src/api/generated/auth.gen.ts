@@ -162,6 +162,8 @@ export type LoginApiResponse = /** status 200 Default Response */ {
         complete: false;
         /** Single-use, valid for 5 minutes */
         confirmation_token: string;
+        /** The account has passkeys: one may be used instead of the code (/auth/passkey/checkpoint) */
+        has_passkeys?: boolean;
       };
 };
 export type LoginApiArg = {
