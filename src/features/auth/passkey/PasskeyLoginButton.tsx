@@ -12,7 +12,7 @@ function rememberChecked(event: MouseEvent<HTMLButtonElement>): boolean {
 }
 
 /**
- * "Log in with a passkey" on the login page: no username needed, the browser offers the passkeys
+ * "Continue with a passkey" on the login page: no username needed, the browser offers the passkeys
  * it holds for the panel. Hidden in browsers without passkeys.
  */
 export function PasskeyLoginButton({ onComplete }: { onComplete: () => void }) {
@@ -36,7 +36,7 @@ export function PasskeyLoginButton({ onComplete }: { onComplete: () => void }) {
         void run();
       }}
     >
-      {t('passkeys.login.button', 'Log in with a passkey')}
+      {t('passkeys.login.button', 'Continue with a passkey')}
     </PanelButton>
   );
 }
