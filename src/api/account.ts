@@ -8,7 +8,7 @@ import { accountApi as generatedAccountApi } from './generated/account.gen';
  * the updated user, which the session listeners put in the store.
  */
 export const accountApi = generatedAccountApi.enhanceEndpoints({
-  addTagTypes: ['AccountSession', 'CurrentUser'],
+  addTagTypes: ['AccountSession', 'CurrentUser', 'Passkey'],
   endpoints: {
     updateAccount: { invalidatesTags: [] },
     updateAccountEmail: { invalidatesTags: [] },
@@ -21,6 +21,12 @@ export const accountApi = generatedAccountApi.enhanceEndpoints({
     // Never kept: the list must be the one of the moment the customer decides.
     getAccountDeletionPreview: { providesTags: [], keepUnusedDataFor: 0 },
     deleteAccount: { invalidatesTags: [] },
+    // Passkeys change whether the account has any (the current user's has_passkeys).
+    listPasskeys: { providesTags: ['Passkey'] },
+    startPasskeyRegistration: { invalidatesTags: [] },
+    registerPasskey: { invalidatesTags: ['Passkey', 'CurrentUser'] },
+    renamePasskey: { invalidatesTags: ['Passkey'] },
+    removePasskey: { invalidatesTags: ['Passkey', 'CurrentUser'] },
   },
 });
 
@@ -37,6 +43,11 @@ export const {
   useDisableTwoFactorMutation,
   useGetAccountDeletionPreviewQuery,
   useDeleteAccountMutation,
+  useListPasskeysQuery,
+  useStartPasskeyRegistrationMutation,
+  useRegisterPasskeyMutation,
+  useRenamePasskeyMutation,
+  useRemovePasskeyMutation,
 } = accountApi;
 
 export type {
@@ -46,6 +57,7 @@ export type {
   EnableTwoFactorApiResponse,
   GetTwoFactorEnrolmentApiResponse,
   ListAccountSessionsApiResponse,
+  Passkey,
   UpdateAccountApiArg,
   UpdateAccountEmailApiArg,
   UpdateAccountPasswordApiArg,

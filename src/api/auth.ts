@@ -17,6 +17,10 @@ export const authApi = generatedAuthApi.enhanceEndpoints({
     forgotPassword: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
     checkResetLink: { invalidatesTags: [] },
+    startPasskeyLogin: { invalidatesTags: [] },
+    loginWithPasskey: { invalidatesTags: [] },
+    startPasskeyCheckpoint: { invalidatesTags: [] },
+    passkeyCheckpoint: { invalidatesTags: [] },
   },
 });
 
@@ -31,6 +35,10 @@ export const {
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useCheckResetLinkMutation,
+  useStartPasskeyLoginMutation,
+  useLoginWithPasskeyMutation,
+  useStartPasskeyCheckpointMutation,
+  usePasskeyCheckpointMutation,
 } = authApi;
 
 export type { GetCurrentUserApiResponse, LoginApiArg, LoginApiResponse, LoginCheckpointApiArg, LoginCheckpointApiResponse, RegisterApiArg, RegisterApiResponse, User } from './generated/auth.gen';

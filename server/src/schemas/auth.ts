@@ -39,6 +39,7 @@ export const CompleteLoginSchema = Type.Object({
 export const PendingLoginSchema = Type.Object({
   complete: Type.Literal(false),
   confirmation_token: Type.String({ description: 'Single-use, valid for 5 minutes' }),
+  has_passkeys: Type.Optional(Type.Boolean({ description: 'The account has passkeys: one may be used instead of the code (/auth/passkey/checkpoint)' })),
 });
 
 export const CompleteLoginResponseSchema = Type.Object({ data: CompleteLoginSchema });

@@ -28,6 +28,10 @@ export const UserSchema = Type.Object(
     first_session: Type.Optional(
       Type.Boolean({ description: 'In answers about the session itself (logins, auth/current): true while it is the account’s first one (no login came before it), e.g. right after sign-up' }),
     ),
+    has_passkeys: Type.Optional(Type.Boolean({ description: 'In answers about the session itself (logins, auth/current): whether the account has at least one passkey' })),
+    passkey_session: Type.Optional(
+      Type.Boolean({ description: 'In answers about the session itself (logins, auth/current): whether this session was opened with a passkey (alone or as the second factor)' }),
+    ),
   },
   { $id: 'User', additionalProperties: false },
 );

@@ -46,6 +46,53 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["account"],
       }),
+      listPasskeys: build.query<ListPasskeysApiResponse, ListPasskeysApiArg>({
+        query: () => ({ url: `/account/passkeys` }),
+        providesTags: ["account"],
+      }),
+      registerPasskey: build.mutation<
+        RegisterPasskeyApiResponse,
+        RegisterPasskeyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/passkeys`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      startPasskeyRegistration: build.mutation<
+        StartPasskeyRegistrationApiResponse,
+        StartPasskeyRegistrationApiArg
+      >({
+        query: () => ({
+          url: `/account/passkeys/registration-options`,
+          method: "POST",
+        }),
+        invalidatesTags: ["account"],
+      }),
+      removePasskey: build.mutation<
+        RemovePasskeyApiResponse,
+        RemovePasskeyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/passkeys/${queryArg.passkey}`,
+          method: "DELETE",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      renamePasskey: build.mutation<
+        RenamePasskeyApiResponse,
+        RenamePasskeyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/passkeys/${queryArg.passkey}`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
       updateAccountPassword: build.mutation<
         UpdateAccountPasswordApiResponse,
         UpdateAccountPasswordApiArg
@@ -203,6 +250,68 @@ export type UpdateAccountEmailApiArg = {
     password: string;
   };
 };
+export type ListPasskeysApiResponse = /** status 200 Default Response */ {
+  data: Passkey[];
+};
+export type ListPasskeysApiArg = void;
+export type RegisterPasskeyApiResponse = /** status 201 Default Response */ {
+  data: Passkey;
+};
+export type RegisterPasskeyApiArg = {
+  body: {
+    /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+    ceremony_id: string;
+    credential: {
+      authenticatorAttachment?: "platform" | "cross-platform";
+      clientExtensionResults: {
+        [key: string]: any;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        attestationObject: string;
+        authenticatorData?: string;
+        clientDataJSON: string;
+        publicKey?: string;
+        publicKeyAlgorithm?: number;
+        transports?: string[];
+      };
+      type: "public-key";
+    };
+    /** A name the owner recognises the passkey by, e.g. “Laptop” */
+    name: string;
+  };
+};
+export type StartPasskeyRegistrationApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+      ceremony_id: string;
+      /** PublicKeyCredentialCreationOptionsJSON */
+      options: {
+        [key: string]: any;
+      };
+    };
+  };
+export type StartPasskeyRegistrationApiArg = void;
+export type RemovePasskeyApiResponse = unknown;
+export type RemovePasskeyApiArg = {
+  passkey: string;
+  body: {
+    /** The account’s current password */
+    password: string;
+  };
+};
+export type RenamePasskeyApiResponse = /** status 200 Default Response */ {
+  data: Passkey;
+};
+export type RenamePasskeyApiArg = {
+  passkey: string;
+  body: {
+    /** A name the owner recognises the passkey by, e.g. “Laptop” */
+    name: string;
+  };
+};
 export type UpdateAccountPasswordApiResponse =
   /** status 200 Default Response */ {
     data: {
@@ -299,10 +408,14 @@ export type User = {
   first_session?: boolean;
   /** Gravatar image URL derived from the email address */
   gravatar: string;
+  /** In answers about the session itself (logins, auth/current): whether the account has at least one passkey */
+  has_passkeys?: boolean;
   language: string;
   name_first: string | null;
   name_last: string | null;
   paid: boolean;
+  /** In answers about the session itself (logins, auth/current): whether this session was opened with a passkey (alone or as the second factor) */
+  passkey_session?: boolean;
   restart_confirmation: boolean;
   role: number;
   root_admin: boolean;
@@ -313,6 +426,14 @@ export type User = {
   username: string;
   uuid: string;
   whmcs_user_token: string | null;
+};
+export type Passkey = {
+  created_at: string;
+  last_used_at: string | null;
+  name: string;
+  /** A passkey synced between the owner’s devices rather than bound to one */
+  synced: boolean;
+  uuid: string;
 };
 export type AccountSession = {
   created_at: string;
@@ -342,6 +463,12 @@ export const {
   useGetAccountDeletionPreviewQuery,
   useLazyGetAccountDeletionPreviewQuery,
   useUpdateAccountEmailMutation,
+  useListPasskeysQuery,
+  useLazyListPasskeysQuery,
+  useRegisterPasskeyMutation,
+  useStartPasskeyRegistrationMutation,
+  useRemovePasskeyMutation,
+  useRenamePasskeyMutation,
   useUpdateAccountPasswordMutation,
   useListAccountSessionsQuery,
   useLazyListAccountSessionsQuery,

@@ -58,6 +58,46 @@ const injectedRtkApi = api
         query: () => ({ url: `/auth/logout`, method: "POST" }),
         invalidatesTags: ["auth"],
       }),
+      passkeyCheckpoint: build.mutation<
+        PasskeyCheckpointApiResponse,
+        PasskeyCheckpointApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/passkey/checkpoint`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      startPasskeyCheckpoint: build.mutation<
+        StartPasskeyCheckpointApiResponse,
+        StartPasskeyCheckpointApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/passkey/checkpoint-options`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      loginWithPasskey: build.mutation<
+        LoginWithPasskeyApiResponse,
+        LoginWithPasskeyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/passkey/login`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      startPasskeyLogin: build.mutation<
+        StartPasskeyLoginApiResponse,
+        StartPasskeyLoginApiArg
+      >({
+        query: () => ({ url: `/auth/passkey/login-options`, method: "POST" }),
+        invalidatesTags: ["auth"],
+      }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
         query: (queryArg) => ({
           url: `/auth/register`,
@@ -122,6 +162,8 @@ export type LoginApiResponse = /** status 200 Default Response */ {
         complete: false;
         /** Single-use, valid for 5 minutes */
         confirmation_token: string;
+        /** The account has passkeys: one may be used instead of the code (/auth/passkey/checkpoint) */
+        has_passkeys?: boolean;
       };
 };
 export type LoginApiArg = {
@@ -172,6 +214,102 @@ export type ExchangeLoginTokenApiArg = {
 };
 export type LogoutApiResponse = unknown;
 export type LogoutApiArg = void;
+export type PasskeyCheckpointApiResponse = /** status 200 Default Response */ {
+  data: {
+    complete: true;
+    expires_at: string;
+    /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+    failed_two_factor_attempts?: number;
+    /** Bearer access token; shown only once */
+    token: string;
+    user: User;
+  };
+};
+export type PasskeyCheckpointApiArg = {
+  body: {
+    /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+    ceremony_id: string;
+    credential: {
+      authenticatorAttachment?: "platform" | "cross-platform";
+      clientExtensionResults: {
+        [key: string]: any;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        authenticatorData: string;
+        clientDataJSON: string;
+        signature: string;
+        userHandle?: string;
+      };
+      type: "public-key";
+    };
+    /** The confirmation token from the password step */
+    token: string;
+  };
+};
+export type StartPasskeyCheckpointApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+      ceremony_id: string;
+      /** PublicKeyCredentialRequestOptionsJSON */
+      options: {
+        [key: string]: any;
+      };
+    };
+  };
+export type StartPasskeyCheckpointApiArg = {
+  body: {
+    /** The confirmation token from the password step */
+    token: string;
+  };
+};
+export type LoginWithPasskeyApiResponse = /** status 200 Default Response */ {
+  data: {
+    complete: true;
+    expires_at: string;
+    /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+    failed_two_factor_attempts?: number;
+    /** Bearer access token; shown only once */
+    token: string;
+    user: User;
+  };
+};
+export type LoginWithPasskeyApiArg = {
+  body: {
+    /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+    ceremony_id: string;
+    credential: {
+      authenticatorAttachment?: "platform" | "cross-platform";
+      clientExtensionResults: {
+        [key: string]: any;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        authenticatorData: string;
+        clientDataJSON: string;
+        signature: string;
+        userHandle?: string;
+      };
+      type: "public-key";
+    };
+    /** Keep the session for 30 days instead of 24 hours */
+    remember?: boolean;
+  };
+};
+export type StartPasskeyLoginApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+    ceremony_id: string;
+    /** PublicKeyCredentialRequestOptionsJSON */
+    options: {
+      [key: string]: any;
+    };
+  };
+};
+export type StartPasskeyLoginApiArg = void;
 export type RegisterApiResponse = /** status 201 Default Response */ {
   data: {
     complete: true;
@@ -226,10 +364,14 @@ export type User = {
   first_session?: boolean;
   /** Gravatar image URL derived from the email address */
   gravatar: string;
+  /** In answers about the session itself (logins, auth/current): whether the account has at least one passkey */
+  has_passkeys?: boolean;
   language: string;
   name_first: string | null;
   name_last: string | null;
   paid: boolean;
+  /** In answers about the session itself (logins, auth/current): whether this session was opened with a passkey (alone or as the second factor) */
+  passkey_session?: boolean;
   restart_confirmation: boolean;
   role: number;
   root_admin: boolean;
@@ -249,6 +391,10 @@ export const {
   useLoginCheckpointMutation,
   useExchangeLoginTokenMutation,
   useLogoutMutation,
+  usePasskeyCheckpointMutation,
+  useStartPasskeyCheckpointMutation,
+  useLoginWithPasskeyMutation,
+  useStartPasskeyLoginMutation,
   useRegisterMutation,
   useResetPasswordMutation,
   useCheckResetLinkMutation,

@@ -26,6 +26,8 @@ const completedLogin = isAnyOf(
   authApi.endpoints.register.matchFulfilled,
   authApi.endpoints.loginCheckpoint.matchFulfilled,
   authApi.endpoints.exchangeLoginToken.matchFulfilled,
+  authApi.endpoints.loginWithPasskey.matchFulfilled,
+  authApi.endpoints.passkeyCheckpoint.matchFulfilled,
 );
 
 const answeredWithUser = isAnyOf(

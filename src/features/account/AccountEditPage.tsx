@@ -13,6 +13,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { ApiKeysSection } from './apiKeys/ApiKeysSection';
 import { SshKeysSection } from './sshKeys/SshKeysSection';
+import { PasskeysSection } from './passkeys/PasskeysSection';
 
 /** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
@@ -43,6 +44,7 @@ export function AccountEditPage() {
         <AccountSection id="account-two-factor" title={t('account.twoFactor.title', 'Two-factor authentication')}>
           <TwoFactorSection user={user} />
         </AccountSection>
+        <PasskeysSection />
         <AccountSection
           id="account-sessions"
           title={t('account.sessions.title', 'Sessions')}

@@ -11,21 +11,22 @@ import { TwoFactorStep } from './TwoFactorStep';
 const LoginLinkExchange = lazy(() => import('./LoginLinkExchange').then((m) => ({ default: m.LoginLinkExchange })));
 
 /**
- * Log in: username or email and password, then, when the account has two-factor on, the code
- * step. Afterwards the user goes back to where they were going, or to the dashboard. With
- * `?token=` (a login link from the billing system) the link is exchanged instead.
+ * Log in: username or email and password (or a passkey alone), then, when the account has
+ * two-factor on, the code step (where a passkey may stand in for the code). Afterwards the user
+ * goes back to where they were going, or to the dashboard. With `?token=` (a login link from the
+ * billing system) the link is exchanged instead.
  */
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const dispatch = useAppDispatch();
-  const [confirmationToken, setConfirmationToken] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ token: string; hasPasskeys: boolean } | null>(null);
   useClearValidationOnLeave();
 
   const finish = () => navigate(redirectTarget(location), { replace: true });
   const back = () => {
     dispatch(validationCleared());
-    setConfirmationToken(null);
+    setPending(null);
   };
 
   const linkToken = new URLSearchParams(location.search).get('token');
@@ -36,6 +37,6 @@ export function LoginPage() {
       </Suspense>
     );
   }
-  if (confirmationToken) return <TwoFactorStep confirmationToken={confirmationToken} onComplete={finish} onBack={back} />;
-  return <PasswordStep onComplete={finish} onTwoFactor={setConfirmationToken} />;
+  if (pending) return <TwoFactorStep confirmationToken={pending.token} hasPasskeys={pending.hasPasskeys} onComplete={finish} onBack={back} />;
+  return <PasswordStep onComplete={finish} onTwoFactor={(token, hasPasskeys) => setPending({ token, hasPasskeys })} />;
 }

@@ -10,14 +10,15 @@ import { PasswordInput } from '../../components/form/PasswordInput';
 import { TextInput } from '../../components/form/TextInput';
 import { useLightForm } from '../../components/form/useLightForm';
 import { AuthLink } from './AuthLinks';
+import { PasskeyLoginButton } from './passkey/PasskeyLoginButton';
 import { useLoginNotices } from './useLoginNotices';
 
 /** Props of {@link PasswordStep}. */
 export interface PasswordStepProps {
   /** The login finished: the session is authenticated. */
   onComplete: () => void;
-  /** Two-factor is on: the code must be sent with this confirmation token. */
-  onTwoFactor: (confirmationToken: string) => void;
+  /** Two-factor is on: the code (or a passkey, when the account has one) must be sent with this confirmation token. */
+  onTwoFactor: (confirmationToken: string, hasPasskeys: boolean) => void;
 }
 
 const fields = ['login', 'password', 'remember'] as const;
@@ -40,7 +41,7 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
       if (data.complete) {
         notices(data);
         onComplete();
-      } else onTwoFactor(data.confirmation_token);
+      } else onTwoFactor(data.confirmation_token, data.has_passkeys === true);
     } catch {
       // The listeners show the server's messages under the fields and as a notification.
     }
@@ -65,6 +66,7 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
       <PanelButton type="submit" loading={isLoading}>
         {t('auth.login.submit', 'Log in')}
       </PanelButton>
+      <PasskeyLoginButton onComplete={onComplete} />
       <p style={{ marginBlockEnd: 0, textAlign: 'center' }}>
         {t('auth.login.noAccount', 'No account yet?')} <AuthLink to="/sign-up">{t('auth.login.signUp', 'Sign up')}</AuthLink>
       </p>

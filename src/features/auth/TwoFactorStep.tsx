@@ -8,10 +8,13 @@ import { PanelButton } from '../../components/form/PanelButton';
 import { TextInput } from '../../components/form/TextInput';
 import { useLightForm } from '../../components/form/useLightForm';
 import { useLoginNotices } from './useLoginNotices';
+import { PasskeySecondFactorButton } from './passkey/PasskeySecondFactorButton';
 
 /** Props of {@link TwoFactorStep}. */
 export interface TwoFactorStepProps {
   confirmationToken: string;
+  /** The account has passkeys: offer one instead of the code. */
+  hasPasskeys?: boolean;
   onComplete: () => void;
   /** Back to the password step (e.g. when the confirmation expired). */
   onBack: () => void;
@@ -19,8 +22,8 @@ export interface TwoFactorStepProps {
 
 const fields = ['authentication_code'] as const;
 
-/** The second step of a two-factor login: a code from the authenticator app or a recovery code. */
-export function TwoFactorStep({ confirmationToken, onComplete, onBack }: TwoFactorStepProps) {
+/** The second step of a two-factor login: a code from the authenticator app, a recovery code or a passkey. */
+export function TwoFactorStep({ confirmationToken, hasPasskeys = false, onComplete, onBack }: TwoFactorStepProps) {
   const { t } = useTranslation();
   const [checkpoint, { isLoading }] = useLoginCheckpointMutation();
   const notices = useLoginNotices();
@@ -55,6 +58,7 @@ export function TwoFactorStep({ confirmationToken, onComplete, onBack }: TwoFact
       <PanelButton type="submit" loading={isLoading}>
         {t('auth.twoFactor.submit', 'Verify')}
       </PanelButton>
+      {hasPasskeys ? <PasskeySecondFactorButton confirmationToken={confirmationToken} onComplete={onComplete} /> : null}
       <PanelButton variant="link" onClick={onBack} style={{ marginBlockStart: 8 }}>
         {t('auth.twoFactor.back', 'Back to log in')}
       </PanelButton>

@@ -25,6 +25,10 @@ export const secretKeyNames: ReadonlySet<string> = new Set([
   'secret',
   'otpauth_uri',
   'qr_svg',
+  // Passkeys: a ceremony's id and challenge, and the authenticator's signed answer.
+  'ceremony_id',
+  'challenge',
+  'credential',
   // Game server databases.
   'database_password',
   'db_password',

@@ -36,7 +36,7 @@ async function passwordStep(remember = false): Promise<string> {
   const res = await send(t.app, 'POST', '/api/v2/auth/login', { login: account.username, password: account.password, remember });
   expect(res.statusCode).toBe(200);
   const { data } = res.json();
-  expect(data).toEqual({ complete: false, confirmation_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  expect(data).toEqual({ complete: false, confirmation_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), has_passkeys: false });
   return data.confirmation_token;
 }
 

@@ -22,3 +22,4 @@ export * from './crashes';
 export * from './webhooks';
 export * from './apiKeys';
 export * from './sshKeys';
+export * from './passkeys';

@@ -8,6 +8,7 @@ import { sessionRoutes } from './sessions';
 import { deleteAccountRoutes } from './delete-account';
 import { apiKeyRoutes } from './api-keys';
 import { sshKeyRoutes } from './ssh-keys';
+import { passkeyRoutes } from './passkeys';
 
 /** The account calls under /api/v2/account (tag `account`); every one needs a bearer token. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -21,4 +22,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(deleteAccountRoutes);
   await app.register(apiKeyRoutes);
   await app.register(sshKeyRoutes);
+  await app.register(passkeyRoutes);
 }

@@ -3,6 +3,8 @@ import type { UserRow } from '../../db/schema';
 import { startSession } from '../../services/auth/sessions';
 import { toUserResource } from '../../services/auth/userResource';
 import type { User } from '../../schemas/user';
+import { userHasPasskeys } from '../../services/auth/passkeys';
+import { PASSKEY_METHODS } from '../../services/auth/passkeySession';
 import { rememberDevice } from './known-device';
 
 /** The `data` of a finished login (register, login, checkpoint). */
@@ -31,7 +33,12 @@ export async function completeLogin(
     complete: true,
     token: issued.token,
     expires_at: issued.expiresAt.toISOString(),
-    user: { ...toUserResource(user), first_session: firstSession },
+    user: {
+      ...toUserResource(user),
+      first_session: firstSession,
+      has_passkeys: await userHasPasskeys(app.db, user.id),
+      passkey_session: (PASSKEY_METHODS as readonly string[]).includes(method),
+    },
     failed_two_factor_attempts: failedTwoFactor,
   };
 }

@@ -8,10 +8,11 @@ import { loginTokenRoute } from './login-token';
 import { forgotPasswordRoute } from './forgot-password';
 import { resetPasswordRoute } from './reset-password';
 import { checkResetLinkRoute } from './check-reset-link';
+import { passkeyAuthRoutes } from './passkey';
 
 /**
  * The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login
- * links and the password reset by mail.
+ * links, the password reset by mail and passkey logins (/auth/passkey/*).
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(currentUserRoute);
@@ -23,4 +24,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(forgotPasswordRoute);
   await app.register(resetPasswordRoute);
   await app.register(checkResetLinkRoute);
+  await app.register(passkeyAuthRoutes, { prefix: '/passkey' });
 }

@@ -9,6 +9,7 @@ import { findUserByLogin } from '../../services/auth/userAccounts';
 import { createLoginConfirmation } from '../../services/auth/loginConfirmations';
 import { recordRefusedLogin } from '../../services/auth/loginEvents';
 import { loginLimits } from '../../services/auth/loginLimit';
+import { userHasPasskeys } from '../../services/auth/passkeys';
 import { completeLogin } from './complete-login';
 import { isKnownSession } from './known-device';
 import { LoginBodySchema, LoginResponseSchema } from '../../schemas/auth';
@@ -62,7 +63,7 @@ export async function loginRoute(app: FastifyInstance): Promise<void> {
       if (user.suspended) throw new HttpError(403, accountMessages.suspended);
       if (user.useTotp) {
         const confirmationToken = await createLoginConfirmation(app.db, { userId: user.id, remember });
-        return { data: { complete: false as const, confirmation_token: confirmationToken } };
+        return { data: { complete: false as const, confirmation_token: confirmationToken, has_passkeys: await userHasPasskeys(app.db, user.id) } };
       }
       return { data: await completeLogin(app, request, user, { remember, method: 'password', reply }) };
     },
