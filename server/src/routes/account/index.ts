@@ -6,6 +6,7 @@ import { updatePasswordRoute } from './update-password';
 import { twoFactorRoutes } from './two-factor';
 import { sessionRoutes } from './sessions';
 import { deleteAccountRoutes } from './delete-account';
+import { linkedAccountRoutes } from './linked-accounts';
 
 /** The account calls under /api/v2/account (tag `account`); every one needs a bearer token. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -17,4 +18,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(twoFactorRoutes);
   await app.register(sessionRoutes);
   await app.register(deleteAccountRoutes);
+  await app.register(linkedAccountRoutes);
 }

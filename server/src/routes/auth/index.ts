@@ -8,6 +8,7 @@ import { loginTokenRoute } from './login-token';
 import { forgotPasswordRoute } from './forgot-password';
 import { resetPasswordRoute } from './reset-password';
 import { checkResetLinkRoute } from './check-reset-link';
+import { oauthRoutes } from './oauth';
 
 /**
  * The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login
@@ -23,4 +24,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(forgotPasswordRoute);
   await app.register(resetPasswordRoute);
   await app.register(checkResetLinkRoute);
+  await app.register(oauthRoutes);
 }
