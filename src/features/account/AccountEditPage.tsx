@@ -11,6 +11,7 @@ import { ProfileForm } from './ProfileForm';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { LinkedAccountsSection } from './linkedAccounts/LinkedAccountsSection';
 
 /** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
@@ -41,6 +42,7 @@ export function AccountEditPage() {
         <AccountSection id="account-two-factor" title={t('account.twoFactor.title', 'Two-factor authentication')}>
           <TwoFactorSection user={user} />
         </AccountSection>
+        <LinkedAccountsSection />
         <AccountSection
           id="account-sessions"
           title={t('account.sessions.title', 'Sessions')}

@@ -11,6 +11,7 @@ import { TextInput } from '../../components/form/TextInput';
 import { useLightForm } from '../../components/form/useLightForm';
 import { AuthLink } from './AuthLinks';
 import { useLoginNotices } from './useLoginNotices';
+import { SocialLoginButtons } from './SocialLoginButtons';
 
 /** Props of {@link PasswordStep}. */
 export interface PasswordStepProps {
@@ -65,6 +66,7 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
       <PanelButton type="submit" loading={isLoading}>
         {t('auth.login.submit', 'Log in')}
       </PanelButton>
+      <SocialLoginButtons />
       <p style={{ marginBlockEnd: 0, textAlign: 'center' }}>
         {t('auth.login.noAccount', 'No account yet?')} <AuthLink to="/sign-up">{t('auth.login.signUp', 'Sign up')}</AuthLink>
       </p>

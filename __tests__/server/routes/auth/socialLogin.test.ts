@@ -166,6 +166,14 @@ describe('social login through a real OpenID Connect provider', () => {
       expect(closed.res.statusCode).toBe(403);
       expect(closed.res.json().message).toBe(oauthMessages.signupClosed);
       expect(await t.app.db.select().from(users).where(eq(users.email, stranger.email))).toEqual([]);
+      // The sign-up form is closed as well.
+      const form = await send(t.app, 'POST', '/api/v2/auth/register', {
+        username: uniqueName(),
+        email: stranger.email,
+        password: 'long enough password',
+        password_confirmation: 'long enough password',
+      });
+      expect(form.statusCode).toBe(403);
     } finally {
       t.app.config.signupOpen = true;
     }
