@@ -19,6 +19,7 @@ import '../../api/plans';
 import '../../api/players';
 import '../../api/schedules';
 import '../../api/sharing';
+import '../../api/socialLogin';
 import '../../api/versions';
 import '../../api/webhooks';
 import '../../api/generated/admin.gen';

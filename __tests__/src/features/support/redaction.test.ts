@@ -115,6 +115,17 @@ describe('redaction of recorded action logs', () => {
     });
   });
 
+  it('hides the code and state a provider sent to /socialite, in requests and in the address', () => {
+    const action = redactAction({
+      type: 'api/executeMutation/pending',
+      meta: { arg: { originalArgs: { body: { code: 'provider-code', state: 'bound-state', iss: 'https://id.example.com' } } } },
+    } as never);
+    expect(JSON.stringify(action)).not.toMatch(/provider-code|bound-state/);
+    expect(JSON.stringify(action)).toContain('https://id.example.com');
+    const started = redactState({ api: { mutations: { a: { data: { data: { url: 'https://id.example.com/auth?state=bound-state' } } } } } });
+    expect(JSON.stringify(started)).not.toContain('bound-state');
+  });
+
   it('hides game passwords the config form sends, keeping the other values', () => {
     const values = { AdminPassword: 'pal-admin-1', 'ServerSettings/ServerPassword': 'ark-join-2', 'rcon.password': 'mc-rcon-3', ExpRate: '2' };
     const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { values } } } } } as never);
