@@ -17,7 +17,7 @@ test.describe('social login', () => {
     // The provider's own sign-in page.
     await expect(page.getByRole('heading', { name: 'Sign in to the test identity provider' })).toBeVisible();
     await page.getByLabel('Subject').fill(subject);
-    await page.getByLabel('Email').fill(`${subject}@idp.test`);
+    await page.getByLabel('Email', { exact: true }).fill(`${subject}@idp.test`);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await expect(page).toHaveURL(/\/account\/edit$/);
@@ -33,7 +33,7 @@ test.describe('social login', () => {
     await expect(signIn.or(dashboard)).toBeVisible();
     if (await signIn.isVisible()) {
       await page.getByLabel('Subject').fill(subject);
-      await page.getByLabel('Email').fill(`${subject}@idp.test`);
+      await page.getByLabel('Email', { exact: true }).fill(`${subject}@idp.test`);
       await page.getByRole('button', { name: 'Sign in' }).click();
     }
     await expect(dashboard).toBeVisible();
