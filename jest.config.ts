@@ -4,7 +4,7 @@ import type { Config } from 'jest';
 import { typeboxPaths } from './__tests__/server/typeboxBundle';
 
 // Packages published only as ES modules are transpiled by Babel like our own code.
-const esmPackages = ['typebox', 'cookie', '@noble/hashes', '@scure/base', 'content-disposition', '@ant-design/colors'].join('|');
+const esmPackages = ['typebox', 'cookie', '@noble/hashes', '@scure/base', 'content-disposition', '@ant-design/colors', 'openid-client', 'oauth4webapi', 'jose'].join('|');
 
 const common = {
   transform: { '^.+\\.[cm]?[jt]sx?$': 'babel-jest' },

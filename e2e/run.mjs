@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
-import { startPanel } from '../scripts/lib/panelProcess.mjs';
+import { freePort, startPanel } from '../scripts/lib/panelProcess.mjs';
+import { startOidcTestProvider, TEST_CLIENT } from '../scripts/lib/oidcTestProvider.mjs';
 import { startTestBind } from '../scripts/lib/testBind.mjs';
 import { startTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
 
@@ -22,6 +23,7 @@ async function main() {
   let panel = null;
   let bind = null;
   let docker = null;
+  let oidc = null;
   let baseUrl = process.env.E2E_BASE_URL;
   const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
   if (!baseUrl) {
@@ -31,6 +33,9 @@ async function main() {
     // A Docker Engine as a node of the panel (e2e/docker-node.spec.ts runs a server on it).
     docker = startTestDockerEngine();
     if (docker.problem) console.log(`No Docker node for this run: ${docker.problem}`);
+    // A real OpenID Connect provider for e2e/social-login.spec.ts; it starts once the panel's
+    // address (its /socialite callback) is known, on a port chosen now for the panel's settings.
+    const oidcPort = await freePort();
     console.log('Starting the panel…');
     panel = await startPanel({
       // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
@@ -42,17 +47,25 @@ async function main() {
         PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000',
         // e2e/webhooks.spec.ts delivers to a receiver it runs on loopback.
         PANEL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+        PANEL_OAUTH_PROVIDERS: 'local',
+        PANEL_OAUTH_LOCAL_NAME: 'Local ID',
+        PANEL_OAUTH_LOCAL_CLIENT_ID: TEST_CLIENT.id,
+        PANEL_OAUTH_LOCAL_CLIENT_SECRET: TEST_CLIENT.secret,
+        PANEL_OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${oidcPort}`,
         ...bind.env,
       },
       logFile: join(rootDir, 'e2e', 'artifacts', 'panel.log'),
     });
     baseUrl = panel.baseUrl;
+    oidc = await startOidcTestProvider({ port: oidcPort, redirectUri: `${baseUrl}/socialite` });
     console.log(`Panel on ${baseUrl} (log: e2e/artifacts/panel.log)`);
   }
 
   const stop = async () => {
     if (panel) await panel.stop();
     panel = null;
+    if (oidc) await oidc.stop();
+    oidc = null;
     if (bind) await bind.stop();
     bind = null;
     if (docker?.dir) stopTestDockerEngine(docker.dir);

@@ -26,6 +26,7 @@ import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
 import { webhooksPlugin } from './plugins/webhooks';
+import { oauthPlugin } from './plugins/oauth';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
 import { versionsPlugin } from './plugins/versions';
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   // Application
   await app.register(authPlugin);
   await app.register(serverAccessPlugin);
+  await app.register(oauthPlugin);
   await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
   await app.register(eventsPlugin);
   await app.register(webhooksPlugin);

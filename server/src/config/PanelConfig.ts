@@ -88,6 +88,13 @@ export interface PanelConfig {
    * system (signed redirect, signed webhook). Absent means instant.
    */
   billing?: BillingConfig;
+  /**
+   * Whether anyone may create an account (PANEL_SIGNUP_OPEN, default true): the sign-up form, and
+   * a first social login by someone the panel does not know.
+   */
+  signupOpen: boolean;
+  /** Social-login providers (PANEL_OAUTH_PROVIDERS and PANEL_OAUTH_<ID>_*, see the README); empty: none. */
+  oauthProviders: OAuthProviderConfig[];
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */
   runtimeTuning?: {
     statsIntervalMs?: number;
@@ -109,6 +116,20 @@ export interface PanelConfig {
     /** How long one attempt may take, answer included (default 10 s). */
     timeoutMs?: number;
   };
+}
+
+/** One social-login provider as the host configured it (README, "Social login"). */
+export interface OAuthProviderConfig {
+  /** Lower-case id used in addresses and settings: discord, google, github or the host's own. */
+  id: string;
+  /** Discord, Google and GitHub have built-in endpoints; any other is an OpenID Connect issuer. */
+  kind: 'discord' | 'google' | 'github' | 'oidc';
+  /** Name on the buttons (PANEL_OAUTH_<ID>_NAME). */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** The issuer's discovery base (PANEL_OAUTH_<ID>_ISSUER), for kind oidc. */
+  issuer?: string;
 }
 
 /** The billing hand-off (see README, "Plans and billing"). */

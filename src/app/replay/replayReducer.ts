@@ -21,6 +21,7 @@ import '../../api/players';
 import '../../api/schedules';
 import '../../api/sharing';
 import '../../api/sshKeys';
+import '../../api/socialLogin';
 import '../../api/versions';
 import '../../api/webhooks';
 import '../../api/generated/admin.gen';

@@ -3,6 +3,7 @@ import { accountApi } from '../../api/account';
 import { isHttpApiError } from '../../api/apiError';
 import { isApiRequestFailed } from '../../api/apiMatchers';
 import { authApi } from '../../api/auth';
+import { socialLoginApi } from '../../api/socialLogin';
 import { baseApi } from '../../api/baseApi';
 import type { AppStartListening } from '../../app/hooks';
 import { authenticated, expired, loggedOut, selectIsAuthenticated, tokenReceived, userUpdated } from './sessionSlice';
@@ -28,6 +29,7 @@ const completedLogin = isAnyOf(
   authApi.endpoints.exchangeLoginToken.matchFulfilled,
   authApi.endpoints.loginWithPasskey.matchFulfilled,
   authApi.endpoints.passkeyCheckpoint.matchFulfilled,
+  socialLoginApi.endpoints.finishOAuthLogin.matchFulfilled,
 );
 
 const answeredWithUser = isAnyOf(

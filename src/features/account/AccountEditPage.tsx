@@ -14,6 +14,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { ApiKeysSection } from './apiKeys/ApiKeysSection';
 import { SshKeysSection } from './sshKeys/SshKeysSection';
 import { PasskeysSection } from './passkeys/PasskeysSection';
+import { LinkedAccountsSection } from './linkedAccounts/LinkedAccountsSection';
 
 /** Account settings: name, email, password, preferences, two-factor authentication, sessions and deletion. */
 export function AccountEditPage() {
@@ -45,6 +46,7 @@ export function AccountEditPage() {
           <TwoFactorSection user={user} />
         </AccountSection>
         <PasskeysSection />
+        <LinkedAccountsSection />
         <AccountSection
           id="account-sessions"
           title={t('account.sessions.title', 'Sessions')}

@@ -12,6 +12,7 @@ import { useLightForm } from '../../components/form/useLightForm';
 import { AuthLink } from './AuthLinks';
 import { PasskeyLoginButton } from './passkey/PasskeyLoginButton';
 import { useLoginNotices } from './useLoginNotices';
+import { SocialLoginButtons } from './SocialLoginButtons';
 
 /** Props of {@link PasswordStep}. */
 export interface PasswordStepProps {
@@ -67,6 +68,7 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
         {t('auth.login.submit', 'Log in')}
       </PanelButton>
       <PasskeyLoginButton onComplete={onComplete} />
+      <SocialLoginButtons />
       <p style={{ marginBlockEnd: 0, textAlign: 'center' }}>
         {t('auth.login.noAccount', 'No account yet?')} <AuthLink to="/sign-up">{t('auth.login.signUp', 'Sign up')}</AuthLink>
       </p>

@@ -56,8 +56,8 @@ export const secretKeyNames: ReadonlySet<string> = new Set([
 
 /**
  * Key names that are secrets only inside request arguments and answers (RTK Query actions and
- * the `api` cache): `code` is a one-time code there (two-factor enable), but a harmless language
- * code in the locale state.
+ * the `api` cache): `code` is a one-time code there (two-factor enable, a provider's answer), but a
+ * harmless language code in the locale state.
  */
 export const requestSecretKeyNames: ReadonlySet<string> = new Set([
   'code',
@@ -69,7 +69,7 @@ export const requestSecretKeyNames: ReadonlySet<string> = new Set([
 export const secretPayloadActionTypes: ReadonlySet<string> = new Set(['session/tokenReceived']);
 
 /** Query parameters that make an address a signed or credential-bearing one. */
-export const secretQueryParameters: readonly string[] = ['token', 'access_token', 'signature', 'sig', 'code', 'key', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'expires'];
+export const secretQueryParameters: readonly string[] = ['token', 'access_token', 'signature', 'sig', 'code', 'state', 'key', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'expires'];
 
 /** Finds `name=value` of a secret query parameter in any text (addresses, router locations). */
 export const secretQueryPattern = new RegExp(`([?&#](?:${secretQueryParameters.join('|')})=)[^&#\\s"]*`, 'gi');

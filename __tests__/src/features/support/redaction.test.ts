@@ -110,7 +110,7 @@ describe('redaction of recorded action logs', () => {
   it('hides the token of Discord and Slack webhook addresses, keeping the rest of the address', () => {
     const discord = 'https://discord.com/api/webhooks/123456789012345678/hook-token-Zx81_q';
     const slack = 'https://hooks.slack.com/services/T000/B000/slack-secret-77';
-    const action = { type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { name: 'Crashes', kind: 'discord', url: discord, note: `also ${slack}` } } } } };
+    const action = { type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { name: 'Crashes', kind: 'discord', note: `posting to ${discord}, also ${slack}` } } } } };
     const text = JSON.stringify(redactAction(action));
     expect(text).not.toContain('hook-token-Zx81_q');
     expect(text).not.toContain('slack-secret-77');
@@ -165,6 +165,19 @@ describe('redaction of recorded action logs', () => {
     const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { name: 'laptop', public_key: pasted } } } } } as never);
     expect(JSON.stringify(action)).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA-secret');
     expect(JSON.stringify(action)).toContain('laptop');
+  });
+
+  it('hides the code a provider sent to /socialite, and the state in the sign-in address', () => {
+    const action = redactAction({
+      type: 'api/executeMutation/pending',
+      meta: { arg: { originalArgs: { body: { code: 'provider-code', state: 'bound-state', iss: 'https://id.example.com' } } } },
+    } as never);
+    // The state alone is worthless (single use, bound to the browser's cookie, useless without the code);
+    // \`state\` is kept as a key name since servers and backups carry their own.
+    expect(JSON.stringify(action)).not.toMatch(/provider-code/);
+    expect(JSON.stringify(action)).toContain('https://id.example.com');
+    const started = redactState({ api: { mutations: { a: { data: { data: { url: 'https://id.example.com/auth?state=bound-state' } } } } } });
+    expect(JSON.stringify(started)).not.toContain('bound-state');
   });
 
   it('hides game passwords the config form sends, keeping the other values', () => {

@@ -23,3 +23,4 @@ export * from './webhooks';
 export * from './apiKeys';
 export * from './sshKeys';
 export * from './passkeys';
+export * from './oauth';

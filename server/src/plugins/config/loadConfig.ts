@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { BillingConfig, PanelConfig, S3StorageConfig, SftpConfig } from '../../config/PanelConfig';
 import { connectSources } from '../../lib/connectSources';
 import { parseDnsConfig } from '../../services/network/dns/dnsConfig';
+import { parseOAuthProviders } from '../../services/auth/oauth/oauthSettings';
 
 function parseBilling(env: NodeJS.ProcessEnv): BillingConfig {
   const provider = (env.PANEL_BILLING_PROVIDER ?? 'instant').trim();
@@ -108,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     unsafeNoSandbox: env.PANEL_UNSAFE_NO_SANDBOX === 'true',
     diskImages: env.PANEL_DISK_IMAGES !== 'false',
     billing: parseBilling(env),
+    signupOpen: env.PANEL_SIGNUP_OPEN !== 'false',
+    oauthProviders: parseOAuthProviders(env),
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '')
       .split(',')
       .map((s) => s.trim().toLowerCase())

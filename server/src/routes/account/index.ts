@@ -9,6 +9,7 @@ import { deleteAccountRoutes } from './delete-account';
 import { apiKeyRoutes } from './api-keys';
 import { sshKeyRoutes } from './ssh-keys';
 import { passkeyRoutes } from './passkeys';
+import { linkedAccountRoutes } from './linked-accounts';
 
 /** The account calls under /api/v2/account (tag `account`); every one needs a bearer token. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -23,4 +24,5 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   await app.register(apiKeyRoutes);
   await app.register(sshKeyRoutes);
   await app.register(passkeyRoutes);
+  await app.register(linkedAccountRoutes);
 }

@@ -9,6 +9,7 @@ import { forgotPasswordRoute } from './forgot-password';
 import { resetPasswordRoute } from './reset-password';
 import { checkResetLinkRoute } from './check-reset-link';
 import { passkeyAuthRoutes } from './passkey';
+import { oauthRoutes } from './oauth';
 
 /**
  * The spec's five auth calls under /api/v2/auth (tag `auth`), plus the billing system's login
@@ -25,4 +26,5 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   await app.register(resetPasswordRoute);
   await app.register(checkResetLinkRoute);
   await app.register(passkeyAuthRoutes, { prefix: '/passkey' });
+  await app.register(oauthRoutes);
 }

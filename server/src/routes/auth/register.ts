@@ -7,6 +7,10 @@ import { registerAccount } from '../../services/auth/registerAccount';
 import { completeLogin } from './complete-login';
 import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from '../../schemas/auth';
 import { accountMessages } from '../../lib/accountMessages';
+import { HttpError } from '../../lib/errors';
+
+/** The answer while the host has closed sign-up (PANEL_SIGNUP_OPEN=false). */
+export const SIGNUP_CLOSED = 'Sign-up is closed.';
 
 /** Registrations per minute and address, counted by @fastify/rate-limit before anything runs. */
 const REGISTER_LIMIT = { max: 5, timeWindow: 60_000 };
@@ -21,13 +25,14 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Create an account and log in',
         body: RegisterBodySchema,
-        response: { 201: CompleteLoginResponseSchema, ...errorResponses(419, 422, 429) },
+        response: { 201: CompleteLoginResponseSchema, ...errorResponses(403, 419, 422, 429) },
       },
       attachValidation: true,
       config: { rateLimit: REGISTER_LIMIT },
       preValidation: async (request) => normalizeFields(request.body, ['username', 'email']),
     },
     async (request, reply) => {
+      if (!app.config.signupOpen) throw new HttpError(403, SIGNUP_CLOSED);
       const errors = FieldErrors.fromRequest(request);
       const body = request.body as Partial<RegisterBody>;
       if (!errors.has('password_confirmation') && typeof body.password === 'string' && body.password !== body.password_confirmation) {

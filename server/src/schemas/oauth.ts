@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox';
+
+export const OAuthProviderParamsSchema = Type.Object({
+  provider: Type.String({ minLength: 1, maxLength: 32, description: 'The provider id of the panel settings (discord, google, github or the host’s own)' }),
+});
+
+export const OAuthProvidersResponseSchema = Type.Object({
+  data: Type.Array(Type.Object({ id: Type.String(), name: Type.String({ description: 'Name shown on the button' }) })),
+});
+
+export const OAuthRedirectQuerySchema = Type.Object({
+  remember: Type.Optional(Type.Boolean({ description: 'Keep the session for 30 days instead of 24 hours' })),
+});
+
+/** What the provider sent to /socialite, passed on by the web app. */
+export const OAuthCallbackBodySchema = Type.Object({
+  state: Type.String({ minLength: 1, maxLength: 128 }),
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+  iss: Type.Optional(Type.String({ maxLength: 2048, description: 'The issuer, when the provider names itself in the answer (RFC 9207)' })),
+  error: Type.Optional(Type.String({ maxLength: 256, description: 'The provider’s error, e.g. access_denied' })),
+});
+export type OAuthCallbackBody = Static<typeof OAuthCallbackBodySchema>;
+
+export const LinkedAccountSchema = Type.Object({
+  provider: Type.String(),
+  name: Type.String({ description: 'The provider’s name' }),
+  linked: Type.Boolean(),
+  email: Type.Union([Type.String(), Type.Null()], { description: 'The email the provider gave at linking' }),
+  linked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  last_used_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type LinkedAccount = Static<typeof LinkedAccountSchema>;
+
+export const LinkedAccountsResponseSchema = Type.Object({
+  data: Type.Object({
+    providers: Type.Array(LinkedAccountSchema, { description: 'Every enabled provider, linked or not' }),
+    has_password: Type.Boolean({ description: 'False for an account created through a provider that has set no password yet' }),
+  }),
+});
+
+export const LinkedAccountResponseSchema = Type.Object({ data: LinkedAccountSchema });
+
+export const StartLinkBodySchema = Type.Object({
+  password: Type.String({ minLength: 1, maxLength: 128, description: 'The account’s password, confirmed before linking' }),
+});
+
+export const StartLinkResponseSchema = Type.Object({
+  data: Type.Object({ url: Type.String({ description: 'The provider’s sign-in page to open' }) }),
+});

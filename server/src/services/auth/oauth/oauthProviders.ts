@@ -1,0 +1,117 @@
+import * as client from 'openid-client';
+import type { OAuthProviderConfig } from '../../../config/PanelConfig';
+import { fetchProfile, type ProviderIdentity } from './oauthProfiles';
+
+/**
+ * Discord, Google and GitHub by their published endpoints, so the panel needs no discovery round
+ * trip for them (Google is OpenID Connect; Discord and GitHub are plain OAuth 2.0 with user APIs).
+ */
+const BUILT_IN_METADATA: Record<'discord' | 'google' | 'github', client.ServerMetadata> = {
+  google: {
+    issuer: 'https://accounts.google.com',
+    authorization_endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token_endpoint: 'https://oauth2.googleapis.com/token',
+    userinfo_endpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
+    jwks_uri: 'https://www.googleapis.com/oauth2/v3/certs',
+  },
+  discord: { issuer: 'https://discord.com', authorization_endpoint: 'https://discord.com/oauth2/authorize', token_endpoint: 'https://discord.com/api/oauth2/token' },
+  github: { issuer: 'https://github.com', authorization_endpoint: 'https://github.com/login/oauth/authorize', token_endpoint: 'https://github.com/login/oauth/access_token' },
+};
+
+const SCOPES: Record<OAuthProviderConfig['kind'], string> = {
+  google: 'openid email profile',
+  oidc: 'openid email profile',
+  discord: 'identify email',
+  github: 'read:user user:email',
+};
+
+/** Whether a provider speaks OpenID Connect (ID token and nonce) rather than plain OAuth 2.0. */
+export const isOpenIdConnect = (provider: OAuthProviderConfig): boolean => provider.kind === 'google' || provider.kind === 'oidc';
+
+/** An http:// issuer is accepted on loopback only (a provider beside the panel, as in tests). */
+const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+/** What the panel keeps server-side while the person is at the provider. */
+export interface AuthorizationStart {
+  url: string;
+  codeVerifier: string;
+  nonce: string | null;
+}
+
+/** The checks the callback must pass, from the stored start. */
+export interface CallbackChecks {
+  codeVerifier: string;
+  nonce: string | null;
+  state: string;
+}
+
+/**
+ * The configured social-login providers, each an openid-client configuration (discovered once for
+ * an OpenID Connect issuer, again after a failed discovery).
+ */
+export class OAuthProviders {
+  private readonly configurations = new Map<string, Promise<client.Configuration>>();
+
+  constructor(private readonly providers: readonly OAuthProviderConfig[]) {}
+
+  /** Every enabled provider, in the order of PANEL_OAUTH_PROVIDERS. */
+  list(): readonly OAuthProviderConfig[] {
+    return this.providers;
+  }
+
+  find(id: string): OAuthProviderConfig | null {
+    return this.providers.find((provider) => provider.id === id) ?? null;
+  }
+
+  private configuration(provider: OAuthProviderConfig): Promise<client.Configuration> {
+    let configuration = this.configurations.get(provider.id);
+    if (!configuration) {
+      configuration = this.configure(provider);
+      this.configurations.set(provider.id, configuration);
+      configuration.catch(() => this.configurations.delete(provider.id));
+    }
+    return configuration;
+  }
+
+  private async configure(provider: OAuthProviderConfig): Promise<client.Configuration> {
+    if (provider.kind === 'oidc') {
+      const issuer = new URL(provider.issuer!);
+      const insecure = issuer.protocol === 'http:' && isLoopback(issuer);
+      return client.discovery(issuer, provider.clientId, undefined, client.ClientSecretBasic(provider.clientSecret), { execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10 });
+    }
+    const authentication = provider.kind === 'google' ? client.ClientSecretBasic(provider.clientSecret) : client.ClientSecretPost(provider.clientSecret);
+    return new client.Configuration(BUILT_IN_METADATA[provider.kind], provider.clientId, undefined, authentication);
+  }
+
+  /** The provider's authorization address with state, PKCE (S256) and, for OpenID Connect, a nonce. */
+  async start(provider: OAuthProviderConfig, { redirectUri, state }: { redirectUri: string; state: string }): Promise<AuthorizationStart> {
+    const configuration = await this.configuration(provider);
+    const codeVerifier = client.randomPKCECodeVerifier();
+    const nonce = isOpenIdConnect(provider) ? client.randomNonce() : null;
+    const parameters: Record<string, string> = {
+      redirect_uri: redirectUri,
+      scope: SCOPES[provider.kind],
+      state,
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    };
+    if (nonce) parameters.nonce = nonce;
+    return { url: client.buildAuthorizationUrl(configuration, parameters).href, codeVerifier, nonce };
+  }
+
+  /**
+   * Exchanges the code (with the PKCE verifier; the ID token's nonce, issuer, audience and expiry
+   * are checked by openid-client) and reads who the person is. Throws when any check fails.
+   */
+  async finish(provider: OAuthProviderConfig, callbackUrl: URL, checks: CallbackChecks): Promise<ProviderIdentity> {
+    const configuration = await this.configuration(provider);
+    const oidc = isOpenIdConnect(provider);
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce ?? undefined,
+      idTokenExpected: oidc,
+    });
+    return fetchProfile(provider, configuration, tokens);
+  }
+}

@@ -1,0 +1,41 @@
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useStartAccountLinkMutation, type LinkedAccount } from '../../../api/socialLogin';
+import { fieldErrorProps } from '../../../components/fieldErrorProps';
+import { useActivateForm, useScopedFieldErrors } from '../formScope';
+
+interface Values {
+  password: string;
+}
+
+/** Linking a provider: the password first, then the browser goes to the provider's sign-in page. */
+export function LinkForm({ provider }: { provider: LinkedAccount }) {
+  const { t } = useTranslation();
+  const [start, { isLoading }] = useStartAccountLinkMutation();
+  const scope = `link-${provider.provider}`;
+  const activate = useActivateForm(scope);
+  const passwordErrors = useScopedFieldErrors(scope, 'password');
+  const passwordLabel = t('oauth.account.password', 'Current password');
+
+  const submit = async ({ password }: Values) => {
+    activate();
+    try {
+      const { data } = await start({ provider: provider.provider, body: { password } }).unwrap();
+      // The provider sends the browser back to /socialite, which finishes the link.
+      window.location.assign(data.url);
+    } catch {
+      // Shown by the listeners.
+    }
+  };
+
+  return (
+    <Form<Values> name={scope} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
+      <Form.Item name="password" label={passwordLabel} rules={[{ required: true, message: t('validation.required', 'This field is required') }]} {...fieldErrorProps(passwordErrors, passwordLabel)}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        {t('oauth.account.link', 'Link {{provider}}', { provider: provider.name })}
+      </Button>
+    </Form>
+  );
+}
