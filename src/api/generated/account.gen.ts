@@ -46,6 +46,45 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["account"],
       }),
+      listLinkedAccounts: build.query<
+        ListLinkedAccountsApiResponse,
+        ListLinkedAccountsApiArg
+      >({
+        query: () => ({ url: `/account/linked-accounts` }),
+        providesTags: ["account"],
+      }),
+      finishAccountLink: build.mutation<
+        FinishAccountLinkApiResponse,
+        FinishAccountLinkApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/linked-accounts/callback`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
+      unlinkAccount: build.mutation<
+        UnlinkAccountApiResponse,
+        UnlinkAccountApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/linked-accounts/${queryArg.provider}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["account"],
+      }),
+      startAccountLink: build.mutation<
+        StartAccountLinkApiResponse,
+        StartAccountLinkApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/account/linked-accounts/${queryArg.provider}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["account"],
+      }),
       listPasskeys: build.query<ListPasskeysApiResponse, ListPasskeysApiArg>({
         query: () => ({ url: `/account/passkeys` }),
         providesTags: ["account"],
@@ -247,6 +286,65 @@ export type UpdateAccountEmailApiArg = {
   body: {
     email: string;
     /** The current password */
+    password: string;
+  };
+};
+export type ListLinkedAccountsApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** False for an account created through a provider that has set no password yet */
+    has_password: boolean;
+    /** Every enabled provider, linked or not */
+    providers: {
+      /** The email the provider gave at linking */
+      email: string | null;
+      last_used_at: string | null;
+      linked: boolean;
+      linked_at: string | null;
+      /** The provider’s name */
+      name: string;
+      provider: string;
+    }[];
+  };
+};
+export type ListLinkedAccountsApiArg = void;
+export type FinishAccountLinkApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** The email the provider gave at linking */
+    email: string | null;
+    last_used_at: string | null;
+    linked: boolean;
+    linked_at: string | null;
+    /** The provider’s name */
+    name: string;
+    provider: string;
+  };
+};
+export type FinishAccountLinkApiArg = {
+  body: {
+    code?: string;
+    /** The provider’s error, e.g. access_denied */
+    error?: string;
+    /** The issuer, when the provider names itself in the answer (RFC 9207) */
+    iss?: string;
+    state: string;
+  };
+};
+export type UnlinkAccountApiResponse = unknown;
+export type UnlinkAccountApiArg = {
+  /** The provider id of the panel settings (discord, google, github or the host’s own) */
+  provider: string;
+};
+export type StartAccountLinkApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** The provider’s sign-in page to open */
+    url: string;
+  };
+};
+export type StartAccountLinkApiArg = {
+  /** The provider id of the panel settings (discord, google, github or the host’s own) */
+  provider: string;
+  body: {
+    /** The account’s password, confirmed before linking */
     password: string;
   };
 };
@@ -463,6 +561,11 @@ export const {
   useGetAccountDeletionPreviewQuery,
   useLazyGetAccountDeletionPreviewQuery,
   useUpdateAccountEmailMutation,
+  useListLinkedAccountsQuery,
+  useLazyListLinkedAccountsQuery,
+  useFinishAccountLinkMutation,
+  useUnlinkAccountMutation,
+  useStartAccountLinkMutation,
   useListPasskeysQuery,
   useLazyListPasskeysQuery,
   useRegisterPasskeyMutation,

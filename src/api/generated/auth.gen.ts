@@ -58,6 +58,36 @@ const injectedRtkApi = api
         query: () => ({ url: `/auth/logout`, method: "POST" }),
         invalidatesTags: ["auth"],
       }),
+      finishOAuthLogin: build.mutation<
+        FinishOAuthLoginApiResponse,
+        FinishOAuthLoginApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/oauth/callback`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["auth"],
+      }),
+      listOAuthProviders: build.query<
+        ListOAuthProvidersApiResponse,
+        ListOAuthProvidersApiArg
+      >({
+        query: () => ({ url: `/auth/oauth/providers` }),
+        providesTags: ["auth"],
+      }),
+      startOAuthLogin: build.query<
+        StartOAuthLoginApiResponse,
+        StartOAuthLoginApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/oauth/${queryArg.provider}/redirect`,
+          params: {
+            remember: queryArg.remember,
+          },
+        }),
+        providesTags: ["auth"],
+      }),
       passkeyCheckpoint: build.mutation<
         PasskeyCheckpointApiResponse,
         PasskeyCheckpointApiArg
@@ -214,6 +244,50 @@ export type ExchangeLoginTokenApiArg = {
 };
 export type LogoutApiResponse = unknown;
 export type LogoutApiArg = void;
+export type FinishOAuthLoginApiResponse = /** status 200 Default Response */ {
+  data:
+    | {
+        complete: true;
+        expires_at: string;
+        /** Wrong two-factor codes entered for the account since its previous login (shown to the owner) */
+        failed_two_factor_attempts?: number;
+        /** Bearer access token; shown only once */
+        token: string;
+        user: User;
+      }
+    | {
+        complete: false;
+        /** Single-use, valid for 5 minutes */
+        confirmation_token: string;
+        /** The account has passkeys: one may be used instead of the code (/auth/passkey/checkpoint) */
+        has_passkeys?: boolean;
+      };
+};
+export type FinishOAuthLoginApiArg = {
+  body: {
+    code?: string;
+    /** The provider’s error, e.g. access_denied */
+    error?: string;
+    /** The issuer, when the provider names itself in the answer (RFC 9207) */
+    iss?: string;
+    state: string;
+  };
+};
+export type ListOAuthProvidersApiResponse = /** status 200 Default Response */ {
+  data: {
+    id: string;
+    /** Name shown on the button */
+    name: string;
+  }[];
+};
+export type ListOAuthProvidersApiArg = void;
+export type StartOAuthLoginApiResponse = unknown;
+export type StartOAuthLoginApiArg = {
+  /** Keep the session for 30 days instead of 24 hours */
+  remember?: boolean;
+  /** The provider id of the panel settings (discord, google, github or the host’s own) */
+  provider: string;
+};
 export type PasskeyCheckpointApiResponse = /** status 200 Default Response */ {
   data: {
     complete: true;
@@ -391,6 +465,11 @@ export const {
   useLoginCheckpointMutation,
   useExchangeLoginTokenMutation,
   useLogoutMutation,
+  useFinishOAuthLoginMutation,
+  useListOAuthProvidersQuery,
+  useLazyListOAuthProvidersQuery,
+  useStartOAuthLoginQuery,
+  useLazyStartOAuthLoginQuery,
   usePasskeyCheckpointMutation,
   useStartPasskeyCheckpointMutation,
   useLoginWithPasskeyMutation,
