@@ -29,6 +29,7 @@ const files = [
   ...readSourceFiles(root, 'server/src/services/mail'),
   ...readSourceFiles(root, 'server/src/services/translations'),
   ...readSourceFiles(root, 'server/src/services/auth'),
+  ...readSourceFiles(root, 'server/src/games/eggs'),
 ];
 const extracted = extractKeys(files);
 const built = buildDictionary(extracted.keys);
