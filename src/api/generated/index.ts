@@ -54,8 +54,12 @@ export type {
   GetAdminNodeApiResponse,
   GetAdminServerApiArg,
   GetAdminServerApiResponse,
+  GetAdminTemplateApiArg,
+  GetAdminTemplateApiResponse,
   GetAdminUserApiArg,
   GetAdminUserApiResponse,
+  ImportAdminTemplateApiArg,
+  ImportAdminTemplateApiResponse,
   ListAdminDatabaseHostsApiArg,
   ListAdminDatabaseHostsApiResponse,
   ListAdminNodesApiArg,
@@ -66,6 +70,8 @@ export type {
   ListAdminServersApiResponse,
   ListAdminTemplatesApiArg,
   ListAdminTemplatesApiResponse,
+  MapAdminTemplateImagesApiArg,
+  MapAdminTemplateImagesApiResponse,
   Plan,
   SuspendAdminServerApiArg,
   SuspendAdminServerApiResponse,
@@ -372,6 +378,12 @@ export type {
   UpdateServerSubuserApiArg,
   UpdateServerSubuserApiResponse,
 } from './sharing.gen';
+export type {
+  GetServerStartupApiArg,
+  GetServerStartupApiResponse,
+  UpdateServerStartupApiArg,
+  UpdateServerStartupApiResponse,
+} from './startup.gen';
 export type {
   GetServerVersionJobApiArg,
   GetServerVersionJobApiResponse,
