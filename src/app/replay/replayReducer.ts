@@ -10,6 +10,7 @@ import '../../api/servers';
 import '../../api/backups';
 import '../../api/config';
 import '../../api/crashes';
+import '../../api/startup';
 import '../../api/databases';
 import '../../api/extensions';
 import '../../api/files';
