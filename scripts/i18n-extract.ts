@@ -29,6 +29,8 @@ const files = [
   ...readSourceFiles(root, 'server/src/services/mail'),
   ...readSourceFiles(root, 'server/src/services/translations'),
   ...readSourceFiles(root, 'server/src/services/auth'),
+  ...readSourceFiles(root, 'server/src/games/eggs'),
+  ...readSourceFiles(root, 'server/src/services/templates'),
 ];
 const extracted = extractKeys(files);
 const built = buildDictionary(extracted.keys);

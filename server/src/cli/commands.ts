@@ -16,6 +16,7 @@ import { databaseHostJson } from '../services/databases/hostView';
 import { createPlan, deletePlan, listAllPlans, updatePlan, type PlanFields } from '../services/plans/planAdmin';
 import type { ParsedArgs } from './parseArgs';
 import { nodeCommands } from './nodeCommands';
+import { templateCommands } from './templateCommands';
 
 /** One `npm run panel -- <name>` command. Results are printed as JSON. */
 export interface CliCommand {
@@ -274,4 +275,5 @@ export const cliCommands: Record<string, CliCommand> = {
     },
   },
   ...nodeCommands,
+  ...templateCommands,
 };

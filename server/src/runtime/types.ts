@@ -47,7 +47,9 @@ export type InstallStep =
   | { type: 'chmod'; path: string; mode: number }
   | { type: 'write-file'; path: string; content: string; overwrite: boolean; executable?: boolean }
   | { type: 'properties-defaults'; path: string; values: Record<string, string> }
-  | { type: 'java-installer'; jar: string; args: string[] };
+  | { type: 'java-installer'; jar: string; args: string[] }
+  /** An egg's install script, run in its own container with the server's folder at /mnt/server (container nodes only). */
+  | { type: 'egg-script'; script: string; container: string; entrypoint: string };
 
 /**
  * Everything a driver needs to run one server, with the template's variables already filled in.

@@ -82,7 +82,7 @@ export const permissionGroups = {
   },
   startup: {
     description: 'Manage how the server starts.',
-    keys: { read: 'See the startup variables.', update: 'Change the startup variables.' },
+    keys: { read: 'See the startup variables.', update: 'Change the startup variables.', 'docker-image': 'Choose the runtime image (the Java version and the like).' },
   },
   settings: {
     description: 'Change the server’s basic settings.',

@@ -198,6 +198,38 @@ const injectedRtkApi = api
         query: () => ({ url: `/admin/templates` }),
         providesTags: ["admin"],
       }),
+      importAdminTemplate: build.mutation<
+        ImportAdminTemplateApiResponse,
+        ImportAdminTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/templates/import`,
+          method: "POST",
+          body: queryArg.body,
+          params: {
+            game: queryArg.game,
+          },
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      getAdminTemplate: build.query<
+        GetAdminTemplateApiResponse,
+        GetAdminTemplateApiArg
+      >({
+        query: (queryArg) => ({ url: `/admin/templates/${queryArg.template}` }),
+        providesTags: ["admin"],
+      }),
+      mapAdminTemplateImages: build.mutation<
+        MapAdminTemplateImagesApiResponse,
+        MapAdminTemplateImagesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/templates/${queryArg.template}/images`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       createAdminUser: build.mutation<
         CreateAdminUserApiResponse,
         CreateAdminUserApiArg
@@ -837,11 +869,229 @@ export type ListAdminTemplatesApiResponse = /** status 200 Default Response */ {
   data: {
     description: string;
     game: string;
+    id: number;
+    /** Parts of the egg the panel keeps but does not apply */
+    ignored: string[];
+    /** Images the host runs instead of the ones the template names */
+    image_map: {
+      [key: string]: string;
+    };
+    images: {
+      image: string;
+      label: string;
+    }[];
     name: string;
     slug: string;
+    source: {
+      author: string;
+      format: string;
+      imported_at: string;
+      kind: "egg";
+      url: string | null;
+    } | null;
+    startup: string;
+    variables: {
+      default_value: string;
+      description: string;
+      env_variable: string;
+      name: string;
+      /** Laravel rules (an egg’s); a built-in template’s pattern shows as regex: */
+      rules: string[];
+      user_editable: boolean;
+      user_viewable: boolean;
+    }[];
   }[];
 };
 export type ListAdminTemplatesApiArg = void;
+export type ImportAdminTemplateApiResponse =
+  | /** status 200 Default Response */ {
+      data: {
+        template: {
+          description: string;
+          game: string;
+          id: number;
+          /** Parts of the egg the panel keeps but does not apply */
+          ignored: string[];
+          /** Images the host runs instead of the ones the template names */
+          image_map: {
+            [key: string]: string;
+          };
+          images: {
+            image: string;
+            label: string;
+          }[];
+          name: string;
+          slug: string;
+          source: {
+            author: string;
+            format: string;
+            imported_at: string;
+            kind: "egg";
+            url: string | null;
+          } | null;
+          startup: string;
+          variables: {
+            default_value: string;
+            description: string;
+            env_variable: string;
+            name: string;
+            /** Laravel rules (an egg’s); a built-in template’s pattern shows as regex: */
+            rules: string[];
+            user_editable: boolean;
+            user_viewable: boolean;
+          }[];
+        };
+      };
+    }
+  | /** status 201 Default Response */ {
+      data: {
+        template: {
+          description: string;
+          game: string;
+          id: number;
+          /** Parts of the egg the panel keeps but does not apply */
+          ignored: string[];
+          /** Images the host runs instead of the ones the template names */
+          image_map: {
+            [key: string]: string;
+          };
+          images: {
+            image: string;
+            label: string;
+          }[];
+          name: string;
+          slug: string;
+          source: {
+            author: string;
+            format: string;
+            imported_at: string;
+            kind: "egg";
+            url: string | null;
+          } | null;
+          startup: string;
+          variables: {
+            default_value: string;
+            description: string;
+            env_variable: string;
+            name: string;
+            /** Laravel rules (an egg’s); a built-in template’s pattern shows as regex: */
+            rules: string[];
+            user_editable: boolean;
+            user_viewable: boolean;
+          }[];
+        };
+      };
+    };
+export type ImportAdminTemplateApiArg = {
+  /** The game the egg is for (minecraft, rust …); guessed from the egg when absent */
+  game?: string;
+  body:
+    | {
+        game?: string;
+        url: string;
+      }
+    | {
+        meta: {
+          version: string;
+          [key: string]: any;
+        };
+        [key: string]: any;
+      }
+    | string;
+};
+export type GetAdminTemplateApiResponse = /** status 200 Default Response */ {
+  data: {
+    template: {
+      description: string;
+      game: string;
+      id: number;
+      /** Parts of the egg the panel keeps but does not apply */
+      ignored: string[];
+      /** Images the host runs instead of the ones the template names */
+      image_map: {
+        [key: string]: string;
+      };
+      images: {
+        image: string;
+        label: string;
+      }[];
+      name: string;
+      slug: string;
+      source: {
+        author: string;
+        format: string;
+        imported_at: string;
+        kind: "egg";
+        url: string | null;
+      } | null;
+      startup: string;
+      variables: {
+        default_value: string;
+        description: string;
+        env_variable: string;
+        name: string;
+        /** Laravel rules (an egg’s); a built-in template’s pattern shows as regex: */
+        rules: string[];
+        user_editable: boolean;
+        user_viewable: boolean;
+      }[];
+    };
+  };
+};
+export type GetAdminTemplateApiArg = {
+  /** Slug or id */
+  template: string;
+};
+export type MapAdminTemplateImagesApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      template: {
+        description: string;
+        game: string;
+        id: number;
+        /** Parts of the egg the panel keeps but does not apply */
+        ignored: string[];
+        /** Images the host runs instead of the ones the template names */
+        image_map: {
+          [key: string]: string;
+        };
+        images: {
+          image: string;
+          label: string;
+        }[];
+        name: string;
+        slug: string;
+        source: {
+          author: string;
+          format: string;
+          imported_at: string;
+          kind: "egg";
+          url: string | null;
+        } | null;
+        startup: string;
+        variables: {
+          default_value: string;
+          description: string;
+          env_variable: string;
+          name: string;
+          /** Laravel rules (an egg’s); a built-in template’s pattern shows as regex: */
+          rules: string[];
+          user_editable: boolean;
+          user_viewable: boolean;
+        }[];
+      };
+    };
+  };
+export type MapAdminTemplateImagesApiArg = {
+  /** Slug or id */
+  template: string;
+  body: {
+    /** Egg image → the host’s image; an empty value removes the mapping */
+    images: {
+      [key: string]: string;
+    };
+  };
+};
 export type CreateAdminUserApiResponse = /** status 201 Default Response */ {
   data: {
     user: {
@@ -1001,6 +1251,10 @@ export const {
   useUnsuspendAdminServerMutation,
   useListAdminTemplatesQuery,
   useLazyListAdminTemplatesQuery,
+  useImportAdminTemplateMutation,
+  useGetAdminTemplateQuery,
+  useLazyGetAdminTemplateQuery,
+  useMapAdminTemplateImagesMutation,
   useCreateAdminUserMutation,
   useDeleteAdminUserMutation,
   useGetAdminUserQuery,

@@ -82,8 +82,12 @@ export type {
   GetAdminNodeApiResponse,
   GetAdminServerApiArg,
   GetAdminServerApiResponse,
+  GetAdminTemplateApiArg,
+  GetAdminTemplateApiResponse,
   GetAdminUserApiArg,
   GetAdminUserApiResponse,
+  ImportAdminTemplateApiArg,
+  ImportAdminTemplateApiResponse,
   ListAdminDatabaseHostsApiArg,
   ListAdminDatabaseHostsApiResponse,
   ListAdminNodesApiArg,
@@ -94,6 +98,8 @@ export type {
   ListAdminServersApiResponse,
   ListAdminTemplatesApiArg,
   ListAdminTemplatesApiResponse,
+  MapAdminTemplateImagesApiArg,
+  MapAdminTemplateImagesApiResponse,
   Plan,
   SuspendAdminServerApiArg,
   SuspendAdminServerApiResponse,
@@ -423,6 +429,12 @@ export type {
   UpdateServerSubuserApiArg,
   UpdateServerSubuserApiResponse,
 } from './sharing.gen';
+export type {
+  GetServerStartupApiArg,
+  GetServerStartupApiResponse,
+  UpdateServerStartupApiArg,
+  UpdateServerStartupApiResponse,
+} from './startup.gen';
 export type {
   GetServerVersionJobApiArg,
   GetServerVersionJobApiResponse,

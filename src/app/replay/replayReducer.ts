@@ -11,6 +11,7 @@ import '../../api/backups';
 import '../../api/config';
 import '../../api/crashes';
 import '../../api/apiKeys';
+import '../../api/startup';
 import '../../api/databases';
 import '../../api/extensions';
 import '../../api/files';

@@ -13,6 +13,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlainTabs } from '../../components/PlainTabs';
 import { StatusResult } from '../../components/StatusResult';
 import { ConfigFileView } from './ConfigFileView';
+import { StartupPanel } from './startup/StartupPanel';
 
 /**
  * /server/{id}/config: the game's config files (server.properties for Minecraft) as forms with a
@@ -27,6 +28,7 @@ export function ConfigPage() {
   const server = useGetServerQuery({ id });
   const canRead = server.data?.data.permissions.includes('config.read') ?? false;
   const files = useListServerConfigFilesQuery({ id }, { skip: !canRead });
+  const [area, setArea] = useState<'files' | 'startup'>('files');
   const [selected, setSelected] = useState<string | null>(null);
   // Only the shown file can have unsaved edits (the other tabs are not mounted), so one guard covers the page.
   const [dirty, setDirty] = useState(false);
@@ -34,14 +36,15 @@ export function ConfigPage() {
   const title = t('config.title', 'Configuration');
 
   const failed = server.error ?? files.error;
-  if (server.data && !canRead) {
+  const canReadStartup = server.data?.data.permissions.includes('startup.read') ?? false;
+  if (server.data && !canRead && !canReadStartup) {
     return (
       <ServerPageSection title={title}>
         <StatusResult status="403" title={t('config.forbidden', 'You may not see the configuration of this server.')} />
       </ServerPageSection>
     );
   }
-  if (!server.data || !files.data) {
+  if (!server.data || (canRead && !files.data)) {
     return (
       <ServerPageSection title={title}>
         {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? files.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 8 }} />}
@@ -50,7 +53,7 @@ export function ConfigPage() {
   }
 
   const permissions = server.data.data.permissions;
-  const list = files.data.data;
+  const list = files.data?.data ?? [];
   const view = (path: string) => (
     <ConfigFileView
       key={path}
@@ -63,9 +66,8 @@ export function ConfigPage() {
     />
   );
 
-  return (
-    <ServerPageSection title={title}>
-      {contextHolder}
+  const fileArea = (
+    <>
       {list.length === 0 ? (
         <Empty description={t('config.none', 'This game has no configuration files the panel can edit.')} />
       ) : list.length === 1 ? (
@@ -85,6 +87,22 @@ export function ConfigPage() {
           }))}
         />
       )}
+    </>
+  );
+
+  return (
+    <ServerPageSection title={title}>
+      {contextHolder}
+      <PlainTabs
+        activeKey={canRead ? area : 'startup'}
+        onChange={(next) =>
+          confirmDiscard(() => setArea(next as 'files' | 'startup'), t('config.switchUnsaved', 'Your changes to this file are not saved. They are lost if you open another file now.'))
+        }
+        items={[
+          ...(canRead ? [{ key: 'files', label: t('config.filesTab', 'Files'), children: fileArea }] : []),
+          ...(canReadStartup ? [{ key: 'startup', label: t('startup.title', 'Startup'), children: <StartupPanel serverId={id} permissions={permissions} /> }] : []),
+        ]}
+      />
     </ServerPageSection>
   );
 }

@@ -79,6 +79,14 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.installed': (t) => t('sharing.audit.events.server.installed', 'The game was installed.'),
   'server.install-failed': (t) => t('sharing.audit.events.server.install-failed', 'The game could not be installed.'),
   'server.reinstall': (t, { actor }) => t('sharing.audit.events.server.reinstall', '{{actor}} reinstalled the game.', { actor, interpolation: raw }),
+  'server.startup.variables-updated': (t, { actor, p }) =>
+    t('sharing.audit.events.server.startup.variables-updated', '{{actor}} changed the startup variables {{variables}}.', {
+      actor,
+      variables: Array.isArray(p.variables) ? p.variables.map(String).join(', ') : '',
+      interpolation: raw,
+    }),
+  'server.startup.image-changed': (t, { actor, p }) =>
+    t('sharing.audit.events.server.startup.image-changed', '{{actor}} chose the runtime image {{image}}.', { actor, image: text(p.image), interpolation: raw }),
   'server.crashed': (t) => t('sharing.audit.events.server.crashed', 'The server stopped unexpectedly.'),
   'server.power.start': (t, { actor }) => t('sharing.audit.events.server.power.start', '{{actor}} started the server.', { actor, interpolation: raw }),
   'server.power.stop': (t, { actor }) => t('sharing.audit.events.server.power.stop', '{{actor}} stopped the server.', { actor, interpolation: raw }),

@@ -97,6 +97,7 @@ const keyTexts: Record<string, Text> = {
   'allocation.subdomain': (t) => t('permissions.allocation.subdomain', 'Choose and remove the server’s subdomain (its DNS records).'),
   'startup.read': (t) => t('permissions.startup.read', 'See the startup variables.'),
   'startup.update': (t) => t('permissions.startup.update', 'Change the startup variables.'),
+  'startup.docker-image': (t) => t('permissions.startup.dockerImage', 'Choose the runtime image (the Java version and the like).'),
   'settings.rename': (t) => t('permissions.settings.rename', 'Rename the server and change its description.'),
   'settings.reinstall': (t) => t('permissions.settings.reinstall', 'Reinstall the server.'),
   'schedule.create': (t) => t('permissions.schedule.create', 'Create schedules.'),

@@ -24,11 +24,31 @@ export const serverTemplates = pgTable(
     name: varchar('name', { length: 96 }).notNull(),
     description: text('description').notNull().default(''),
     definition: jsonb('definition').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Where an imported template came from (null: built into the panel's code). Its `definition`
+     * is then the template itself, and `egg` keeps the egg as read (unused parts included).
+     */
+    source: jsonb('source').$type<TemplateSource>(),
+    /** What identifies the egg across re-imports: its uuid, else its address, else author and name. */
+    sourceKey: varchar('source_key', { length: 512 }).unique(),
+    egg: jsonb('egg').$type<Record<string, unknown>>(),
+    /** Images the host runs instead of the ones a template names (no registry reachable from its nodes). */
+    imageMap: jsonb('image_map').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('server_templates_game_idx').on(t.gameId)],
 );
+
+/** Where an imported template came from. */
+export interface TemplateSource {
+  kind: 'egg';
+  format: string;
+  /** The address it was fetched from (null: uploaded). */
+  url: string | null;
+  author: string;
+  importedAt: string;
+}
 
 export type GameRow = typeof games.$inferSelect;
 export type ServerTemplateRow = typeof serverTemplates.$inferSelect;

@@ -35,6 +35,8 @@ export const servers = pgTable(
     allocationId: integer('allocation_id').references(() => allocations.id, { onDelete: 'set null' }),
     /** Template variable values chosen for this server (MAX_PLAYERS, LEVEL_SEED ...). */
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    /** The runtime image the customer chose from the template's list (null: the template's default). */
+    image: varchar('image', { length: 255 }),
     state: varchar('state', { length: 16 }).notNull().default('offline'),
     desiredState: varchar('desired_state', { length: 16 }).notNull().default('stopped'),
     suspended: boolean('suspended').notNull().default(false),

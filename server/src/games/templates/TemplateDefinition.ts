@@ -16,6 +16,16 @@ export interface TemplateVariable {
   pattern: string;
   /** Filled with a random secret when the server is created (passwords). */
   generate?: 'secret';
+  /** Whether the customer sees it on the startup page (default true; an egg's `user_viewable`). */
+  userViewable?: boolean;
+  /** Laravel rules (an egg's `rules`), checked besides the pattern. */
+  rules?: string[];
+}
+
+/** An image a server of the template may run in: its label (Java 17) and name. */
+export interface TemplateImage {
+  label: string;
+  image: string;
 }
 
 /** A config file the template declares: its defaults are written at install, managed keys before each start. */
@@ -55,6 +65,8 @@ export interface TemplateDefinition {
    * runs the start command on the panel's machine and ignores it.
    */
   image?: string;
+  /** The images a customer may choose from (an egg's `docker_images`); the first is the default. Absent: `image` alone. */
+  images?: TemplateImage[];
   /** Extra environment of the game process. */
   env: Record<string, string>;
   /** Regular expressions; the first matching output line marks the server as running. */

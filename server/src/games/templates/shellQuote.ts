@@ -5,5 +5,5 @@ export function shellQuote(value: string): string {
 
 /** Replaces `{{KEY}}` placeholders; unknown keys become empty (and are reported to the caller). */
 export function renderPlaceholders(text: string, values: Record<string, string>, quote: (value: string) => string = (v) => v): string {
-  return text.replace(/\{\{([A-Z][A-Z0-9_]*)\}\}/g, (_, key: string) => quote(values[key] ?? ''));
+  return text.replace(/\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g, (_, key: string) => quote(values[key] ?? ''));
 }

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { planLimitProperties, type PlanJson } from '../../schemas/plans';
-import { listTemplates } from '../../services/admin/templateCatalog';
+import { TemplateSchema } from '../../schemas/templates';
+import { listTemplateViews } from '../../services/templates/templateView';
 import { createPlan, deletePlan, listAllPlans, updatePlan } from '../../services/plans/planAdmin';
 
 const PlanFieldsSchema = Type.Object(
@@ -26,7 +27,6 @@ const CreatePlanSchema = Type.Intersect([
 const UpdatePlanSchema = Type.Partial(Type.Omit(PlanFieldsSchema, ['game']), { additionalProperties: false });
 const PlanParamsSchema = Type.Object({ slug: Type.String({ maxLength: 48 }) });
 const AdminPlan = Type.Unsafe<PlanJson>(Type.Ref('Plan'));
-const TemplateSchema = Type.Object({ slug: Type.String(), game: Type.String(), name: Type.String(), description: Type.String() });
 // The admin key is a bearer token too (a different one from users' access tokens).
 const security = [{ bearer: [] }];
 
@@ -99,13 +99,13 @@ export async function adminCatalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listAdminTemplates',
         tags: ['admin'],
-        summary: 'Every server template',
+        summary: 'Every server template (built in, then imported), with its variables and images',
         security,
         response: { 200: Type.Object({ data: Type.Array(TemplateSchema) }), ...errorResponses(401, 429) },
       },
     },
     async () => {
-      return { data: await listTemplates(app.db) };
+      return { data: await listTemplateViews(app.db) };
     },
   );
 }

@@ -65,5 +65,8 @@ export async function runInstallStep(context: InstallContext, step: InstallStep)
       context.log(`Prepared ${step.path}`);
       return;
     }
+    case 'egg-script':
+      // Egg scripts expect a container of their image with the folder at /mnt/server.
+      throw new InstallError('This template installs with an egg script, which runs only on a Docker node: create the server on a node.');
   }
 }

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { serverTemplates, type ServerRow } from '../../db/schema';
-import { findTemplate, type TemplateDefinition } from '../../games/templates';
+import type { ServerRow } from '../../db/schema';
+import type { TemplateDefinition } from '../../games/templates';
+import { loadServerTemplate } from '../templates/templateOfRow';
 import type { ConfigFileDeclaration } from '../../games/config-files/ConfigFieldSpec';
 
 /** The config files a template declares, with their field catalogues and the keys the panel owns. */
@@ -20,8 +20,7 @@ export function declaredConfigFiles(template: TemplateDefinition): ConfigFileDec
 
 /** The template a server was created from (undefined when this panel no longer has it). */
 export async function templateOfServer(db: Database, server: ServerRow): Promise<TemplateDefinition | undefined> {
-  const [row] = await db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-  return row ? findTemplate(row.slug) : undefined;
+  return loadServerTemplate(db, server);
 }
 
 /** The declared config file at `path` (a leading slash is ignored), or undefined. */

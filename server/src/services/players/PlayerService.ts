@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { serverTemplates, type ServerRow } from '../../db/schema';
-import { findTemplate } from '../../games/templates';
+import { templateColumns, templateOfRow } from '../templates/templateOfRow';
 import { HttpError } from '../../lib/errors';
 import { parseProperties } from '../../lib/properties';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
@@ -65,8 +65,8 @@ export class PlayerService {
   }
 
   private async gameOf(server: ServerRow): Promise<Game> {
-    const [row] = await this.options.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-    const template = row ? findTemplate(row.slug) : undefined;
+    const [row] = await this.options.db.select(templateColumns).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+    const template = row ? templateOfRow(row) : undefined;
     return { supported: template?.game === 'minecraft', ourLauncher: row?.slug === 'minecraft-flying-squid' };
   }
 

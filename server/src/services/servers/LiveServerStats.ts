@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plans, serverTemplates, type ServerRow } from '../../db/schema';
-import { findTemplate } from '../../games/templates';
+import { templateColumns, templateOfRow } from '../templates/templateOfRow';
 import type { RuntimeDriver } from '../../runtime/RuntimeDriver';
 import type { ServerEventHub, ServerResources } from '../../runtime/ServerEventHub';
 import type { OnlinePlayers } from '../../runtime/players/OnlinePlayers';
@@ -101,8 +101,8 @@ export class LiveServerStats {
 
   /** The protocol of a server's game port, from its template (TCP for a template this panel lacks). */
   private async portProtocol(server: ServerRow): Promise<PortProtocol> {
-    const [row] = await this.options.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-    return (row && findTemplate(row.slug)?.portProtocol) ?? 'tcp';
+    const [row] = await this.options.db.select(templateColumns).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+    return (row && templateOfRow(row)?.portProtocol) ?? 'tcp';
   }
 
   private publish(uuid: string, stats: ServerStats, live: LiveServer | undefined): void {

@@ -6,7 +6,9 @@ import { ValidationError } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/uniqueViolation';
 import { recordAudit } from '../audit/audit';
 import type { ProvisioningContext } from './ProvisioningContext';
-import { findTemplate } from '../../games/templates';
+import type { TemplateDefinition } from '../../games/templates';
+import { checkVariable, englishRules } from '../templates/checkVariable';
+import { templateOfRow } from '../templates/templateOfRow';
 import { allocatePorts } from './allocatePorts';
 import { localNode } from './syncCatalog';
 import { findNodeRow } from '../nodes/nodeAdmin';
@@ -43,8 +45,7 @@ export interface CreateServerInput {
 }
 
 /** Checks and completes the template variables: known keys, allowed values, generated secrets. */
-function resolveVariables(templateSlug: string, given: Record<string, string>): Record<string, string> {
-  const template = findTemplate(templateSlug)!;
+function resolveVariables(template: TemplateDefinition, given: Record<string, string>): Record<string, string> {
   const errors: Record<string, string[]> = {};
   const out: Record<string, string> = {};
   for (const key of Object.keys(given)) {
@@ -52,7 +53,8 @@ function resolveVariables(templateSlug: string, given: Record<string, string>): 
   }
   for (const variable of template.variables) {
     const value = given[variable.key] ?? (variable.generate === 'secret' ? randomBytes(12).toString('hex') : variable.default);
-    if (!new RegExp(variable.pattern).test(value)) errors[`variables.${variable.key}`] = ['Invalid format'];
+    const messages = checkVariable(variable, value, englishRules);
+    if (messages.length > 0) errors[`variables.${variable.key}`] = messages;
     out[variable.key] = value;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -65,7 +67,7 @@ function resolveVariables(templateSlug: string, given: Record<string, string>): 
  */
 export async function createServer({ db, runtime, config }: ProvisioningContext, input: CreateServerInput): Promise<ServerRow> {
   const [templateRow] = await db.select().from(serverTemplates).where(eq(serverTemplates.slug, input.template));
-  const template = findTemplate(input.template);
+  const template = templateRow ? templateOfRow(templateRow) : undefined;
   const [plan] = await db.select().from(plans).where(eq(plans.slug, input.plan));
   const errors: Record<string, string[]> = {};
   if (!templateRow || !template) errors.template = ['Unknown template'];
@@ -73,7 +75,7 @@ export async function createServer({ db, runtime, config }: ProvisioningContext,
   else if (templateRow && plan.gameId !== templateRow.gameId) errors.plan = ['This plan is for another game'];
   const node = plan ? await chooseNode({ db, runtime, config }, input.node, plan, errors) : null;
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const variables = resolveVariables(input.template, input.variables ?? {});
+  const variables = resolveVariables(template!, input.variables ?? {});
 
   let server: ServerRow | undefined;
   for (let attempt = 0; !server; attempt++) {

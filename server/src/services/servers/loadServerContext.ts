@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { allocations, nodes, plans, serverTemplates, type AllocationRow, type PlanRow, type ServerRow } from '../../db/schema';
-import { findTemplate, type TemplateDefinition } from '../../games/templates';
+import type { TemplateDefinition } from '../../games/templates';
+import { templateColumns, templateForServer } from '../templates/templateOfRow';
 import { buildServerSpec } from '../../runtime/buildServerSpec';
 import { RuntimeConflictError, type ResourceLimits, type ServerSpec } from '../../runtime/types';
 
@@ -23,8 +24,8 @@ export function limitsOf(plan: PlanRow): ResourceLimits {
 /** Loads a server's plan, template and ports. */
 export async function loadServerContext(db: Database, server: ServerRow): Promise<ServerContext> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, server.planId));
-  const [templateRow] = await db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-  const template = templateRow ? findTemplate(templateRow.slug) : undefined;
+  const [templateRow] = await db.select(templateColumns).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+  const template = templateRow ? templateForServer(templateRow, server) : undefined;
   if (!plan) throw new RuntimeConflictError('The server has no plan.');
   if (!template) throw new RuntimeConflictError(`The template "${templateRow?.slug ?? server.templateId}" is not available on this panel.`);
   const ports = await db.select().from(allocations).where(eq(allocations.serverId, server.id));

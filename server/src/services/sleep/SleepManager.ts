@@ -7,7 +7,7 @@ import { loadServerContext } from '../servers/loadServerContext';
 import type { RuntimeManager } from '../servers/RuntimeManager';
 import { HttpError } from '../../lib/errors';
 import { parseProperties } from '../../lib/properties';
-import { findTemplate } from '../../games/templates';
+import { templateColumns, templateOfRow } from '../templates/templateOfRow';
 import type { PowerState } from '../../runtime/types';
 import { recordAudit } from '../audit/audit';
 import type { Actor } from '../audit/audit';
@@ -131,8 +131,8 @@ export class SleepManager {
   }
 
   private async isMinecraft(server: ServerRow): Promise<boolean> {
-    const [row] = await this.db.select({ slug: serverTemplates.slug }).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
-    return findTemplate(row?.slug ?? '')?.game === 'minecraft';
+    const [row] = await this.db.select(templateColumns).from(serverTemplates).where(eq(serverTemplates.id, server.templateId));
+    return (row && templateOfRow(row)?.game) === 'minecraft';
   }
 
   /** The settings changed: listen or let go accordingly. */

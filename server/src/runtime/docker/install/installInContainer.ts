@@ -90,6 +90,23 @@ async function runStep(install: ContainerInstall, step: InstallStep, log: (line:
       // An installer downloads libraries: it gets the servers' network, and runs as the game would.
       await oneOff('The installer', install.image, ['java', '-jar', pathArgument(step.jar), ...step.args], install.network);
       return;
+    case 'egg-script':
+      // As Wings does: the egg's install image with the server's folder at /mnt/server, the
+      // script run by its entrypoint, the variables and SERVER_MEMORY/IP/PORT in its environment;
+      // unlike Wings it runs as the game's unprivileged user (no package installs as root).
+      await oneOffRun({
+        uuid: spec.uuid,
+        image: step.container,
+        cmd: [step.entrypoint, '-c', step.script],
+        mountAt: '/mnt/server',
+        env: { ...spec.env, HOME: '/mnt/server' },
+        network: install.network,
+        what: 'The install script',
+        memoryMb: Math.max(INSTALL_MIN_MEMORY_MB, spec.limits.memoryMb),
+        pidsLimit: install.pidsLimit,
+        log,
+      });
+      return;
     case 'steamcmd':
       return installSteamAppInContainer(
         install.docker,

@@ -16,6 +16,8 @@ export interface OneOffRun {
   volume?: string;
   image: string;
   cmd: string[];
+  /** Where the volume is mounted and the program starts (default CONTAINER_ROOT; eggs' scripts expect /mnt/server). */
+  mountAt?: string;
   /** Other volumes of the node the program may use (`name:/path`), such as SteamCMD's own. */
   extraBinds?: string[];
   /** Variables added to the program's environment. */
@@ -46,12 +48,12 @@ export async function runOneOffContainer(docker: Docker, run: OneOffRun): Promis
     Image: run.image,
     Cmd: run.cmd,
     User: CONTAINER_USER,
-    WorkingDir: CONTAINER_ROOT,
-    Env: Object.entries({ HOME: CONTAINER_ROOT, TMPDIR: '/tmp', LANG: 'C.UTF-8', PATH: '/usr/local/bin:/usr/bin:/bin', ...run.env }).map(([key, value]) => `${key}=${value}`),
+    WorkingDir: run.mountAt ?? CONTAINER_ROOT,
+    Env: Object.entries({ HOME: run.mountAt ?? CONTAINER_ROOT, TMPDIR: '/tmp', LANG: 'C.UTF-8', PATH: '/usr/local/bin:/usr/bin:/bin', ...run.env }).map(([key, value]) => `${key}=${value}`),
     Labels: { [MANAGED_LABEL]: 'true', [`${SERVER_LABEL}.install`]: run.uuid },
     NetworkDisabled: run.network === 'none',
     HostConfig: {
-      Binds: [`${run.volume ?? volumeName(run.uuid)}:${CONTAINER_ROOT}`, ...(run.extraBinds ?? [])],
+      Binds: [`${run.volume ?? volumeName(run.uuid)}:${run.mountAt ?? CONTAINER_ROOT}`, ...(run.extraBinds ?? [])],
       NetworkMode: run.network,
       Memory: memory,
       MemorySwap: memory,
