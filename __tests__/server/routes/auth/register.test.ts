@@ -50,6 +50,8 @@ describe('POST /api/v2/auth/register', () => {
       role: 4,
       paid: true,
       first_session: true,
+      has_passkeys: false,
+      passkey_session: false,
     });
     // 24 hours without remember.
     const ttl = new Date(data.expires_at).getTime() - Date.now();
