@@ -146,8 +146,8 @@ export const cliCommands: Record<string, CliCommand> = {
     run: async ({ db }) => listAccountDeletions(db),
   },
   'servers:create': {
-    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start] [--node NODE]',
-    description: 'Create a server and install it (waits for the install).',
+    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start] [--node NODE | --location LOCATION]',
+    description: 'Create a server and install it (waits for the install); without --node it goes to the least used node with room (of LOCATION when given).',
     async run(context, args) {
       const variables: Record<string, string> = {};
       for (const pair of args.vars) {
@@ -165,6 +165,7 @@ export const cliCommands: Record<string, CliCommand> = {
         externalId: args.options['external-id'] === undefined ? null : String(args.options['external-id']),
         startOnCompletion: args.options.start === true,
         node: typeof args.options.node === 'string' ? args.options.node : undefined,
+        location: typeof args.options.location === 'string' ? args.options.location : undefined,
       });
       await context.runtime.waitForInstall(server.uuid);
       return serverJson(context, server.id);
