@@ -1,3 +1,4 @@
+import { serverApiState } from '../services/nodes/serverApiState';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { servers, serverTemplates } from '../db/schema';
@@ -73,7 +74,7 @@ async function serverJson(context: ProvisioningContext, id: number) {
     template: view.template.slug,
     plan: view.plan.slug,
     address: view.allocation ? `${view.node.publicHost}:${view.allocation.port}` : null,
-    state: context.runtime.state(s.uuid),
+    state: serverApiState(context.runtime, s),
     install_status: s.installStatus,
     install_error: s.installError,
     suspended: s.suspended,

@@ -33,7 +33,7 @@ export const SocketClose = {
 } as const;
 
 /** Power states (the API's `Server.state`); `description` names the argument. */
-const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping')], {
+const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping'), Type.Literal('node_offline')], {
   description: 'state',
 });
 

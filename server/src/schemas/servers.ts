@@ -4,8 +4,9 @@ import { planLimitProperties } from './plans';
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Power states as the API names them. */
-export const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping')], {
-  description: 'offline → starting → running → stopping → offline',
+export const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping'), Type.Literal('node_offline')], {
+  description:
+    'offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back.',
 });
 
 export const PlayerCountSchema = Type.Object(

@@ -624,8 +624,8 @@ export type ListAdminServersApiResponse = /** status 200 Default Response */ {
       uuid: string;
     };
     plan: string;
-    /** offline → starting → running → stopping → offline */
-    state: "offline" | "starting" | "running" | "stopping";
+    /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
+    state: "offline" | "starting" | "running" | "stopping" | "node_offline";
     suspended: boolean;
     template: string;
     uuid: string;
@@ -655,8 +655,8 @@ export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline */
-      state: "offline" | "starting" | "running" | "stopping";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
+      state: "offline" | "starting" | "running" | "stopping" | "node_offline";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -713,8 +713,8 @@ export type GetAdminServerApiResponse = /** status 200 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline */
-      state: "offline" | "starting" | "running" | "stopping";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
+      state: "offline" | "starting" | "running" | "stopping" | "node_offline";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -749,8 +749,8 @@ export type ChangeAdminServerPlanApiResponse =
           uuid: string;
         };
         plan: string;
-        /** offline → starting → running → stopping → offline */
-        state: "offline" | "starting" | "running" | "stopping";
+        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
+        state: "offline" | "starting" | "running" | "stopping" | "node_offline";
         suspended: boolean;
         template: string;
         uuid: string;
@@ -787,8 +787,8 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline */
-      state: "offline" | "starting" | "running" | "stopping";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
+      state: "offline" | "starting" | "running" | "stopping" | "node_offline";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -823,8 +823,8 @@ export type UnsuspendAdminServerApiResponse =
           uuid: string;
         };
         plan: string;
-        /** offline → starting → running → stopping → offline */
-        state: "offline" | "starting" | "running" | "stopping";
+        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
+        state: "offline" | "starting" | "running" | "stopping" | "node_offline";
         suspended: boolean;
         template: string;
         uuid: string;

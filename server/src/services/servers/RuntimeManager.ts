@@ -26,7 +26,7 @@ export interface RuntimeManagerOptions {
   /** How often players online are asked for while a server runs. */
   playerQueryIntervalMs: number;
   /** The router over the nodes, when `driver` is one (a runtime of the panel's machine alone has none). */
-  nodes?: Pick<NodeRoutingDriver, 'setNodes' | 'place' | 'nodeState' | 'checkAll' | 'assertReachable' | 'onNodeOpened'>;
+  nodes?: Pick<NodeRoutingDriver, 'setNodes' | 'place' | 'nodeState' | 'checkAll' | 'assertReachable' | 'onNodeOpened' | 'onReachabilityChanged'>;
 }
 
 /**
@@ -106,10 +106,7 @@ export class RuntimeManager {
     return this.driver.state(uuid);
   }
 
-  /**
-   * Hands the runtime the nodes as they are now (after a start, and after each change) with the
-   * servers placed on them: new nodes are opened, removed ones let go of, without a panel restart.
-   */
+  /** Hands the runtime the nodes as they are now with their servers: new ones opened, removed ones let go of, no restart needed. */
   async syncNodes(engines: NodeEngine[], placements: { uuid: string; nodeId: number }[]): Promise<void> {
     if (!this.options.nodes) return;
     await this.options.nodes.setNodes(engines);
@@ -119,6 +116,11 @@ export class RuntimeManager {
   /** Whether a node's engine answers; null for the panel's own machine (or a runtime without nodes). */
   nodeState(nodeId: number): NodeReachability | null {
     return this.options.nodes?.nodeState(nodeId) ?? null;
+  }
+
+  /** Hears a node go offline and come back online (its servers answer node_offline meanwhile). */
+  onNodeReachability(listener: (nodeId: number, state: NodeReachability) => void): void {
+    this.options.nodes?.onReachabilityChanged(listener);
   }
 
   /** Pings every node now instead of at the next periodic check. */
@@ -217,10 +219,7 @@ export class RuntimeManager {
     await this.driver.sendCommand(server.uuid, command);
   }
 
-  /**
-   * Holds a server offline (a restore is replacing its files): starts are refused with `reason`
-   * until the answered function is called.
-   */
+  /** Holds a server offline (a restore replacing its files): starts are refused with `reason` until the answered function is called. */
   holdOffline(uuid: string, reason: string): () => void {
     this.startHolds.set(uuid, reason);
     return () => {
