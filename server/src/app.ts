@@ -24,6 +24,7 @@ import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
+import { transfersPlugin } from './plugins/transfers';
 import { webhooksPlugin } from './plugins/webhooks';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(serverAccessPlugin);
   await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
   await app.register(eventsPlugin);
+  await app.register(transfersPlugin);
   await app.register(webhooksPlugin);
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);

@@ -74,7 +74,7 @@ async function serverJson(context: ProvisioningContext, id: number) {
     template: view.template.slug,
     plan: view.plan.slug,
     address: view.allocation ? `${view.node.publicHost}:${view.allocation.port}` : null,
-    state: serverApiState(context.runtime, s),
+    state: serverApiState(context.runtime, s, context.transfers),
     install_status: s.installStatus,
     install_error: s.installError,
     suspended: s.suspended,
@@ -170,6 +170,19 @@ export const cliCommands: Record<string, CliCommand> = {
       });
       await context.runtime.waitForInstall(server.uuid);
       return serverJson(context, server.id);
+    },
+  },
+  'servers:transfer': {
+    usage: 'servers:transfer SERVER --node NODE',
+    description: 'Move a server to another node (waits for the move; the server is whole on its old node if it fails).',
+    async run(context, args) {
+      if (!context.transfers) throw new HttpError(409, 'Moving a server needs the running panel: start it, then run this again.');
+      const server = await requireServer(context.db, positional(args, 0, 'server'));
+      await context.transfers.start(server, required(args, 'node'), { userId: null, ip: null, via: 'cli' });
+      while (context.transfers.isTransferring(server.uuid)) await new Promise((resolve) => setTimeout(resolve, 250));
+      const transfer = context.transfers.view(server.uuid)!;
+      if (transfer.state === 'failed') throw new HttpError(409, `The move failed; the server is whole on node ${transfer.from}: ${transfer.error}`);
+      return transfer;
     },
   },
   'servers:list': {

@@ -181,6 +181,26 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      getAdminServerTransfer: build.query<
+        GetAdminServerTransferApiResponse,
+        GetAdminServerTransferApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/transfer`,
+        }),
+        providesTags: ["admin"],
+      }),
+      transferAdminServer: build.mutation<
+        TransferAdminServerApiResponse,
+        TransferAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/transfer`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       unsuspendAdminServer: build.mutation<
         UnsuspendAdminServerApiResponse,
         UnsuspendAdminServerApiArg
@@ -624,8 +644,14 @@ export type ListAdminServersApiResponse = /** status 200 Default Response */ {
       uuid: string;
     };
     plan: string;
-    /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
-    state: "offline" | "starting" | "running" | "stopping" | "node_offline";
+    /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+    state:
+      | "offline"
+      | "starting"
+      | "running"
+      | "stopping"
+      | "node_offline"
+      | "transferring";
     suspended: boolean;
     template: string;
     uuid: string;
@@ -655,8 +681,14 @@ export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
-      state: "offline" | "starting" | "running" | "stopping" | "node_offline";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+      state:
+        | "offline"
+        | "starting"
+        | "running"
+        | "stopping"
+        | "node_offline"
+        | "transferring";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -713,8 +745,14 @@ export type GetAdminServerApiResponse = /** status 200 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
-      state: "offline" | "starting" | "running" | "stopping" | "node_offline";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+      state:
+        | "offline"
+        | "starting"
+        | "running"
+        | "stopping"
+        | "node_offline"
+        | "transferring";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -749,8 +787,14 @@ export type ChangeAdminServerPlanApiResponse =
           uuid: string;
         };
         plan: string;
-        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
-        state: "offline" | "starting" | "running" | "stopping" | "node_offline";
+        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+        state:
+          | "offline"
+          | "starting"
+          | "running"
+          | "stopping"
+          | "node_offline"
+          | "transferring";
         suspended: boolean;
         template: string;
         uuid: string;
@@ -787,8 +831,14 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
-      state: "offline" | "starting" | "running" | "stopping" | "node_offline";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+      state:
+        | "offline"
+        | "starting"
+        | "running"
+        | "stopping"
+        | "node_offline"
+        | "transferring";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -798,6 +848,66 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
 export type SuspendAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
+};
+export type GetAdminServerTransferApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      transfer: {
+        /** Where players reach the server once moved (host:port) */
+        address: string | null;
+        bytes_copied: number;
+        /** The server’s files on the source as last measured (null: unknown) */
+        bytes_total: number | null;
+        /** Why it failed; the server is then whole on its old node */
+        error: string | null;
+        finished_at: string | null;
+        /** The node it is moved from */
+        from: string;
+        /** uuid of the server */
+        server: string;
+        started_at: string;
+        state: "running" | "completed" | "failed";
+        step: "stopping" | "copying" | "switching" | "starting" | "done";
+        /** The node it is moved to */
+        to: string;
+      };
+    };
+  };
+export type GetAdminServerTransferApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type TransferAdminServerApiResponse =
+  /** status 202 Default Response */ {
+    data: {
+      transfer: {
+        /** Where players reach the server once moved (host:port) */
+        address: string | null;
+        bytes_copied: number;
+        /** The server’s files on the source as last measured (null: unknown) */
+        bytes_total: number | null;
+        /** Why it failed; the server is then whole on its old node */
+        error: string | null;
+        finished_at: string | null;
+        /** The node it is moved from */
+        from: string;
+        /** uuid of the server */
+        server: string;
+        started_at: string;
+        state: "running" | "completed" | "failed";
+        step: "stopping" | "copying" | "switching" | "starting" | "done";
+        /** The node it is moved to */
+        to: string;
+      };
+    };
+  };
+export type TransferAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+  body: {
+    /** Name, uuid or id of the node to move the server to */
+    node: string;
+  };
 };
 export type UnsuspendAdminServerApiResponse =
   /** status 200 Default Response */ {
@@ -823,8 +933,14 @@ export type UnsuspendAdminServerApiResponse =
           uuid: string;
         };
         plan: string;
-        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. */
-        state: "offline" | "starting" | "running" | "stopping" | "node_offline";
+        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+        state:
+          | "offline"
+          | "starting"
+          | "running"
+          | "stopping"
+          | "node_offline"
+          | "transferring";
         suspended: boolean;
         template: string;
         uuid: string;
@@ -1000,6 +1116,9 @@ export const {
   useLazyGetAdminServerQuery,
   useChangeAdminServerPlanMutation,
   useSuspendAdminServerMutation,
+  useGetAdminServerTransferQuery,
+  useLazyGetAdminServerTransferQuery,
+  useTransferAdminServerMutation,
   useUnsuspendAdminServerMutation,
   useListAdminTemplatesQuery,
   useLazyListAdminTemplatesQuery,

@@ -12,6 +12,7 @@ const colours: Record<ServerBadgeState, string> = {
   stopping: 'warning',
   offline: 'default',
   node_offline: 'warning',
+  transferring: 'processing',
   installing: 'processing',
   install_failed: 'error',
   suspended: 'error',
@@ -30,6 +31,8 @@ export function serverStateLabel(t: TFunction, state: ServerBadgeState): string 
       return t('server.state.offline', 'Offline');
     case 'node_offline':
       return t('fleet.state.nodeOffline', 'Node offline');
+    case 'transferring':
+      return t('fleet.state.transferring', 'Transferring');
     case 'installing':
       return t('server.state.installing', 'Installing');
     case 'install_failed':

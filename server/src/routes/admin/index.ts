@@ -6,6 +6,7 @@ import { adminCatalogRoutes } from './catalog';
 import { adminLoginTokenRoutes } from './login-tokens';
 import { adminDatabaseHostRoutes } from './database-hosts';
 import { adminNodeRoutes } from './nodes';
+import { adminTransferRoutes } from './transfers';
 
 /**
  * The admin API under /api/v2/admin (tag `admin`) for billing systems such as WHMCS. Every route
@@ -20,4 +21,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminLoginTokenRoutes);
   await app.register(adminDatabaseHostRoutes);
   await app.register(adminNodeRoutes);
+  await app.register(adminTransferRoutes);
 }

@@ -27,7 +27,7 @@ export async function getServerRoute(app: FastifyInstance): Promise<void> {
       const access = request.serverAccess!;
       const view = await serverViewById(app.db, access.server.id);
       if (!view) throw notFound('Server');
-      return { data: toServerJson(view, serverApiState(app.runtime, view.server), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid)) };
+      return { data: toServerJson(view, serverApiState(app.runtime, view.server, app.transfers), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid)) };
     },
   );
 }

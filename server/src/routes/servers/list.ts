@@ -23,7 +23,7 @@ export async function listServersRoute(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       const rows = await visibleServerViews(app.db, user);
-      return { data: rows.map(({ view, permissions }) => toServerJson(view, serverApiState(app.runtime, view.server), user.id, permissions, app.sleep.isSleeping(view.server.uuid))) };
+      return { data: rows.map(({ view, permissions }) => toServerJson(view, serverApiState(app.runtime, view.server, app.transfers), user.id, permissions, app.sleep.isSleeping(view.server.uuid))) };
     },
   );
 }

@@ -163,6 +163,14 @@ export class NodeRoutingDriver implements RuntimeDriver {
     return connection.driver;
   }
 
+  /** The driver of a node (the local one for the panel's own machine), refusing a node that does not answer. */
+  driverOf(nodeId: number): RuntimeDriver {
+    const connection = this.nodes.get(nodeId);
+    if (!connection) return this.local;
+    if (connection.state !== 'online') throw new NodeOfflineError(connection.engine.name);
+    return connection.driver;
+  }
+
   /** Throws {@link NodeOfflineError} when the server's node does not answer (before an action changes anything). */
   assertReachable(uuid: string): void {
     this.reachable(uuid);

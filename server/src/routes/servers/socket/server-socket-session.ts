@@ -215,7 +215,7 @@ export class ServerSocketSession {
     if (!first) return;
     clearTimeout(this.authTimer);
     this.unsubscribe = this.app.runtime.events.subscribe(server.uuid, (event) => this.forward(event));
-    this.send('status', serverApiState(this.app.runtime, server));
+    this.send('status', serverApiState(this.app.runtime, server, this.app.transfers));
     this.recheckTimer = setInterval(() => void this.recheck().catch(() => undefined), this.limits.recheckMs);
   }
 
