@@ -25,6 +25,7 @@ import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
+import { transfersPlugin } from './plugins/transfers';
 import { webhooksPlugin } from './plugins/webhooks';
 import { oauthPlugin } from './plugins/oauth';
 import { schedulesPlugin } from './plugins/schedules';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(oauthPlugin);
   await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
   await app.register(eventsPlugin);
+  await app.register(transfersPlugin);
   await app.register(webhooksPlugin);
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);

@@ -1,3 +1,4 @@
+import { serverApiState } from '../services/nodes/serverApiState';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { servers, serverTemplates } from '../db/schema';
@@ -74,7 +75,7 @@ async function serverJson(context: ProvisioningContext, id: number) {
     template: view.template.slug,
     plan: view.plan.slug,
     address: view.allocation ? `${view.node.publicHost}:${view.allocation.port}` : null,
-    state: context.runtime.state(s.uuid),
+    state: serverApiState(context.runtime, s, context.transfers),
     install_status: s.installStatus,
     install_error: s.installError,
     suspended: s.suspended,
@@ -147,8 +148,8 @@ export const cliCommands: Record<string, CliCommand> = {
     run: async ({ db }) => listAccountDeletions(db),
   },
   'servers:create': {
-    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start] [--node NODE]',
-    description: 'Create a server and install it (waits for the install).',
+    usage: 'servers:create --owner USER --template SLUG --plan SLUG --name NAME [--description TEXT] [--external-id ID] [--var KEY=VALUE]... [--start] [--node NODE | --location LOCATION]',
+    description: 'Create a server and install it (waits for the install); without --node it goes to the least used node with room (of LOCATION when given).',
     async run(context, args) {
       const variables: Record<string, string> = {};
       for (const pair of args.vars) {
@@ -166,9 +167,23 @@ export const cliCommands: Record<string, CliCommand> = {
         externalId: args.options['external-id'] === undefined ? null : String(args.options['external-id']),
         startOnCompletion: args.options.start === true,
         node: typeof args.options.node === 'string' ? args.options.node : undefined,
+        location: typeof args.options.location === 'string' ? args.options.location : undefined,
       });
       await context.runtime.waitForInstall(server.uuid);
       return serverJson(context, server.id);
+    },
+  },
+  'servers:transfer': {
+    usage: 'servers:transfer SERVER --node NODE',
+    description: 'Move a server to another node (waits for the move; the server is whole on its old node if it fails).',
+    async run(context, args) {
+      if (!context.transfers) throw new HttpError(409, 'Moving a server needs the running panel: start it, then run this again.');
+      const server = await requireServer(context.db, positional(args, 0, 'server'));
+      await context.transfers.start(server, required(args, 'node'), { userId: null, ip: null, via: 'cli' });
+      while (context.transfers.isTransferring(server.uuid)) await new Promise((resolve) => setTimeout(resolve, 250));
+      const transfer = context.transfers.view(server.uuid)!;
+      if (transfer.state === 'failed') throw new HttpError(409, `The move failed; the server is whole on node ${transfer.from}: ${transfer.error}`);
+      return transfer;
     },
   },
   'servers:list': {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { PanelEvents } from '../services/events/PanelEvents';
 import { connectRuntimeEvents } from '../services/events/runtimeEventSources';
+import { watchNodeOutages } from '../services/nodes/nodeOutages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,7 @@ export const eventsPlugin = fp(
     const events = new PanelEvents(app.log);
     app.decorate('panelEvents', events);
     const disconnect = connectRuntimeEvents(app.runtime, events);
+    watchNodeOutages({ db: app.db, runtime: app.runtime, events, log: app.log });
     app.addHook('onClose', async () => disconnect());
   },
   { name: 'events', dependencies: ['runtime'] },

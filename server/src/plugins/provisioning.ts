@@ -3,5 +3,5 @@ import type { ProvisioningContext } from '../services/servers/ProvisioningContex
 
 /** The provisioning context of a running app: its database, runtime manager and config. */
 export function provisioningOf(app: FastifyInstance): ProvisioningContext {
-  return { db: app.db, runtime: app.runtime, config: app.config };
+  return { db: app.db, runtime: app.runtime, config: app.config, transfers: app.transfers };
 }

@@ -77,9 +77,10 @@ export const CreateServerBodySchema = Type.Object(
         minLength: 1,
         maxLength: 64,
         description:
-          'Name, uuid or id of the node to create it on (its port comes from that node’s range); the panel’s own machine when absent. 409 when the node is in maintenance, offline or has no room for the plan’s memory or disk.',
+          'Name, uuid or id of the node to create it on (its port comes from that node’s range). When absent the panel places it: on the least used online node, not in maintenance, of `location` (any location when absent), with room for the plan’s memory and disk and a free port; the panel’s own machine counts as a node. 409 when the node given is in maintenance, offline or has no room, or when no node has room.',
       }),
     ),
+    location: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Place the server only on nodes of this location (ignored when `node` is given).' })),
   },
   { additionalProperties: false },
 );

@@ -33,9 +33,12 @@ export const SocketClose = {
 } as const;
 
 /** Power states (the API's `Server.state`); `description` names the argument. */
-const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping')], {
-  description: 'state',
-});
+const PowerStateSchema = Type.Union(
+  [Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping'), Type.Literal('node_offline'), Type.Literal('transferring')],
+  {
+    description: 'state',
+  },
+);
 
 /** `install`: the install state as stored on the server, and why it failed. */
 export const InstallStatusEventSchema = Type.Object(

@@ -4,9 +4,13 @@ import { planLimitProperties } from './plans';
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Power states as the API names them. */
-export const PowerStateSchema = Type.Union([Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping')], {
-  description: 'offline → starting → running → stopping → offline',
-});
+export const PowerStateSchema = Type.Union(
+  [Type.Literal('offline'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping'), Type.Literal('node_offline'), Type.Literal('transferring')],
+  {
+    description:
+      'offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done).',
+  },
+);
 
 export const PlayerCountSchema = Type.Object(
   {

@@ -181,6 +181,26 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      getAdminServerTransfer: build.query<
+        GetAdminServerTransferApiResponse,
+        GetAdminServerTransferApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/transfer`,
+        }),
+        providesTags: ["admin"],
+      }),
+      transferAdminServer: build.mutation<
+        TransferAdminServerApiResponse,
+        TransferAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/transfer`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       unsuspendAdminServer: build.mutation<
         UnsuspendAdminServerApiResponse,
         UnsuspendAdminServerApiArg
@@ -656,8 +676,14 @@ export type ListAdminServersApiResponse = /** status 200 Default Response */ {
       uuid: string;
     };
     plan: string;
-    /** offline → starting → running → stopping → offline */
-    state: "offline" | "starting" | "running" | "stopping";
+    /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+    state:
+      | "offline"
+      | "starting"
+      | "running"
+      | "stopping"
+      | "node_offline"
+      | "transferring";
     suspended: boolean;
     template: string;
     uuid: string;
@@ -687,8 +713,14 @@ export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline */
-      state: "offline" | "starting" | "running" | "stopping";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+      state:
+        | "offline"
+        | "starting"
+        | "running"
+        | "stopping"
+        | "node_offline"
+        | "transferring";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -699,8 +731,10 @@ export type CreateAdminServerApiArg = {
   body: {
     description?: string;
     external_id?: string;
+    /** Place the server only on nodes of this location (ignored when `node` is given). */
+    location?: string;
     name: string;
-    /** Name, uuid or id of the node to create it on (its port comes from that node’s range); the panel’s own machine when absent. 409 when the node is in maintenance, offline or has no room for the plan’s memory or disk. */
+    /** Name, uuid or id of the node to create it on (its port comes from that node’s range). When absent the panel places it: on the least used online node, not in maintenance, of `location` (any location when absent), with room for the plan’s memory and disk and a free port; the panel’s own machine counts as a node. 409 when the node given is in maintenance, offline or has no room, or when no node has room. */
     node?: string;
     /** uuid, username or email of the owner */
     owner: string;
@@ -743,8 +777,14 @@ export type GetAdminServerApiResponse = /** status 200 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline */
-      state: "offline" | "starting" | "running" | "stopping";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+      state:
+        | "offline"
+        | "starting"
+        | "running"
+        | "stopping"
+        | "node_offline"
+        | "transferring";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -779,8 +819,14 @@ export type ChangeAdminServerPlanApiResponse =
           uuid: string;
         };
         plan: string;
-        /** offline → starting → running → stopping → offline */
-        state: "offline" | "starting" | "running" | "stopping";
+        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+        state:
+          | "offline"
+          | "starting"
+          | "running"
+          | "stopping"
+          | "node_offline"
+          | "transferring";
         suspended: boolean;
         template: string;
         uuid: string;
@@ -817,8 +863,14 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
         uuid: string;
       };
       plan: string;
-      /** offline → starting → running → stopping → offline */
-      state: "offline" | "starting" | "running" | "stopping";
+      /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+      state:
+        | "offline"
+        | "starting"
+        | "running"
+        | "stopping"
+        | "node_offline"
+        | "transferring";
       suspended: boolean;
       template: string;
       uuid: string;
@@ -828,6 +880,66 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
 export type SuspendAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
+};
+export type GetAdminServerTransferApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      transfer: {
+        /** Where players reach the server once moved (host:port) */
+        address: string | null;
+        bytes_copied: number;
+        /** The server’s files on the source as last measured (null: unknown) */
+        bytes_total: number | null;
+        /** Why it failed; the server is then whole on its old node */
+        error: string | null;
+        finished_at: string | null;
+        /** The node it is moved from */
+        from: string;
+        /** uuid of the server */
+        server: string;
+        started_at: string;
+        state: "running" | "completed" | "failed";
+        step: "stopping" | "copying" | "switching" | "starting" | "done";
+        /** The node it is moved to */
+        to: string;
+      };
+    };
+  };
+export type GetAdminServerTransferApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type TransferAdminServerApiResponse =
+  /** status 202 Default Response */ {
+    data: {
+      transfer: {
+        /** Where players reach the server once moved (host:port) */
+        address: string | null;
+        bytes_copied: number;
+        /** The server’s files on the source as last measured (null: unknown) */
+        bytes_total: number | null;
+        /** Why it failed; the server is then whole on its old node */
+        error: string | null;
+        finished_at: string | null;
+        /** The node it is moved from */
+        from: string;
+        /** uuid of the server */
+        server: string;
+        started_at: string;
+        state: "running" | "completed" | "failed";
+        step: "stopping" | "copying" | "switching" | "starting" | "done";
+        /** The node it is moved to */
+        to: string;
+      };
+    };
+  };
+export type TransferAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+  body: {
+    /** Name, uuid or id of the node to move the server to */
+    node: string;
+  };
 };
 export type UnsuspendAdminServerApiResponse =
   /** status 200 Default Response */ {
@@ -853,8 +965,14 @@ export type UnsuspendAdminServerApiResponse =
           uuid: string;
         };
         plan: string;
-        /** offline → starting → running → stopping → offline */
-        state: "offline" | "starting" | "running" | "stopping";
+        /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+        state:
+          | "offline"
+          | "starting"
+          | "running"
+          | "stopping"
+          | "node_offline"
+          | "transferring";
         suspended: boolean;
         template: string;
         uuid: string;
@@ -1248,6 +1366,9 @@ export const {
   useLazyGetAdminServerQuery,
   useChangeAdminServerPlanMutation,
   useSuspendAdminServerMutation,
+  useGetAdminServerTransferQuery,
+  useLazyGetAdminServerTransferQuery,
+  useTransferAdminServerMutation,
   useUnsuspendAdminServerMutation,
   useListAdminTemplatesQuery,
   useLazyListAdminTemplatesQuery,

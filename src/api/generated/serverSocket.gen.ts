@@ -50,7 +50,7 @@ export interface ClientEvents {
 export interface ServerEvents {
   'auth success': [];
   'console output': string[];
-  status: [state: 'offline' | 'starting' | 'running' | 'stopping'];
+  status: [state: 'offline' | 'starting' | 'running' | 'stopping' | 'node_offline' | 'transferring'];
   stats: [serverResources: ServerResources];
   install: [installStatusEvent: InstallStatusEvent];
   'token expiring': [];
@@ -67,4 +67,4 @@ export const clientEventNames: readonly ClientEventName[] = ['auth', 'send comma
 export const serverEventNames: readonly ServerEventName[] = ['auth success', 'console output', 'status', 'stats', 'install', 'token expiring', 'token expired', 'daemon error', 'backup progress', 'version switch'];
 
 /** A server's power states (the `status` event's argument, the API's `Server.state`). */
-export const powerStates: readonly ServerEvents['status'][0][] = ['offline', 'starting', 'running', 'stopping'];
+export const powerStates: readonly ServerEvents['status'][0][] = ['offline', 'starting', 'running', 'stopping', 'node_offline', 'transferring'];

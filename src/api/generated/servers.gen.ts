@@ -186,8 +186,14 @@ export type Server = {
   };
   /** Stopped, with the panel answering on its port to start it when someone joins */
   sleeping: boolean;
-  /** offline → starting → running → stopping → offline */
-  state: "offline" | "starting" | "running" | "stopping";
+  /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+  state:
+    | "offline"
+    | "starting"
+    | "running"
+    | "stopping"
+    | "node_offline"
+    | "transferring";
   status: ("installing" | "install_failed" | "suspended") | (null | null);
   suspended: boolean;
   template: {
@@ -231,8 +237,14 @@ export type ServerResources = {
     /** Names of (some of) the players online */
     sample: string[];
   } | null;
-  /** offline → starting → running → stopping → offline */
-  state: "offline" | "starting" | "running" | "stopping";
+  /** offline → starting → running → stopping → offline. node_offline: the panel cannot reach the machine (node) the server runs on; nothing is lost, power actions answer 409 until the node is back. transferring: the server is being moved to another node (its address changes when done). */
+  state:
+    | "offline"
+    | "starting"
+    | "running"
+    | "stopping"
+    | "node_offline"
+    | "transferring";
   uptime_ms: number;
 };
 export const {

@@ -10,6 +10,7 @@ import { formatDuration } from '../../components/server/formatDuration';
 import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../widgets/server/ServerStateTag';
+import { NodeOfflineNotice } from '../../widgets/server/NodeOfflineNotice';
 import { InstallFailedPanel } from '../../widgets/server/InstallFailedPanel';
 import { IsolationNotice } from './IsolationNotice';
 import { PlanLimits } from './PlanLimits';
@@ -52,6 +53,7 @@ export function ServerOverviewPage() {
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
       {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
       {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
+      <NodeOfflineNotice state={state} />
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}
       {connectingFirst ? null : <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />}
       <PlainCard size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>

@@ -76,6 +76,11 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     t('sharing.audit.events.server.plan.order-created', '{{actor}} ordered plan {{to}}; payment is pending.', { actor, to: text(p.to), interpolation: raw }),
   'server.plan.order-failed': (t, { p }) =>
     t('sharing.audit.events.server.plan.order-failed', 'The billing system reported that the order for a plan change failed: {{reason}}', { reason: text(p.reason), interpolation: raw }),
+  'server.transfer.started': (t, { p }) => t('fleet.audit.transferStarted', 'The server is being moved from node {{from}} to node {{to}}.', { from: text(p.from), to: text(p.to), interpolation: raw }),
+  'server.transfer.completed': (t, { p }) =>
+    t('fleet.audit.transferCompleted', 'The server was moved to node {{to}}; players now reach it at {{address}}.', { to: text(p.to), address: text(p.address), interpolation: raw }),
+  'server.transfer.failed': (t, { p }) =>
+    t('fleet.audit.transferFailed', 'Moving the server to node {{to}} failed; it stays on node {{from}}.', { from: text(p.from), to: text(p.to), interpolation: raw }),
   'server.installed': (t) => t('sharing.audit.events.server.installed', 'The game was installed.'),
   'server.install-failed': (t) => t('sharing.audit.events.server.install-failed', 'The game could not be installed.'),
   'server.reinstall': (t, { actor }) => t('sharing.audit.events.server.reinstall', '{{actor}} reinstalled the game.', { actor, interpolation: raw }),

@@ -11,6 +11,8 @@ const colours: Record<ServerBadgeState, string> = {
   starting: 'processing',
   stopping: 'warning',
   offline: 'default',
+  node_offline: 'warning',
+  transferring: 'processing',
   installing: 'processing',
   install_failed: 'error',
   suspended: 'error',
@@ -27,6 +29,10 @@ export function serverStateLabel(t: TFunction, state: ServerBadgeState): string 
       return t('server.state.stopping', 'Stopping');
     case 'offline':
       return t('server.state.offline', 'Offline');
+    case 'node_offline':
+      return t('fleet.state.nodeOffline', 'Node offline');
+    case 'transferring':
+      return t('fleet.state.transferring', 'Transferring');
     case 'installing':
       return t('server.state.installing', 'Installing');
     case 'install_failed':

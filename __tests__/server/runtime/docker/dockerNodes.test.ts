@@ -124,6 +124,21 @@ describe('a server on a docker node, through the panel’s APIs', () => {
     try {
       const added = await admin('POST', '/nodes', { name: 'engine-b', driver: 'docker', docker_host: `unix://${path}`, public_host: '127.0.0.1', port_range: '32100-32199' });
       expect(added.json().data.node.state).toBe('online');
+      const created = await admin('POST', '/servers', {
+        name: 'Outlives the cut',
+        owner: owner.user.uuid,
+        template: 'test-fixture',
+        plan: 'minecraft-budget',
+        node: 'engine-b',
+        variables: { MODE: 'echo' },
+        start_on_completion: true,
+      });
+      const server = created.json().data.server;
+      await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running on engine-b', timeoutMs: 120_000 });
+      const containerId = (await docker.getContainer(containerName(server.uuid)).inspect()).Id;
+      // As the panel's start does: from then on a node that opens again has its servers recovered.
+      await t.app.runtime.recoverAll();
+      const customerState = async () => (await t.app.inject({ method: 'GET', url: `/api/v2/servers/${server.identifier}`, headers: owner.headers })).json().data.state;
 
       // close() waits for the open connections: they are cut first.
       const closed = new Promise((resolve) => proxy.close(resolve));
@@ -135,9 +150,16 @@ describe('a server on a docker node, through the panel’s APIs', () => {
       const refused = await admin('POST', '/servers', { name: 'x', owner: owner.user.uuid, template: 'test-fixture', plan: 'minecraft-budget', node: 'engine-b' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toContain('offline');
+      expect(await customerState()).toBe('node_offline');
+      const stop = await t.app.inject({ method: 'POST', url: `/api/v2/servers/${server.identifier}/power`, headers: owner.headers, payload: { signal: 'stop' } });
+      expect(stop.statusCode).toBe(409);
 
       proxy = await listen();
       await waitFor(async () => (await admin('GET', '/nodes/engine-b')).json().data.node.state === 'online', { what: 'online again', timeoutMs: 30_000 });
+      // The container that ran on through the cut is adopted, not started anew.
+      await waitFor(async () => (await customerState()) === 'running', { what: 'adopted once back', timeoutMs: 60_000 });
+      expect((await docker.getContainer(containerName(server.uuid)).inspect()).Id).toBe(containerId);
+      expect((await admin('DELETE', `/servers/${server.uuid}`)).statusCode).toBe(204);
       expect((await admin('DELETE', '/nodes/engine-b')).statusCode).toBe(204);
     } finally {
       proxy.close();

@@ -7,6 +7,7 @@ import { adminLoginTokenRoutes } from './login-tokens';
 import { adminDatabaseHostRoutes } from './database-hosts';
 import { adminNodeRoutes } from './nodes';
 import { adminTemplateRoutes } from './templates';
+import { adminTransferRoutes } from './transfers';
 
 /**
  * The admin API under /api/v2/admin (tag `admin`) for billing systems such as WHMCS. Every route
@@ -22,4 +23,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminDatabaseHostRoutes);
   await app.register(adminNodeRoutes);
   await app.register(adminTemplateRoutes);
+  await app.register(adminTransferRoutes);
 }

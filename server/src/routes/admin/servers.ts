@@ -25,7 +25,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'createAdminServer',
         tags: ['admin'],
-        summary: 'Create a server (installs in the background)',
+        summary: 'Create a server (placed on a node with room unless one is named; installs in the background)',
         description: 'Answers at once with install_status "installing"; it becomes "installed" or "install_failed" (with install_error).',
         security,
         body: CreateServerBodySchema,
@@ -46,6 +46,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         externalId: body.external_id,
         startOnCompletion: body.start_on_completion,
         node: body.node,
+        location: body.location,
       });
       return reply.code(201).send({ data: { server: await adminServerOf(provisioningOf(app), server) } });
     },

@@ -1,3 +1,4 @@
+import { serverApiState } from '../../services/nodes/serverApiState';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -26,7 +27,7 @@ export async function getServerRoute(app: FastifyInstance): Promise<void> {
       const access = request.serverAccess!;
       const view = await serverViewById(app.db, access.server.id);
       if (!view) throw notFound('Server');
-      const server = toServerJson(view, app.runtime.state(view.server.uuid), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid));
+      const server = toServerJson(view, serverApiState(app.runtime, view.server, app.transfers), request.user!.id, accessKeys(access), app.sleep.isSleeping(view.server.uuid));
       const sftp = accessAllows(access, 'file.sftp') ? app.sftp.details(request.user!.username, view.server.shortId, request.hostname) : null;
       return { data: sftp ? { ...server, sftp } : server };
     },

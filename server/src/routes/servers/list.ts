@@ -1,3 +1,4 @@
+import { serverApiState } from '../../services/nodes/serverApiState';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -22,7 +23,7 @@ export async function listServersRoute(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.user!;
       const rows = await visibleServerViews(app.db, user);
-      return { data: rows.map(({ view, permissions }) => toServerJson(view, app.runtime.state(view.server.uuid), user.id, permissions, app.sleep.isSleeping(view.server.uuid))) };
+      return { data: rows.map(({ view, permissions }) => toServerJson(view, serverApiState(app.runtime, view.server, app.transfers), user.id, permissions, app.sleep.isSleeping(view.server.uuid))) };
     },
   );
 }

@@ -51,6 +51,8 @@ export class NodeConnection {
   private announced = false;
   /** Why the last check failed, for the panel's log. */
   lastError: string | null = null;
+  /** The engine stopped answering after the driver had opened: it is opened anew once it answers again. */
+  private lost = false;
 
   constructor(
     readonly engine: NodeEngine,
@@ -68,7 +70,15 @@ export class NodeConnection {
     this.checking ??= (async () => {
       try {
         if (this.opened) await this.pingTwice();
-        else {
+        if (this.opened && this.lost) {
+          // Back after an outage: the engine may have restarted (its streams are gone, containers
+          // may have died with it). The driver lets go of what it followed and opens again, and
+          // its opening is told, so the panel adopts what still runs and starts what should.
+          await this.driver.detachAll().catch(() => undefined);
+          this.opened = false;
+          this.announced = false;
+        }
+        if (!this.opened) {
           // An open that outlives its check goes on; the next check waits for the same one.
           this.opening ??= this.driver
             .open()
@@ -77,6 +87,7 @@ export class NodeConnection {
           await withTimeout(this.opening, this.timeoutMs * 3, `The engine of node ${this.engine.name}`);
         }
         this.lastError = null;
+        this.lost = false;
         this.set('online');
         if (!this.announced) {
           this.announced = true;
@@ -84,6 +95,7 @@ export class NodeConnection {
         }
       } catch (error) {
         this.lastError = (error as Error).message;
+        if (this.opened) this.lost = true;
         this.set('offline');
       } finally {
         this.checking = null;

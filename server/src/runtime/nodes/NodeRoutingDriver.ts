@@ -44,6 +44,7 @@ export class NodeRoutingDriver implements RuntimeDriver {
   private timer: NodeJS.Timeout | null = null;
   private readonly checkIntervalMs: number;
   private readonly openedListeners: ((nodeId: number) => void)[] = [];
+  private readonly reachabilityListeners: ((nodeId: number, state: NodeReachability) => void)[] = [];
   private readonly timeoutMs: number;
 
   constructor(private readonly options: NodeRoutingOptions) {
@@ -120,6 +121,12 @@ export class NodeRoutingDriver implements RuntimeDriver {
   private reachabilityChanged(connection: NodeConnection, state: NodeReachability): void {
     if (state === 'online') this.options.log?.info({ node: connection.engine.name }, 'node online');
     else this.options.log?.warn({ node: connection.engine.name, reason: connection.lastError }, 'node offline: its engine does not answer');
+    for (const listener of this.reachabilityListeners) listener(connection.engine.id, state);
+  }
+
+  /** Hears a node go offline (its engine stopped answering) and come back online. */
+  onReachabilityChanged(listener: (nodeId: number, state: NodeReachability) => void): void {
+    this.reachabilityListeners.push(listener);
   }
 
   /** Hears a node's driver open (its engine answered for the first time since the node was added or the panel started). */
@@ -151,6 +158,14 @@ export class NodeRoutingDriver implements RuntimeDriver {
   /** The driver of the server's node, refusing when the node does not answer. */
   private reachable(uuid: string): RuntimeDriver {
     const connection = this.connectionOf(uuid);
+    if (!connection) return this.local;
+    if (connection.state !== 'online') throw new NodeOfflineError(connection.engine.name);
+    return connection.driver;
+  }
+
+  /** The driver of a node (the local one for the panel's own machine), refusing a node that does not answer. */
+  driverOf(nodeId: number): RuntimeDriver {
+    const connection = this.nodes.get(nodeId);
     if (!connection) return this.local;
     if (connection.state !== 'online') throw new NodeOfflineError(connection.engine.name);
     return connection.driver;

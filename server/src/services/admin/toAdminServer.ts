@@ -5,9 +5,10 @@ import { loadServerViews, type ServerViewRow } from '../servers/serverView';
 import type { AdminServer } from '../../schemas/admin';
 import type { ProvisioningContext } from '../servers/ProvisioningContext';
 import type { RuntimeManager } from '../servers/RuntimeManager';
+import { serverApiState } from '../nodes/serverApiState';
 
 /** The admin API's view of a server, with the state its runtime reports now. */
-export function toAdminServer(view: ServerViewRow, runtime: Pick<RuntimeManager, 'state'>): AdminServer {
+export function toAdminServer(view: ServerViewRow, runtime: Pick<RuntimeManager, 'state' | 'nodeState'>): AdminServer {
   const { server } = view;
   return {
     uuid: server.uuid,
@@ -19,7 +20,7 @@ export function toAdminServer(view: ServerViewRow, runtime: Pick<RuntimeManager,
     game: view.game.slug,
     template: view.template.slug,
     plan: view.plan.slug,
-    state: runtime.state(server.uuid),
+    state: serverApiState(runtime, server),
     install_status: server.installStatus as AdminServer['install_status'],
     install_error: server.installError,
     suspended: server.suspended,

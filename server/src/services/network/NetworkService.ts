@@ -198,6 +198,13 @@ export class NetworkService {
     return toPortView(row, host, row.id);
   }
 
+  /** Points the server's subdomain at another address (a transfer to another node); false when it has none. */
+  async pointSubdomain(server: ServerRow, host: string, port: number): Promise<boolean> {
+    const subdomain = await this.subdomainOf(server);
+    if (subdomain) await this.writeRecords(subdomain, host, port);
+    return subdomain !== null;
+  }
+
   /** Gives a port back to the node (never the primary one, nor one the game needs). */
   async removePort(server: ServerRow, id: number, actor: Actor): Promise<void> {
     const current = await this.fresh(server);

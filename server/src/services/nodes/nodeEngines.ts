@@ -5,6 +5,7 @@ import { nodes, servers } from '../../db/schema';
 import { openSecret } from '../../lib/secretBox';
 import type { NodeEngine } from '../../runtime/nodes/NodeConnection';
 import type { RuntimeManager } from '../servers/RuntimeManager';
+import { forgetNodeLoads } from './placement';
 
 /** What the node services need: the database, the runtime (it runs the nodes' drivers) and the panel secret. */
 export interface NodeContext {
@@ -33,6 +34,7 @@ export async function nodeEngines(context: Pick<NodeContext, 'db' | 'config'>): 
  * start (before the runtime opens) and after every change of a node, so nothing waits for a restart.
  */
 export async function syncRuntimeNodes(context: NodeContext): Promise<void> {
+  forgetNodeLoads(context.db);
   const engines = await nodeEngines(context);
   const placements = await context.db.select({ uuid: servers.uuid, nodeId: servers.nodeId }).from(servers).innerJoin(nodes, eq(nodes.id, servers.nodeId)).where(ne(nodes.driver, 'local'));
   await context.runtime.syncNodes(engines, placements);

@@ -26,7 +26,7 @@ export interface RuntimeManagerOptions {
   /** How often players online are asked for while a server runs. */
   playerQueryIntervalMs: number;
   /** The router over the nodes, when `driver` is one (a runtime of the panel's machine alone has none). */
-  nodes?: Pick<NodeRoutingDriver, 'setNodes' | 'place' | 'nodeState' | 'checkAll' | 'assertReachable' | 'onNodeOpened'>;
+  nodes?: Pick<NodeRoutingDriver, 'setNodes' | 'place' | 'nodeState' | 'checkAll' | 'assertReachable' | 'onNodeOpened' | 'onReachabilityChanged' | 'driverOf'>;
 }
 
 /**
@@ -106,10 +106,7 @@ export class RuntimeManager {
     return this.driver.state(uuid);
   }
 
-  /**
-   * Hands the runtime the nodes as they are now (after a start, and after each change) with the
-   * servers placed on them: new nodes are opened, removed ones let go of, without a panel restart.
-   */
+  /** Hands the runtime the nodes as they are now with their servers: new ones opened, removed ones let go of, no restart needed. */
   async syncNodes(engines: NodeEngine[], placements: { uuid: string; nodeId: number }[]): Promise<void> {
     if (!this.options.nodes) return;
     await this.options.nodes.setNodes(engines);
@@ -119,6 +116,16 @@ export class RuntimeManager {
   /** Whether a node's engine answers; null for the panel's own machine (or a runtime without nodes). */
   nodeState(nodeId: number): NodeReachability | null {
     return this.options.nodes?.nodeState(nodeId) ?? null;
+  }
+
+  /** Hears a node go offline and come back online (its servers answer node_offline meanwhile). */
+  onNodeReachability(listener: (nodeId: number, state: NodeReachability) => void): void {
+    this.options.nodes?.onReachabilityChanged(listener);
+  }
+
+  /** A node's driver, to reach a server there before it is placed there (a transfer's target); refused while the node is offline. */
+  nodeDriver(nodeId: number): RuntimeDriver {
+    return this.options.nodes?.driverOf(nodeId) ?? this.driver;
   }
 
   /** Pings every node now instead of at the next periodic check. */
@@ -217,10 +224,7 @@ export class RuntimeManager {
     await this.driver.sendCommand(server.uuid, command);
   }
 
-  /**
-   * Holds a server offline (a restore is replacing its files): starts are refused with `reason`
-   * until the answered function is called.
-   */
+  /** Holds a server offline (a restore replacing its files): starts are refused with `reason` until the answered function is called. */
   holdOffline(uuid: string, reason: string): () => void {
     this.startHolds.set(uuid, reason);
     return () => {
@@ -239,10 +243,7 @@ export class RuntimeManager {
     }
   }
 
-  /**
-   * Installs a server in the background (install_failed with the real reason when a step fails).
-   * Resolves when the install has finished, whatever its outcome.
-   */
+  /** Installs a server in the background (install_failed with the real reason when a step fails); resolves once finished, whatever the outcome. */
   install(server: ServerRow, options: { startOnCompletion?: boolean } = {}): Promise<void> {
     return this.installs.install(server, options);
   }
@@ -296,11 +297,7 @@ export class RuntimeManager {
     await this.driver.destroy(server.uuid);
   }
 
-  /**
-   * After a panel start: adopts servers still running from before, starts those whose desired
-   * state is running, stops adopted ones that should not run, resumes interrupted installs.
-   * A server is never started twice: an adopted process counts as running.
-   */
+  /** After a panel start: adopts what still runs, starts what should run, stops adopted ones that should not, resumes installs (never a second start). */
   async recoverAll(): Promise<{ adopted: number; started: number }> {
     this.recoveryStarted = true;
     const counts = { adopted: 0, started: 0 };

@@ -6,6 +6,7 @@ import { dropServerDatabases } from '../databases/serverDatabases';
 import { releasePorts } from './allocatePorts';
 import { networkServiceFor } from '../network/networkServiceFor';
 import type { ProvisioningContext } from './ProvisioningContext';
+import { forgetNodeLoads } from '../nodes/placement';
 
 async function reload({ db }: ProvisioningContext, server: ServerRow): Promise<ServerRow> {
   const [row] = await db.select().from(servers).where(eq(servers.id, server.id));
@@ -38,6 +39,7 @@ export async function deleteServer(context: ProvisioningContext, server: ServerR
   await context.runtime.destroy(server);
   await releasePorts(context.db, server.id);
   await context.db.delete(servers).where(eq(servers.id, server.id));
+  forgetNodeLoads(context.db);
   await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.deleted', ip: null, properties: { name: server.name } });
 }
 
@@ -53,6 +55,7 @@ export async function changeServerPlan(context: ProvisioningContext, server: Ser
   if (current && plan.gameId !== current.gameId) throw new ValidationError({ plan: ['This plan is for another game'] });
   if (plan.id === server.planId) return server;
   await context.db.update(servers).set({ planId: plan.id, updatedAt: new Date() }).where(eq(servers.id, server.id));
+  forgetNodeLoads(context.db);
   await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.plan-changed', ip: null, properties: { from: current?.slug, to: plan.slug } });
   await context.runtime.updateLimits(server.uuid, { memoryMb: plan.memoryMb, cpuPercent: plan.cpuPercent, diskMb: plan.diskMb }).catch(() => undefined);
   return reload(context, server);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { allocations, games, nodes, plans, serverPermissions, serverRoles, servers, serverTemplates, users, type PlanRow, type ServerRow } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { permissionKeys } from '../../schemas/permissions';
-import type { PowerState } from '../../runtime/types';
+import type { ServerApiState } from '../nodes/serverApiState';
 import type { ServerResources } from '../../runtime/ServerEventHub';
 import type { ServerJson, ServerResourcesJson } from '../../schemas/servers';
 
@@ -66,7 +66,7 @@ export async function serverViewById(db: Database, id: number): Promise<ServerVi
 }
 
 /** The API answer for a server. `state` comes from the runtime (live), not the stored copy. */
-export function toServerJson(view: ServerViewRow, state: PowerState, callerId: number, permissions: string[], sleeping = false): ServerJson {
+export function toServerJson(view: ServerViewRow, state: ServerApiState, callerId: number, permissions: string[], sleeping = false): ServerJson {
   const { server, plan } = view;
   const status = server.suspended ? 'suspended' : server.installStatus === 'installing' ? 'installing' : server.installStatus === 'install_failed' ? 'install_failed' : null;
   return {

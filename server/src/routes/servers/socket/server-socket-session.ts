@@ -1,3 +1,4 @@
+import { serverApiState } from '../../../services/nodes/serverApiState';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { ServerRow } from '../../../db/schema';
@@ -232,7 +233,7 @@ export class ServerSocketSession {
     if (!first) return;
     clearTimeout(this.authTimer);
     this.unsubscribe = this.app.runtime.events.subscribe(server.uuid, (event) => this.forward(event));
-    this.send('status', this.app.runtime.state(server.uuid));
+    this.send('status', serverApiState(this.app.runtime, server, this.app.transfers));
     this.recheckTimer = setInterval(() => void this.recheck().catch(() => undefined), this.limits.recheckMs);
   }
 
