@@ -6,6 +6,44 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      listAdminAudit: build.query<
+        ListAdminAuditApiResponse,
+        ListAdminAuditApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/audit`,
+          params: {
+            actor: queryArg.actor,
+            event: queryArg.event,
+            target: queryArg.target,
+            from: queryArg["from"],
+            to: queryArg.to,
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ["admin"],
+      }),
+      exportAdminAudit: build.query<
+        ExportAdminAuditApiResponse,
+        ExportAdminAuditApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/audit.csv`,
+          params: {
+            actor: queryArg.actor,
+            event: queryArg.event,
+            target: queryArg.target,
+            from: queryArg["from"],
+            to: queryArg.to,
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ["admin"],
+      }),
       listAdminDatabaseHosts: build.query<
         ListAdminDatabaseHostsApiResponse,
         ListAdminDatabaseHostsApiArg
@@ -86,6 +124,13 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      getAdminOverview: build.query<
+        GetAdminOverviewApiResponse,
+        GetAdminOverviewApiArg
+      >({
+        query: () => ({ url: `/admin/overview` }),
+        providesTags: ["admin"],
+      }),
       listAdminPlans: build.query<
         ListAdminPlansApiResponse,
         ListAdminPlansApiArg
@@ -129,7 +174,17 @@ const injectedRtkApi = api
         ListAdminServersApiResponse,
         ListAdminServersApiArg
       >({
-        query: () => ({ url: `/admin/servers` }),
+        query: (queryArg) => ({
+          url: `/admin/servers`,
+          params: {
+            search: queryArg.search,
+            owner: queryArg.owner,
+            node: queryArg.node,
+            game: queryArg.game,
+            plan: queryArg.plan,
+            state: queryArg.state,
+          },
+        }),
         providesTags: ["admin"],
       }),
       createAdminServer: build.mutation<
@@ -160,6 +215,16 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/admin/servers/${queryArg.server}` }),
         providesTags: ["admin"],
       }),
+      openAdminServer: build.mutation<
+        OpenAdminServerApiResponse,
+        OpenAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/open`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       changeAdminServerPlan: build.mutation<
         ChangeAdminServerPlanApiResponse,
         ChangeAdminServerPlanApiArg
@@ -171,6 +236,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      reinstallAdminServer: build.mutation<
+        ReinstallAdminServerApiResponse,
+        ReinstallAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/reinstall`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       suspendAdminServer: build.mutation<
         SuspendAdminServerApiResponse,
         SuspendAdminServerApiArg
@@ -178,6 +253,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/admin/servers/${queryArg.server}/suspend`,
           method: "POST",
+          body: queryArg.body,
         }),
         invalidatesTags: ["admin"],
       }),
@@ -188,6 +264,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/admin/servers/${queryArg.server}/unsuspend`,
           method: "POST",
+          body: queryArg.body,
         }),
         invalidatesTags: ["admin"],
       }),
@@ -196,6 +273,20 @@ const injectedRtkApi = api
         ListAdminTemplatesApiArg
       >({
         query: () => ({ url: `/admin/templates` }),
+        providesTags: ["admin"],
+      }),
+      listAdminUsers: build.query<
+        ListAdminUsersApiResponse,
+        ListAdminUsersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users`,
+          params: {
+            search: queryArg.search,
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+          },
+        }),
         providesTags: ["admin"],
       }),
       createAdminUser: build.mutation<
@@ -223,6 +314,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/admin/users/${queryArg.user}` }),
         providesTags: ["admin"],
       }),
+      updateAdminUser: build.mutation<
+        UpdateAdminUserApiResponse,
+        UpdateAdminUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       createAdminUserLoginToken: build.mutation<
         CreateAdminUserLoginTokenApiResponse,
         CreateAdminUserLoginTokenApiArg
@@ -234,12 +336,32 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      sendAdminUserPasswordReset: build.mutation<
+        SendAdminUserPasswordResetApiResponse,
+        SendAdminUserPasswordResetApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/password-reset`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       suspendAdminUser: build.mutation<
         SuspendAdminUserApiResponse,
         SuspendAdminUserApiArg
       >({
         query: (queryArg) => ({
           url: `/admin/users/${queryArg.user}/suspend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      resetAdminUserTwoFactor: build.mutation<
+        ResetAdminUserTwoFactorApiResponse,
+        ResetAdminUserTwoFactorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/two-factor/reset`,
           method: "POST",
         }),
         invalidatesTags: ["admin"],
@@ -258,6 +380,59 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as adminApi };
+export type ListAdminAuditApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** Username of the admin whose session acted */
+    actor: string | null;
+    created_at: string;
+    /** The admin operation (e.g. suspendAdminServer), or admin.denied for a refused attempt */
+    event: string;
+    id: number;
+    ip: string | null;
+    /** Identifier of the admin key that acted */
+    key: string | null;
+    method: string;
+    path: string;
+    properties: {
+      [key: string]: any;
+    };
+    status: number;
+    target: string | null;
+    target_type: string | null;
+  }[];
+  meta: {
+    page: number;
+    per_page: number;
+    total: number;
+  };
+};
+export type ListAdminAuditApiArg = {
+  /** Username or admin key identifier */
+  actor?: string;
+  event?: string;
+  /** Part of the target’s identifier */
+  target?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  perPage?: number;
+  /** csv: the same as /admin/audit.csv */
+  format?: "json" | "csv";
+};
+export type ExportAdminAuditApiResponse = unknown;
+export type ExportAdminAuditApiArg = {
+  /** Username or admin key identifier */
+  actor?: string;
+  event?: string;
+  /** Part of the target’s identifier */
+  target?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  perPage?: number;
+  /** csv: the same as /admin/audit.csv */
+  format?: "json" | "csv";
+};
 export type ListAdminDatabaseHostsApiResponse =
   /** status 200 Default Response */ {
     data: {
@@ -546,6 +721,55 @@ export type UpdateAdminNodeApiArg = {
     } | null;
   };
 };
+export type GetAdminOverviewApiResponse = /** status 200 Default Response */ {
+  data: {
+    crashes_last_day: number;
+    failed_installs_last_day: number;
+    /** The panel’s own services; each node’s engine is its state under nodes */
+    health: {
+      detail: string | null;
+      name: "database" | "redis" | "mail" | "dns" | "catalogue";
+      status: "ok" | "down" | "not_configured" | "unchecked";
+    }[];
+    nodes: {
+      /** Disk of the plans of its servers */
+      allocated_disk_mb: number;
+      /** Memory of the plans of its servers */
+      allocated_memory_mb: number;
+      created_at: string;
+      /** Disk the node may hand out (null: no limit) */
+      disk_mb: number | null;
+      /** The engine’s API address (docker nodes) */
+      docker_host: string | null;
+      /** `local` (the panel’s own machine) or `docker` */
+      driver: string;
+      id: number;
+      location: string;
+      maintenance: boolean;
+      /** Memory the node may hand out (null: no limit) */
+      memory_mb: number | null;
+      name: string;
+      /** Ports handed out to servers on this node, e.g. 30000-30099 */
+      port_range: string;
+      /** The address players connect to */
+      public_host: string;
+      /** Servers on the node */
+      servers: number;
+      /** online, offline (the engine does not answer; noticed within 30 s) or maintenance (no new servers placed there) */
+      state: "online" | "offline" | "maintenance";
+      /** Whether the panel holds TLS certificates for the engine (they are never answered) */
+      tls: boolean;
+      updated_at: string;
+      uuid: string;
+    }[];
+    /** suspended, installing, install_failed, or the power state (running, offline…) */
+    servers_by_state: {
+      [key: string]: number;
+    };
+    users: number;
+  };
+};
+export type GetAdminOverviewApiArg = void;
 export type ListAdminPlansApiResponse = /** status 200 Default Response */ {
   data: Plan[];
 };
@@ -627,11 +851,32 @@ export type ListAdminServersApiResponse = /** status 200 Default Response */ {
     /** offline → starting → running → stopping → offline */
     state: "offline" | "starting" | "running" | "stopping";
     suspended: boolean;
+    /** Why the host suspended it; the customer sees it */
+    suspension_reason: string | null;
     template: string;
     uuid: string;
   }[];
 };
-export type ListAdminServersApiArg = void;
+export type ListAdminServersApiArg = {
+  /** Part of the name, short id, uuid or external id */
+  search?: string;
+  /** Username, email or uuid of the owner */
+  owner?: string;
+  /** Node name */
+  node?: string;
+  /** Game slug */
+  game?: string;
+  /** Plan slug */
+  plan?: string;
+  state?:
+    | "running"
+    | "starting"
+    | "stopping"
+    | "offline"
+    | "installing"
+    | "install_failed"
+    | "suspended";
+};
 export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
   data: {
     server: {
@@ -658,6 +903,8 @@ export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
       /** offline → starting → running → stopping → offline */
       state: "offline" | "starting" | "running" | "stopping";
       suspended: boolean;
+      /** Why the host suspended it; the customer sees it */
+      suspension_reason: string | null;
       template: string;
       uuid: string;
     };
@@ -714,12 +961,24 @@ export type GetAdminServerApiResponse = /** status 200 Default Response */ {
       /** offline → starting → running → stopping → offline */
       state: "offline" | "starting" | "running" | "stopping";
       suspended: boolean;
+      /** Why the host suspended it; the customer sees it */
+      suspension_reason: string | null;
       template: string;
       uuid: string;
     };
   };
 };
 export type GetAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type OpenAdminServerApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** The server’s pages in the panel: /server/{identifier} */
+    path: string;
+  };
+};
+export type OpenAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
 };
@@ -750,6 +1009,8 @@ export type ChangeAdminServerPlanApiResponse =
         /** offline → starting → running → stopping → offline */
         state: "offline" | "starting" | "running" | "stopping";
         suspended: boolean;
+        /** Why the host suspended it; the customer sees it */
+        suspension_reason: string | null;
         template: string;
         uuid: string;
       };
@@ -761,6 +1022,11 @@ export type ChangeAdminServerPlanApiArg = {
   body: {
     plan: string;
   };
+};
+export type ReinstallAdminServerApiResponse = unknown;
+export type ReinstallAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
 };
 export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
   data: {
@@ -788,6 +1054,8 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
       /** offline → starting → running → stopping → offline */
       state: "offline" | "starting" | "running" | "stopping";
       suspended: boolean;
+      /** Why the host suspended it; the customer sees it */
+      suspension_reason: string | null;
       template: string;
       uuid: string;
     };
@@ -796,6 +1064,10 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
 export type SuspendAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
+  body: {
+    /** Shown to the customer on the server’s pages */
+    reason?: string;
+  } | null;
 };
 export type UnsuspendAdminServerApiResponse =
   /** status 200 Default Response */ {
@@ -824,6 +1096,8 @@ export type UnsuspendAdminServerApiResponse =
         /** offline → starting → running → stopping → offline */
         state: "offline" | "starting" | "running" | "stopping";
         suspended: boolean;
+        /** Why the host suspended it; the customer sees it */
+        suspension_reason: string | null;
         template: string;
         uuid: string;
       };
@@ -832,6 +1106,10 @@ export type UnsuspendAdminServerApiResponse =
 export type UnsuspendAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
+  body: {
+    /** Shown to the customer on the server’s pages */
+    reason?: string;
+  } | null;
 };
 export type ListAdminTemplatesApiResponse = /** status 200 Default Response */ {
   data: {
@@ -842,6 +1120,34 @@ export type ListAdminTemplatesApiResponse = /** status 200 Default Response */ {
   }[];
 };
 export type ListAdminTemplatesApiArg = void;
+export type ListAdminUsersApiResponse = /** status 200 Default Response */ {
+  data: {
+    created_at: string;
+    email: string;
+    language: string;
+    name_first: string | null;
+    name_last: string | null;
+    root_admin: boolean;
+    servers: number;
+    suspended: boolean;
+    updated_at: string;
+    /** Two-factor sign-in is on */
+    use_totp: boolean;
+    username: string;
+    uuid: string;
+  }[];
+  meta: {
+    page: number;
+    per_page: number;
+    total: number;
+  };
+};
+export type ListAdminUsersApiArg = {
+  /** Part of the username, email or name */
+  search?: string;
+  page?: number;
+  perPage?: number;
+};
 export type CreateAdminUserApiResponse = /** status 201 Default Response */ {
   data: {
     user: {
@@ -853,6 +1159,8 @@ export type CreateAdminUserApiResponse = /** status 201 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
@@ -886,6 +1194,8 @@ export type GetAdminUserApiResponse = /** status 200 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
@@ -894,6 +1204,35 @@ export type GetAdminUserApiResponse = /** status 200 Default Response */ {
 export type GetAdminUserApiArg = {
   /** uuid, username or email */
   user: string;
+};
+export type UpdateAdminUserApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: {
+      created_at: string;
+      email: string;
+      language: string;
+      name_first: string | null;
+      name_last: string | null;
+      root_admin: boolean;
+      suspended: boolean;
+      updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
+      username: string;
+      uuid: string;
+    };
+  };
+};
+export type UpdateAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+  body: {
+    email?: string;
+    language?: string;
+    name_first?: string | null;
+    name_last?: string | null;
+    root_admin?: boolean;
+  };
 };
 export type CreateAdminUserLoginTokenApiResponse =
   /** status 201 Default Response */ {
@@ -913,6 +1252,14 @@ export type CreateAdminUserLoginTokenApiArg = {
     redirect?: string;
   } | null;
 };
+export type SendAdminUserPasswordResetApiResponse =
+  /** status 202 Default Response */ {
+    message: string;
+  };
+export type SendAdminUserPasswordResetApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
 export type SuspendAdminUserApiResponse = /** status 200 Default Response */ {
   data: {
     user: {
@@ -924,12 +1271,37 @@ export type SuspendAdminUserApiResponse = /** status 200 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
   };
 };
 export type SuspendAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
+export type ResetAdminUserTwoFactorApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      user: {
+        created_at: string;
+        email: string;
+        language: string;
+        name_first: string | null;
+        name_last: string | null;
+        root_admin: boolean;
+        suspended: boolean;
+        updated_at: string;
+        /** Two-factor sign-in is on */
+        use_totp: boolean;
+        username: string;
+        uuid: string;
+      };
+    };
+  };
+export type ResetAdminUserTwoFactorApiArg = {
   /** uuid, username or email */
   user: string;
 };
@@ -944,6 +1316,8 @@ export type UnsuspendAdminUserApiResponse = /** status 200 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
@@ -972,6 +1346,10 @@ export type Plan = {
   tier: "budget" | "premium";
 };
 export const {
+  useListAdminAuditQuery,
+  useLazyListAdminAuditQuery,
+  useExportAdminAuditQuery,
+  useLazyExportAdminAuditQuery,
   useListAdminDatabaseHostsQuery,
   useLazyListAdminDatabaseHostsQuery,
   useCreateAdminDatabaseHostMutation,
@@ -985,6 +1363,8 @@ export const {
   useGetAdminNodeQuery,
   useLazyGetAdminNodeQuery,
   useUpdateAdminNodeMutation,
+  useGetAdminOverviewQuery,
+  useLazyGetAdminOverviewQuery,
   useListAdminPlansQuery,
   useLazyListAdminPlansQuery,
   useCreateAdminPlanMutation,
@@ -996,16 +1376,23 @@ export const {
   useDeleteAdminServerMutation,
   useGetAdminServerQuery,
   useLazyGetAdminServerQuery,
+  useOpenAdminServerMutation,
   useChangeAdminServerPlanMutation,
+  useReinstallAdminServerMutation,
   useSuspendAdminServerMutation,
   useUnsuspendAdminServerMutation,
   useListAdminTemplatesQuery,
   useLazyListAdminTemplatesQuery,
+  useListAdminUsersQuery,
+  useLazyListAdminUsersQuery,
   useCreateAdminUserMutation,
   useDeleteAdminUserMutation,
   useGetAdminUserQuery,
   useLazyGetAdminUserQuery,
+  useUpdateAdminUserMutation,
   useCreateAdminUserLoginTokenMutation,
+  useSendAdminUserPasswordResetMutation,
   useSuspendAdminUserMutation,
+  useResetAdminUserTwoFactorMutation,
   useUnsuspendAdminUserMutation,
 } = injectedRtkApi;

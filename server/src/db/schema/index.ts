@@ -20,3 +20,4 @@ export * from './extensions';
 export * from './modpacks';
 export * from './crashes';
 export * from './webhooks';
+export * from './adminAudit';
