@@ -63,7 +63,7 @@ export function AdminNodesPage() {
       }
     >
       <Table rowKey="uuid" loading={isLoading} dataSource={data?.data ?? []} columns={columns} pagination={false} scroll={{ x: true }} />
-      <Drawer open={adding} onClose={() => setAdding(false)} title={t('admin.nodes.add', 'Add node')} width="min(720px, 100vw)" destroyOnHidden>
+      <Drawer open={adding} onClose={() => setAdding(false)} title={t('admin.nodes.add', 'Add node')} size="min(720px, 100vw)" destroyOnHidden>
         <AddNodeForm onAdded={() => setAdding(false)} />
       </Drawer>
     </AdminPage>

@@ -118,7 +118,7 @@ export function AdminServersPage() {
       </Space>
       <Table rowKey="uuid" loading={isFetching} dataSource={data?.data ?? []} columns={columns} scroll={{ x: true }} />
       <ServerActionDialogs dialog={dialog} onClose={() => setDialog(null)} />
-      <Drawer open={creating} onClose={() => setCreating(false)} title={t('admin.servers.create', 'Create server')} width="min(600px, 100vw)" destroyOnHidden>
+      <Drawer open={creating} onClose={() => setCreating(false)} title={t('admin.servers.create', 'Create server')} size="min(600px, 100vw)" destroyOnHidden>
         <CreateServerForm onCreated={() => setCreating(false)} />
       </Drawer>
     </AdminPage>

@@ -64,7 +64,7 @@ export function AdminUsersPage() {
         open={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('admin.users.create', 'Create user') : t('admin.action.edit', 'Edit')}
-        width="min(600px, 100vw)"
+        size="min(600px, 100vw)"
         destroyOnHidden
       >
         {editing && <UserForm user={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />}
