@@ -86,7 +86,7 @@ test('an admin with two-factor creates a user and a server, suspends it with a r
   await expect(customerPage.getByText('This server is suspended')).toBeVisible();
   await expect(customerPage.getByText('Unpaid invoice 42')).toBeVisible();
   await customerPage.goto(`/server/${identifier}/console`);
-  await expect(customerPage.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await expect(customerPage.getByRole('button', { name: 'Start' }).first()).toBeDisabled();
   await customerContext.close();
 
   // Deleted once its name is typed; the audit log shows each step.
