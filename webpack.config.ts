@@ -94,6 +94,9 @@ interface CliArgs {
   mode?: Configuration['mode'];
 }
 
+/** The admin area's named chunks (src/app/router/lazyPages.ts), kept out of chunk splitting. */
+const ADMIN_CHUNKS = new Set(['layout-admin', 'page-admin']);
+
 export default function config(_env: Record<string, unknown>, argv: CliArgs): Configuration & { devServer?: DevServerConfiguration } {
   const production = argv.mode !== 'development';
   const mode = production ? 'production' : 'development';
@@ -171,7 +174,9 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
       moduleIds: 'deterministic',
       chunkIds: production ? 'deterministic' : 'named',
       splitChunks: {
-        chunks: 'all',
+        // The admin area's chunks take their own copies of what they share with customer pages:
+        // shared with them, they would regroup the customer pages' shared chunks and grow every route.
+        chunks: (chunk) => !ADMIN_CHUNKS.has(chunk.name ?? ''),
         cacheGroups: {
           // What every page needs, in one long-cached file: React, Redux, router, i18next.
           framework: {

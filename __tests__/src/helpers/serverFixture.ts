@@ -18,6 +18,7 @@ export function makeServer(overrides: Partial<Server> = {}): Server {
     status: null,
     install_error: null,
     suspended: false,
+    suspension_reason: null,
     sleeping: false,
     permissions: ['control.console', 'control.start', 'control.stop', 'control.restart', 'websocket.connect'],
     created_at: '2024-01-02T03:04:05.000Z',

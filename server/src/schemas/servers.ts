@@ -83,6 +83,7 @@ export const ServerSchema = Type.Object(
     ),
     install_error: Nullable(Type.String({ description: 'The reason of a failed install' })),
     suspended: Type.Boolean(),
+    suspension_reason: Nullable(Type.String({ description: 'Why the host suspended the server (null: no reason given or not suspended)' })),
     sleeping: Type.Boolean({ description: 'Stopped, with the panel answering on its port to start it when someone joins' }),
     permissions: Type.Array(Type.String(), { description: 'Permission keys the caller holds on this server' }),
     sftp: Type.Optional(

@@ -196,6 +196,8 @@ export type Server = {
     | "transferring";
   status: ("installing" | "install_failed" | "suspended") | (null | null);
   suspended: boolean;
+  /** Why the host suspended the server (null: no reason given or not suspended) */
+  suspension_reason: string | null;
   template: {
     name: string;
     slug: string;

@@ -10,7 +10,7 @@ import { GuestLayout } from '../layouts/GuestLayout';
 import { AppChrome } from './AppChrome';
 import { GuestOnly } from './GuestOnly';
 import { listenBeforeTheRouter } from '../../components/navigationHold';
-import { BlankLayout, DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
+import { AdminLayout, BlankLayout, DashboardLayout, NotFoundPage, ServerLayout } from './lazyPages';
 import { RequireAuth } from './RequireAuth';
 import { routeTable, type RouteAccess, type RouteLayout } from './routeTable';
 import { ScrollToTop } from './ScrollToTop';
@@ -24,6 +24,7 @@ const layouts: Record<RouteLayout, ReactElement> = {
   guest: <GuestLayout />,
   blank: <BlankLayout />,
   server: <ServerLayout />,
+  admin: <AdminLayout />,
 };
 
 const guards: Record<RouteAccess, ReactElement | null> = {

@@ -11,6 +11,8 @@ import { lazyPage } from '../../components/lazyPage';
 
 export const DashboardLayout = lazyPage(() => import(/* webpackChunkName: "layout-dashboard" */ '../layouts/DashboardLayout').then((m) => ({ default: m.DashboardLayout })), 'layout-dashboard');
 export const BlankLayout = lazyPage(() => import(/* webpackChunkName: "layout-blank" */ '../layouts/BlankLayout').then((m) => ({ default: m.BlankLayout })), 'layout-blank');
+// The admin area (root admins only) is one chunk of its own with its layout: no customer route carries it.
+export const AdminLayout = lazyPage(() => import(/* webpackChunkName: "layout-admin" */ '../layouts/AdminLayout').then((m) => ({ default: m.AdminLayout })), 'layout-admin');
 export const ServerLayout = lazyPage(() => import(/* webpackChunkName: "layout-server" */ '../layouts/ServerLayout').then((m) => ({ default: m.ServerLayout })), 'layout-server');
 
 export const DashboardPage = lazyPage(() => import(/* webpackChunkName: "page-dashboard" */ '../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })), 'page-dashboard');
@@ -75,3 +77,9 @@ export const SupportReplayPage = lazyPage(
   'page-support-replay',
 );
 export const NotFoundPage = lazyPage(() => import(/* webpackChunkName: "page-not-found" */ '../../components/NotFoundPage').then((m) => ({ default: m.NotFoundPage })), 'page-not-found');
+
+export const AdminOverviewPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminOverviewPage })), 'page-admin');
+export const AdminNodesPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminNodesPage })), 'page-admin');
+export const AdminServersPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminServersPage })), 'page-admin');
+export const AdminUsersPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminUsersPage })), 'page-admin');
+export const AdminAuditPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminAuditPage })), 'page-admin');

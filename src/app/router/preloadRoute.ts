@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { preloadOf } from '../../components/lazyPage';
-import { BlankLayout, DashboardLayout, ServerLayout } from './lazyPages';
+import { AdminLayout, BlankLayout, DashboardLayout, ServerLayout } from './lazyPages';
 import { routeTable, type PanelRoute, type RouteLayout } from './routeTable';
 
 /** The layouts that load on demand; the guest layout is in the entry chunk. */
@@ -8,6 +8,7 @@ const lazyLayouts: Record<RouteLayout, unknown> = {
   dashboard: DashboardLayout,
   server: ServerLayout,
   blank: BlankLayout,
+  admin: AdminLayout,
   guest: undefined,
 };
 

@@ -2,6 +2,11 @@ import type { ReactElement } from 'react';
 import { serverAreaPaths } from '../../features/server/serverAreaPaths';
 import {
   AccountEditPage,
+  AdminAuditPage,
+  AdminNodesPage,
+  AdminOverviewPage,
+  AdminServersPage,
+  AdminUsersPage,
   BackupsPage,
   ConfigPage,
   ConsolePage,
@@ -37,8 +42,8 @@ import {
 /** Who may open a route: logged-in users only, visitors who are not logged in only, or anyone. */
 export type RouteAccess = 'login' | 'guest' | 'public';
 
-/** The four layouts of the specification. */
-export type RouteLayout = 'dashboard' | 'guest' | 'blank' | 'server';
+/** The four layouts of the specification, and the admin area's. */
+export type RouteLayout = 'dashboard' | 'guest' | 'blank' | 'server' | 'admin';
 
 /** One route of the panel. */
 export interface PanelRoute {
@@ -78,6 +83,12 @@ export const routeTable: readonly PanelRoute[] = [
   { path: '/account/edit', layout: 'dashboard', access: 'login', element: <AccountEditPage /> },
   // Every game's plans and looks: where the dashboard sends someone without a server.
   { path: '/plans', layout: 'dashboard', access: 'login', element: <PlansCataloguePage /> },
+  // The admin area: its layout refuses customers (403) and admins without a second factor.
+  { path: '/admin', layout: 'admin', access: 'login', element: <AdminOverviewPage /> },
+  { path: '/admin/nodes', layout: 'admin', access: 'login', element: <AdminNodesPage /> },
+  { path: '/admin/servers', layout: 'admin', access: 'login', element: <AdminServersPage /> },
+  { path: '/admin/users', layout: 'admin', access: 'login', element: <AdminUsersPage /> },
+  { path: '/admin/audit', layout: 'admin', access: 'login', element: <AdminAuditPage /> },
   { path: '/login', layout: 'guest', access: 'guest', element: <LoginPage /> },
   { path: '/sign-up', layout: 'guest', access: 'guest', element: <SignUpPage /> },
   { path: '/forgot-password', layout: 'guest', access: 'guest', element: <ForgotPasswordPage /> },

@@ -1,4 +1,4 @@
-import { Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Alert, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -52,6 +52,7 @@ export function ServerOverviewPage() {
   return (
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
       {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
+      {server.suspended ? <Alert type="error" showIcon title={t('admin.customerNotice.suspended', 'This server is suspended')} description={server.suspension_reason} /> : null}
       {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       <NodeOfflineNotice state={state} />
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}

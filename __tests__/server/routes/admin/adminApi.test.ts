@@ -23,11 +23,11 @@ const admin = (method: Method, url: string, payload?: object, withKey = key) =>
   t.app.inject({ method, url: `/api/v2/admin${url}`, headers: withKey ? { authorization: `Bearer ${withKey}` } : {}, ...(payload ? { payload } : {}) });
 
 describe('admin API authentication', () => {
-  it('needs a valid, unrevoked admin key; user tokens do not count', async () => {
+  it('needs a valid, unrevoked admin key; a user session without two-factor does not count', async () => {
     expect((await admin('GET', '/plans', undefined, '')).statusCode).toBe(401);
     expect((await admin('GET', '/plans', undefined, 'padm_wrong')).statusCode).toBe(401);
     const user = await createTestUser(t.app, { rootAdmin: true });
-    expect((await admin('GET', '/plans', undefined, user.token)).statusCode).toBe(401);
+    expect((await admin('GET', '/plans', undefined, user.token)).statusCode).toBe(403);
     const revoked = await createAdminKey(t.app.db, 'old');
     expect((await admin('GET', '/plans', undefined, revoked.key)).statusCode).toBe(200);
     await revokeAdminKey(t.app.db, revoked.row.identifier);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BlankLayout, DashboardLayout, ServerLayout } from '../../../../src/app/router/lazyPages';
+import { AdminLayout, BlankLayout, DashboardLayout, ServerLayout } from '../../../../src/app/router/lazyPages';
 import { routeChunkPreloader } from '../../../../src/app/router/routeChunkPreloader';
 import { chunksOpenedAt } from '../../../../src/app/router/routeChunks';
 import { routeTable, type RouteLayout } from '../../../../src/app/router/routeTable';
@@ -9,6 +9,7 @@ const layoutChunks: Record<RouteLayout, string[]> = {
   dashboard: [DashboardLayout.chunk ?? 'unnamed'],
   server: [ServerLayout.chunk ?? 'unnamed'],
   blank: [BlankLayout.chunk ?? 'unnamed'],
+  admin: [AdminLayout.chunk ?? 'unnamed'],
   // In the start-up code.
   guest: [],
 };

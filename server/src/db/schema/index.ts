@@ -24,3 +24,4 @@ export * from './apiKeys';
 export * from './sshKeys';
 export * from './passkeys';
 export * from './oauth';
+export * from './adminAudit';

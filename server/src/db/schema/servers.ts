@@ -40,6 +40,8 @@ export const servers = pgTable(
     state: varchar('state', { length: 16 }).notNull().default('offline'),
     desiredState: varchar('desired_state', { length: 16 }).notNull().default('stopped'),
     suspended: boolean('suspended').notNull().default(false),
+    /** Why the host suspended the server, shown to the customer on the server's pages. */
+    suspensionReason: text('suspension_reason'),
     /** 'installing' | 'installed' | 'install_failed'. */
     installStatus: varchar('install_status', { length: 16 }).notNull().default('installing'),
     /** The real error of the last failed install, shown to the customer. */

@@ -44,7 +44,7 @@ export async function adminLoginTokenRoutes(app: FastifyInstance): Promise<void>
         security: [{ bearer: [] }],
         params: UserParamsSchema,
         body: Type.Union([LoginTokenBodySchema, Type.Null()]),
-        response: { 201: LoginTokenAnswer, ...errorResponses(401, 404, 409, 422, 429) },
+        response: { 201: LoginTokenAnswer, ...errorResponses(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {

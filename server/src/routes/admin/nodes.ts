@@ -11,8 +11,12 @@ import { provisioningOf } from '../../plugins/provisioning';
 const NodeAnswer = Type.Object({ data: Type.Object({ node: NodeSchema }) });
 const security = [{ bearer: [] }];
 
-/** The admin key that acts, for the audit log. */
-const actorOf = (request: FastifyRequest): NodeActor => ({ userId: null, ip: request.ip, via: `admin-key:${request.adminKey?.identifier ?? 'unknown'}` });
+/** The admin key or admin session that acts, for the audit log. */
+const actorOf = (request: FastifyRequest): NodeActor => ({
+  userId: request.user?.id ?? null,
+  ip: request.ip,
+  via: request.adminKey ? `admin-key:${request.adminKey.identifier}` : 'admin-session',
+});
 
 /** Nodes of the admin API: register a Docker Engine, list with state and use, show, change, remove. TLS material is never answered. */
 export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +32,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
           'docker_host is unix:///path or tcp://HOST:PORT; a tcp engine needs tls {ca, cert, key} (PEM; stored encrypted with the panel secret, never answered). public_host is the IP the servers’ ports are published on; port_range must not overlap another node’s on the same address. A node whose engine does not answer is added and shows state offline. A duplicate name is a 422.',
         security,
         body: CreateNodeBodySchema,
-        response: { 201: NodeAnswer, ...errorResponses(401, 422, 429) },
+        response: { 201: NodeAnswer, ...errorResponses(401, 403, 422, 429) },
       },
       attachValidation: true,
     },
@@ -45,7 +49,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary: 'Every node with its state, servers and allocated memory and disk',
         security,
-        response: { 200: Type.Object({ data: Type.Array(NodeSchema) }), ...errorResponses(401, 429) },
+        response: { 200: Type.Object({ data: Type.Array(NodeSchema) }), ...errorResponses(401, 403, 429) },
       },
     },
     async () => ({ data: (await listNodes(provisioningOf(app))).map(nodeJson) }),
@@ -53,7 +57,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/nodes/:node',
     {
-      schema: { operationId: 'getAdminNode', tags: ['admin'], summary: 'Show a node', security, params: NodeParamsSchema, response: { 200: NodeAnswer, ...errorResponses(401, 404, 429) } },
+      schema: { operationId: 'getAdminNode', tags: ['admin'], summary: 'Show a node', security, params: NodeParamsSchema, response: { 200: NodeAnswer, ...errorResponses(401, 403, 404, 429) } },
     },
     async (request) => ({ data: { node: nodeJson(await requireNode(provisioningOf(app), request.params.node)) } }),
   );
@@ -69,7 +73,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
         security,
         params: NodeParamsSchema,
         body: UpdateNodeBodySchema,
-        response: { 200: NodeAnswer, ...errorResponses(401, 404, 422, 429) },
+        response: { 200: NodeAnswer, ...errorResponses(401, 403, 404, 422, 429) },
       },
       attachValidation: true,
     },
@@ -88,7 +92,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
         description: '409 while servers are on it (and for the local node). Nothing is removed on the machine itself.',
         security,
         params: NodeParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(401, 404, 409, 429) },
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,8 @@ import { requireServer } from '../../services/servers/findServer';
 import { findUser } from '../../services/users/findUser';
 import { provisioningOf } from '../../plugins/provisioning';
 import { changeServerPlan, deleteServer, suspendServer, unsuspendServer } from '../../services/servers/serverOperations';
-import { loadServerViews } from '../../services/servers/serverView';
+import { searchAdminServers } from '../../services/admin/adminServerSearch';
+import { AdminServerListQuerySchema, SuspendServerBodySchema } from '../../schemas/adminArea';
 import { AdminServerSchema, ChangePlanBodySchema, CreateServerBodySchema, ServerParamsSchema } from '../../schemas/admin';
 import { adminServerOf, toAdminServer } from '../../services/admin/toAdminServer';
 
@@ -29,7 +30,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         description: 'Answers at once with install_status "installing"; it becomes "installed" or "install_failed" (with install_error).',
         security,
         body: CreateServerBodySchema,
-        response: { 201: ServerAnswer, ...errorResponses(401, 409, 422, 429) },
+        response: { 201: ServerAnswer, ...errorResponses(401, 403, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -57,17 +58,26 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         operationId: 'listAdminServers',
         tags: ['admin'],
-        summary: 'Every server',
+        summary: 'Every server, or those matching the filters',
+        description: 'Filters combine: owner (username, email or uuid), node, game, plan, state (running… or suspended, installing, install_failed), search (name, short id, uuid, external id).',
         security,
-        response: { 200: Type.Object({ data: Type.Array(AdminServerSchema) }), ...errorResponses(401, 429) },
+        querystring: AdminServerListQuerySchema,
+        response: { 200: Type.Object({ data: Type.Array(AdminServerSchema) }), ...errorResponses(401, 403, 429) },
       },
     },
-    async () => ({ data: (await loadServerViews(app.db, undefined)).map((view) => toAdminServer(view, app.runtime)) }),
+    async (request) => ({ data: (await searchAdminServers(app.db, app.runtime, request.query)).map((view) => toAdminServer(view, app.runtime)) }),
   );
   r.get(
     '/servers/:server',
     {
-      schema: { operationId: 'getAdminServer', tags: ['admin'], summary: 'Show a server', security, params: ServerParamsSchema, response: { 200: ServerAnswer, ...errorResponses(401, 404, 429) } },
+      schema: {
+        operationId: 'getAdminServer',
+        tags: ['admin'],
+        summary: 'Show a server',
+        security,
+        params: ServerParamsSchema,
+        response: { 200: ServerAnswer, ...errorResponses(401, 403, 404, 429) },
+      },
     },
     async (request) => ({ data: { server: await adminServerOf(provisioningOf(app), await requireServer(app.db, request.params.server)) } }),
   );
@@ -79,14 +89,16 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
           operationId: suspended ? 'suspendAdminServer' : 'unsuspendAdminServer',
           tags: ['admin'],
           summary: suspended ? 'Suspend a server (it is stopped and cannot be started)' : 'Lift a server’s suspension',
+          description: suspended ? 'The optional reason is shown to the customer on the server’s pages.' : undefined,
           security,
           params: ServerParamsSchema,
-          response: { 200: ServerAnswer, ...errorResponses(401, 404, 429) },
+          body: Type.Union([SuspendServerBodySchema, Type.Null()]),
+          response: { 200: ServerAnswer, ...errorResponses(401, 403, 404, 422, 429) },
         },
       },
       async (request) => {
         const server = await requireServer(app.db, request.params.server);
-        const updated = suspended ? await suspendServer(provisioningOf(app), server) : await unsuspendServer(provisioningOf(app), server);
+        const updated = suspended ? await suspendServer(provisioningOf(app), server, request.body?.reason ?? null) : await unsuspendServer(provisioningOf(app), server);
         return { data: { server: await adminServerOf(provisioningOf(app), updated) } };
       },
     );
@@ -101,7 +113,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         security,
         params: ServerParamsSchema,
         body: ChangePlanBodySchema,
-        response: { 200: ServerAnswer, ...errorResponses(401, 404, 422, 429) },
+        response: { 200: ServerAnswer, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
     async (request) => {
@@ -118,7 +130,7 @@ export async function adminServerRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Delete a server with its files',
         security,
         params: ServerParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(401, 404, 429) },
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request, reply) => {

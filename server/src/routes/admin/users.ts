@@ -25,7 +25,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Create a user',
         security,
         body: CreateUserBodySchema,
-        response: { 201: UserAnswer, ...errorResponses(401, 422, 429) },
+        response: { 201: UserAnswer, ...errorResponses(401, 403, 422, 429) },
       },
       preValidation: async (request) => normalizeFields(request.body, ['username', 'email']),
     },
@@ -46,7 +46,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/users/:user',
     {
-      schema: { operationId: 'getAdminUser', tags: ['admin'], summary: 'Show a user', security, params: UserParamsSchema, response: { 200: UserAnswer, ...errorResponses(401, 404, 429) } },
+      schema: { operationId: 'getAdminUser', tags: ['admin'], summary: 'Show a user', security, params: UserParamsSchema, response: { 200: UserAnswer, ...errorResponses(401, 403, 404, 429) } },
     },
     async (request) => ({ data: { user: toAdminUser(await requireUser(app.db, request.params.user)) } }),
   );
@@ -60,7 +60,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
           summary: suspended ? 'Suspend a user (every session ends at once)' : 'Lift a user’s suspension',
           security,
           params: UserParamsSchema,
-          response: { 200: UserAnswer, ...errorResponses(401, 404, 429) },
+          response: { 200: UserAnswer, ...errorResponses(401, 403, 404, 429) },
         },
       },
       async (request) => {
@@ -78,7 +78,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Delete a user who owns no servers',
         security,
         params: UserParamsSchema,
-        response: { 204: NoContentSchema, ...errorResponses(401, 404, 409, 429) },
+        response: { 204: NoContentSchema, ...errorResponses(401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

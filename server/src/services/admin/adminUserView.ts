@@ -11,6 +11,7 @@ export function toAdminUser(user: UserRow): AdminUser {
     name_last: user.nameLast,
     language: user.language,
     root_admin: user.rootAdmin,
+    use_totp: user.useTotp,
     suspended: user.suspended,
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),

@@ -13,16 +13,24 @@ async function reload({ db }: ProvisioningContext, server: ServerRow): Promise<S
   return row;
 }
 
-/** Suspends a server: it is stopped now and cannot be started until unsuspended. */
-export async function suspendServer(context: ProvisioningContext, server: ServerRow): Promise<ServerRow> {
+/**
+ * Suspends a server: it is stopped now and cannot be started until unsuspended. The reason, when
+ * given, is shown to the customer on the server's pages.
+ */
+export async function suspendServer(context: ProvisioningContext, server: ServerRow, reason: string | null = null): Promise<ServerRow> {
   await context.runtime.suspend(server);
-  await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.suspended', ip: null });
+  await context.db
+    .update(servers)
+    .set({ suspensionReason: reason?.trim() || null })
+    .where(eq(servers.id, server.id));
+  await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.suspended', ip: null, properties: reason ? { reason } : {} });
   return reload(context, server);
 }
 
 /** Lifts a suspension (the server stays stopped; the customer starts it). */
 export async function unsuspendServer(context: ProvisioningContext, server: ServerRow): Promise<ServerRow> {
   await context.runtime.unsuspend(server);
+  await context.db.update(servers).set({ suspensionReason: null }).where(eq(servers.id, server.id));
   await recordAudit(context.db, { actorId: null, serverUuid: server.uuid, event: 'server.unsuspended', ip: null });
   return reload(context, server);
 }

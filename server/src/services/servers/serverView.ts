@@ -90,6 +90,7 @@ export function toServerJson(view: ServerViewRow, state: ServerApiState, callerI
     status,
     install_error: server.installStatus === 'install_failed' ? server.installError : null,
     suspended: server.suspended,
+    suspension_reason: server.suspended ? server.suspensionReason : null,
     sleeping: sleeping && state === 'offline',
     permissions,
     created_at: server.createdAt.toISOString(),

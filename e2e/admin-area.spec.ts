@@ -1,0 +1,108 @@
+import { expect, request, test, type Page } from '@playwright/test';
+import { apiLogin, loginAsFreshUser, uniqueCredentials, useToken } from './helpers/accounts';
+import { adminPost, createAdminKey } from './helpers/adminApi';
+import { freshTotpCode } from './helpers/totp';
+
+/** A root admin made with an admin key, with two-factor turned on through the account API; answers a session token. */
+async function adminWithTwoFactor(): Promise<string> {
+  const credentials = uniqueCredentials('boss');
+  const created = await adminPost(createAdminKey('admin area spec'), '/users', { ...credentials, root_admin: true });
+  expect(created.status).toBe(201);
+  const token = await apiLogin(credentials);
+  // One request context per call: a kept XSRF-TOKEN cookie would make the panel ask for its header.
+  const call = async <T>(method: 'get' | 'post', path: string, data?: object): Promise<{ status: number; body: T }> => {
+    const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    try {
+      const response = await api[method](path, data ? { data } : {});
+      return { status: response.status(), body: (await response.json()) as T };
+    } finally {
+      await api.dispose();
+    }
+  };
+  const { body } = await call<{ data: { secret: string } }>('get', '/api/v2/account/two-factor');
+  const { code } = await freshTotpCode(body.data.secret);
+  expect((await call('post', '/api/v2/account/two-factor', { code, password: credentials.password })).status).toBe(200);
+  return token;
+}
+
+/** The row of the table that holds `text`. */
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('an admin with two-factor creates a user and a server, suspends it with a reason the customer sees, deletes it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await useToken(page, await adminWithTwoFactor());
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Administration' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('Database: Working')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'local' }).first()).toBeVisible();
+
+  // A customer account, made in the Users page.
+  const customer = uniqueCredentials('cust');
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const userForm = page.getByRole('dialog');
+  await userForm.getByLabel('Username').fill(customer.username);
+  await userForm.getByLabel('Email').fill(customer.email);
+  await userForm.getByLabel('Password (empty: the user sets one through a reset mail)').fill(customer.password);
+  await userForm.getByRole('button', { name: 'Create user' }).click();
+  await expect(row(page, customer.username)).toBeVisible();
+
+  // A server for them, placed automatically.
+  await page.getByRole('link', { name: 'Servers' }).click();
+  await page.getByRole('button', { name: 'Create server' }).click();
+  const serverForm = page.getByRole('dialog');
+  await serverForm.getByLabel('Owner (username or email)').fill(customer.username);
+  await serverForm.getByLabel('Name', { exact: true }).fill('Admin made world');
+  await serverForm.getByLabel('Game template').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /flying/i })
+    .first()
+    .click();
+  await serverForm.getByLabel('Plan').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /budget/i })
+    .first()
+    .click();
+  await serverForm.getByRole('button', { name: 'Create server' }).click();
+  const serverRow = row(page, 'Admin made world');
+  await expect(serverRow).toBeVisible();
+  const identifier = /\((\w{8})\)/.exec((await serverRow.getByRole('cell').first().innerText()) ?? '')![1];
+
+  // Suspended with a reason.
+  await serverRow.getByRole('button', { name: 'Suspend' }).click();
+  const suspend = page.getByRole('dialog');
+  await suspend.getByLabel('Reason the customer sees').fill('Unpaid invoice 42');
+  await suspend.getByRole('button', { name: 'OK' }).click();
+  await expect(serverRow.getByRole('button', { name: 'Unsuspend' })).toBeVisible();
+
+  // The customer sees the reason and cannot start the server.
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await useToken(customerPage, await apiLogin(customer));
+  await customerPage.goto(`/server/${identifier}`);
+  await expect(customerPage.getByText('This server is suspended')).toBeVisible();
+  await expect(customerPage.getByText('Unpaid invoice 42')).toBeVisible();
+  await customerPage.goto(`/server/${identifier}/console`);
+  await expect(customerPage.getByRole('button', { name: 'Start' }).first()).toBeDisabled();
+  await customerContext.close();
+
+  // Deleted once its name is typed; the audit log shows each step.
+  await serverRow.getByRole('button', { name: 'Delete' }).click();
+  const remove = page.getByRole('dialog');
+  await remove.getByLabel('Type the server’s name to confirm').fill('Admin made world');
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(serverRow).toHaveCount(0);
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  for (const event of ['Created a user', 'Created a server', 'Suspended a server', 'Deleted a server']) await expect(page.getByRole('cell', { name: event }).first()).toBeVisible();
+});
+
+test('a customer opening /admin gets the 403 page, and the admin API answers them 403', async ({ page }) => {
+  const user = await loginAsFreshUser(page, '/admin');
+  await expect(page.getByText('This area is for the panel’s administrators')).toBeVisible();
+  const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${user.token}` } });
+  expect((await api.get('/api/v2/admin/overview')).status()).toBe(403);
+  await api.dispose();
+});

@@ -1,0 +1,29 @@
+import { AuditOutlined, CloudServerOutlined, DashboardOutlined, DatabaseOutlined, LeftOutlined, TeamOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { NavList } from '../../components/NavList';
+
+/** The admin area's navigation: its pages, and the way back to the customer panel. */
+export function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const entries = [
+    { key: '/admin', to: '/admin', icon: <DashboardOutlined />, label: t('admin.nav.overview', 'Overview') },
+    { key: '/admin/nodes', to: '/admin/nodes', icon: <DatabaseOutlined />, label: t('admin.nav.nodes', 'Nodes') },
+    { key: '/admin/servers', to: '/admin/servers', icon: <CloudServerOutlined />, label: t('admin.nav.servers', 'Servers') },
+    { key: '/admin/users', to: '/admin/users', icon: <TeamOutlined />, label: t('admin.nav.users', 'Users') },
+    { key: '/admin/audit', to: '/admin/audit', icon: <AuditOutlined />, label: t('admin.nav.audit', 'Audit log') },
+  ];
+  const back = [{ key: '/', to: '/', icon: <LeftOutlined />, label: t('admin.nav.back', 'Back to the panel') }];
+  return (
+    <NavList
+      label={t('admin.nav.label', 'Admin navigation')}
+      groups={[
+        { key: 'admin', title: t('admin.nav.title', 'Administration'), entries },
+        { key: 'back', entries: back },
+      ]}
+      activeKey={pathname}
+      onNavigate={onNavigate}
+    />
+  );
+}

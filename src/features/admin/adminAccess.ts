@@ -1,0 +1,13 @@
+/** Why the signed-in user cannot use the admin area, or null when they can. */
+export type AdminAreaRefusal = 'not_admin' | 'second_factor_required';
+
+/**
+ * The server's rule, read from the session's user: a root admin whose account has a second
+ * factor (two-factor today; a passkey will count too). The admin API enforces it; this only
+ * chooses what the area shows.
+ */
+export function adminAreaRefusal(user: { root_admin: boolean; use_totp: boolean } | null): AdminAreaRefusal | null {
+  if (!user?.root_admin) return 'not_admin';
+  if (!user.use_totp) return 'second_factor_required';
+  return null;
+}

@@ -1,0 +1,6 @@
+/** The admin area's pages, one chunk loaded only when a root admin opens /admin. */
+export { AdminOverviewPage } from './overview/AdminOverviewPage';
+export { AdminNodesPage } from './nodes/AdminNodesPage';
+export { AdminServersPage } from './servers/AdminServersPage';
+export { AdminUsersPage } from './users/AdminUsersPage';
+export { AdminAuditPage } from './audit/AdminAuditPage';
