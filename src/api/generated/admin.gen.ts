@@ -6,6 +6,44 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      listAdminAudit: build.query<
+        ListAdminAuditApiResponse,
+        ListAdminAuditApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/audit`,
+          params: {
+            actor: queryArg.actor,
+            event: queryArg.event,
+            target: queryArg.target,
+            from: queryArg["from"],
+            to: queryArg.to,
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ["admin"],
+      }),
+      exportAdminAudit: build.query<
+        ExportAdminAuditApiResponse,
+        ExportAdminAuditApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/audit.csv`,
+          params: {
+            actor: queryArg.actor,
+            event: queryArg.event,
+            target: queryArg.target,
+            from: queryArg["from"],
+            to: queryArg.to,
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ["admin"],
+      }),
       listAdminDatabaseHosts: build.query<
         ListAdminDatabaseHostsApiResponse,
         ListAdminDatabaseHostsApiArg
@@ -86,6 +124,13 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      getAdminOverview: build.query<
+        GetAdminOverviewApiResponse,
+        GetAdminOverviewApiArg
+      >({
+        query: () => ({ url: `/admin/overview` }),
+        providesTags: ["admin"],
+      }),
       listAdminPlans: build.query<
         ListAdminPlansApiResponse,
         ListAdminPlansApiArg
@@ -129,7 +174,17 @@ const injectedRtkApi = api
         ListAdminServersApiResponse,
         ListAdminServersApiArg
       >({
-        query: () => ({ url: `/admin/servers` }),
+        query: (queryArg) => ({
+          url: `/admin/servers`,
+          params: {
+            search: queryArg.search,
+            owner: queryArg.owner,
+            node: queryArg.node,
+            game: queryArg.game,
+            plan: queryArg.plan,
+            state: queryArg.state,
+          },
+        }),
         providesTags: ["admin"],
       }),
       createAdminServer: build.mutation<
@@ -160,6 +215,16 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/admin/servers/${queryArg.server}` }),
         providesTags: ["admin"],
       }),
+      openAdminServer: build.mutation<
+        OpenAdminServerApiResponse,
+        OpenAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/open`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       changeAdminServerPlan: build.mutation<
         ChangeAdminServerPlanApiResponse,
         ChangeAdminServerPlanApiArg
@@ -171,6 +236,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      reinstallAdminServer: build.mutation<
+        ReinstallAdminServerApiResponse,
+        ReinstallAdminServerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/servers/${queryArg.server}/reinstall`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       suspendAdminServer: build.mutation<
         SuspendAdminServerApiResponse,
         SuspendAdminServerApiArg
@@ -178,6 +253,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/admin/servers/${queryArg.server}/suspend`,
           method: "POST",
+          body: queryArg.body,
         }),
         invalidatesTags: ["admin"],
       }),
@@ -208,6 +284,7 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/admin/servers/${queryArg.server}/unsuspend`,
           method: "POST",
+          body: queryArg.body,
         }),
         invalidatesTags: ["admin"],
       }),
@@ -250,6 +327,20 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      listAdminUsers: build.query<
+        ListAdminUsersApiResponse,
+        ListAdminUsersApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users`,
+          params: {
+            search: queryArg.search,
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+          },
+        }),
+        providesTags: ["admin"],
+      }),
       createAdminUser: build.mutation<
         CreateAdminUserApiResponse,
         CreateAdminUserApiArg
@@ -275,6 +366,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/admin/users/${queryArg.user}` }),
         providesTags: ["admin"],
       }),
+      updateAdminUser: build.mutation<
+        UpdateAdminUserApiResponse,
+        UpdateAdminUserApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       createAdminUserLoginToken: build.mutation<
         CreateAdminUserLoginTokenApiResponse,
         CreateAdminUserLoginTokenApiArg
@@ -286,12 +388,32 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      sendAdminUserPasswordReset: build.mutation<
+        SendAdminUserPasswordResetApiResponse,
+        SendAdminUserPasswordResetApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/password-reset`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       suspendAdminUser: build.mutation<
         SuspendAdminUserApiResponse,
         SuspendAdminUserApiArg
       >({
         query: (queryArg) => ({
           url: `/admin/users/${queryArg.user}/suspend`,
+          method: "POST",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      resetAdminUserTwoFactor: build.mutation<
+        ResetAdminUserTwoFactorApiResponse,
+        ResetAdminUserTwoFactorApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/users/${queryArg.user}/two-factor/reset`,
           method: "POST",
         }),
         invalidatesTags: ["admin"],
@@ -310,6 +432,59 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as adminApi };
+export type ListAdminAuditApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** Username of the admin whose session acted */
+    actor: string | null;
+    created_at: string;
+    /** The admin operation (e.g. suspendAdminServer), or admin.denied for a refused attempt */
+    event: string;
+    id: number;
+    ip: string | null;
+    /** Identifier of the admin key that acted */
+    key: string | null;
+    method: string;
+    path: string;
+    properties: {
+      [key: string]: any;
+    };
+    status: number;
+    target: string | null;
+    target_type: string | null;
+  }[];
+  meta: {
+    page: number;
+    per_page: number;
+    total: number;
+  };
+};
+export type ListAdminAuditApiArg = {
+  /** Username or admin key identifier */
+  actor?: string;
+  event?: string;
+  /** Part of the target’s identifier */
+  target?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  perPage?: number;
+  /** csv: the same as /admin/audit.csv */
+  format?: "json" | "csv";
+};
+export type ExportAdminAuditApiResponse = unknown;
+export type ExportAdminAuditApiArg = {
+  /** Username or admin key identifier */
+  actor?: string;
+  event?: string;
+  /** Part of the target’s identifier */
+  target?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+  perPage?: number;
+  /** csv: the same as /admin/audit.csv */
+  format?: "json" | "csv";
+};
 export type ListAdminDatabaseHostsApiResponse =
   /** status 200 Default Response */ {
     data: {
@@ -598,6 +773,55 @@ export type UpdateAdminNodeApiArg = {
     } | null;
   };
 };
+export type GetAdminOverviewApiResponse = /** status 200 Default Response */ {
+  data: {
+    crashes_last_day: number;
+    failed_installs_last_day: number;
+    /** The panel’s own services; each node’s engine is its state under nodes */
+    health: {
+      detail: string | null;
+      name: "database" | "redis" | "mail" | "dns" | "catalogue";
+      status: "ok" | "down" | "not_configured" | "unchecked";
+    }[];
+    nodes: {
+      /** Disk of the plans of its servers */
+      allocated_disk_mb: number;
+      /** Memory of the plans of its servers */
+      allocated_memory_mb: number;
+      created_at: string;
+      /** Disk the node may hand out (null: no limit) */
+      disk_mb: number | null;
+      /** The engine’s API address (docker nodes) */
+      docker_host: string | null;
+      /** `local` (the panel’s own machine) or `docker` */
+      driver: string;
+      id: number;
+      location: string;
+      maintenance: boolean;
+      /** Memory the node may hand out (null: no limit) */
+      memory_mb: number | null;
+      name: string;
+      /** Ports handed out to servers on this node, e.g. 30000-30099 */
+      port_range: string;
+      /** The address players connect to */
+      public_host: string;
+      /** Servers on the node */
+      servers: number;
+      /** online, offline (the engine does not answer; noticed within 30 s) or maintenance (no new servers placed there) */
+      state: "online" | "offline" | "maintenance";
+      /** Whether the panel holds TLS certificates for the engine (they are never answered) */
+      tls: boolean;
+      updated_at: string;
+      uuid: string;
+    }[];
+    /** suspended, installing, install_failed, or the power state (running, offline…) */
+    servers_by_state: {
+      [key: string]: number;
+    };
+    users: number;
+  };
+};
+export type GetAdminOverviewApiArg = void;
 export type ListAdminPlansApiResponse = /** status 200 Default Response */ {
   data: Plan[];
 };
@@ -685,11 +909,32 @@ export type ListAdminServersApiResponse = /** status 200 Default Response */ {
       | "node_offline"
       | "transferring";
     suspended: boolean;
+    /** Why the host suspended it; the customer sees it */
+    suspension_reason: string | null;
     template: string;
     uuid: string;
   }[];
 };
-export type ListAdminServersApiArg = void;
+export type ListAdminServersApiArg = {
+  /** Part of the name, short id, uuid or external id */
+  search?: string;
+  /** Username, email or uuid of the owner */
+  owner?: string;
+  /** Node name */
+  node?: string;
+  /** Game slug */
+  game?: string;
+  /** Plan slug */
+  plan?: string;
+  state?:
+    | "running"
+    | "starting"
+    | "stopping"
+    | "offline"
+    | "installing"
+    | "install_failed"
+    | "suspended";
+};
 export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
   data: {
     server: {
@@ -722,6 +967,8 @@ export type CreateAdminServerApiResponse = /** status 201 Default Response */ {
         | "node_offline"
         | "transferring";
       suspended: boolean;
+      /** Why the host suspended it; the customer sees it */
+      suspension_reason: string | null;
       template: string;
       uuid: string;
     };
@@ -786,12 +1033,24 @@ export type GetAdminServerApiResponse = /** status 200 Default Response */ {
         | "node_offline"
         | "transferring";
       suspended: boolean;
+      /** Why the host suspended it; the customer sees it */
+      suspension_reason: string | null;
       template: string;
       uuid: string;
     };
   };
 };
 export type GetAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
+};
+export type OpenAdminServerApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** The server’s pages in the panel: /server/{identifier} */
+    path: string;
+  };
+};
+export type OpenAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
 };
@@ -828,6 +1087,8 @@ export type ChangeAdminServerPlanApiResponse =
           | "node_offline"
           | "transferring";
         suspended: boolean;
+        /** Why the host suspended it; the customer sees it */
+        suspension_reason: string | null;
         template: string;
         uuid: string;
       };
@@ -839,6 +1100,11 @@ export type ChangeAdminServerPlanApiArg = {
   body: {
     plan: string;
   };
+};
+export type ReinstallAdminServerApiResponse = unknown;
+export type ReinstallAdminServerApiArg = {
+  /** Short id, uuid or external id */
+  server: string;
 };
 export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
   data: {
@@ -872,6 +1138,8 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
         | "node_offline"
         | "transferring";
       suspended: boolean;
+      /** Why the host suspended it; the customer sees it */
+      suspension_reason: string | null;
       template: string;
       uuid: string;
     };
@@ -880,6 +1148,10 @@ export type SuspendAdminServerApiResponse = /** status 200 Default Response */ {
 export type SuspendAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
+  body: {
+    /** Shown to the customer on the server’s pages */
+    reason?: string;
+  } | null;
 };
 export type GetAdminServerTransferApiResponse =
   /** status 200 Default Response */ {
@@ -974,6 +1246,8 @@ export type UnsuspendAdminServerApiResponse =
           | "node_offline"
           | "transferring";
         suspended: boolean;
+        /** Why the host suspended it; the customer sees it */
+        suspension_reason: string | null;
         template: string;
         uuid: string;
       };
@@ -982,6 +1256,10 @@ export type UnsuspendAdminServerApiResponse =
 export type UnsuspendAdminServerApiArg = {
   /** Short id, uuid or external id */
   server: string;
+  body: {
+    /** Shown to the customer on the server’s pages */
+    reason?: string;
+  } | null;
 };
 export type ListAdminTemplatesApiResponse = /** status 200 Default Response */ {
   data: {
@@ -1210,6 +1488,34 @@ export type MapAdminTemplateImagesApiArg = {
     };
   };
 };
+export type ListAdminUsersApiResponse = /** status 200 Default Response */ {
+  data: {
+    created_at: string;
+    email: string;
+    language: string;
+    name_first: string | null;
+    name_last: string | null;
+    root_admin: boolean;
+    servers: number;
+    suspended: boolean;
+    updated_at: string;
+    /** Two-factor sign-in is on */
+    use_totp: boolean;
+    username: string;
+    uuid: string;
+  }[];
+  meta: {
+    page: number;
+    per_page: number;
+    total: number;
+  };
+};
+export type ListAdminUsersApiArg = {
+  /** Part of the username, email or name */
+  search?: string;
+  page?: number;
+  perPage?: number;
+};
 export type CreateAdminUserApiResponse = /** status 201 Default Response */ {
   data: {
     user: {
@@ -1221,6 +1527,8 @@ export type CreateAdminUserApiResponse = /** status 201 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
@@ -1254,6 +1562,8 @@ export type GetAdminUserApiResponse = /** status 200 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
@@ -1262,6 +1572,35 @@ export type GetAdminUserApiResponse = /** status 200 Default Response */ {
 export type GetAdminUserApiArg = {
   /** uuid, username or email */
   user: string;
+};
+export type UpdateAdminUserApiResponse = /** status 200 Default Response */ {
+  data: {
+    user: {
+      created_at: string;
+      email: string;
+      language: string;
+      name_first: string | null;
+      name_last: string | null;
+      root_admin: boolean;
+      suspended: boolean;
+      updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
+      username: string;
+      uuid: string;
+    };
+  };
+};
+export type UpdateAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+  body: {
+    email?: string;
+    language?: string;
+    name_first?: string | null;
+    name_last?: string | null;
+    root_admin?: boolean;
+  };
 };
 export type CreateAdminUserLoginTokenApiResponse =
   /** status 201 Default Response */ {
@@ -1281,6 +1620,14 @@ export type CreateAdminUserLoginTokenApiArg = {
     redirect?: string;
   } | null;
 };
+export type SendAdminUserPasswordResetApiResponse =
+  /** status 202 Default Response */ {
+    message: string;
+  };
+export type SendAdminUserPasswordResetApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
 export type SuspendAdminUserApiResponse = /** status 200 Default Response */ {
   data: {
     user: {
@@ -1292,12 +1639,37 @@ export type SuspendAdminUserApiResponse = /** status 200 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
   };
 };
 export type SuspendAdminUserApiArg = {
+  /** uuid, username or email */
+  user: string;
+};
+export type ResetAdminUserTwoFactorApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      user: {
+        created_at: string;
+        email: string;
+        language: string;
+        name_first: string | null;
+        name_last: string | null;
+        root_admin: boolean;
+        suspended: boolean;
+        updated_at: string;
+        /** Two-factor sign-in is on */
+        use_totp: boolean;
+        username: string;
+        uuid: string;
+      };
+    };
+  };
+export type ResetAdminUserTwoFactorApiArg = {
   /** uuid, username or email */
   user: string;
 };
@@ -1312,6 +1684,8 @@ export type UnsuspendAdminUserApiResponse = /** status 200 Default Response */ {
       root_admin: boolean;
       suspended: boolean;
       updated_at: string;
+      /** Two-factor sign-in is on */
+      use_totp: boolean;
       username: string;
       uuid: string;
     };
@@ -1340,6 +1714,10 @@ export type Plan = {
   tier: "budget" | "premium";
 };
 export const {
+  useListAdminAuditQuery,
+  useLazyListAdminAuditQuery,
+  useExportAdminAuditQuery,
+  useLazyExportAdminAuditQuery,
   useListAdminDatabaseHostsQuery,
   useLazyListAdminDatabaseHostsQuery,
   useCreateAdminDatabaseHostMutation,
@@ -1353,6 +1731,8 @@ export const {
   useGetAdminNodeQuery,
   useLazyGetAdminNodeQuery,
   useUpdateAdminNodeMutation,
+  useGetAdminOverviewQuery,
+  useLazyGetAdminOverviewQuery,
   useListAdminPlansQuery,
   useLazyListAdminPlansQuery,
   useCreateAdminPlanMutation,
@@ -1364,7 +1744,9 @@ export const {
   useDeleteAdminServerMutation,
   useGetAdminServerQuery,
   useLazyGetAdminServerQuery,
+  useOpenAdminServerMutation,
   useChangeAdminServerPlanMutation,
+  useReinstallAdminServerMutation,
   useSuspendAdminServerMutation,
   useGetAdminServerTransferQuery,
   useLazyGetAdminServerTransferQuery,
@@ -1376,11 +1758,16 @@ export const {
   useGetAdminTemplateQuery,
   useLazyGetAdminTemplateQuery,
   useMapAdminTemplateImagesMutation,
+  useListAdminUsersQuery,
+  useLazyListAdminUsersQuery,
   useCreateAdminUserMutation,
   useDeleteAdminUserMutation,
   useGetAdminUserQuery,
   useLazyGetAdminUserQuery,
+  useUpdateAdminUserMutation,
   useCreateAdminUserLoginTokenMutation,
+  useSendAdminUserPasswordResetMutation,
   useSuspendAdminUserMutation,
+  useResetAdminUserTwoFactorMutation,
   useUnsuspendAdminUserMutation,
 } = injectedRtkApi;
