@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../../../server/src/db/schema';
+import { passkeys, users } from '../../../../server/src/db/schema';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
@@ -45,6 +45,13 @@ describe('who may use the admin API', () => {
     expect(refused.json().message).toMatch(/two-factor/);
     const [entry] = (await audit('event=admin.denied&actor=no2faadmin')).data;
     expect(entry).toMatchObject({ status: 403, path: '/api/v2/admin/overview', properties: { reason: 'second_factor_required', operation: 'getAdminOverview' } });
+  });
+
+  it('lets a root admin in whose account has a passkey instead of two-factor codes', async () => {
+    const passkeyAdmin = await createTestUser(t.app, { username: 'passkeyadmin', rootAdmin: true });
+    expect((await call('GET', '/overview', passkeyAdmin.headers)).statusCode).toBe(403);
+    await t.app.db.insert(passkeys).values({ userId: passkeyAdmin.user.id, credentialId: 'cred-admin-1', publicKey: 'pk', deviceType: 'singleDevice', name: 'Laptop' });
+    expect((await call('GET', '/overview', passkeyAdmin.headers)).statusCode).toBe(200);
   });
 
   it('answers a customer 403 (audited) and no credential 401', async () => {

@@ -51,9 +51,9 @@ describe('POST /admin/users/{user}/login-token', () => {
     }
   });
 
-  it('needs an admin key: user tokens and no key are 401', async () => {
+  it('needs an admin: no key is 401, a customer’s token 403', async () => {
     expect((await issue(account.username, undefined, '')).statusCode).toBe(401);
-    expect((await issue(account.username, undefined, account.token)).statusCode).toBe(401);
+    expect((await issue(account.username, undefined, account.token)).statusCode).toBe(403);
   });
 
   it('issues a one-minute link, stores only its hash and audits who asked for it', async () => {

@@ -44,11 +44,11 @@ const admin = (method: Method, url: string, payload?: object, authorization = `B
 const dockerNode = (name: string, extra: object = {}) => ({ name, driver: 'docker', docker_host: 'unix:///run/test-docker.sock', public_host: '10.77.0.1', port_range: '30000-30009', ...extra });
 
 describe('nodes through the admin API', () => {
-  it('needs an admin key: no key and a customer’s token are 401', async () => {
+  it('needs an admin: no key is 401, a customer’s token 403', async () => {
     expect((await admin('GET', '/nodes', undefined, '')).statusCode).toBe(401);
     const customer = await createTestUser(t.app);
-    expect((await admin('GET', '/nodes', undefined, `Bearer ${customer.token}`)).statusCode).toBe(401);
-    expect((await admin('POST', '/nodes', dockerNode('sneaky'), `Bearer ${customer.token}`)).statusCode).toBe(401);
+    expect((await admin('GET', '/nodes', undefined, `Bearer ${customer.token}`)).statusCode).toBe(403);
+    expect((await admin('POST', '/nodes', dockerNode('sneaky'), `Bearer ${customer.token}`)).statusCode).toBe(403);
     expect(await t.app.db.select().from(nodes).where(eq(nodes.name, 'sneaky'))).toEqual([]);
   });
 

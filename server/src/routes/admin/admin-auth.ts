@@ -3,6 +3,7 @@ import { bearerToken } from '../../plugins/auth';
 import { forbidden, HttpError, unauthenticated } from '../../lib/errors';
 import { verifyAdminKey } from '../../services/admin/adminKeys';
 import { adminRefusalMessages, adminSessionRefusal } from '../../services/admin/adminAccess';
+import { userHasPasskeys } from '../../services/auth/passkeys';
 import { ADMIN_DENIED_EVENT, recordAdminAction, type AdminActor } from '../../services/admin/adminAudit';
 import type { AdminApiKeyRow } from '../../db/schema';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The admin key that authenticated this admin API request (null elsewhere). */
     adminKey: AdminApiKeyRow | null;
+    /** Whether this admin API request came with an admin's session that passed the admin rule. */
+    adminSession: boolean;
   }
 }
 
@@ -49,7 +52,7 @@ async function auditRefusal(app: FastifyInstance, request: FastifyRequest, reaso
  */
 /** Whether the request passed as an admin (an admin key, or an admin session with a second factor). */
 export function isAdminCaller(request: FastifyRequest): boolean {
-  return request.adminKey !== null || (request.user !== null && adminSessionRefusal(request.user) === null);
+  return request.adminKey !== null || request.adminSession;
 }
 
 export function adminAuthenticate(app: FastifyInstance) {
@@ -72,10 +75,12 @@ export function adminAuthenticate(app: FastifyInstance) {
       await app.rateLimit({ key: `admin-key:${request.ip}`, ...FAILURES });
       throw unauthenticated();
     }
-    const refusal = adminSessionRefusal(request.user!);
+    const user = request.user!;
+    const refusal = adminSessionRefusal(user, user.rootAdmin && !user.useTotp && (await userHasPasskeys(app.db, user.id)));
     if (refusal) {
       await auditRefusal(app, request, refusal);
       throw forbidden(adminRefusalMessages[refusal]);
     }
+    request.adminSession = true;
   };
 }

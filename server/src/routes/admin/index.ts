@@ -24,6 +24,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('adminKey', null);
+  app.decorateRequest('adminSession', false);
   app.addHook('onRequest', adminAuthenticate(app));
   app.addHook('onResponse', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || !isAdminCaller(request)) return;
