@@ -3,28 +3,16 @@ import { auditLogs, nodes, servers } from '../../../../server/src/db/schema';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { openSecret } from '../../../../server/src/lib/secretBox';
 import { NODE_TLS_PURPOSE } from '../../../../server/src/services/nodes/nodeEngines';
-import type { NodeEngine } from '../../../../server/src/runtime/nodes/NodeConnection';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser } from '../../helpers/createTestUser';
-import { MemoryDriver } from '../../helpers/memoryRuntime/MemoryDriver';
+import { inMemoryNodes } from '../../helpers/memoryRuntime/inMemoryNodes';
 import { makeTestTls } from '../../helpers/testCertificates';
 import { waitFor } from '../../helpers/waitFor';
 import '../../helpers/testTemplates';
 
 jest.setTimeout(60_000);
 
-/** In-memory nodes: each node's driver, and the names of the nodes whose "engine" does not answer. */
-const nodeDrivers = new Map<string, MemoryDriver>();
-const down = new Set<string>();
-const openNode = (engine: NodeEngine) => {
-  const driver = new MemoryDriver();
-  nodeDrivers.set(engine.name, driver);
-  const answer = async () => {
-    if (down.has(engine.name)) throw new Error('connect ECONNREFUSED');
-  };
-  driver.open = answer;
-  return { driver, ping: answer };
-};
+const { drivers: nodeDrivers, down, openNode } = inMemoryNodes();
 
 let t: TestApp;
 let key: string;

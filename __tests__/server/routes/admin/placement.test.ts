@@ -3,25 +3,15 @@ import { allocations, nodes, servers } from '../../../../server/src/db/schema';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { runCliCommand } from '../../../../server/src/cli/controlSocket';
 import { provisioningOf } from '../../../../server/src/plugins/provisioning';
-import type { NodeEngine } from '../../../../server/src/runtime/nodes/NodeConnection';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser } from '../../helpers/createTestUser';
-import { MemoryDriver } from '../../helpers/memoryRuntime/MemoryDriver';
+import { inMemoryNodes } from '../../helpers/memoryRuntime/inMemoryNodes';
 import { waitFor } from '../../helpers/waitFor';
 import '../../helpers/testTemplates';
 
 jest.setTimeout(60_000);
 
-/** In-memory nodes; the names in `down` do not answer. */
-const down = new Set<string>();
-const openNode = (engine: NodeEngine) => {
-  const driver = new MemoryDriver();
-  const answer = async () => {
-    if (down.has(engine.name)) throw new Error('connect ECONNREFUSED');
-  };
-  driver.open = answer;
-  return { driver, ping: answer };
-};
+const { down, openNode } = inMemoryNodes();
 
 let t: TestApp;
 let key: string;

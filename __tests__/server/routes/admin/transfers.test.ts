@@ -3,11 +3,11 @@ import { allocations, auditLogs, nodes, servers } from '../../../../server/src/d
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { runCliCommand } from '../../../../server/src/cli/controlSocket';
 import { provisioningOf } from '../../../../server/src/plugins/provisioning';
-import type { NodeEngine } from '../../../../server/src/runtime/nodes/NodeConnection';
 import type { ServerSpec } from '../../../../server/src/runtime/types';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { MemoryDriver } from '../../helpers/memoryRuntime/MemoryDriver';
+import { inMemoryNodes } from '../../helpers/memoryRuntime/inMemoryNodes';
 import { waitFor } from '../../helpers/waitFor';
 import '../../helpers/testTemplates';
 
@@ -29,17 +29,7 @@ class EngineNode extends MemoryDriver {
   }
 }
 
-const down = new Set<string>();
-const engines = new Map<string, EngineNode>();
-const openNode = (engine: NodeEngine) => {
-  const driver = new EngineNode();
-  engines.set(engine.name, driver);
-  const answer = async () => {
-    if (down.has(engine.name)) throw new Error('connect ECONNREFUSED');
-  };
-  driver.open = answer;
-  return { driver, ping: answer };
-};
+const { drivers: engines, down, openNode } = inMemoryNodes(() => new EngineNode());
 
 let t: TestApp;
 let key: string;
