@@ -37,13 +37,21 @@ async function apiClient(): Promise<APIRequestContext> {
   return request.newContext({ baseURL });
 }
 
-/** Signs up a new account through POST /api/v2/auth/register and returns it with its token. */
+/**
+ * Signs up a new account through POST /api/v2/auth/register and returns it with its token. Sign-ups
+ * are limited per address (a few a minute) and many flows sign up from the same one in a row, so a
+ * 429 is waited out as its Retry-After says, as a real client would.
+ */
 export async function signUpFreshUser(credentials: Credentials = uniqueCredentials()): Promise<SignedUpUser> {
   const api = await apiClient();
   try {
-    const response = await api.post('/api/v2/auth/register', {
-      data: { ...credentials, password_confirmation: credentials.password, remember: false },
-    });
+    const register = () => api.post('/api/v2/auth/register', { data: { ...credentials, password_confirmation: credentials.password, remember: false } });
+    let response = await register();
+    for (let attempt = 0; response.status() === 429 && attempt < 3; attempt++) {
+      const seconds = Number(response.headers()['retry-after'] ?? /(\d+) seconds?/.exec(await response.text())?.[1] ?? 10);
+      await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+      response = await register();
+    }
     if (response.status() !== 201) throw new Error(`register answered ${response.status()}: ${await response.text()}`);
     const body = (await response.json()) as { data: { token: string } };
     return { ...credentials, token: body.data.token };

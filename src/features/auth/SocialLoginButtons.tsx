@@ -5,7 +5,8 @@ import { useListOAuthProvidersQuery } from '../../api/socialLogin';
 /**
  * "Log in with …" for each provider the host enabled (nothing when there is none). Each is a plain
  * link: the panel answers it with a redirect to the provider, which sends the person back to
- * /socialite.
+ * /socialite. Their text is set white here: the log-in page's link colour would otherwise win
+ * over the button's, blue on blue.
  */
 export function SocialLoginButtons() {
   const { t } = useTranslation();
@@ -15,7 +16,12 @@ export function SocialLoginButtons() {
     <nav aria-label={t('oauth.login.label', 'Log in with another account')} style={{ display: 'grid', gap: 8 }}>
       <p style={{ margin: 0, textAlign: 'center', opacity: 0.8 }}>{t('oauth.login.or', 'or')}</p>
       {providers.map((provider) => (
-        <a key={provider.id} className="panel-button" href={`${apiBaseUrl}/auth/oauth/${encodeURIComponent(provider.id)}/redirect`} style={{ boxSizing: 'border-box', textDecoration: 'none' }}>
+        <a
+          key={provider.id}
+          className="panel-button"
+          href={`${apiBaseUrl}/auth/oauth/${encodeURIComponent(provider.id)}/redirect`}
+          style={{ boxSizing: 'border-box', textDecoration: 'none', color: '#fff' }}
+        >
           {t('oauth.login.with', 'Log in with {{provider}}', { provider: provider.name })}
         </a>
       ))}

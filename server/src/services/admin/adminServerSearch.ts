@@ -29,6 +29,7 @@ export async function searchAdminServers(db: Database, runtime: Pick<RuntimeMana
     const pattern = `%${escapeLike(query.search)}%`;
     conditions.push(or(ilike(servers.name, pattern), ilike(servers.shortId, pattern), ilike(sql`${servers.uuid}::text`, pattern), ilike(servers.externalId, pattern))!);
   }
-  const views = await loadServerViews(db, conditions.length ? and(...conditions) : undefined);
+  // Newest first: what staff look for is mostly the server just ordered or created.
+  const views = (await loadServerViews(db, conditions.length ? and(...conditions) : undefined)).sort((a, b) => b.server.id - a.server.id);
   return query.state ? views.filter((view) => adminServerState(view, runtime) === query.state) : views;
 }
