@@ -5,7 +5,7 @@
  */
 const css = `
 /* 24 px high, the least target size (WCAG 2.2) for a link between other controls. */
-.panel-form a{color:var(--panel-link);text-decoration:none;display:inline-block;padding-block:4px}
+.panel-form a:not(.panel-button){color:var(--panel-link);text-decoration:none;display:inline-block;padding-block:4px}
 .panel-form a:hover{text-decoration:underline}
 .panel-field{display:flex;flex-direction:column;gap:6px;margin-block-end:18px}
 .panel-field>label{font-size:14px;opacity:.9}

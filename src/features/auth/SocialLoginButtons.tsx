@@ -5,8 +5,7 @@ import { useListOAuthProvidersQuery } from '../../api/socialLogin';
 /**
  * "Log in with …" for each provider the host enabled (nothing when there is none). Each is a plain
  * link: the panel answers it with a redirect to the provider, which sends the person back to
- * /socialite. Their text is set white here: the log-in page's link colour would otherwise win
- * over the button's, blue on blue.
+ * /socialite.
  */
 export function SocialLoginButtons() {
   const { t } = useTranslation();

@@ -32,6 +32,11 @@ export function AdminServersPage() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
+  const textFilters = [
+    ['search', t('admin.action.search', 'Search')],
+    ['owner', t('admin.servers.ownerColumn', 'Owner')],
+    ['node', t('admin.servers.node', 'Node')],
+  ] as const;
   const open = (server: AdminServer) =>
     void openServer({ server: server.identifier })
       .unwrap()
@@ -85,27 +90,9 @@ export function AdminServersPage() {
       }
     >
       <Space wrap>
-        <Input.Search
-          allowClear
-          defaultValue={filters.search}
-          placeholder={t('admin.action.search', 'Search')}
-          aria-label={t('admin.action.search', 'Search')}
-          onSearch={(value) => setFilter('search', value)}
-        />
-        <Input.Search
-          allowClear
-          defaultValue={filters.owner}
-          placeholder={t('admin.servers.ownerColumn', 'Owner')}
-          aria-label={t('admin.servers.ownerColumn', 'Owner')}
-          onSearch={(value) => setFilter('owner', value)}
-        />
-        <Input.Search
-          allowClear
-          defaultValue={filters.node}
-          placeholder={t('admin.servers.node', 'Node')}
-          aria-label={t('admin.servers.node', 'Node')}
-          onSearch={(value) => setFilter('node', value)}
-        />
+        {textFilters.map(([field, label]) => (
+          <Input.Search key={field} allowClear defaultValue={filters[field]} placeholder={label} aria-label={label} onSearch={(value) => setFilter(field, value)} />
+        ))}
         <Select
           allowClear
           style={{ minWidth: 160 }}
