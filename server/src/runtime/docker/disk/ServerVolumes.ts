@@ -17,6 +17,7 @@ export interface ServerVolumesOptions {
 }
 
 const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
+const isInUse = (error: unknown) => (error as { statusCode?: number }).statusCode === 409;
 
 /**
  * The servers' storage on a node: each server's named volume `volumeName(uuid)`, which everything
@@ -117,12 +118,18 @@ export class ServerVolumes {
 
   /** Removes the server's volume, then its image (the server's containers are gone already). */
   async remove(uuid: string): Promise<void> {
-    await this.docker
-      .getVolume(volumeName(uuid))
-      .remove({ force: true })
-      .catch((error: unknown) => {
-        if (!isMissing(error)) throw error;
-      });
+    // A container the engine is still removing (an auto-removed helper) holds the volume for a
+    // moment after its removal was asked: the engine answers 409 "in use" until it is gone.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.docker.getVolume(volumeName(uuid)).remove({ force: true });
+        break;
+      } catch (error) {
+        if (isMissing(error)) break;
+        if (!isInUse(error) || attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
     this.plain.delete(uuid);
     this.figures.delete(uuid);
     this.ready.delete(uuid);

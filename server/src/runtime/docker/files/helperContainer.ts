@@ -74,13 +74,18 @@ export function filesHelperConfig(uuid: string): Docker.ContainerCreateOptions {
 
 /** Removes the server's file helper container if there is one (a stopped one is removed by the engine). */
 export async function removeFilesHelper(docker: Docker, uuid: string): Promise<void> {
-  await docker
-    .getContainer(filesHelperName(uuid))
-    .remove({ force: true })
-    .catch((error) => {
-      // 404: none; 409: the engine is removing it already.
-      if (statusOf(error) !== 404 && statusOf(error) !== 409) throw error;
+  const helper = docker.getContainer(filesHelperName(uuid));
+  try {
+    await helper.remove({ force: true });
+  } catch (error) {
+    // 404: none. 409: the engine is removing it already; it holds the server's volume until
+    // it is gone, so wait for that.
+    if (statusOf(error) === 404) return;
+    if (statusOf(error) !== 409) throw error;
+    await helper.wait({ condition: 'removed' }).catch((waitError: unknown) => {
+      if (statusOf(waitError) !== 404) throw waitError;
     });
+  }
 }
 
 /**
