@@ -38,6 +38,7 @@ import { playersPlugin } from './plugins/players';
 import { setupsPlugin } from './plugins/setups';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { builtPageScriptSources } from './plugins/inlineScriptHashes';
+import { namePluginsAfterFunctions } from './lib/namePlugins';
 import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
 import { redactUrl } from './lib/redactUrl';
 
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
     schemaController: { compilersFactory: { buildValidator: schemaCompilers.validatorFactory, buildSerializer: schemaCompilers.serializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  namePluginsAfterFunctions(app);
   app.decorate('config', config);
   app.decorate('schemaCompilers', schemaCompilers);
   registerErrorHandler(app);

@@ -44,10 +44,13 @@ export class LazySchemaCompilers {
     return get;
   }
 
+  // Each plugin context asks for its compilers at start-up; picking one out of the pool costs a
+  // serialisation of every shared schema (Ajv's pool key), so that too waits for the first compile.
   readonly validatorFactory: ValidatorFactory = ((externalSchemas, options) => {
-    const compiler = this.buildValidator(externalSchemas, options);
-    return (route: Parameters<typeof compiler>[0]) => {
-      const get = this.once(() => compiler(route) as Validator);
+    let compiler: ReturnType<ValidatorFactory> | undefined;
+    const compilerOnce = () => (compiler ??= this.buildValidator(externalSchemas, options));
+    return (route: Parameters<ReturnType<ValidatorFactory>>[0]) => {
+      const get = this.once(() => compilerOnce()(route) as Validator);
       // Fastify passes the parent data only to validators that have `schemaEnv` (Ajv's); Ajv
       // needs it to coerce or default a root value, so the wrapper always asks for it.
       const validate: Validator = (data, context) => get()(data, context);
@@ -59,9 +62,10 @@ export class LazySchemaCompilers {
   }) as ValidatorFactory;
 
   readonly serializerFactory: SerializerFactory = (externalSchemas, options) => {
-    const compiler = this.buildSerializer(externalSchemas, options);
+    let compiler: ReturnType<SerializerFactory> | undefined;
+    const compilerOnce = () => (compiler ??= this.buildSerializer(externalSchemas, options));
     return (route) => {
-      const get = this.once(() => compiler(route));
+      const get = this.once(() => compilerOnce()(route));
       return (doc: unknown) => get()(doc);
     };
   };
