@@ -63,6 +63,9 @@ const config: Config = {
         '\\.(css|svg|png)$': '<rootDir>/__tests__/src/fileStub.ts',
         // The app takes antd's icon drawings from their ES modules; the same drawings ship as CommonJS.
         '^@ant-design/icons-svg/es/(.*)$': '@ant-design/icons-svg/lib/$1',
+        // Each icon when first used, instead of all 1,700 modules of the package's entry (see the file).
+        '^@ant-design/icons$': '<rootDir>/__tests__/src/antdIconsOnDemand.cjs',
+        '^antd$': '<rootDir>/__tests__/src/antdOnDemand.cjs',
       },
     } as Config,
     serverProject,
