@@ -10,7 +10,7 @@ import { waitFor } from '../helpers/waitFor';
 import type { TestApp } from '../helpers/testApp';
 import type { ServerRow } from '../../../server/src/db/schema';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 // The scripted game declared as a UDP game, like Rust, ARK or Palworld.
 registerTemplate({ ...fixtureTemplate, slug: 'test-fixture-udp', name: 'Test fixture (UDP game)', portProtocol: 'udp' });
@@ -92,7 +92,7 @@ describe('network traffic of a TCP game', () => {
 
     // The totals start again with the server.
     await t.app.runtime.power(a, 'restart');
-    await waitFor(() => seenA.lines.filter((l) => l === 'Ready!').length >= 2 && t.app.runtime.state(a.uuid) === 'running', { what: 'restarted' });
+    await waitFor(() => seenA.lines.filter((l) => l === 'Ready!').length >= 2 && t.app.runtime.state(a.uuid) === 'running', { what: 'restarted', timeoutMs: 60_000 });
     // The first figures measured after the restart start from zero (a sample taken while the new
     // process is still being looked up, on a loaded machine, has none yet).
     const restartedAt = seenA.samples;

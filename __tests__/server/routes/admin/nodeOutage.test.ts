@@ -104,7 +104,8 @@ describe('servers of a node that stops answering', () => {
 
     down.add('n1');
     await waitFor(async () => (await customerState(survivor.identifier)) === 'node_offline', { what: 'node_offline' });
-    expect(socketStates).toContainEqual({ type: 'state', state: 'node_offline' });
+    // The socket's event may follow the answer by a moment.
+    await waitFor(() => socketStates.some((event) => event.type === 'state' && event.state === 'node_offline'), { what: 'the socket to hear node_offline' });
     const listed = (await app.inject({ method: 'GET', url: '/api/v2/servers', headers: owner.headers })).json().data as { uuid: string; state: string }[];
     expect(listed.find((server) => server.uuid === victim.uuid)?.state).toBe('node_offline');
     expect((await admin('GET', `/servers/${victim.uuid}`)).json().data.server.state).toBe('node_offline');
