@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { testsReaching } from './lib/databaseTests.mjs';
 import { digestLines, jestFailures, playwrightFailures } from './lib/failureDigest.mjs';
 import { rootDir, spaBuildReason } from './lib/spaBuild.mjs';
@@ -103,14 +103,17 @@ async function step(command, commandArgs, env) {
 }
 
 /**
- * The server test files whose imports reach the database client: the rest (parsers, the
- * runtime's processes and containers) run the same whatever database the panel has, so a second
- * run on PostgreSQL would only repeat them.
+ * The server test files whose imports reach the database client: the rest (parsers, pure
+ * helpers) run the same whatever database the panel has, so a second run on PostgreSQL would
+ * only repeat them. So do the runtime layer's own tests (__tests__/server/runtime: processes,
+ * the sandbox, containers, nodes' engines): nothing under server/src/runtime opens the database
+ * (the lint rules keep it so), they build an app only to drive a game through it, and the
+ * services and routes they pass through are the ones their own tests run on PostgreSQL.
  */
 function databaseTestFiles() {
   const folder = join(rootDir, '__tests__', 'server');
   const files = readdirSync(folder, { recursive: true })
-    .filter((name) => /\.test\.tsx?$/.test(name))
+    .filter((name) => /\.test\.tsx?$/.test(name) && !name.startsWith(`runtime${sep}`))
     .map((name) => join(folder, name));
   return testsReaching(files, [join(rootDir, 'server', 'src', 'db', 'client.ts')]);
 }
