@@ -39,6 +39,7 @@ import { setupsPlugin } from './plugins/setups';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { builtPageScriptSources } from './plugins/inlineScriptHashes';
 import { namePluginsAfterFunctions } from './lib/namePlugins';
+import { sharedSchemaStore } from './lib/sharedSchemaStore';
 import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
 import { redactUrl } from './lib/redactUrl';
 
@@ -91,7 +92,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false } },
-    schemaController: { compilersFactory: { buildValidator: schemaCompilers.validatorFactory, buildSerializer: schemaCompilers.serializerFactory } },
+    schemaController: { bucket: sharedSchemaStore, compilersFactory: { buildValidator: schemaCompilers.validatorFactory, buildSerializer: schemaCompilers.serializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   namePluginsAfterFunctions(app);
