@@ -106,3 +106,41 @@ test('a customer opening /admin gets the 403 page, and the admin API answers the
   expect((await api.get('/api/v2/admin/overview')).status()).toBe(403);
   await api.dispose();
 });
+
+test('an admin adds a social-login provider on the Social login page and the login page offers it at once, until it is turned off', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const token = await adminWithTwoFactor();
+  // The settings' provider (e2e/run.mjs) tells the test provider's issuer and client.
+  const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const listed = (await (await api.get('/api/v2/admin/oauth-providers')).json()) as { data: { id: string; client_id: string; issuer: string | null }[]; meta: { callback_url: string } };
+  await api.dispose();
+  const local = listed.data.find((provider) => provider.id === 'local')!;
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const name = `Staff ID ${suffix}`;
+
+  await useToken(page, token);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Social login' }).click();
+  await expect(page.getByText(listed.meta.callback_url)).toBeVisible();
+  await expect(row(page, 'Local ID')).toContainText('Panel settings');
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Id (in addresses: a-z, 0-9 and -)').fill(`staff-${suffix}`);
+  await form.getByLabel('Name on the button (empty: the provider’s own name)').fill(name);
+  await form.getByLabel('Client ID').fill(local.client_id);
+  await form.getByLabel('Client secret').fill(`e2e-secret-${suffix}`);
+  await form.getByLabel('Issuer (the discovery base URL)').fill(local.issuer!);
+  await form.getByRole('button', { name: 'Add provider' }).click();
+  await expect(row(page, name)).toContainText('Admin area');
+
+  const visitor = await browser.newContext();
+  const login = await visitor.newPage();
+  await login.goto('/login');
+  await expect(login.getByRole('link', { name: `Log in with ${name}` })).toBeVisible();
+  await row(page, name).getByRole('switch').click();
+  await expect(row(page, name).getByRole('switch')).not.toBeChecked();
+  await login.reload();
+  await expect(login.getByRole('link', { name: 'Log in with Local ID' })).toBeVisible();
+  await expect(login.getByRole('link', { name: `Log in with ${name}` })).toHaveCount(0);
+  await visitor.close();
+});

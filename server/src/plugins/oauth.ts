@@ -1,20 +1,21 @@
 import fp from 'fastify-plugin';
 import { OAuthProviders } from '../services/auth/oauth/oauthProviders';
 import { SocialLogin } from '../services/auth/oauth/SocialLogin';
+import { enabledStoredProviders } from '../services/auth/oauth/storedProviders';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Social login and linking through the configured providers (README, "Social login"). */
     socialLogin: SocialLogin;
-    /** The configured social-login providers. */
+    /** The social-login providers: the settings' and those of the admin area. */
     oauthProviders: OAuthProviders;
   }
 }
 
-/** The social-login providers of the panel's settings and the service that uses them. */
+/** The social-login providers (the panel's settings and the admin area's) and the service that uses them. */
 export const oauthPlugin = fp(
   async (app) => {
-    const providers = new OAuthProviders(app.config.oauthProviders ?? []);
+    const providers = new OAuthProviders(app.config.oauthProviders ?? [], () => enabledStoredProviders(app.db, app.config.secret, (message, error) => app.log.error({ err: error }, message)));
     app.decorate('oauthProviders', providers);
     app.decorate(
       'socialLogin',

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AssertionCredentialSchema } from './passkeys';
 
 export const OAuthProviderParamsSchema = Type.Object({
   provider: Type.String({ minLength: 1, maxLength: 32, description: 'The provider id of the panel settings (discord, google, github or the host’s own)' }),
@@ -35,14 +36,19 @@ export const LinkedAccountsResponseSchema = Type.Object({
   data: Type.Object({
     providers: Type.Array(LinkedAccountSchema, { description: 'Every enabled provider, linked or not' }),
     has_password: Type.Boolean({ description: 'False for an account created through a provider that has set no password yet' }),
+    has_passkeys: Type.Boolean({ description: 'Whether the account has a passkey (it can confirm linking with it, and it is a way in)' }),
   }),
 });
 
 export const LinkedAccountResponseSchema = Type.Object({ data: LinkedAccountSchema });
 
+/** Linking is confirmed with the password, or with one of the account's passkeys (options from startLinkPasskeyConfirmation). */
 export const StartLinkBodySchema = Type.Object({
-  password: Type.String({ minLength: 1, maxLength: 128, description: 'The account’s password, confirmed before linking' }),
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'The account’s password, confirmed before linking' })),
+  ceremony_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Instead of the password: the ceremony of the passkey options' })),
+  credential: Type.Optional(AssertionCredentialSchema),
 });
+export type StartLinkBody = Static<typeof StartLinkBodySchema>;
 
 export const StartLinkResponseSchema = Type.Object({
   data: Type.Object({ url: Type.String({ description: 'The provider’s sign-in page to open' }) }),

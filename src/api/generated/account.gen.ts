@@ -64,6 +64,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["account"],
       }),
+      startLinkPasskeyConfirmation: build.mutation<
+        StartLinkPasskeyConfirmationApiResponse,
+        StartLinkPasskeyConfirmationApiArg
+      >({
+        query: () => ({
+          url: `/account/linked-accounts/passkey-options`,
+          method: "POST",
+        }),
+        invalidatesTags: ["account"],
+      }),
       unlinkAccount: build.mutation<
         UnlinkAccountApiResponse,
         UnlinkAccountApiArg
@@ -291,6 +301,8 @@ export type UpdateAccountEmailApiArg = {
 };
 export type ListLinkedAccountsApiResponse = /** status 200 Default Response */ {
   data: {
+    /** Whether the account has a passkey (it can confirm linking with it, and it is a way in) */
+    has_passkeys: boolean;
     /** False for an account created through a provider that has set no password yet */
     has_password: boolean;
     /** Every enabled provider, linked or not */
@@ -329,6 +341,18 @@ export type FinishAccountLinkApiArg = {
     state: string;
   };
 };
+export type StartLinkPasskeyConfirmationApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      /** The ceremony id from the options answer; single-use, valid for 2 minutes */
+      ceremony_id: string;
+      /** PublicKeyCredentialRequestOptionsJSON */
+      options: {
+        [key: string]: any;
+      };
+    };
+  };
+export type StartLinkPasskeyConfirmationApiArg = void;
 export type UnlinkAccountApiResponse = unknown;
 export type UnlinkAccountApiArg = {
   /** The provider id of the panel settings (discord, google, github or the host’s own) */
@@ -344,8 +368,25 @@ export type StartAccountLinkApiArg = {
   /** The provider id of the panel settings (discord, google, github or the host’s own) */
   provider: string;
   body: {
+    /** Instead of the password: the ceremony of the passkey options */
+    ceremony_id?: string;
+    credential?: {
+      authenticatorAttachment?: "platform" | "cross-platform";
+      clientExtensionResults: {
+        [key: string]: any;
+      };
+      id: string;
+      rawId: string;
+      response: {
+        authenticatorData: string;
+        clientDataJSON: string;
+        signature: string;
+        userHandle?: string;
+      };
+      type: "public-key";
+    };
     /** The account’s password, confirmed before linking */
-    password: string;
+    password?: string;
   };
 };
 export type ListPasskeysApiResponse = /** status 200 Default Response */ {
@@ -564,6 +605,7 @@ export const {
   useListLinkedAccountsQuery,
   useLazyListLinkedAccountsQuery,
   useFinishAccountLinkMutation,
+  useStartLinkPasskeyConfirmationMutation,
   useUnlinkAccountMutation,
   useStartAccountLinkMutation,
   useListPasskeysQuery,

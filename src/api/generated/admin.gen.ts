@@ -124,6 +124,54 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      listAdminOAuthProviders: build.query<
+        ListAdminOAuthProvidersApiResponse,
+        ListAdminOAuthProvidersApiArg
+      >({
+        query: () => ({ url: `/admin/oauth-providers` }),
+        providesTags: ["admin"],
+      }),
+      createAdminOAuthProvider: build.mutation<
+        CreateAdminOAuthProviderApiResponse,
+        CreateAdminOAuthProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/oauth-providers`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      deleteAdminOAuthProvider: build.mutation<
+        DeleteAdminOAuthProviderApiResponse,
+        DeleteAdminOAuthProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/oauth-providers/${queryArg.provider}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      getAdminOAuthProvider: build.query<
+        GetAdminOAuthProviderApiResponse,
+        GetAdminOAuthProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/oauth-providers/${queryArg.provider}`,
+        }),
+        providesTags: ["admin"],
+      }),
+      updateAdminOAuthProvider: build.mutation<
+        UpdateAdminOAuthProviderApiResponse,
+        UpdateAdminOAuthProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/oauth-providers/${queryArg.provider}`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       getAdminOverview: build.query<
         GetAdminOverviewApiResponse,
         GetAdminOverviewApiArg
@@ -771,6 +819,155 @@ export type UpdateAdminNodeApiArg = {
       /** PEM of the panel’s client key */
       key: string;
     } | null;
+  };
+};
+export type ListAdminOAuthProvidersApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      client_id: string;
+      /** null for providers of the settings */
+      created_at: string | null;
+      /** Whether people are offered it (login page, linking) */
+      enabled: boolean;
+      /** The secret itself is stored encrypted and never answered */
+      has_client_secret: boolean;
+      /** The id in addresses and linked identities */
+      id: string;
+      /** The OpenID Connect discovery base (kind oidc) */
+      issuer: string | null;
+      /** discord, google or github (their published endpoints), or oidc (any OpenID Connect issuer) */
+      kind: "discord" | "google" | "github" | "oidc";
+      /** Accounts that have an identity of this provider linked */
+      linked_accounts: number;
+      /** The name on the login page’s button */
+      name: string;
+      /** `settings`: from PANEL_OAUTH_* (read-only here); `admin`: added through the admin API */
+      source: "settings" | "admin";
+      updated_at: string | null;
+    }[];
+    meta: {
+      /** The redirect URI to register at every provider (the web app’s /socialite page) */
+      callback_url: string;
+    };
+  };
+export type ListAdminOAuthProvidersApiArg = void;
+export type CreateAdminOAuthProviderApiResponse =
+  /** status 201 Default Response */ {
+    data: {
+      oauth_provider: {
+        client_id: string;
+        /** null for providers of the settings */
+        created_at: string | null;
+        /** Whether people are offered it (login page, linking) */
+        enabled: boolean;
+        /** The secret itself is stored encrypted and never answered */
+        has_client_secret: boolean;
+        /** The id in addresses and linked identities */
+        id: string;
+        /** The OpenID Connect discovery base (kind oidc) */
+        issuer: string | null;
+        /** discord, google or github (their published endpoints), or oidc (any OpenID Connect issuer) */
+        kind: "discord" | "google" | "github" | "oidc";
+        /** Accounts that have an identity of this provider linked */
+        linked_accounts: number;
+        /** The name on the login page’s button */
+        name: string;
+        /** `settings`: from PANEL_OAUTH_* (read-only here); `admin`: added through the admin API */
+        source: "settings" | "admin";
+        updated_at: string | null;
+      };
+    };
+  };
+export type CreateAdminOAuthProviderApiArg = {
+  body: {
+    client_id: string;
+    /** Write-only: stored encrypted with the panel secret */
+    client_secret: string;
+    enabled?: boolean;
+    /** a-z, 0-9 and -, starting with a letter; not one of the settings’ ids */
+    id: string;
+    /** kind oidc: https URL (http only on loopback) */
+    issuer?: string | null;
+    /** discord, google or github (their published endpoints), or oidc (any OpenID Connect issuer) */
+    kind: "discord" | "google" | "github" | "oidc";
+    /** Empty: the provider’s own name (Discord, Google, GitHub) or the id */
+    name?: string;
+  };
+};
+export type DeleteAdminOAuthProviderApiResponse = unknown;
+export type DeleteAdminOAuthProviderApiArg = {
+  provider: string;
+};
+export type GetAdminOAuthProviderApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      oauth_provider: {
+        client_id: string;
+        /** null for providers of the settings */
+        created_at: string | null;
+        /** Whether people are offered it (login page, linking) */
+        enabled: boolean;
+        /** The secret itself is stored encrypted and never answered */
+        has_client_secret: boolean;
+        /** The id in addresses and linked identities */
+        id: string;
+        /** The OpenID Connect discovery base (kind oidc) */
+        issuer: string | null;
+        /** discord, google or github (their published endpoints), or oidc (any OpenID Connect issuer) */
+        kind: "discord" | "google" | "github" | "oidc";
+        /** Accounts that have an identity of this provider linked */
+        linked_accounts: number;
+        /** The name on the login page’s button */
+        name: string;
+        /** `settings`: from PANEL_OAUTH_* (read-only here); `admin`: added through the admin API */
+        source: "settings" | "admin";
+        updated_at: string | null;
+      };
+    };
+  };
+export type GetAdminOAuthProviderApiArg = {
+  provider: string;
+};
+export type UpdateAdminOAuthProviderApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      oauth_provider: {
+        client_id: string;
+        /** null for providers of the settings */
+        created_at: string | null;
+        /** Whether people are offered it (login page, linking) */
+        enabled: boolean;
+        /** The secret itself is stored encrypted and never answered */
+        has_client_secret: boolean;
+        /** The id in addresses and linked identities */
+        id: string;
+        /** The OpenID Connect discovery base (kind oidc) */
+        issuer: string | null;
+        /** discord, google or github (their published endpoints), or oidc (any OpenID Connect issuer) */
+        kind: "discord" | "google" | "github" | "oidc";
+        /** Accounts that have an identity of this provider linked */
+        linked_accounts: number;
+        /** The name on the login page’s button */
+        name: string;
+        /** `settings`: from PANEL_OAUTH_* (read-only here); `admin`: added through the admin API */
+        source: "settings" | "admin";
+        updated_at: string | null;
+      };
+    };
+  };
+export type UpdateAdminOAuthProviderApiArg = {
+  provider: string;
+  body: {
+    client_id?: string;
+    /** Absent: the stored secret stays */
+    client_secret?: string;
+    enabled?: boolean;
+    /** kind oidc: https URL (http only on loopback) */
+    issuer?: string | null;
+    /** discord, google or github (their published endpoints), or oidc (any OpenID Connect issuer) */
+    kind?: "discord" | "google" | "github" | "oidc";
+    /** Empty: the provider’s own name (Discord, Google, GitHub) or the id */
+    name?: string;
   };
 };
 export type GetAdminOverviewApiResponse = /** status 200 Default Response */ {
@@ -1731,6 +1928,13 @@ export const {
   useGetAdminNodeQuery,
   useLazyGetAdminNodeQuery,
   useUpdateAdminNodeMutation,
+  useListAdminOAuthProvidersQuery,
+  useLazyListAdminOAuthProvidersQuery,
+  useCreateAdminOAuthProviderMutation,
+  useDeleteAdminOAuthProviderMutation,
+  useGetAdminOAuthProviderQuery,
+  useLazyGetAdminOAuthProviderQuery,
+  useUpdateAdminOAuthProviderMutation,
   useGetAdminOverviewQuery,
   useLazyGetAdminOverviewQuery,
   useListAdminPlansQuery,

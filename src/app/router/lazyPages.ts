@@ -82,4 +82,8 @@ export const AdminOverviewPage = lazyPage(() => import(/* webpackChunkName: "pag
 export const AdminNodesPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminNodesPage })), 'page-admin');
 export const AdminServersPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminServersPage })), 'page-admin');
 export const AdminUsersPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminUsersPage })), 'page-admin');
+export const AdminOAuthProvidersPage = lazyPage(
+  () => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminOAuthProvidersPage })),
+  'page-admin',
+);
 export const AdminAuditPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminAuditPage })), 'page-admin');

@@ -1,4 +1,4 @@
-import { AuditOutlined, CloudServerOutlined, DashboardOutlined, DatabaseOutlined, LeftOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, CloudServerOutlined, DashboardOutlined, DatabaseOutlined, LeftOutlined, LoginOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { NavList } from '../../components/NavList';
@@ -12,6 +12,7 @@ export function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
     { key: '/admin/nodes', to: '/admin/nodes', icon: <DatabaseOutlined />, label: t('admin.nav.nodes', 'Nodes') },
     { key: '/admin/servers', to: '/admin/servers', icon: <CloudServerOutlined />, label: t('admin.nav.servers', 'Servers') },
     { key: '/admin/users', to: '/admin/users', icon: <TeamOutlined />, label: t('admin.nav.users', 'Users') },
+    { key: '/admin/social-login', to: '/admin/social-login', icon: <LoginOutlined />, label: t('admin.nav.socialLogin', 'Social login') },
     { key: '/admin/audit', to: '/admin/audit', icon: <AuditOutlined />, label: t('admin.nav.audit', 'Audit log') },
   ];
   const back = [{ key: '/', to: '/', icon: <LeftOutlined />, label: t('admin.nav.back', 'Back to the panel') }];

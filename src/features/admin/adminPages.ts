@@ -4,3 +4,4 @@ export { AdminNodesPage } from './nodes/AdminNodesPage';
 export { AdminServersPage } from './servers/AdminServersPage';
 export { AdminUsersPage } from './users/AdminUsersPage';
 export { AdminAuditPage } from './audit/AdminAuditPage';
+export { AdminOAuthProvidersPage } from './oauth/AdminOAuthProvidersPage';

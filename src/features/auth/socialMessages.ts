@@ -23,9 +23,9 @@ export function socialMessage(t: TFunction, message: string | undefined): string
     ),
     'This identity is already linked to another account.': t('oauth.error.linkedElsewhere', 'This identity is already linked to another account.'),
     'A login of this provider is already linked to your account. Unlink it first.': t('oauth.error.alreadyLinked', 'A login of this provider is already linked to your account. Unlink it first.'),
-    'This is your only way to log in. Set a password first (Forgot password on the login page), then unlink it.': t(
+    'This is your only way to log in. Set a password first (Forgot password on the login page) or add a passkey, then unlink it.': t(
       'oauth.error.lastWayIn',
-      'This is your only way to log in. Set a password first (Forgot password on the login page), then unlink it.',
+      'This is your only way to log in. Set a password first (Forgot password on the login page) or add a passkey, then unlink it.',
     ),
   };
   if (message && known[message]) return known[message];

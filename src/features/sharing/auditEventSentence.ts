@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ActivityEntry } from './sharingTypes';
+import { ACCOUNT_EVENT_SENTENCES } from './accountEventSentences';
 
 /** What a sentence gets to say: the actor's name, the entry's properties and the names of what it refers to by uuid. */
 interface SentenceInput {
@@ -52,10 +53,11 @@ const raw = { escapeValue: false };
 
 /**
  * The sentence of every event the panel writes into a server's audit log (server/src: recordAudit
- * with `server.` events), each with its key under `sharing.audit.events`. A test fails when the
- * server can write an event that has none here.
+ * with `server.` events), and of the account's ways in (accountEventSentences.ts), each with its
+ * key under `sharing.audit.events`. A test fails when the server can write an event that has none here.
  */
 export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
+  ...ACCOUNT_EVENT_SENTENCES,
   'server.action-refused': (t, { actor, p }) =>
     t('sharing.audit.events.server.action-refused', '{{actor}} was refused an action that needs the permission {{permission}} ({{action}}).', {
       actor,

@@ -29,6 +29,8 @@ export const secretKeyNames: ReadonlySet<string> = new Set([
   'ceremony_id',
   'challenge',
   'credential',
+  // Social-login providers' client secrets (the admin area's provider form).
+  'client_secret',
   // Game server databases.
   'database_password',
   'db_password',

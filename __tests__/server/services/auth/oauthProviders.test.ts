@@ -38,7 +38,7 @@ describe('the built-in providers’ sign-in addresses', () => {
   const providers = new OAuthProviders(parseOAuthProviders(env));
   const redirectUri = 'https://panel.example.com/socialite';
   const startAt = async (id: string) => {
-    const started = await providers.start(providers.find(id)!, { redirectUri, state: 'state-0123456789' });
+    const started = await providers.start((await providers.find(id))!, { redirectUri, state: 'state-0123456789' });
     return { url: new URL(started.url), started };
   };
 

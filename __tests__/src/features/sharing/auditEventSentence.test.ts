@@ -79,8 +79,11 @@ function serverAuditEvents(): Set<string> {
     }
   }
   expect(unknown).toEqual([]);
-  return new Set([...events].filter((event) => event.startsWith('server.')));
+  return events;
 }
+
+/** The events of an account's ways in: API keys, SSH keys and key-only SFTP, passkeys, linked providers. */
+const WAYS_IN = /^account\.(api-key|ssh-key|sftp-|passkey|oauth)/;
 
 const entry = (event: string, properties: Record<string, unknown> = {}): ActivityEntry => ({
   id: 1,
@@ -110,7 +113,9 @@ const languages = readdirSync(translations)
   .map((name) => name.slice(0, 2));
 
 describe('audit event sentences', () => {
-  const events = serverAuditEvents();
+  const written = serverAuditEvents();
+  const events = new Set([...written].filter((event) => event.startsWith('server.')));
+  const accountEvents = [...written].filter((event) => WAYS_IN.test(event));
 
   it('finds the events the server writes in its source (the scan itself works)', () => {
     for (const known of ['server.action-refused', 'server.power.kill', 'server.file.write', 'server.backup.unlock', 'server.role.deleted', 'server.config.updated']) expect(events).toContain(known);
@@ -120,6 +125,15 @@ describe('audit event sentences', () => {
   it('has a sentence for every event the server can write into a server’s audit log', () => {
     const missing = [...events].filter((event) => !Object.hasOwn(AUDIT_EVENT_SENTENCES, event));
     expect(missing).toEqual([]);
+  });
+
+  it('has a sentence for every event of an account’s ways in (API keys, SSH keys, SFTP, passkeys, linked providers)', () => {
+    for (const known of ['account.api-key-created', 'account.ssh-key-removed', 'account.sftp-key-only-enabled', 'account.passkey-renamed', 'account.oauth-unlinked'])
+      expect(accountEvents).toContain(known);
+    expect(accountEvents.filter((event) => !Object.hasOwn(AUDIT_EVENT_SENTENCES, event))).toEqual([]);
+    const t = translator('en');
+    expect(auditEventSentence(t, entry('account.ssh-key-added', { name: 'laptop', fingerprint: 'SHA256:abc' }))).toBe('alice added the SSH key laptop (SHA256:abc).');
+    expect(auditEventSentence(t, entry('account.oauth-linked', { provider: 'company', email: 'a@b.test' }))).toBe('alice linked a company login.');
   });
 
   it.each(languages)('tells every event as a sentence in %s, with no key missing', (language) => {

@@ -24,4 +24,5 @@ export * from './apiKeys';
 export * from './sshKeys';
 export * from './passkeys';
 export * from './oauth';
+export * from './oauthProviders';
 export * from './adminAudit';

@@ -36,7 +36,7 @@ export const passkeys = pgTable(
 export const passkeyChallenges = pgTable('passkey_challenges', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   ceremonyHash: varchar('ceremony_hash', { length: 64 }).notNull().unique(),
-  /** 'register', 'login' (username-less) or 'second-factor'. */
+  /** 'register', 'login' (username-less), 'second-factor' or 'confirm' (a signed-in owner's proof). */
   purpose: varchar('purpose', { length: 16 }).notNull(),
   /** The account the ceremony is for; null for a username-less login. */
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),

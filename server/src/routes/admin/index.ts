@@ -12,6 +12,7 @@ import { adminTransferRoutes } from './transfers';
 import { adminAuditRoutes } from './audit';
 import { adminOverviewRoutes } from './overview';
 import { adminUserAccountRoutes } from './user-accounts';
+import { adminOAuthProviderRoutes } from './oauth-providers';
 import { describedFields, recordAdminAction } from '../../services/admin/adminAudit';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -49,4 +50,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminTransferRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminOverviewRoutes);
+  await app.register(adminOAuthProviderRoutes);
 }

@@ -35,7 +35,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: OAuthProvidersResponseSchema },
       },
     },
-    async () => ({ data: app.oauthProviders.list().map(({ id, name }) => ({ id, name })) }),
+    async () => ({ data: (await app.oauthProviders.list()).map(({ id, name }) => ({ id, name })) }),
   );
 
   r.get(

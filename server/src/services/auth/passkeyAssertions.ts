@@ -9,11 +9,11 @@ import type { RelyingParty } from '../../lib/relyingParty';
 import { passkeyMessages } from './passkeyMessages';
 import { listPasskeys, userHandleOf } from './passkeys';
 
-type AssertionPurpose = Extract<CeremonyPurpose, 'login' | 'second-factor'>;
+type AssertionPurpose = Extract<CeremonyPurpose, 'login' | 'second-factor' | 'confirm'>;
 
 /**
  * Options for proving a passkey: for a username-less login any discoverable passkey of this panel
- * (no list sent, so nobody learns which accounts exist); as a second factor one of the account's.
+ * (no list sent, so nobody learns which accounts exist); as a second factor or a confirmation one of the account's.
  */
 export async function startAssertion(
   db: Database,
@@ -22,7 +22,7 @@ export async function startAssertion(
   user: UserRow | null,
 ): Promise<{ ceremony_id: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const own = user ? await listPasskeys(db, user.id) : [];
-  if (purpose === 'second-factor' && own.length === 0) throw new ValidationError({ token: [passkeyMessages.noPasskeys] }, passkeyMessages.noPasskeys);
+  if (purpose !== 'login' && own.length === 0) throw new ValidationError({ token: [passkeyMessages.noPasskeys] }, passkeyMessages.noPasskeys);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',

@@ -6,8 +6,11 @@ import { hashToken, newToken } from '../../lib/tokens';
 /** How long a ceremony may take between its options and its answer. */
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 
-/** What a ceremony is for; a challenge of one purpose never completes another. */
-export type CeremonyPurpose = 'register' | 'login' | 'second-factor';
+/**
+ * What a ceremony is for; a challenge of one purpose never completes another. `confirm`: a
+ * signed-in owner proves it is them before a sensitive change (linking a provider), as a password would.
+ */
+export type CeremonyPurpose = 'register' | 'login' | 'second-factor' | 'confirm';
 
 /**
  * Keeps the challenge of a new ceremony and answers the ceremony id the client sends back with its

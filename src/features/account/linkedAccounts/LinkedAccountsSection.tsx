@@ -9,7 +9,7 @@ import { LinkForm } from './LinkForm';
 
 /**
  * "Linked accounts" of the account page: every provider the host enabled, linked or not; linking
- * (after the password) and unlinking. Absent when the host enabled none.
+ * (after the password or a passkey) and unlinking. Absent when the host enabled none.
  */
 export function LinkedAccountsSection() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export function LinkedAccountsSection() {
     <AccountSection
       id="account-linked"
       title={t('oauth.account.title', 'Linked accounts')}
-      description={t('oauth.account.description', 'Log in with an account you have elsewhere. Linking asks for your password first.')}
+      description={t('oauth.account.descriptionPasskey', 'Log in with an account you have elsewhere. Linking asks for your password or a passkey first.')}
     >
       {linked.data?.data.has_password === false ? <p>{t('oauth.account.noPassword', 'Your account has no password yet. To set one, use “Forgot password” on the login page.')}</p> : null}
       <ul aria-label={t('oauth.account.list', 'Linked accounts')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -66,7 +66,9 @@ export function LinkedAccountsSection() {
                 <Button onClick={() => setLinking(provider.provider)}>{t('oauth.account.startLink', 'Link')}</Button>
               )}
             </div>
-            {!provider.linked && linking === provider.provider ? <LinkForm provider={provider} /> : null}
+            {!provider.linked && linking === provider.provider ? (
+              <LinkForm provider={provider} hasPassword={linked.data?.data.has_password !== false} hasPasskeys={linked.data?.data.has_passkeys === true} />
+            ) : null}
           </li>
         ))}
       </ul>

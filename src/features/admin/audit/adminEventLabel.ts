@@ -22,6 +22,9 @@ export function adminEventLabel(t: TFunction, event: string): string {
     createAdminNode: t('admin.event.createNode', 'Added a node'),
     updateAdminNode: t('admin.event.updateNode', 'Changed a node'),
     deleteAdminNode: t('admin.event.deleteNode', 'Removed a node'),
+    createAdminOAuthProvider: t('admin.event.createOAuthProvider', 'Added a social-login provider'),
+    updateAdminOAuthProvider: t('admin.event.updateOAuthProvider', 'Changed a social-login provider'),
+    deleteAdminOAuthProvider: t('admin.event.deleteOAuthProvider', 'Removed a social-login provider'),
   };
   return labels[event] ?? event;
 }

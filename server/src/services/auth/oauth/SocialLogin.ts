@@ -47,15 +47,15 @@ interface SocialLoginDeps {
 export class SocialLogin {
   constructor(private readonly deps: SocialLoginDeps) {}
 
-  private provider(id: string) {
-    const provider = this.deps.providers.find(id);
+  private async provider(id: string) {
+    const provider = await this.deps.providers.find(id);
     if (!provider) throw new HttpError(404, 'Provider not found.');
     return provider;
   }
 
   /** Starts an attempt: answers the provider's address and the state the browser is bound to. */
   async start(providerId: string, { purpose, userId, remember, redirectUri }: { purpose: OAuthPurpose; userId: number | null; remember: boolean; redirectUri: string }) {
-    const provider = this.provider(providerId);
+    const provider = await this.provider(providerId);
     const state = newToken();
     const started = await this.deps.providers.start(provider, { redirectUri, state });
     await saveOAuthState(this.deps.db, { state, provider: provider.id, purpose, userId, codeVerifier: started.codeVerifier, nonce: started.nonce, remember });
@@ -72,7 +72,8 @@ export class SocialLogin {
     const attempt = await consumeOAuthState(this.deps.db, callback.state, purpose);
     if (!attempt || !bound || (purpose === 'link' && attempt.userId !== userId))
       return this.refuse('state', oauthMessages.invalidState, { provider: attempt?.provider ?? null, ip, userId, status: 400 });
-    const provider = this.deps.providers.find(attempt.provider);
+    // A provider disabled or deleted while the person was at it no longer finishes anything.
+    const provider = await this.deps.providers.find(attempt.provider);
     if (!provider) return this.refuse('state', oauthMessages.invalidState, { provider: attempt.provider, ip, userId, status: 400 });
     if (callback.error || !callback.code) return this.refuse('denied', oauthMessages.providerDenied, { provider: provider.id, ip, userId, status: 400 });
 

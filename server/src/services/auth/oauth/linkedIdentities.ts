@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { linkedIdentities, users, type LinkedIdentityRow, type UserRow } from '../../../db/schema';
 import { uniqueViolation } from '../../../lib/uniqueViolation';
@@ -26,11 +26,6 @@ export async function findLinkedAccount(db: Database, provider: string, subject:
 
 export const listLinkedIdentities = (db: Database, userId: number): Promise<LinkedIdentityRow[]> =>
   db.select().from(linkedIdentities).where(eq(linkedIdentities.userId, userId)).orderBy(asc(linkedIdentities.linkedAt));
-
-export async function countLinkedIdentities(db: Database, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(linkedIdentities).where(eq(linkedIdentities.userId, userId));
-  return row?.n ?? 0;
-}
 
 export const touchLinkedIdentity = (db: Database, id: number) => db.update(linkedIdentities).set({ lastUsedAt: new Date() }).where(eq(linkedIdentities.id, id));
 

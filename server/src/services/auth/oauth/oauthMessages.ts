@@ -11,5 +11,5 @@ export const oauthMessages = {
   signupClosed: 'No account is linked to this identity, and sign-up is closed. Log in, then link this provider from your account page.',
   linkedElsewhere: 'This identity is already linked to another account.',
   alreadyLinked: 'A login of this provider is already linked to your account. Unlink it first.',
-  lastWayIn: 'This is your only way to log in. Set a password first (Forgot password on the login page), then unlink it.',
+  lastWayIn: 'This is your only way to log in. Set a password first (Forgot password on the login page) or add a passkey, then unlink it.',
 } as const;

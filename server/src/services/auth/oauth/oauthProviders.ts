@@ -45,31 +45,58 @@ export interface CallbackChecks {
   state: string;
 }
 
+/** Where the providers added in the admin area come from: the enabled ones, secrets opened. */
+export type StoredProviders = () => Promise<OAuthProviderConfig[]>;
+
+/** What a discovered configuration was made from: any change (issuer, client, secret) makes a new one. */
+const fingerprintOf = (provider: OAuthProviderConfig): string => JSON.stringify([provider.kind, provider.issuer ?? null, provider.clientId, provider.clientSecret]);
+
 /**
- * The configured social-login providers, each an openid-client configuration (discovered once for
- * an OpenID Connect issuer, again after a failed discovery).
+ * The social-login providers: those of the panel's settings (PANEL_OAUTH_*, fixed until a restart)
+ * and those the host manages in the admin area (read at each use, so a change takes effect at
+ * once, on every panel process). Each has an openid-client configuration, discovered once for an
+ * OpenID Connect issuer and kept while the provider stays the same (again after a failed discovery).
  */
 export class OAuthProviders {
-  private readonly configurations = new Map<string, Promise<client.Configuration>>();
+  private readonly configurations = new Map<string, { fingerprint: string; configuration: Promise<client.Configuration> }>();
 
-  constructor(private readonly providers: readonly OAuthProviderConfig[]) {}
+  constructor(
+    private readonly settings: readonly OAuthProviderConfig[],
+    private readonly stored: StoredProviders = async () => [],
+  ) {}
 
-  /** Every enabled provider, in the order of PANEL_OAUTH_PROVIDERS. */
-  list(): readonly OAuthProviderConfig[] {
-    return this.providers;
+  /** The providers of the panel's settings (read-only through the admin API). */
+  fromSettings(): readonly OAuthProviderConfig[] {
+    return this.settings;
   }
 
-  find(id: string): OAuthProviderConfig | null {
-    return this.providers.find((provider) => provider.id === id) ?? null;
+  /** Every provider offered now: the settings' in the order of PANEL_OAUTH_PROVIDERS, then the enabled ones of the admin area. */
+  async list(): Promise<OAuthProviderConfig[]> {
+    const taken = new Set(this.settings.map((provider) => provider.id));
+    // A settings provider wins over a stored one of the same id (added to the settings later).
+    return [...this.settings, ...(await this.stored()).filter((provider) => !taken.has(provider.id))];
+  }
+
+  /** An offered provider by id; null when it is unknown, disabled or deleted. */
+  async find(id: string): Promise<OAuthProviderConfig | null> {
+    return (await this.list()).find((provider) => provider.id === id) ?? null;
+  }
+
+  /** Drops what was discovered for a provider (it changed or went). */
+  forget(id: string): void {
+    this.configurations.delete(id);
   }
 
   private configuration(provider: OAuthProviderConfig): Promise<client.Configuration> {
-    let configuration = this.configurations.get(provider.id);
-    if (!configuration) {
-      configuration = this.configure(provider);
-      this.configurations.set(provider.id, configuration);
-      configuration.catch(() => this.configurations.delete(provider.id));
-    }
+    const fingerprint = fingerprintOf(provider);
+    const cached = this.configurations.get(provider.id);
+    if (cached?.fingerprint === fingerprint) return cached.configuration;
+    const configuration = this.configure(provider);
+    const entry = { fingerprint, configuration };
+    this.configurations.set(provider.id, entry);
+    configuration.catch(() => {
+      if (this.configurations.get(provider.id) === entry) this.configurations.delete(provider.id);
+    });
     return configuration;
   }
 

@@ -1,13 +1,15 @@
 import type { OAuthProviderConfig } from '../../../config/PanelConfig';
 
-const BUILT_IN = { discord: 'Discord', google: 'Google', github: 'GitHub' } as const;
-const ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+/** The providers whose endpoints the panel knows, with the name their buttons default to. */
+export const BUILT_IN = { discord: 'Discord', google: 'Google', github: 'GitHub' } as const;
+/** A provider id: a-z, 0-9 and -, starting with a letter, at most 32 characters. */
+export const ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 
 // Addresses under /account/linked-accounts/ use this word themselves.
-const RESERVED_IDS = new Set(['callback']);
+export const RESERVED_IDS: ReadonlySet<string> = new Set(['callback', 'passkey-options']);
 
 /** https, or http to a provider on the panel's own machine (tokens never cross a network in clear). */
-function isAcceptableIssuer(issuer: string): boolean {
+export function isAcceptableIssuer(issuer: string): boolean {
   try {
     const url = new URL(issuer);
     return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
