@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
@@ -30,6 +29,8 @@ export async function startEnrolment(db: Database, user: UserRow): Promise<Enrol
     .set({ totpSecret: secret, totpLastStep: null })
     .where(and(eq(users.id, user.id), eq(users.useTotp, false)));
   const uri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
+  // The QR code library (and its PNG encoder) is loaded by the first set-up, not by every start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, otpauth_uri: uri, qr_svg: svg };
 }
