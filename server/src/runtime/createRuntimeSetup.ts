@@ -3,9 +3,7 @@ import type { PanelConfig } from '../config/PanelConfig';
 import { crashRestartDefaults, type CrashRestartOptions } from './crashRestartPolicy';
 import { createLocalDriver } from './local/createLocalDriver';
 import type { RuntimeDriver } from './RuntimeDriver';
-import { createDockerClient } from './docker/dockerClient';
-import { DockerDriver } from './docker/DockerDriver';
-import type { NodeDriverHandle, NodeEngine } from './nodes/NodeConnection';
+import type { NodeDriverHandle, NodeEngine, OpenNodeDriver } from './nodes/NodeConnection';
 import { NodeRoutingDriver } from './nodes/NodeRoutingDriver';
 
 /** What the panel's configuration decides about the runtime: the driver and its timings. */
@@ -18,8 +16,13 @@ export interface RuntimeSetup {
   playerQueryIntervalMs: number;
 }
 
-/** A docker node's driver: a client of its engine (mutual TLS over TCP) and the node's public address. */
-export function openDockerNode(engine: NodeEngine): NodeDriverHandle {
+/**
+ * A docker node's driver: a client of its engine (mutual TLS over TCP) and the node's public address.
+ * The docker driver and its client (dockerode, docker-modem, gRPC and protobuf: some 200 modules)
+ * are loaded when the first docker node is opened: a panel without docker nodes never loads them.
+ */
+export async function openDockerNode(engine: NodeEngine): Promise<NodeDriverHandle> {
+  const [{ createDockerClient }, { DockerDriver }] = await Promise.all([import('./docker/dockerClient'), import('./docker/DockerDriver')]);
   const docker = createDockerClient({ dockerHost: engine.dockerHost, ...(engine.tls ? { tls: engine.tls } : {}) });
   return { driver: new DockerDriver({ docker, publicHost: engine.publicHost }), ping: () => docker.ping() };
 }
@@ -32,7 +35,7 @@ export function openDockerNode(engine: NodeEngine): NodeDriverHandle {
 export function createRuntimeSetup(
   config: Pick<PanelConfig, 'dataDir' | 'runtimeTuning' | 'unsafeNoSandbox'> & Partial<Pick<PanelConfig, 'diskImages'>>,
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-  options: { localDriver?: RuntimeDriver; openNode?: (engine: NodeEngine) => NodeDriverHandle } = {},
+  options: { localDriver?: RuntimeDriver; openNode?: OpenNodeDriver } = {},
 ): RuntimeSetup {
   const tuning = config.runtimeTuning ?? {};
   const nodes = new NodeRoutingDriver({

@@ -3,9 +3,9 @@ import { eggToTemplate } from '../../../../server/src/games/eggs/eggToTemplate';
 import { EggFormatError, parseEgg } from '../../../../server/src/games/eggs/parseEgg';
 import { plcnEgg, ptdlEgg } from './testEggs';
 
-function errorsOf(egg: unknown): Record<string, string[]> {
+async function errorsOf(egg: unknown): Promise<Record<string, string[]>> {
   try {
-    parseEgg(typeof egg === 'string' ? egg : JSON.stringify(egg));
+    await parseEgg(typeof egg === 'string' ? egg : JSON.stringify(egg));
   } catch (error) {
     if (error instanceof EggFormatError) return error.errors;
     throw error;
@@ -14,8 +14,8 @@ function errorsOf(egg: unknown): Record<string, string[]> {
 }
 
 describe('parseEgg', () => {
-  it('reads a PTDL_v2 egg: images, startup, config files, done, ^C stop, install script and variables', () => {
-    const egg = parseEgg(JSON.stringify(ptdlEgg));
+  it('reads a PTDL_v2 egg: images, startup, config files, done, ^C stop, install script and variables', async () => {
+    const egg = await parseEgg(JSON.stringify(ptdlEgg));
     expect(egg).toMatchObject({
       format: 'PTDL_v2',
       name: 'Echo Game',
@@ -54,8 +54,8 @@ describe('parseEgg', () => {
     expect(template.configFiles).toEqual([{ path: 'server.properties', format: 'properties', escaping: 'java', managed: { 'server-port': '{{SERVER_PORT}}', motd: '{{GREETING}}' } }]);
   });
 
-  it('reads a PLCN_v3 YAML egg: named startup commands, done lists, a command stop and list rules with a | inside a regex', () => {
-    const egg = parseEgg(plcnEgg);
+  it('reads a PLCN_v3 YAML egg: named startup commands, done lists, a command stop and list rules with a | inside a regex', async () => {
+    const egg = await parseEgg(plcnEgg);
     expect(egg.format).toBe('PLCN_v3');
     expect(egg.uuid).toBe('5f0d6c1e-5b8e-4c1a-9a57-0d1f2a3b4c5d');
     expect(egg.startupCommands.map((c) => c.name)).toEqual(['Default', 'Verbose']);
@@ -66,24 +66,24 @@ describe('parseEgg', () => {
     expect(eggToTemplate(egg, 'egg-echo-yaml', 'rust').configFiles[0]).toMatchObject({ format: 'ini', managed: { 'server/port': '{{SERVER_PORT}}' } });
   });
 
-  it('reads PTDL_v1 (an image list) and PLCN_v1 (a YAML startup line), with ^^C as a kill', () => {
+  it('reads PTDL_v1 (an image list) and PLCN_v1 (a YAML startup line), with ^^C as a kill', async () => {
     const { docker_images: _images, ...rest } = ptdlEgg;
-    const v1 = parseEgg(JSON.stringify({ ...rest, meta: { version: 'PTDL_v1' }, images: ['ghcr.io/example/node:16'], config: { ...ptdlEgg.config, stop: '^^C' } }));
+    const v1 = await parseEgg(JSON.stringify({ ...rest, meta: { version: 'PTDL_v1' }, images: ['ghcr.io/example/node:16'], config: { ...ptdlEgg.config, stop: '^^C' } }));
     expect(v1.images).toEqual([{ label: 'ghcr.io/example/node:16', image: 'ghcr.io/example/node:16' }]);
     expect(v1.stop).toEqual({ type: 'signal', value: 'SIGKILL' });
-    const plcn1 = parseEgg(stringify({ ...ptdlEgg, meta: { version: 'PLCN_v1' }, config: { files: {}, startup: { done: ')! For help' }, stop: 'stop' } }));
+    const plcn1 = await parseEgg(stringify({ ...ptdlEgg, meta: { version: 'PLCN_v1' }, config: { files: {}, startup: { done: ')! For help' }, stop: 'stop' } }));
     expect(plcn1.startupCommands).toEqual([{ name: 'Default', command: ptdlEgg.startup }]);
     expect(plcn1.done).toEqual([')! For help']);
   });
 
-  it('refuses unreadable eggs naming the field', () => {
-    expect(errorsOf({ ...ptdlEgg, meta: { version: 'PTDL_v9' } })).toEqual({ 'meta.version': [expect.stringContaining('PTDL_v9')] });
+  it('refuses unreadable eggs naming the field', async () => {
+    expect(await errorsOf({ ...ptdlEgg, meta: { version: 'PTDL_v9' } })).toEqual({ 'meta.version': [expect.stringContaining('PTDL_v9')] });
     const noEnv = { ...ptdlEgg, variables: [{ ...ptdlEgg.variables[0], env_variable: undefined }] };
-    expect(errorsOf(noEnv)).toEqual({ 'variables.0.env_variable': ['Every variable needs an env_variable'] });
+    expect(await errorsOf(noEnv)).toEqual({ 'variables.0.env_variable': ['Every variable needs an env_variable'] });
     const badRule = { ...ptdlEgg, variables: [ptdlEgg.variables[0], { ...ptdlEgg.variables[1], rules: 'required|max:ten' }, { ...ptdlEgg.variables[2], rules: 'shiny' }] };
-    expect(errorsOf(badRule)).toEqual({ 'variables.1.rules': [expect.stringContaining('numbers')], 'variables.2.rules': ['Unknown rule "shiny"'] });
+    expect(await errorsOf(badRule)).toEqual({ 'variables.1.rules': [expect.stringContaining('numbers')], 'variables.2.rules': ['Unknown rule "shiny"'] });
     const badParser = { ...ptdlEgg, config: { ...ptdlEgg.config, files: JSON.stringify({ 'a.toml': { parser: 'toml', find: {} } }) } };
-    expect(errorsOf(badParser)).toEqual({ 'config.files.a.toml.parser': [expect.stringContaining('Unknown parser "toml"')] });
-    expect(errorsOf('{not json')).toEqual({ egg: ['The file is neither JSON nor YAML'] });
+    expect(await errorsOf(badParser)).toEqual({ 'config.files.a.toml.parser': [expect.stringContaining('Unknown parser "toml"')] });
+    expect(await errorsOf('{not json')).toEqual({ egg: ['The file is neither JSON nor YAML'] });
   });
 });

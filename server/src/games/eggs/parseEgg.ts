@@ -1,4 +1,3 @@
-import { parse as parseYaml } from 'yaml';
 import type { StopAction } from '../../runtime/types';
 import { eggConfigParsers, eggFormats, type EggConfigFile, type EggConfigParser, type EggDefinition, type EggFormat, type EggVariable } from './EggDefinition';
 import { formatRules, parseRules, RuleSyntaxError } from './laravelRules';
@@ -33,11 +32,14 @@ const USED_KEYS = [
   'variables',
 ];
 
-/** Reads the egg file's text: JSON (Pterodactyl) or YAML (Pelican; JSON is YAML too). */
-function readDocument(text: string): Json {
+/**
+ * Reads the egg file's text: JSON (Pterodactyl) or YAML (Pelican; JSON is YAML too). The YAML
+ * parser (some 70 modules) is loaded by the first YAML egg, not by every start of the panel.
+ */
+async function readDocument(text: string): Promise<Json> {
   let document: unknown;
   try {
-    document = text.trimStart().startsWith('{') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 50 });
+    document = text.trimStart().startsWith('{') ? JSON.parse(text) : (await import('yaml')).parse(text, { maxAliasCount: 50 });
   } catch {
     throw new EggFormatError({ egg: ['The file is neither JSON nor YAML'] });
   }
@@ -138,8 +140,8 @@ function variablesOf(list: unknown, errors: Record<string, string[]>): EggVariab
  * Everything wrong is collected and thrown at once as an EggFormatError naming each field; keys
  * the panel does not use are kept in `ignored`, never fatal.
  */
-export function parseEgg(source: string | Json): EggDefinition {
-  const egg = typeof source === 'string' ? readDocument(source) : source;
+export async function parseEgg(source: string | Json): Promise<EggDefinition> {
+  const egg = typeof source === 'string' ? await readDocument(source) : source;
   const errors: Record<string, string[]> = {};
   const version = isRecord(egg.meta) ? text(egg.meta.version) : '';
   if (!(eggFormats as readonly string[]).includes(version)) {

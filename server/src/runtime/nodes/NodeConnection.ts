@@ -20,8 +20,8 @@ export interface NodeDriverHandle {
   ping(): Promise<unknown>;
 }
 
-/** Builds the driver of one node (createRuntimeSetup gives the docker one). */
-export type OpenNodeDriver = (engine: NodeEngine) => NodeDriverHandle;
+/** Builds the driver of one node (createRuntimeSetup gives the docker one, whose code it loads first). */
+export type OpenNodeDriver = (engine: NodeEngine) => NodeDriverHandle | Promise<NodeDriverHandle>;
 
 /** Rejects after `ms` when `work` has not settled: an engine behind a dropped route never answers. */
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {

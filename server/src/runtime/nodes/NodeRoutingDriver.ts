@@ -46,6 +46,8 @@ export class NodeRoutingDriver implements RuntimeDriver {
   private readonly openedListeners: ((nodeId: number) => void)[] = [];
   private readonly reachabilityListeners: ((nodeId: number, state: NodeReachability) => void)[] = [];
   private readonly timeoutMs: number;
+  /** The change of nodes under way ({@link setNodes}). */
+  private changing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: NodeRoutingOptions) {
     this.emitter.setMaxListeners(0);
@@ -83,9 +85,20 @@ export class NodeRoutingDriver implements RuntimeDriver {
 
   /**
    * The nodes as they are now: new ones are opened, removed ones let go of (their containers keep
-   * running), changed ones (another address, certificates or public address) reopened.
+   * running), changed ones (another address, certificates or public address) reopened. Changes
+   * are made one after the other: opening a node may first load its driver's code, and two changes
+   * interleaved there could open the same node twice.
    */
   async setNodes(engines: NodeEngine[]): Promise<void> {
+    const change = this.changing.then(() => this.changeNodes(engines));
+    this.changing = change.catch(() => undefined);
+    const added = await change;
+    // Before open(), the panel's start checks them; after it, they are checked at once.
+    if (this.timer) await Promise.all(added.map((connection) => connection.check()));
+  }
+
+  /** Applies one change of {@link setNodes}; answers the connections it added. */
+  private async changeNodes(engines: NodeEngine[]): Promise<NodeConnection[]> {
     const wanted = new Map(engines.map((engine) => [engine.id, engine]));
     for (const [id, connection] of this.nodes) {
       const engine = wanted.get(id);
@@ -103,7 +116,7 @@ export class NodeRoutingDriver implements RuntimeDriver {
     }
     const added: NodeConnection[] = [];
     for (const engine of wanted.values()) {
-      const connection = new NodeConnection({ ...engine }, this.options.openNode(engine), this.timeoutMs, {
+      const connection = new NodeConnection({ ...engine }, await this.options.openNode(engine), this.timeoutMs, {
         changed: (c, state) => this.reachabilityChanged(c, state),
         opened: (c) => {
           for (const listener of this.openedListeners) listener(c.engine.id);
@@ -114,8 +127,7 @@ export class NodeRoutingDriver implements RuntimeDriver {
       added.push(connection);
     }
     for (const [uuid, nodeId] of this.placements) if (!this.nodes.has(nodeId)) this.placements.delete(uuid);
-    // Before open(), the panel's start checks them; after it, they are checked at once.
-    if (this.timer) await Promise.all(added.map((connection) => connection.check()));
+    return added;
   }
 
   private reachabilityChanged(connection: NodeConnection, state: NodeReachability): void {

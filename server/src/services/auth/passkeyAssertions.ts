@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Database } from '../../db/client';
 import { passkeys, users, type PasskeyRow, type UserRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
@@ -23,6 +23,8 @@ export async function startAssertion(
 ): Promise<{ ceremony_id: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const own = user ? await listPasskeys(db, user.id) : [];
   if (purpose !== 'login' && own.length === 0) throw new ValidationError({ token: [passkeyMessages.noPasskeys] }, passkeyMessages.noPasskeys);
+  // Loaded on first use (as in passkeys.ts): most starts of the panel never see a passkey.
+  const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
@@ -62,6 +64,7 @@ export async function verifyAssertion(
   const handle = response.response.userHandle;
   if (handle && handle !== userHandleOf(user)) return refuse('user_handle', user.id);
 
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
   let verified;
   try {
     verified = await verifyAuthenticationResponse({

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Database } from '../../db/client';
 import { passkeys, type PasskeyRow, type UserRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
@@ -50,6 +50,8 @@ export async function userHasPasskeys(db: Database, userId: number): Promise<boo
 export async function startRegistration(db: Database, rp: RelyingParty, user: UserRow): Promise<{ ceremony_id: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const existing = await listPasskeys(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw new ValidationError({ name: [passkeyMessages.tooMany(MAX_PASSKEYS)] }, passkeyMessages.tooMany(MAX_PASSKEYS));
+  // Loaded on first use: the WebAuthn library and its crypto stack are some 300 modules most starts never need.
+  const { generateRegistrationOptions } = await import('@simplewebauthn/server');
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -78,6 +80,7 @@ export async function finishRegistration(
   const refused = () => new ValidationError({ credential: [passkeyMessages.notVerified] }, passkeyMessages.notVerified);
   const spent = await spendChallenge(db, ceremonyId, 'register', user.id);
   if (!spent) throw new ValidationError({ ceremony_id: [passkeyMessages.expired] }, passkeyMessages.expired);
+  const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
   let verification;
   try {
     verification = await verifyRegistrationResponse({ response, expectedChallenge: spent.challenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: true });

@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
@@ -24,12 +22,16 @@ export interface Enrolment {
 
 /** Starts (or restarts) set-up: a fresh secret stored on the account, not yet active. */
 export async function startEnrolment(db: Database, user: UserRow): Promise<Enrolment> {
+  // The one-time password library is loaded by the first set-up or code checked, not by every start.
+  const { generateSecret, generateURI } = await import('otplib');
   const secret = generateSecret();
   await db
     .update(users)
     .set({ totpSecret: secret, totpLastStep: null })
     .where(and(eq(users.id, user.id), eq(users.useTotp, false)));
   const uri = generateURI({ issuer: TOTP_ISSUER, label: user.email, secret });
+  // The QR code library (and its PNG encoder) is loaded by the first set-up, not by every start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, otpauth_uri: uri, qr_svg: svg };
 }
@@ -45,6 +47,7 @@ export type TotpOutcome = 'accepted' | 'reused' | 'invalid';
 export async function checkTotpCode(db: Database, user: Pick<UserRow, 'id' | 'totpSecret' | 'totpLastStep'>, code: string): Promise<TotpOutcome> {
   const token = code.replace(/\s+/g, '');
   if (!user.totpSecret || !/^\d{6}$/.test(token)) return 'invalid';
+  const { verify } = await import('otplib');
   const result = await verify({ secret: user.totpSecret, token, epochTolerance: EPOCH_TOLERANCE_SECONDS });
   if (!result.valid || !('timeStep' in result)) return 'invalid';
   const step = result.timeStep;

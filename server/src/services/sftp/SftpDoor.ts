@@ -4,9 +4,8 @@ import type { Database } from '../../db/client';
 import type { RateLimiter } from '../../lib/rateLimiter';
 import type { ServerFiles } from '../../runtime/files/ServerFiles';
 import type { DiskQuota } from '../files/DiskQuota';
-import { loadHostKey } from './hostKey';
 import { sftpUsernameOf } from './sftpLogin';
-import { SftpServer } from './SftpServer';
+import type { SftpServer } from './SftpServer';
 
 export interface SftpDoorDeps {
   config: { host: string; dataDir: string; publicUrl?: string; sftp: SftpConfig };
@@ -15,6 +14,15 @@ export interface SftpDoorDeps {
   quota: DiskQuota;
   files(serverUuid: string): ServerFiles;
   log: FastifyBaseLogger;
+}
+
+/**
+ * The SSH server (ssh2 and the session code), loaded by the first start only: building an app for
+ * the OpenAPI generator, the CLI or a test never opens SFTP, and ssh2 is some 30 modules.
+ */
+async function loadSshServer() {
+  const [{ loadHostKey }, { SftpServer }] = await Promise.all([import('./hostKey'), import('./SftpServer')]);
+  return { loadHostKey, SftpServer };
 }
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
@@ -26,12 +34,17 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 export class SftpDoor {
   private server: SftpServer | null = null;
   private listening: number | null = null;
+  private loading: ReturnType<typeof loadSshServer> | null = null;
 
   constructor(private readonly deps: SftpDoorDeps) {}
 
   /** Listens on PANEL_SFTP_PORT (or `port`) on HOST; nothing when SFTP is off. Answers the port. */
   async start(port: number | 'off' = this.deps.config.sftp.port): Promise<number | null> {
     if (port === 'off' || this.server) return this.listening;
+    this.loading ??= loadSshServer();
+    const { loadHostKey, SftpServer } = await this.loading;
+    // Started by another call meanwhile, or closed while loading (then it stays closed).
+    if (this.server || this.loading === null) return this.listening;
     const { key, fingerprint } = loadHostKey(this.deps.config);
     this.server = new SftpServer({ ...this.deps, hostKey: key });
     this.listening = await this.server.listen(port, this.deps.config.host);
@@ -58,6 +71,8 @@ export class SftpDoor {
   }
 
   async close(): Promise<void> {
+    await this.loading?.catch(() => undefined);
+    this.loading = null;
     await this.server?.close();
     this.server = null;
     this.listening = null;

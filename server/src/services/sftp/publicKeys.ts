@@ -1,5 +1,4 @@
 import { createHash, createPublicKey } from 'node:crypto';
-import { utils } from 'ssh2';
 
 /** The key types SFTP accepts: modern curves, and RSA of at least MIN_RSA_BITS. */
 const ACCEPTED_TYPES = new Set(['ssh-ed25519', 'ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp384', 'ecdsa-sha2-nistp521', 'ssh-rsa']);
@@ -27,11 +26,14 @@ export function fingerprintOf(wireKey: Buffer): string {
  * RSA key under 2048 bits, a certificate or anything unreadable is refused: only the public half
  * of a strong key is ever stored.
  */
-export function parsePublicKey(text: string): PublicKey {
+export async function parsePublicKey(text: string): Promise<PublicKey> {
   const line = text.trim();
   if (line.length === 0) throw new PublicKeyError('Paste a public key.');
   if (line.length > MAX_PUBLIC_KEY_LENGTH || /PRIVATE KEY/.test(line)) throw new PublicKeyError('This is not a public key. Paste the .pub file, never the private key.');
   if (/\n/.test(line)) throw new PublicKeyError('Paste one key, on one line.');
+  // ssh2 is loaded by the first key read: most starts of the panel never see one. It is CommonJS
+  // whose exports Node cannot list for an import, so its `utils` are reached through the default.
+  const { utils } = (await import('ssh2')).default;
   const parsed = utils.parseKey(line);
   if (parsed instanceof Error || Array.isArray(parsed)) throw new PublicKeyError('This is not an OpenSSH public key (ssh-ed25519, ecdsa-sha2-… or ssh-rsa).');
   if (parsed.isPrivateKey()) throw new PublicKeyError('This is not a public key. Paste the .pub file, never the private key.');

@@ -20,7 +20,7 @@ export async function addSshKey(db: Database, userId: number, input: { name: str
   if (!name) throw new ValidationError({ name: ['Give the key a name.'] });
   let key;
   try {
-    key = parsePublicKey(input.publicKey);
+    key = await parsePublicKey(input.publicKey);
   } catch (error) {
     if (error instanceof PublicKeyError) throw new ValidationError({ public_key: [error.message] }, error.message);
     throw error;

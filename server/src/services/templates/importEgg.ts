@@ -60,7 +60,7 @@ async function freeSlug(db: Database, name: string): Promise<string> {
 export async function importEgg(db: Database, input: ImportEggInput, actor: ImportActor): Promise<{ row: ServerTemplateRow; created: boolean }> {
   let egg: EggDefinition;
   try {
-    egg = parseEgg(input.egg);
+    egg = await parseEgg(input.egg);
   } catch (error) {
     if (error instanceof EggFormatError) throw new ValidationError(error.errors, 'The egg cannot be read.');
     throw error;

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import type { OAuthProviderConfig } from '../../../config/PanelConfig';
 
 /** Who the provider says the person is. */
@@ -23,7 +23,8 @@ const verified = (value: unknown): boolean => value === true || value === 'true'
 async function getJson(configuration: client.Configuration, accessToken: string, url: string): Promise<unknown> {
   // GitHub's API refuses requests without a User-Agent.
   const headers = new Headers({ accept: 'application/json', 'user-agent': 'game-panel' });
-  const response = await client.fetchProtectedResource(configuration, accessToken, new URL(url), 'GET', undefined, headers);
+  const { fetchProtectedResource } = await import('openid-client');
+  const response = await fetchProtectedResource(configuration, accessToken, new URL(url), 'GET', undefined, headers);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
 }
@@ -32,7 +33,8 @@ async function getJson(configuration: client.Configuration, accessToken: string,
 async function openIdProfile(configuration: client.Configuration, tokens: Tokens): Promise<ProviderIdentity> {
   const claims = tokens.claims();
   if (!claims) throw new Error('The provider sent no ID token');
-  const info = configuration.serverMetadata().userinfo_endpoint ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub) : {};
+  const { fetchUserInfo } = await import('openid-client');
+  const info = configuration.serverMetadata().userinfo_endpoint ? await fetchUserInfo(configuration, tokens.access_token, claims.sub) : {};
   const all: Record<string, unknown> = { ...claims, ...info };
   return {
     subject: claims.sub,

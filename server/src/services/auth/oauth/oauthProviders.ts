@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import type { OAuthProviderConfig } from '../../../config/PanelConfig';
 import { fetchProfile, type ProviderIdentity } from './oauthProfiles';
 
@@ -24,6 +24,9 @@ const SCOPES: Record<OAuthProviderConfig['kind'], string> = {
   discord: 'identify email',
   github: 'read:user user:email',
 };
+
+/** openid-client (with oauth4webapi and jose) is loaded by the first social login, not by every start. */
+const loadOpenId = () => import('openid-client');
 
 /** Whether a provider speaks OpenID Connect (ID token and nonce) rather than plain OAuth 2.0. */
 export const isOpenIdConnect = (provider: OAuthProviderConfig): boolean => provider.kind === 'google' || provider.kind === 'oidc';
@@ -101,29 +104,31 @@ export class OAuthProviders {
   }
 
   private async configure(provider: OAuthProviderConfig): Promise<client.Configuration> {
+    const openid = await loadOpenId();
     if (provider.kind === 'oidc') {
       const issuer = new URL(provider.issuer!);
       const insecure = issuer.protocol === 'http:' && isLoopback(issuer);
-      return client.discovery(issuer, provider.clientId, undefined, client.ClientSecretBasic(provider.clientSecret), { execute: insecure ? [client.allowInsecureRequests] : [], timeout: 10 });
+      return openid.discovery(issuer, provider.clientId, undefined, openid.ClientSecretBasic(provider.clientSecret), { execute: insecure ? [openid.allowInsecureRequests] : [], timeout: 10 });
     }
-    const authentication = provider.kind === 'google' ? client.ClientSecretBasic(provider.clientSecret) : client.ClientSecretPost(provider.clientSecret);
-    return new client.Configuration(BUILT_IN_METADATA[provider.kind], provider.clientId, undefined, authentication);
+    const authentication = provider.kind === 'google' ? openid.ClientSecretBasic(provider.clientSecret) : openid.ClientSecretPost(provider.clientSecret);
+    return new openid.Configuration(BUILT_IN_METADATA[provider.kind], provider.clientId, undefined, authentication);
   }
 
   /** The provider's authorization address with state, PKCE (S256) and, for OpenID Connect, a nonce. */
   async start(provider: OAuthProviderConfig, { redirectUri, state }: { redirectUri: string; state: string }): Promise<AuthorizationStart> {
     const configuration = await this.configuration(provider);
-    const codeVerifier = client.randomPKCECodeVerifier();
-    const nonce = isOpenIdConnect(provider) ? client.randomNonce() : null;
+    const openid = await loadOpenId();
+    const codeVerifier = openid.randomPKCECodeVerifier();
+    const nonce = isOpenIdConnect(provider) ? openid.randomNonce() : null;
     const parameters: Record<string, string> = {
       redirect_uri: redirectUri,
       scope: SCOPES[provider.kind],
       state,
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge: await openid.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     };
     if (nonce) parameters.nonce = nonce;
-    return { url: client.buildAuthorizationUrl(configuration, parameters).href, codeVerifier, nonce };
+    return { url: openid.buildAuthorizationUrl(configuration, parameters).href, codeVerifier, nonce };
   }
 
   /**
@@ -132,8 +137,9 @@ export class OAuthProviders {
    */
   async finish(provider: OAuthProviderConfig, callbackUrl: URL, checks: CallbackChecks): Promise<ProviderIdentity> {
     const configuration = await this.configuration(provider);
+    const openid = await loadOpenId();
     const oidc = isOpenIdConnect(provider);
-    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+    const tokens = await openid.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: checks.codeVerifier,
       expectedState: checks.state,
       expectedNonce: checks.nonce ?? undefined,
