@@ -43,21 +43,26 @@ async function apiClient(): Promise<APIRequestContext> {
  * 429 is waited out as its Retry-After says, as a real client would.
  */
 export async function signUpFreshUser(credentials: Credentials = uniqueCredentials()): Promise<SignedUpUser> {
-  const api = await apiClient();
-  try {
-    const register = () => api.post('/api/v2/auth/register', { data: { ...credentials, password_confirmation: credentials.password, remember: false } });
-    let response = await register();
-    for (let attempt = 0; response.status() === 429 && attempt < 3; attempt++) {
-      const seconds = Number(response.headers()['retry-after'] ?? /(\d+) seconds?/.exec(await response.text())?.[1] ?? 10);
-      await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
-      response = await register();
+  // Each attempt with a fresh client: a refused attempt leaves an XSRF-TOKEN cookie in the jar,
+  // and a request carrying that cookie without its header is refused as a forgery (419).
+  const register = async () => {
+    const api = await apiClient();
+    try {
+      const response = await api.post('/api/v2/auth/register', { data: { ...credentials, password_confirmation: credentials.password, remember: false } });
+      return { status: response.status(), retryAfter: response.headers()['retry-after'], text: await response.text() };
+    } finally {
+      await api.dispose();
     }
-    if (response.status() !== 201) throw new Error(`register answered ${response.status()}: ${await response.text()}`);
-    const body = (await response.json()) as { data: { token: string } };
-    return { ...credentials, token: body.data.token };
-  } finally {
-    await api.dispose();
+  };
+  let response = await register();
+  for (let attempt = 0; response.status === 429 && attempt < 3; attempt++) {
+    const seconds = Number(response.retryAfter ?? /(\d+) seconds?/.exec(response.text)?.[1] ?? 10);
+    await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+    response = await register();
   }
+  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${response.text}`);
+  const body = JSON.parse(response.text) as { data: { token: string } };
+  return { ...credentials, token: body.data.token };
 }
 
 /** Logs in through POST /api/v2/auth/login (no two-factor step) and returns the bearer token. */

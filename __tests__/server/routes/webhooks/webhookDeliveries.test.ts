@@ -127,7 +127,8 @@ it('a receiver that never answers delays neither the event, nor the power action
 
   const publishStarted = performance.now();
   for (let i = 0; i < 50; i++) t.app.panelEvents.publish('backup.failed', server.uuid, { backup: `b${i}` });
-  expect(performance.now() - publishStarted).toBeLessThan(50);
+  // Handed over at once: far sooner than one delivery to the silent receiver could give up.
+  expect(performance.now() - publishStarted).toBeLessThan(TIMEOUT_MS / 10);
   await waitFor(() => silent.requests.length > 0, { what: 'the silent receiver reached' });
 
   const powerStarted = performance.now();
