@@ -2,6 +2,11 @@ import '@testing-library/jest-dom';
 // jsdom has no fetch, Request, Response or Headers; RTK Query and the i18n backend need them.
 // Tests replace `fetch` itself (the network boundary) with their own answers.
 import 'whatwg-fetch';
+import { configure } from '@testing-library/dom';
+
+// The suite runs on two cores shared with the server's tests: a render after a mocked answer can
+// take over Testing Library's default second to appear. Files that need longer set their own.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers (Grid, breakpoints) ask matchMedia; jsdom lacks it. Nothing matches.
 if (!window.matchMedia) {
