@@ -32,3 +32,8 @@ export function passkeyBrowserErrorText(t: TFunction, error: unknown): string {
   if (name === 'SecurityError') return t('passkeys.browser.insecure', 'Passkeys do not work at this address. Ask your host to set up the panel’s address.');
   return t('passkeys.browser.failed', 'The passkey could not be used in this browser.');
 }
+
+/** The error notification for a failed browser part (the text as passkeyBrowserErrorText says). */
+export function passkeyBrowserNotice(t: TFunction, error: unknown): { type: 'error'; title: string; text: string } {
+  return { type: 'error', title: t('passkeys.title', 'Passkeys'), text: passkeyBrowserErrorText(t, error) };
+}

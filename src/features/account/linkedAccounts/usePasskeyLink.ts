@@ -4,7 +4,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useAppDispatch } from '../../../app/hooks';
 import { notificationAdded } from '../../../core/notifications/notificationsSlice';
 import { useStartAccountLinkMutation, useStartLinkPasskeyConfirmationMutation } from '../../../api/socialLogin';
-import { passkeyBrowserErrorText, signWithPasskey } from '../../../components/passkeys/browserPasskeys';
+import { passkeyBrowserNotice, signWithPasskey } from '../../../components/passkeys/browserPasskeys';
 
 /**
  * Linking a provider confirmed with one of the account's passkeys instead of the password: the
@@ -27,7 +27,7 @@ export function usePasskeyLink(provider: string, beforeRequest: () => void) {
       try {
         credential = await signWithPasskey(ceremony.options);
       } catch (error) {
-        dispatch(notificationAdded({ type: 'error', title: t('passkeys.title', 'Passkeys'), text: passkeyBrowserErrorText(t, error) }));
+        dispatch(notificationAdded(passkeyBrowserNotice(t, error)));
         return;
       }
       const { data } = await startLink({ provider, body: { ceremony_id: ceremony.ceremony_id, credential } }).unwrap();

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { notificationAdded } from '../../../core/notifications/notificationsSlice';
 import { useRegisterPasskeyMutation, useStartPasskeyRegistrationMutation } from '../../../api/account';
 import { fieldErrorProps } from '../../../components/fieldErrorProps';
-import { createPasskey, passkeyBrowserErrorText } from '../../../components/passkeys/browserPasskeys';
+import { createPasskey, passkeyBrowserNotice } from '../../../components/passkeys/browserPasskeys';
 import { useActivateForm, useScopedFieldErrors } from '../formScope';
 import { useSuccessNotice } from '../useSuccessNotice';
 
@@ -35,7 +35,7 @@ export function AddPasskeyForm() {
       try {
         credential = await createPasskey(ceremony.options);
       } catch (error) {
-        dispatch(notificationAdded({ type: 'error', title: t('passkeys.title', 'Passkeys'), text: passkeyBrowserErrorText(t, error) }));
+        dispatch(notificationAdded(passkeyBrowserNotice(t, error)));
         return;
       }
       await register({ body: { ceremony_id: ceremony.ceremony_id, name: name.trim(), credential } }).unwrap();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { notificationAdded } from '../../../core/notifications/notificationsSlice';
-import { passkeyBrowserErrorText, signWithPasskey } from '../../../components/passkeys/browserPasskeys';
+import { passkeyBrowserNotice, signWithPasskey } from '../../../components/passkeys/browserPasskeys';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useLoginNotices } from '../useLoginNotices';
 
@@ -34,7 +34,7 @@ export function usePasskeySignIn(
       try {
         credential = await signWithPasskey(ceremony.options);
       } catch (error) {
-        dispatch(notificationAdded({ type: 'error', title: t('passkeys.title', 'Passkeys'), text: passkeyBrowserErrorText(t, error) }));
+        dispatch(notificationAdded(passkeyBrowserNotice(t, error)));
         return;
       }
       const { data } = await finish(ceremony.ceremony_id, credential);
