@@ -1,13 +1,17 @@
 import { Button, Divider, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crashesApi, CRASHES, useListServerCrashesQuery } from '../../../api/crashes';
 import { useAppDispatch } from '../../../app/hooks';
+import { OnceOpened } from '../../../components/OnceOpened';
 import { PlainCard } from '../../../components/PlainCard';
 import { useDateTime } from '../../../core/session/useDateTime';
-import { CrashHistoryDrawer } from './CrashHistoryDrawer';
 import { CrashPolicyForm } from './CrashPolicyForm';
 import { crashCause, crashOutcome, outcomeColor } from './crashTexts';
+
+// The history (antd's Drawer, Collapse and Pagination, whose size changer is a Select) loads when
+// it is first opened: the overview shows only the last crash.
+const CrashHistoryDrawer = lazy(() => import('./CrashHistoryDrawer').then((m) => ({ default: m.CrashHistoryDrawer })));
 
 /** The crash is recorded just after the server reports it is offline: look again a moment later too. */
 const RECORD_DELAY_MS = 2000;
@@ -62,7 +66,9 @@ export function CrashesCard({ serverId, permissions, state }: CrashesCardProps) 
         </Typography.Text>
         <CrashPolicyForm serverId={serverId} editable={permissions.includes('crash.update')} />
       </Space>
-      <CrashHistoryDrawer serverId={serverId} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      <OnceOpened open={historyOpen}>
+        <CrashHistoryDrawer serverId={serverId} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      </OnceOpened>
     </PlainCard>
   );
 }
