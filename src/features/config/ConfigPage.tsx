@@ -1,5 +1,5 @@
 import { Empty, Skeleton } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useListServerConfigFilesQuery } from '../../api/config';
@@ -13,7 +13,10 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlainTabs } from '../../components/PlainTabs';
 import { StatusResult } from '../../components/StatusResult';
 import { ConfigFileView } from './ConfigFileView';
-import { StartupPanel } from './startup/StartupPanel';
+
+// The Startup tab (a Select of images, a Popconfirm before reinstalling) loads when it is opened:
+// the config page opens on the files.
+const StartupPanel = lazy(() => import('./startup/StartupPanel').then((m) => ({ default: m.StartupPanel })));
 
 /**
  * /server/{id}/config: the game's config files (server.properties for Minecraft) as forms with a
@@ -100,7 +103,19 @@ export function ConfigPage() {
         }
         items={[
           ...(canRead ? [{ key: 'files', label: t('config.filesTab', 'Files'), children: fileArea }] : []),
-          ...(canReadStartup ? [{ key: 'startup', label: t('startup.title', 'Startup'), children: <StartupPanel serverId={id} permissions={permissions} /> }] : []),
+          ...(canReadStartup
+            ? [
+                {
+                  key: 'startup',
+                  label: t('startup.title', 'Startup'),
+                  children: (
+                    <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+                      <StartupPanel serverId={id} permissions={permissions} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </ServerPageSection>
