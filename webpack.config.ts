@@ -186,6 +186,17 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
             priority: 20,
             enforce: true,
           },
+          // What antd's theme scope brings (ConfigProvider, its locale with the date pickers',
+          // pagination's and dialogs' texts, the theme algorithms), which every layout and many
+          // pages use: in one chunk.
+          // Left to the defaults, a route's layout and its page (loaded side by side, siblings to
+          // webpack) each carried a copy of it.
+          antdThemeScope: {
+            test: /[\\/](node_modules[\\/]antd[\\/]es[\\/](config-provider[\\/]|locale[\\/]|theme[\\/]|(time-picker|date-picker|calendar)[\\/]locale|modal[\\/]locale|form[\\/]validateMessagesContext)|node_modules[\\/]@rc-component[\\/](picker|pagination)[\\/]es[\\/]locale[\\/]|src[\\/]themes[\\/](ThemeScope|antdThemeConfig)\.tsx?$)/,
+            name: 'antd-theme-scope',
+            priority: 10,
+            enforce: true,
+          },
           // Library code used by lazy pages goes into chunks shared only by the pages that need it
           // (webpack's defaults), so heavy antd components never reach the entry chunk.
           defaultVendors: { test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true },
