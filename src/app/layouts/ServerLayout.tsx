@@ -1,16 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { isHttpApiError } from '../../api/apiError';
 import { serversApi, useGetServerQuery } from '../../api/servers';
 import { ServerHeader } from '../../features/server/ServerHeader';
 import { ServerNavigation } from '../../features/server/ServerNavigation';
-import { ServerNotFound } from '../../features/server/ServerNotFound';
 import { areaForPath } from '../../features/server/serverAreas';
 import { AppThemeScope } from '../../core/theme/AppThemeScope';
 import { themeForServer } from '../../themes/themeForServer';
 import { useAppSelector } from '../hooks';
-import { DashboardNavigation } from './DashboardNavigation';
 import { NavigationFrame } from './NavigationFrame';
 import { usePageTheme } from './usePageTheme';
+
+// "Server not found" with the main menu (its icons and the dashboard's navigation) loads only for
+// a server that does not exist: every server page would otherwise carry it.
+const ServerNotFoundLayout = lazy(() => import('./ServerNotFoundLayout').then((m) => ({ default: m.ServerNotFoundLayout })));
 
 /** What the server layout knows about the server it shows. */
 export interface ServerLayoutViewProps {
@@ -35,11 +38,9 @@ export function ServerLayoutView({ serverId, areaPath, name, game, plan, loading
   const area = areaForPath(areaPath);
   if (notFound) {
     return (
-      <AppThemeScope name={pageTheme} global>
-        <NavigationFrame navigation={(close) => <DashboardNavigation onNavigate={close} />}>
-          <ServerNotFound serverId={serverId} />
-        </NavigationFrame>
-      </AppThemeScope>
+      <Suspense fallback={null}>
+        <ServerNotFoundLayout serverId={serverId} theme={pageTheme} />
+      </Suspense>
     );
   }
   // Until the game is known, the theme of the page the user came from stays (no flash of another game's colours).
