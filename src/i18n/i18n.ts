@@ -1,8 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE } from './languages';
-import { translationLoadPath } from './translationUrls';
+import { TranslationBackend } from './translationBackend';
 
 /** The panel's i18next instance. Outside React use {@link translate}. */
 export const i18n: I18n = i18next.createInstance();
@@ -22,7 +21,7 @@ export interface StartI18nOptions {
  */
 export async function startI18n({ lng, supportedLngs, fetch: fetchFn }: StartI18nOptions): Promise<void> {
   await i18n
-    .use(HttpBackend)
+    .use(TranslationBackend)
     .use(initReactI18next)
     .init({
       lng,
@@ -33,8 +32,7 @@ export async function startI18n({ lng, supportedLngs, fetch: fetchFn }: StartI18
       load: 'currentOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      // alternateFetch is used when it takes the URL and the options (its length says so).
-      backend: { loadPath: translationLoadPath, ...(fetchFn ? { alternateFetch: (url: string, options: RequestInit) => fetchFn(url, options) } : {}) },
+      backend: { fetch: fetchFn },
       // React escapes already.
       interpolation: { escapeValue: false },
       returnNull: false,
