@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Empty, List, Pagination, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, Pagination, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,8 @@ import { useDateTime } from '../../core/session/useDateTime';
 import { notificationSentence } from './notificationSentences';
 
 const PER_PAGE = 20;
+
+const itemStyle = { padding: '12px 0', borderBottom: '1px solid var(--panel-border, rgba(255,255,255,0.08))' } as const;
 
 /** Props of {@link NotificationsDrawer}. */
 export interface NotificationsDrawerProps {
@@ -29,32 +31,25 @@ export function NotificationsDrawer({ open, onClose }: NotificationsDrawerProps)
   const item = (notification: Notification) => {
     const isUnread = notification.read_at === null;
     return (
-      <List.Item
-        key={notification.id}
-        data-notification={notification.event}
-        actions={
-          isUnread
-            ? [
-                <Button key="read" size="small" type="link" disabled={marking.isLoading} onClick={() => void markRead({ body: { ids: [notification.id] } })}>
-                  {t('panelNotifications.markRead', 'Mark read')}
-                </Button>,
-              ]
-            : []
-        }
-      >
-        <List.Item.Meta
-          title={<Typography.Text strong={isUnread}>{notificationSentence(t, notification)}</Typography.Text>}
-          description={
-            <Space size="small" wrap>
-              <time dateTime={notification.created_at}>{formatTime(notification.created_at)}</time>
-              <Link to={`/server/${notification.server.id}`} onClick={onClose}>
-                {notification.server.name}
-              </Link>
-              {isUnread ? <Typography.Text type="secondary">{t('panelNotifications.unread', 'Unread')}</Typography.Text> : null}
-            </Space>
-          }
-        />
-      </List.Item>
+      <li key={notification.id} data-notification={notification.event} style={itemStyle}>
+        <Flex justify="space-between" align="start" gap={8}>
+          <Typography.Text strong={isUnread}>{notificationSentence(t, notification)}</Typography.Text>
+          {isUnread ? (
+            <Button size="small" type="link" disabled={marking.isLoading} onClick={() => void markRead({ body: { ids: [notification.id] } })}>
+              {t('panelNotifications.markRead', 'Mark read')}
+            </Button>
+          ) : null}
+        </Flex>
+        <Space size="small" wrap>
+          <Typography.Text type="secondary">
+            <time dateTime={notification.created_at}>{formatTime(notification.created_at)}</time>
+          </Typography.Text>
+          <Link to={`/server/${notification.server.id}`} onClick={onClose}>
+            {notification.server.name}
+          </Link>
+          {isUnread ? <Typography.Text type="secondary">{t('panelNotifications.unread', 'Unread')}</Typography.Text> : null}
+        </Space>
+      </li>
     );
   };
 
@@ -63,7 +58,7 @@ export function NotificationsDrawer({ open, onClose }: NotificationsDrawerProps)
       title={t('panelNotifications.title', 'Notifications')}
       open={open}
       onClose={onClose}
-      width={420}
+      size="min(420px, 100vw)"
       extra={
         <Button disabled={unread === 0} loading={marking.isLoading} onClick={() => void markRead({ body: { all: true } })}>
           {t('panelNotifications.markAllRead', 'Mark all read')}
@@ -83,7 +78,9 @@ export function NotificationsDrawer({ open, onClose }: NotificationsDrawerProps)
         <Empty description={t('panelNotifications.empty', 'Nothing to tell yet. Choose what you are told about in each server’s Notifications area.')} />
       ) : (
         <>
-          <List aria-label={t('panelNotifications.listLabel', 'Your notifications')} dataSource={list.data.data} renderItem={item} />
+          <ul aria-label={t('panelNotifications.listLabel', 'Your notifications')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {list.data.data.map(item)}
+          </ul>
           {list.data.meta.total > PER_PAGE ? <Pagination simple current={page} pageSize={PER_PAGE} total={list.data.meta.total} onChange={setPage} style={{ marginTop: 16 }} /> : null}
         </>
       )}
