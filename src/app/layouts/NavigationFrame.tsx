@@ -7,7 +7,7 @@ import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
 import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 import { PanelBrand } from './PanelBrand';
-import { NotificationBell } from '../../features/panel-notifications/NotificationBell';
+import { NotificationBell } from './NotificationBell';
 import { useIsCompact } from '../../components/useIsCompact';
 
 // The drawer is only needed below lg: wide screens never load it.

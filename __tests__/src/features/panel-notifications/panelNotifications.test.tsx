@@ -4,7 +4,7 @@ import { notificationsApi } from '../../../../src/api/notifications';
 import { makeStore } from '../../../../src/app/store';
 import { createReplayStore } from '../../../../src/app/replay/createReplayStore';
 import { replayReducer } from '../../../../src/app/replay/replayReducer';
-import { NotificationBell } from '../../../../src/features/panel-notifications/NotificationBell';
+import { NotificationBell } from '../../../../src/app/layouts/NotificationBell';
 import { ServerNotificationsPage } from '../../../../src/features/panel-notifications/ServerNotificationsPage';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
 import { parseActionLog } from '../../../../src/features/support/parseActionLog';

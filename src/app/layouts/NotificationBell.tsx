@@ -6,8 +6,8 @@ import { useListNotificationsQuery } from '../../api/notifications';
 import { OnceOpened } from '../../components/OnceOpened';
 import { PlainIcon } from '../../components/PlainIcon';
 
-// The list (antd's Drawer, List and Pagination) loads when first opened: the bell is on every page.
-const NotificationsDrawer = lazy(() => import('./NotificationsDrawer').then((m) => ({ default: m.NotificationsDrawer })));
+// The list (its feature's code, antd's Drawer and Pagination) loads when first opened: the bell is on every page.
+const NotificationsDrawer = lazy(() => import('../../features/panel-notifications/NotificationsDrawer').then((m) => ({ default: m.NotificationsDrawer })));
 
 /** How often the unread count is asked again while a page is open. */
 const COUNT_REFRESH_MS = 30_000;
