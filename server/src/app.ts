@@ -27,6 +27,8 @@ import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
 import { transfersPlugin } from './plugins/transfers';
 import { webhooksPlugin } from './plugins/webhooks';
+import { mailerPlugin } from './plugins/mailer';
+import { notificationsPlugin } from './plugins/notifications';
 import { oauthPlugin } from './plugins/oauth';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
@@ -118,6 +120,8 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(eventsPlugin);
   await app.register(transfersPlugin);
   await app.register(webhooksPlugin);
+  await app.register(mailerPlugin);
+  await app.register(notificationsPlugin);
   await app.register(backupsPlugin);
   await app.register(schedulesPlugin);
   await app.register(networkPlugin);

@@ -109,6 +109,8 @@ export interface PanelConfig {
    * comma-separated host names or addresses, as PANEL_PULL_ALLOW_HOSTS for pulls; empty in production).
    */
   webhookAllowHosts: string[];
+  /** At most one notification mail per user, server and event in this window (default 10 minutes; tests shorten it). */
+  notificationMailWindowMs?: number;
   /** Timings of webhook deliveries; defaults in services/webhooks/deliveryTimings.ts, tests shorten them. */
   webhookTuning?: {
     /** Delays before the 2nd, 3rd ... attempt (default 10 s, 1 min, 5 min, 30 min: five attempts). */

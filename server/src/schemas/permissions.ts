@@ -121,6 +121,10 @@ export const permissionGroups = {
     description: 'Send the server’s events to other services.',
     keys: { manage: 'See, add, change, test and delete webhooks (they send the server’s events to other addresses).' },
   },
+  notification: {
+    description: 'Be told what happens on the server.',
+    keys: { read: 'Receive this server’s notifications in the panel and by mail, and choose which ones.' },
+  },
 } as const satisfies Record<string, { description: string; keys: Record<string, string> }>;
 
 type Groups = typeof permissionGroups;

@@ -334,6 +334,17 @@ export type {
   UpdateServerAllocationApiResponse,
 } from './network.gen';
 export type {
+  GetServerNotificationSettingsApiArg,
+  GetServerNotificationSettingsApiResponse,
+  ListNotificationsApiArg,
+  ListNotificationsApiResponse,
+  MarkNotificationsReadApiArg,
+  MarkNotificationsReadApiResponse,
+  Notification,
+  UpdateServerNotificationSettingsApiArg,
+  UpdateServerNotificationSettingsApiResponse,
+} from './notifications.gen';
+export type {
   ChangeServerPlanApiArg,
   ChangeServerPlanApiResponse,
   GetServerPlansApiArg,

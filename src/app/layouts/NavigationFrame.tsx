@@ -7,6 +7,7 @@ import { mainContentProps, SkipLink } from '../../components/SkipLink';
 import { RoutedPage } from '../errors/RoutedPage';
 import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 import { PanelBrand } from './PanelBrand';
+import { NotificationBell } from './NotificationBell';
 import { useIsCompact } from '../../components/useIsCompact';
 
 // The drawer is only needed below lg: wide screens never load it.
@@ -84,8 +85,9 @@ export function NavigationFrame({ navigation, header, contentImage, children }: 
       <Layout style={{ minHeight: '100vh' }}>
         <SkipLink />
         <Layout.Sider width={264} style={{ ...navigationBackground, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
-          <div style={{ padding: '20px 24px' }}>
+          <div style={{ padding: '20px 16px 20px 24px', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
             <PanelBrand />
+            <NotificationBell />
           </div>
           {navigation(close)}
         </Layout.Sider>
@@ -100,6 +102,9 @@ export function NavigationFrame({ navigation, header, contentImage, children }: 
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
         <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={openDrawer} />
         <PanelBrand />
+        <span style={{ marginInlineStart: 'auto' }}>
+          <NotificationBell />
+        </span>
       </Layout.Header>
       {content}
       {drawerUsed ? (

@@ -17,6 +17,7 @@ import '../../api/extensions';
 import '../../api/files';
 import '../../api/modpacks';
 import '../../api/network';
+import '../../api/notifications';
 import '../../api/plans';
 import '../../api/players';
 import '../../api/schedules';

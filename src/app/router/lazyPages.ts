@@ -45,6 +45,10 @@ export const FilesPage = lazyPage(() => import(/* webpackChunkName: "page-files"
 export const ConfigPage = lazyPage(() => import(/* webpackChunkName: "page-config" */ '../../features/config/ConfigPage').then((m) => ({ default: m.ConfigPage })), 'page-config');
 export const BackupsPage = lazyPage(() => import(/* webpackChunkName: "page-backups" */ '../../features/backups/BackupsPage').then((m) => ({ default: m.BackupsPage })), 'page-backups');
 export const WebhooksPage = lazyPage(() => import(/* webpackChunkName: "page-webhooks" */ '../../features/webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })), 'page-webhooks');
+export const ServerNotificationsPage = lazyPage(
+  () => import(/* webpackChunkName: "page-server-notifications" */ '../../features/panel-notifications/ServerNotificationsPage').then((m) => ({ default: m.ServerNotificationsPage })),
+  'page-server-notifications',
+);
 export const SchedulesPage = lazyPage(() => import(/* webpackChunkName: "page-schedules" */ '../../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })), 'page-schedules');
 export const NetworkPage = lazyPage(() => import(/* webpackChunkName: "page-network" */ '../../features/network/NetworkPage').then((m) => ({ default: m.NetworkPage })), 'page-network');
 export const DatabasesPage = lazyPage(() => import(/* webpackChunkName: "page-databases" */ '../../features/databases/DatabasesPage').then((m) => ({ default: m.DatabasesPage })), 'page-databases');

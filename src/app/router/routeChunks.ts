@@ -18,6 +18,7 @@ const serverAreaChunks: Partial<Record<string, string>> = {
   database: 'page-databases',
   schedules: 'page-schedules',
   webhooks: 'page-webhooks',
+  notifications: 'page-server-notifications',
   players: 'page-players',
   network: 'page-network',
   versions: 'page-versions',

@@ -36,6 +36,7 @@ import {
   SupportReplayPage,
   SchedulesPage,
   WebhooksPage,
+  ServerNotificationsPage,
   UpgradePage,
   VersionsPage,
 } from './lazyPages';
@@ -64,6 +65,7 @@ const serverAreaPages: Partial<Record<string, ReactElement>> = {
   database: <DatabasesPage />,
   schedules: <SchedulesPage />,
   webhooks: <WebhooksPage />,
+  notifications: <ServerNotificationsPage />,
   players: <PlayersPage />,
   network: <NetworkPage />,
   versions: <VersionsPage />,

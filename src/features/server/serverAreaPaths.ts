@@ -30,6 +30,7 @@ export const serverAreaPaths: readonly ServerAreaPath[] = [
   { key: 'setups', path: 'setups', group: 'software', permission: 'setups.read' },
   { key: 'schedules', path: 'tasks', group: 'automation', permission: 'schedule.read' },
   { key: 'webhooks', path: 'webhooks', group: 'automation', permission: 'webhook.manage' },
+  { key: 'notifications', path: 'notifications', group: 'automation', permission: 'notification.read' },
   { key: 'sharing', path: 'sharing', group: 'access', permission: 'user.read' },
   { key: 'sharingRoles', path: 'sharing-edit-roles', group: 'access', permission: 'role.read' },
   { key: 'sharingAuditLog', path: 'sharing-audit-log', group: 'access', permission: 'activity.read' },

@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreAddOutlined,
   AuditOutlined,
+  BellOutlined,
   BranchesOutlined,
   CloudServerOutlined,
   CodeOutlined,
@@ -90,6 +91,11 @@ const decorations: Record<string, Decoration> = {
     icon: <NotificationOutlined />,
     title: (t) => t('server.areas.webhooks.title', 'Webhooks'),
     description: (t) => t('server.areas.webhooks.description', 'Send the server’s events to Discord or your own service.'),
+  },
+  notifications: {
+    icon: <BellOutlined />,
+    title: (t) => t('server.areas.notifications.title', 'Notifications'),
+    description: (t) => t('server.areas.notifications.description', 'Choose what you are told about, in the panel and by mail.'),
   },
   sharing: {
     icon: <ShareAltOutlined />,

@@ -234,6 +234,7 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'server.webhook.create': (t, { actor, p }) => t('sharing.audit.events.server.webhook.create', '{{actor}} added the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.webhook.update': (t, { actor, p }) => t('sharing.audit.events.server.webhook.update', '{{actor}} changed the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.webhook.delete': (t, { actor, p }) => t('sharing.audit.events.server.webhook.delete', '{{actor}} deleted the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
+  'server.notifications.updated': (t, { actor }) => t('sharing.audit.events.server.notifications.updated', '{{actor}} changed which notifications they receive.', { actor, interpolation: raw }),
   'server.webhook.test': (t, { actor, p }) => t('sharing.audit.events.server.webhook.test', '{{actor}} sent a test to the webhook {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.create': (t, { actor, p }) => t('sharing.audit.events.server.schedule.create', '{{actor}} created the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),
   'server.schedule.update': (t, { actor, p }) => t('sharing.audit.events.server.schedule.update', '{{actor}} changed the schedule {{name}}.', { actor, name: text(p.name), interpolation: raw }),

@@ -29,6 +29,7 @@ const groupTitles: Record<string, Text> = {
   setups: (t) => t('permissions.setups.title', 'Setups'),
   plan: (t) => t('permissions.plan.title', 'Plan'),
   webhook: (t) => t('permissions.webhook.title', 'Webhooks'),
+  notification: (t) => t('permissions.notification.title', 'Notifications'),
 };
 
 const groupDescriptions: Record<string, Text> = {
@@ -53,6 +54,7 @@ const groupDescriptions: Record<string, Text> = {
   setups: (t) => t('permissions.setups.description', 'Apply one-click setups.'),
   plan: (t) => t('permissions.plan.description', 'See and change the server’s plan.'),
   webhook: (t) => t('permissions.webhook.description', 'Send the server’s events to other services.'),
+  notification: (t) => t('permissions.notification.description', 'Be told what happens on the server.'),
 };
 
 const keyTexts: Record<string, Text> = {
@@ -119,6 +121,7 @@ const keyTexts: Record<string, Text> = {
   'plan.read': (t) => t('permissions.plan.read', 'See the plans of this game, the usage they are checked against and the plan orders.'),
   'plan.change': (t) => t('permissions.plan.change', 'Change the server’s plan (upgrades cost money; only the owner by default).'),
   'webhook.manage': (t) => t('permissions.webhook.manage', 'See, add, change, test and delete webhooks (they send the server’s events to other addresses).'),
+  'notification.read': (t) => t('permissions.notification.read', 'Receive this server’s notifications in the panel and by mail, and choose which ones.'),
 };
 
 /** The translated title of a permission group, e.g. "Files" for `file`; the group name when unknown. */

@@ -66,8 +66,8 @@ describe('pages', () => {
     // navigation of all areas, with this area marked as the current one.
     expect(await screen.findByRole('heading', { level: 1, name: 'Server abc123' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Server areas' });
-    // The overview, 18 areas and the webhooks, then the account and log out.
-    expect(within(nav).getAllByRole('link')).toHaveLength(22);
+    // The overview, 18 areas, the webhooks and the notifications, then the account and log out.
+    expect(within(nav).getAllByRole('link')).toHaveLength(23);
     expect(within(nav).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     expect(currentLocation()).toBe(`/server/abc123/${path}`);
     expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
