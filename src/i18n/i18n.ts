@@ -1,7 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE } from './languages';
-import { TranslationBackend } from './translationBackend';
+import { translationLoadPath } from './translationUrls';
 
 /** The panel's i18next instance. Outside React use {@link translate}. */
 export const i18n: I18n = i18next.createInstance();
@@ -21,7 +22,7 @@ export interface StartI18nOptions {
  */
 export async function startI18n({ lng, supportedLngs, fetch: fetchFn }: StartI18nOptions): Promise<void> {
   await i18n
-    .use(TranslationBackend)
+    .use(HttpBackend)
     .use(initReactI18next)
     .init({
       lng,
@@ -32,7 +33,8 @@ export async function startI18n({ lng, supportedLngs, fetch: fetchFn }: StartI18
       load: 'currentOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      backend: { fetch: fetchFn },
+      // alternateFetch is used when it takes the URL and the options (its length says so).
+      backend: { loadPath: translationLoadPath, ...(fetchFn ? { alternateFetch: (url: string, options: RequestInit) => fetchFn(url, options) } : {}) },
       // React escapes already.
       interpolation: { escapeValue: false },
       returnNull: false,
