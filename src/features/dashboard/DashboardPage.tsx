@@ -1,6 +1,5 @@
-import { CloudServerOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
-import { Alert, Button, Empty, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
@@ -8,7 +7,10 @@ import { useListServersQuery } from '../../api/servers';
 import { PullToRefresh } from '../../components/PullToRefresh';
 import { PendingInvitations } from './invitations/PendingInvitations';
 import { ServerCardList } from './components/ServerCardList';
-import { PageHeading, SecondaryText } from '../../components/PanelText';
+import { PageHeading } from '../../components/PanelText';
+
+// The empty state (antd's Empty) loads only for an account without servers: most dashboards list some.
+const NoServersYet = lazy(() => import('./NoServersYet').then((m) => ({ default: m.NoServersYet })));
 
 /**
  * The home page: the user's servers as cards with their live state. Until a server is ordered
@@ -53,30 +55,9 @@ export function DashboardPage() {
           <ServerCardList servers={servers} />
         </PullToRefresh>
       ) : (
-        <div
-          style={{
-            padding: 48,
-            borderRadius: 12,
-            background: 'var(--panel-card-gradient)',
-            border: '1px solid var(--panel-card-border)',
-            boxShadow: 'var(--panel-card-shadow)',
-          }}
-        >
-          <Empty
-            image={<CloudServerOutlined style={{ fontSize: 64, color: 'var(--panel-primary)' }} aria-hidden="true" />}
-            description={
-              <>
-                <strong style={{ display: 'block', fontSize: 16 }}>{t('dashboard.empty.title', 'You have no servers yet')}</strong>
-                <SecondaryText>{t('dashboard.empty.text', 'Servers you order, and servers other people share with you, appear here.')}</SecondaryText>
-              </>
-            }
-          >
-            {/* The way onward: what there is to have, in each game's look. */}
-            <Link to="/plans" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
-              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.empty.cta', 'See plans and prices')}
-            </Link>
-          </Empty>
-        </div>
+        <Suspense fallback={null}>
+          <NoServersYet />
+        </Suspense>
       )}
     </section>
   );

@@ -91,6 +91,17 @@ describe('the names of a folder that has not changed for a while', () => {
     expect((await listDirectory(files, '/dir', root)).map((entry) => entry.name)).toEqual(expect.arrayContaining(['added.txt', 'file-8.old', 'world']));
   });
 
+  it('are not kept by a walk (a backup reads every folder once; the memo is for the file manager)', async () => {
+    settle();
+    for await (const entry of files.walk('')) void entry;
+    expect(readdir).toHaveBeenCalledTimes(3);
+    // Listed afterwards, the folder is read: the walk left no names behind.
+    await expectFresh();
+    expect(readdir).toHaveBeenCalledTimes(4);
+    await expectFresh();
+    expect(readdir).toHaveBeenCalledTimes(4);
+  });
+
   it('are read again when the folder is another one at the same path, or its times were set back', async () => {
     settle();
     await expectFresh();

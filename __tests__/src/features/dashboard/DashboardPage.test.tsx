@@ -13,7 +13,7 @@ describe('the dashboard', () => {
     renderApp('/', loggedIn(makeUser({ name_first: 'Alex' })));
     expect(await screen.findByRole('heading', { name: 'Your servers' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Alex.')).toBeInTheDocument();
-    expect(screen.getByText('You have no servers yet')).toBeInTheDocument();
+    expect(await screen.findByText('You have no servers yet')).toBeInTheDocument();
   });
 
   it('falls back to the username without a first name', async () => {

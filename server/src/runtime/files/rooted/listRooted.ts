@@ -54,7 +54,7 @@ function remember(key: string, stamp: FolderStamp, names: string[]): void {
  * then, see SETTLED_MS), else read now. Reading 10,000 names costs a third as much as stat'ing
  * them all, which every listing still does.
  */
-async function folderNames(dir: ConfinedDir): Promise<string[]> {
+async function folderNames(dir: ConfinedDir, keep: boolean): Promise<string[]> {
   // The stamp is taken before the names are read: a change in between makes the next stamp differ.
   const stamp = stampOf(await dir.stat());
   const key = `${dir.rootReal}\0${dir.path}`;
@@ -62,9 +62,21 @@ async function folderNames(dir: ConfinedDir): Promise<string[]> {
   if (known && sameStamp(known.stamp, stamp)) return known.names;
   const readAt = Date.now();
   const names = await dir.readdir();
+  if (!keep) return names;
   if (isSettled(stamp, readAt)) remember(key, stamp, names);
   else if (known) remember(key, known.stamp, []);
   return names;
+}
+
+/** Options of {@link listRooted}. */
+export interface ListOptions {
+  /**
+   * Keep the folder's names for the next listing (true by default: the file manager lists a folder
+   * again after each change it makes). A walk reads each folder once: a backup's walk kept every
+   * folder of the server in the cache, tens of thousands of names held in memory after it ended,
+   * each one surviving the collector's young generation and growing it for the whole backup.
+   */
+  remember?: boolean;
 }
 
 /**
@@ -73,8 +85,8 @@ async function folderNames(dir: ConfinedDir): Promise<string[]> {
  * shared with a worker thread, see lstatNames); plain concatenation, as the names come from
  * readdir and hold no slash. Entries that vanished meanwhile are left out.
  */
-export async function listRooted(dir: ConfinedDir): Promise<FileInfo[]> {
-  const names = await folderNames(dir);
+export async function listRooted(dir: ConfinedDir, options: ListOptions = {}): Promise<FileInfo[]> {
+  const names = await folderNames(dir, options.remember ?? true);
   const stats = await lstatNames(`${dir.self}/`, names);
   const out: FileInfo[] = [];
   for (let i = 0; i < names.length; i += 1) {

@@ -27,7 +27,7 @@ function walkEntryOf(info: FileInfo, path: string): WalkEntry {
  * link meanwhile is not entered (it is skipped, as one removed meanwhile is).
  */
 export async function* walkRooted(dir: ConfinedDir, prefix: string, skip?: (path: string, info: FileInfo) => boolean): AsyncGenerator<WalkEntry> {
-  const entries = inByteOrder(await listRooted(dir));
+  const entries = inByteOrder(await listRooted(dir, { remember: false }));
   for (const info of entries) {
     const path = prefix ? `${prefix}/${info.name}` : info.name;
     if (skip?.(path, info)) continue;
