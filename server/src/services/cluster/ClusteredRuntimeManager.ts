@@ -70,6 +70,16 @@ export class ClusteredRuntimeManager extends RuntimeManager {
     if (this.lease.holding) void this.cluster.redis.hset(STATES_KEY, uuid, event.state).catch(() => undefined);
   }
 
+  /**
+   * Whether this process runs the games, once its take-over has finished (drivers opened, games
+   * adopted): a request that comes meanwhile waits for it rather than meet a driver half open.
+   */
+  private async runsGames(): Promise<boolean> {
+    if (!this.lease.holding) return false;
+    await this.lease.tookOver();
+    return this.lease.holding;
+  }
+
   /** The drivers open when this process takes the lease (the runtime plugin's call comes before). */
   override async open(): Promise<void> {
     if (this.lease.holding) await this.openDrivers();
@@ -92,7 +102,7 @@ export class ClusteredRuntimeManager extends RuntimeManager {
       throw new RuntimeConflictError('Another power action on this server is still being carried out.');
     }
     try {
-      if (this.lease.holding) await super.power(server, signal);
+      if (await this.runsGames()) await super.power(server, signal);
       else await this.forward('power', server.uuid, [signal]);
     } finally {
       await this.cluster.redis.eval(RELEASE, 1, key, token).catch(() => undefined);
@@ -100,44 +110,45 @@ export class ClusteredRuntimeManager extends RuntimeManager {
   }
 
   override async sendCommand(server: ServerRow, command: string): Promise<void> {
-    if (this.lease.holding) return super.sendCommand(server, command);
+    if (await this.runsGames()) return super.sendCommand(server, command);
     await this.forward('command', server.uuid, [command]);
   }
 
   override async consoleBacklog(uuid: string): Promise<string[]> {
-    return this.lease.holding ? super.consoleBacklog(uuid) : ((await this.forward('backlog', uuid, [])) as string[]);
+    return (await this.runsGames()) ? super.consoleBacklog(uuid) : ((await this.forward('backlog', uuid, [])) as string[]);
   }
 
   override async resources(server: ServerRow): Promise<ServerResources> {
-    return this.lease.holding ? super.resources(server) : ((await this.forward('resources', server.uuid, [])) as ServerResources);
+    return (await this.runsGames()) ? super.resources(server) : ((await this.forward('resources', server.uuid, [])) as ServerResources);
   }
 
-  override install(server: ServerRow, options: { startOnCompletion?: boolean } = {}): Promise<void> {
-    return this.lease.holding ? super.install(server, options) : this.forward('install', server.uuid, [options]).then(() => undefined);
+  override async install(server: ServerRow, options: { startOnCompletion?: boolean } = {}): Promise<void> {
+    if (await this.runsGames()) return super.install(server, options);
+    await this.forward('install', server.uuid, [options]);
   }
 
   override async suspend(server: ServerRow): Promise<void> {
-    await (this.lease.holding ? super.suspend(server) : this.forward('suspend', server.uuid, []));
+    await ((await this.runsGames()) ? super.suspend(server) : this.forward('suspend', server.uuid, []));
   }
 
   override async destroy(server: ServerRow): Promise<void> {
-    await (this.lease.holding ? super.destroy(server) : this.forward('destroy', server.uuid, []));
+    await ((await this.runsGames()) ? super.destroy(server) : this.forward('destroy', server.uuid, []));
   }
 
   override async notice(uuid: string, message: string): Promise<void> {
-    await (this.lease.holding ? super.notice(uuid, message) : this.forward('notice', uuid, [message]));
+    await ((await this.runsGames()) ? super.notice(uuid, message) : this.forward('notice', uuid, [message]));
   }
 
   override async updateLimits(uuid: string, limits: ResourceLimits): Promise<LimitUpdate> {
-    return this.lease.holding ? super.updateLimits(uuid, limits) : ((await this.forward('limits', uuid, [limits])) as LimitUpdate);
+    return (await this.runsGames()) ? super.updateLimits(uuid, limits) : ((await this.forward('limits', uuid, [limits])) as LimitUpdate);
   }
 
   override async portsChanged(server: ServerRow): Promise<void> {
-    await (this.lease.holding ? super.portsChanged(server) : this.forward('ports', server.uuid, []));
+    await ((await this.runsGames()) ? super.portsChanged(server) : this.forward('ports', server.uuid, []));
   }
 
   override async runInstallSteps(server: ServerRow, steps: InstallStep[]): Promise<void> {
-    await (this.lease.holding ? super.runInstallSteps(server, steps) : this.forward('steps', server.uuid, [steps], 30 * 60_000));
+    await ((await this.runsGames()) ? super.runInstallSteps(server, steps) : this.forward('steps', server.uuid, [steps], 30 * 60_000));
   }
 
   /** Leaves the games running for the next runner (a rolling restart stops none) and gives the lease up. */
@@ -156,7 +167,7 @@ export class ClusteredRuntimeManager extends RuntimeManager {
 
   /** Carries out what another process forwarded, on the server's current row. */
   private async carryOut({ op, uuid, args }: ClusterRequest): Promise<unknown> {
-    if (!this.lease.holding) throw new ClusterUnreachableError('This panel process no longer runs the game servers: try again in a few seconds.');
+    if (!(await this.runsGames())) throw new ClusterUnreachableError('This panel process no longer runs the game servers: try again in a few seconds.');
     const [server] = await this.options.db.select().from(servers).where(eq(servers.uuid, uuid));
     if (!server) throw notFound('Server');
     switch (op) {

@@ -18,6 +18,7 @@ export class RuntimeLease {
   private held = false;
   private timer: NodeJS.Timeout | null = null;
   private turn: Promise<void> = Promise.resolve();
+  private takingOver: Promise<void> = Promise.resolve();
   private readonly gained: (() => Promise<void>)[] = [];
   private readonly lost: (() => void)[] = [];
 
@@ -80,7 +81,12 @@ export class RuntimeLease {
     this.held = true;
     this.log.info({ lease: this.name }, 'this panel process took the lease');
     // Outside the renewals' turn: taking over (adopting every game) may outlast the lease itself.
-    void this.takeOver();
+    this.takingOver = this.takeOver();
+  }
+
+  /** Resolves once the tasks run on taking the lease (opening the drivers, adopting the games) have finished. */
+  tookOver(): Promise<void> {
+    return this.takingOver;
   }
 
   private async takeOver(): Promise<void> {
