@@ -13,6 +13,11 @@ const EVENTS_CHANNEL = `${CLUSTER_PREFIX}server-events`;
 const STATES_KEY = `${CLUSTER_PREFIX}server-states`;
 /** A power action holds its server this long at most (a process dying mid-action frees it then). */
 const POWER_LOCK_MS = 60_000;
+/** A hold on starts (a restore, a transfer) lasts this long unless renewed: its process died meanwhile. */
+const HOLD_MS = 5 * 60_000;
+
+/** The key of a server's hold on starts, whichever process holds it. */
+export const startHoldKey = (uuid: string): string => `${CLUSTER_PREFIX}start-hold:${uuid}`;
 
 /** Refusals of the process running the game, thrown again here as what they were there. */
 function rethrow(error: Error & { refusal?: ClusterRefusal }): never {
@@ -102,11 +107,29 @@ export class ClusteredRuntimeManager extends RuntimeManager {
       throw new RuntimeConflictError('Another power action on this server is still being carried out.');
     }
     try {
+      // A restore or a transfer on any process keeps the server from starting meanwhile.
+      const hold = signal === 'start' || signal === 'restart' ? await this.cluster.redis.get(startHoldKey(server.uuid)) : null;
+      if (hold) throw new RuntimeConflictError((JSON.parse(hold) as { reason: string }).reason);
       if (await this.runsGames()) await super.power(server, signal);
       else await this.forward('power', server.uuid, [signal]);
     } finally {
       await this.cluster.redis.eval(RELEASE, 1, key, token).catch(() => undefined);
     }
+  }
+
+  /** Holds the server offline on every process (see power), renewed while held. */
+  override holdOffline(uuid: string, reason: string): () => void {
+    const release = super.holdOffline(uuid, reason);
+    const key = startHoldKey(uuid);
+    const value = JSON.stringify({ reason, by: randomUUID() });
+    const put = () => void this.cluster.redis.set(key, value, 'PX', HOLD_MS).catch((error: Error) => this.options.log.warn({ err: error, server: uuid }, 'could not hold the server offline in Redis'));
+    put();
+    const renew = setInterval(put, HOLD_MS / 3).unref();
+    return () => {
+      release();
+      clearInterval(renew);
+      void this.cluster.redis.eval(RELEASE, 1, key, value).catch(() => undefined);
+    };
   }
 
   override async sendCommand(server: ServerRow, command: string): Promise<void> {
