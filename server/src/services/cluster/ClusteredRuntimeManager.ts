@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { servers, type ServerRow } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
 import type { ServerEvent, ServerResources } from '../../runtime/ServerEventHub';
+import type { NodeReachability } from '../../runtime/nodes/NodeConnection';
 import { ConsoleInputError, powerSignals, RuntimeConflictError, type InstallStep, type LimitUpdate, type PowerSignal, type PowerState, type ResourceLimits } from '../../runtime/types';
 import { RuntimeManager, type RuntimeManagerOptions } from '../servers/RuntimeManager';
 import { CLUSTER_PREFIX, ClusterUnreachableError, type ClusterRefusal, type ClusterRequest } from './clusterMessages';
@@ -11,6 +12,8 @@ import { RELEASE, RuntimeLease } from './RuntimeLease';
 
 const EVENTS_CHANNEL = `${CLUSTER_PREFIX}server-events`;
 const STATES_KEY = `${CLUSTER_PREFIX}server-states`;
+const NODES_CHANNEL = `${CLUSTER_PREFIX}node-states`;
+const NODES_KEY = `${CLUSTER_PREFIX}node-states`;
 /** A power action holds its server this long at most (a process dying mid-action frees it then). */
 const POWER_LOCK_MS = 60_000;
 /** A hold on starts (a restore, a transfer) lasts this long unless renewed: its process died meanwhile. */
@@ -42,6 +45,8 @@ function rethrow(error: Error & { refusal?: ClusterRefusal }): never {
 export class ClusteredRuntimeManager extends RuntimeManager {
   /** The last state heard of each server from the runner (this process's answer while it does not run them). */
   private readonly heardStates = new Map<string, string>();
+  /** Whether each node's engine answers, as the runner (the one process pinging them) last said. */
+  private readonly heardNodes = new Map<number, NodeReachability>();
   private opened = false;
 
   constructor(
@@ -66,6 +71,23 @@ export class ClusteredRuntimeManager extends RuntimeManager {
       this.events.deliver(uuid, event);
     });
     for (const [uuid, state] of Object.entries(await this.cluster.redis.hgetall(STATES_KEY))) if (!this.heardStates.has(uuid)) this.heardStates.set(uuid, state);
+    this.onNodeReachability((nodeId, state) => {
+      if (!this.lease.holding) return;
+      void this.cluster.redis.hset(NODES_KEY, String(nodeId), state).catch(() => undefined);
+      this.cluster.publish(NODES_CHANNEL, { nodeId, state });
+    });
+    await this.cluster.listen(NODES_CHANNEL, (message) => {
+      const { nodeId, state } = message as { nodeId: number; state: NodeReachability };
+      this.heardNodes.set(nodeId, state);
+    });
+    for (const [nodeId, state] of Object.entries(await this.cluster.redis.hgetall(NODES_KEY))) this.heardNodes.set(Number(nodeId), state as NodeReachability);
+  }
+
+  /** Only the runner pings the nodes: the others answer what it last found (online until it said otherwise). */
+  override nodeState(nodeId: number): NodeReachability | null {
+    const own = super.nodeState(nodeId);
+    if (this.lease.holding || own === null) return own;
+    return this.heardNodes.get(nodeId) ?? 'online';
   }
 
   private share(uuid: string, event: ServerEvent): void {
