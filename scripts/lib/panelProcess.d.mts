@@ -6,8 +6,10 @@ export interface PanelProcess {
   logFile: string;
   pid: number;
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL, no shutdown of its own). */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number>;
 export function killLeftovers(dataDir: string): void;
-export function startPanel(options?: { env?: Record<string, string>; logFile?: string; timeoutMs?: number }): Promise<PanelProcess>;
+export function startPanel(options?: { env?: Record<string, string>; logFile?: string; timeoutMs?: number; dataDir?: string; entry?: string }): Promise<PanelProcess>;

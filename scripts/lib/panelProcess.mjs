@@ -101,6 +101,7 @@ function killRunningPanels() {
     } catch {
       // already gone
     }
+    if (!dataDir) continue;
     killLeftovers(dataDir);
     unmountLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
@@ -136,15 +137,18 @@ function tail(file, lines = 40) {
 /**
  * Starts the panel. `env` is added to the environment (PANEL_DEMO_PASSWORD, LOG_LEVEL, ...);
  * the server's output goes straight to `logFile` (no pipe through this process).
- * Resolves with { baseUrl, port, dataDir, logFile, stop() } once GET /api/v2/auth/current answers.
+ * Resolves with { baseUrl, port, dataDir, logFile, stop(), kill() } once GET /api/v2/auth/current answers.
+ * `dataDir` shares a data directory the caller made (several panel processes): the caller then
+ * removes it, and what runs from it, when every panel on it has stopped. `entry` starts another
+ * module than server/src/server.ts (one that imports it after setting something up).
  */
-export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}) {
+export async function startPanel({ env = {}, logFile, timeoutMs = 120_000, dataDir: sharedDataDir, entry = 'server/src/server.ts' } = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'panel-data-'));
-  const log = logFile ?? join(dataDir, 'panel.log');
+  const dataDir = sharedDataDir ?? mkdtempSync(join(tmpdir(), 'panel-data-'));
+  const log = logFile ?? join(dataDir, sharedDataDir ? `panel-${port}.log` : 'panel.log');
   mkdirSync(dirname(log), { recursive: true });
   const fd = openSync(log, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: rootDir,
     stdio: ['ignore', fd, fd],
     env: {
@@ -161,7 +165,8 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
   });
   closeSync(fd);
   installExitHooks();
-  running.set(child, dataDir);
+  // A shared data directory (null here) is the caller's to clean up.
+  running.set(child, sharedDataDir ? null : dataDir);
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -178,9 +183,17 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
       }
     }
     running.delete(child);
+    if (sharedDataDir) return;
     killLeftovers(dataDir);
     unmountLeftovers(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** Kills the panel at once (no shutdown of its own: a crash, an OOM kill); `stop()` still cleans up. */
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -195,7 +208,7 @@ export async function startPanel({ env = {}, logFile, timeoutMs = 120_000 } = {}
     try {
       const response = await fetch(`${baseUrl}/api/v2/auth/current`, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
-      return { baseUrl, port, dataDir, logFile: log, pid: child.pid, stop };
+      return { baseUrl, port, dataDir, logFile: log, pid: child.pid, stop, kill };
     } catch {
       await sleep(250);
     }

@@ -44,12 +44,15 @@ import { namePluginsAfterFunctions } from './lib/namePlugins';
 import { sharedSchemaStore } from './lib/sharedSchemaStore';
 import { LazySchemaCompilers } from './lib/lazySchemaCompilers';
 import { redactUrl } from './lib/redactUrl';
+import type { PanelCluster } from './services/cluster/PanelCluster';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: PanelConfig;
     /** The route schemas' compilers: each compiles on first use (see LazySchemaCompilers). */
     schemaCompilers: LazySchemaCompilers;
+    /** The other panel processes, through Redis (PANEL_REDIS_URL with DATABASE_URL); null for a panel alone. */
+    cluster: PanelCluster | null;
   }
 }
 
@@ -64,6 +67,8 @@ export interface BuildAppOptions {
   runtimeDriver?: RuntimeDriver;
   /** Builds a node's driver instead of a docker one (tests run in-memory nodes). */
   openNode?: OpenNodeDriver;
+  /** Several panel processes share the game servers through it (see ClusteredRuntimeManager). */
+  cluster?: PanelCluster;
 }
 
 /** Secrets that must never reach a log line. */
@@ -87,7 +92,7 @@ const logSerializers = {
  * Builds the panel: infrastructure plugins, application plugins, then routes (DESIGN.md).
  * Used by server.ts and by every server test through `app.inject`.
  */
-export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis, runtimeDriver, openNode }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, closeDatabase = true, rateLimitRedis, runtimeDriver, openNode, cluster }: BuildAppOptions): Promise<FastifyInstance> {
   const schemaCompilers = new LazySchemaCompilers();
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: logSerializers },
@@ -100,6 +105,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   namePluginsAfterFunctions(app);
   app.decorate('config', config);
   app.decorate('schemaCompilers', schemaCompilers);
+  app.decorate('cluster', cluster ?? null);
   registerErrorHandler(app);
 
   // Infrastructure

@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import fp from 'fastify-plugin';
+import { ClusteredRuntimeManager } from '../services/cluster/ClusteredRuntimeManager';
 import { HttpError } from '../lib/errors';
 import { provisioningOf } from '../plugins/provisioning';
 import type { ProvisioningContext } from '../services/servers/ProvisioningContext';
@@ -32,7 +33,7 @@ export const controlSocketPlugin = fp(
   async (app) => {
     const path = controlSocketPath(app.config.dataDir);
     let server: Server | null = null;
-    app.addHook('onReady', async () => {
+    const bind = async () => {
       rmSync(path, { force: true }); // a stale socket of a panel that is gone (the runtime lock proved it)
       server = createServer((socket) => {
         let input = '';
@@ -63,9 +64,13 @@ export const controlSocketPlugin = fp(
         server!.listen(path, () => resolve());
       });
       chmodSync(path, 0o600);
-    });
+    };
+    // Several processes sharing the data directory: the one running the games answers the CLI.
+    if (app.runtime instanceof ClusteredRuntimeManager) app.runtime.lease.onGained(bind);
+    else app.addHook('onReady', bind);
     app.addHook('onClose', async () => {
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      if (!server) return;
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
       rmSync(path, { force: true });
     });
   },

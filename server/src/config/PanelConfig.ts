@@ -39,9 +39,12 @@ export interface PanelConfig {
   smtpUrl?: string;
   /**
    * Redis for rate-limit counters shared by several panel processes (PANEL_REDIS_URL, e.g.
-   * redis://cache:6379/0); without it each process counts in memory.
+   * redis://cache:6379/0); without it each process counts in memory. With PostgreSQL too
+   * (DATABASE_URL), the processes also share the game servers (README "Several panel processes").
    */
   redisUrl?: string;
+  /** How long the process running the game servers may go silent before another takes over (PANEL_CLUSTER_LEASE_MS, 15 s). */
+  clusterLeaseMs: number;
   /** Sender of the panel's mails (MAIL_FROM). */
   mailFrom: string;
   /** Log level for pino; 'silent' in tests. */

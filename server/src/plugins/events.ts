@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { PanelEvents } from '../services/events/PanelEvents';
 import { connectRuntimeEvents } from '../services/events/runtimeEventSources';
 import { watchNodeOutages } from '../services/nodes/nodeOutages';
+import { relayPanelEvents } from '../services/cluster/panelEventRelay';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,12 @@ export const eventsPlugin = fp(
     app.decorate('panelEvents', events);
     const disconnect = connectRuntimeEvents(app.runtime, events);
     watchNodeOutages({ db: app.db, runtime: app.runtime, events, log: app.log });
-    app.addHook('onClose', async () => disconnect());
+    // Several panel processes: each one's live listeners hear the others' events too.
+    const stopRelay = app.cluster ? await relayPanelEvents(app.cluster, events) : () => undefined;
+    app.addHook('onClose', async () => {
+      disconnect();
+      stopRelay();
+    });
   },
   { name: 'events', dependencies: ['runtime'] },
 );

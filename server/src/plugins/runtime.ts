@@ -5,6 +5,8 @@ import type { RuntimeDriver } from '../runtime/RuntimeDriver';
 import type { OpenNodeDriver } from '../runtime/nodes/NodeConnection';
 import { RuntimeManager } from '../services/servers/RuntimeManager';
 import { syncRuntimeNodes } from '../services/nodes/nodeEngines';
+import { ClusteredRuntimeManager } from '../services/cluster/ClusteredRuntimeManager';
+import { RuntimeLease } from '../services/cluster/RuntimeLease';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,12 +25,17 @@ export const runtimePlugin = fp(
   async (app, options: { driver?: RuntimeDriver; openNode?: OpenNodeDriver }) => {
     // A driver given by the caller (an in-memory one in tests) replaces the local one.
     const setup = createRuntimeSetup(app.config, app.log, { localDriver: options.driver, openNode: options.openNode });
-    const manager = new RuntimeManager({ db: app.db, log: app.log, ...setup });
+    const managerOptions = { db: app.db, log: app.log, ...setup };
+    // Several panel processes: the one holding the runtime lease runs the games (see ClusteredRuntimeManager).
+    const manager = app.cluster
+      ? new ClusteredRuntimeManager(managerOptions, app.cluster, new RuntimeLease(app.cluster, 'runtime', app.config.clusterLeaseMs, app.log))
+      : new RuntimeManager(managerOptions);
     app.decorate('runtime', manager);
     app.addHook('onReady', async () => {
       await syncCatalog(app.db, app.config);
       // The nodes first: opening the runtime checks each one (one that does not answer stays offline).
       await syncRuntimeNodes({ db: app.db, runtime: manager, config: app.config });
+      if (manager instanceof ClusteredRuntimeManager) await manager.connect();
       // The driver removes what file operations cut short by a crash left in the servers' files.
       await manager.open();
     });

@@ -18,7 +18,15 @@ declare module 'fastify' {
  */
 export const schedulesPlugin = fp(
   async (app) => {
-    const service = new ScheduleService({ db: app.db, runtime: app.runtime, backups: app.backups, events: app.panelEvents, dataDir: app.config.dataDir, log: app.log });
+    const service = new ScheduleService({
+      db: app.db,
+      runtime: app.runtime,
+      backups: app.backups,
+      events: app.panelEvents,
+      dataDir: app.config.dataDir,
+      sharedDataDirPort: app.cluster ? app.config.port : undefined,
+      log: app.log,
+    });
     const runner = new ScheduleRunner(service, app.log);
     app.decorate('schedules', service);
     app.decorate('scheduleRunner', runner);

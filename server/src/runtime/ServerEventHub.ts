@@ -85,6 +85,14 @@ export class ServerEventHub {
         // a broken tap must not stop the console subscribers
       }
     }
+    this.deliver(uuid, event);
+  }
+
+  /**
+   * Hands an event to the server's subscribers only, not to the taps: an event another panel
+   * process published, whose taps (the panel's events, webhooks) already heard it there.
+   */
+  deliver(uuid: string, event: ServerEvent): void {
     const set = this.listeners.get(uuid);
     if (!set) return;
     for (const listener of set) {

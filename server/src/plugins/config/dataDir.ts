@@ -118,10 +118,12 @@ export function secureDatabaseFiles(dataDir: string): void {
 /**
  * What a panel process does first with its data directory: files and folders it creates from
  * now on are private (umask 077: the embedded database would otherwise write 0666 files), the
- * existing ones are made private, and the directory is locked for this process.
+ * existing ones are made private, and the directory is locked for this process. Several panel
+ * processes on PostgreSQL share it (`shared`): no lock then, the runtime lease in Redis decides
+ * which of them runs the game servers in it.
  */
-export function prepareDataDir(dataDir: string): () => void {
+export function prepareDataDir(dataDir: string, { shared = false } = {}): () => void {
   process.umask(0o077);
   securePanelDataDir(dataDir);
-  return acquireDataDirLock(dataDir);
+  return shared ? () => undefined : acquireDataDirLock(dataDir);
 }

@@ -72,6 +72,14 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** The runtime lease's time: at least a second (renewed every third of it), 15 s when unset. */
+function parseLeaseMs(text: string | undefined): number {
+  if (!text) return 15_000;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`PANEL_CLUSTER_LEASE_MS must be a whole number of milliseconds, at least 1000, got "${text}"`);
+  return ms;
+}
+
 /** Reads PORT, HOST, PANEL_DATA_DIR, DATABASE_URL, PANEL_SECRET and friends. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PanelConfig> = {}): PanelConfig {
   const dataDir = resolve(overrides.dataDir ?? env.PANEL_DATA_DIR ?? './data');
@@ -97,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PANEL_URL?.trim().replace(/\/+$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.PANEL_REDIS_URL?.trim() || undefined,
+    clusterLeaseMs: parseLeaseMs(env.PANEL_CLUSTER_LEASE_MS),
     mailFrom: env.MAIL_FROM || 'Game Panel <no-reply@localhost>',
     logLevel: env.LOG_LEVEL ?? 'info',
     portRange: parsePortRange(env.PANEL_PORT_RANGE ?? '25565-25665'),

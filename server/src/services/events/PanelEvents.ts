@@ -29,6 +29,7 @@ export interface PanelEventPublisher {
  */
 export class PanelEvents implements PanelEventPublisher {
   private readonly listeners = new Set<PanelEventListener>();
+  private readonly everywhere = new Set<PanelEventListener>();
 
   constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
@@ -39,15 +40,37 @@ export class PanelEvents implements PanelEventPublisher {
     };
   }
 
+  /**
+   * Hears the events of every panel process, this one's included (several processes share Redis):
+   * for what shows events live. What must happen once per event (a webhook's delivery) uses
+   * `subscribe`, which hears this process's events only.
+   */
+  subscribeEverywhere(listener: PanelEventListener): () => void {
+    this.everywhere.add(listener);
+    return () => {
+      this.everywhere.delete(listener);
+    };
+  }
+
   publish(name: PanelEventName, serverUuid: string | null, data: Record<string, unknown> = {}): PanelEvent {
     const event: PanelEvent = { id: randomUUID(), name, serverUuid, occurredAt: new Date(), data };
-    for (const listener of this.listeners) {
+    this.notify(this.listeners, event);
+    this.notify(this.everywhere, event);
+    return event;
+  }
+
+  /** An event another panel process published: heard by `subscribeEverywhere` listeners only. */
+  receive(event: PanelEvent): void {
+    this.notify(this.everywhere, event);
+  }
+
+  private notify(listeners: Set<PanelEventListener>, event: PanelEvent): void {
+    for (const listener of listeners) {
       try {
         listener(event);
       } catch (error) {
-        this.log.error({ err: error, event: name }, 'an event subscriber failed');
+        this.log.error({ err: error, event: event.name }, 'an event subscriber failed');
       }
     }
-    return event;
   }
 }

@@ -26,6 +26,8 @@ export interface ScheduleRunsOptions {
   /** Where a failed run is reported (webhooks hear `schedule.failed`). */
   events?: PanelEventPublisher;
   dataDir: string;
+  /** The web port, when several panel processes share the data directory (each its own runner). */
+  sharedDataDirPort?: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   /** How long a command's console output is collected (default 1 s). */
   outputWindowMs?: number;
@@ -53,7 +55,7 @@ export class ScheduleRuns {
   private readonly stopping = new AbortController();
 
   constructor(private readonly options: ScheduleRunsOptions) {
-    this.runner = `${hostname()}:${options.dataDir}`.slice(0, 255);
+    this.runner = `${hostname()}:${options.dataDir}${options.sharedDataDirPort ? `:${options.sharedDataDirPort}` : ''}`.slice(0, 255);
   }
 
   private get db(): Database {

@@ -57,7 +57,7 @@ export class RuntimeManager {
   /** Rewrites a template's install steps before they run (the catalogue puts its own verified downloads in). */
   resolveInstallSteps: (steps: InstallStep[]) => Promise<InstallStep[]> = async (steps) => steps;
 
-  constructor(private readonly options: RuntimeManagerOptions) {
+  constructor(protected readonly options: RuntimeManagerOptions) {
     const { db, driver, log } = options;
     this.states = new PowerStateStore(db, log);
     this.live = new LiveServerStats({ db, driver, events: this.events, players: this.players, playerQueryIntervalMs: options.playerQueryIntervalMs });
@@ -92,10 +92,6 @@ export class RuntimeManager {
 
   get driver(): RuntimeDriver {
     return this.options.driver;
-  }
-
-  private get db(): Database {
-    return this.options.db;
   }
 
   async open(): Promise<void> {
@@ -145,6 +141,11 @@ export class RuntimeManager {
 
   recentOutput(uuid: string, limit?: number): string[] {
     return this.driver.recentOutput(uuid, limit).filter((line) => !line.startsWith(PANEL_LINE_MARK));
+  }
+
+  /** The recent output for a console that opens, from wherever the server runs (another panel process, say). */
+  async consoleBacklog(uuid: string): Promise<string[]> {
+    return this.recentOutput(uuid);
   }
 
   /** Writes a panel notice (`[Panel] …`) into the server's console. */
@@ -202,7 +203,7 @@ export class RuntimeManager {
       return;
     }
     this.assertStartable(server);
-    const context = await loadServerContext(this.db, server);
+    const context = await loadServerContext(this.options.db, server);
     const spec = this.spec(context);
     if (signal === 'start' && this.driver.state(uuid) !== 'offline') throw new RuntimeConflictError('The server is already running.');
     this.live.track(context);
@@ -268,7 +269,7 @@ export class RuntimeManager {
 
   /** Suspends: no more starts, and the server is stopped now. */
   async suspend(server: ServerRow): Promise<void> {
-    await this.db.update(servers).set({ suspended: true, desiredState: 'stopped', updatedAt: new Date() }).where(eq(servers.id, server.id));
+    await this.options.db.update(servers).set({ suspended: true, desiredState: 'stopped', updatedAt: new Date() }).where(eq(servers.id, server.id));
     this.crashes.cancel(server.uuid);
     this.events.publish(server.uuid, { type: 'gone', reason: 'suspended' });
     if (this.driver.state(server.uuid) !== 'offline') {
@@ -278,13 +279,13 @@ export class RuntimeManager {
   }
 
   async unsuspend(server: ServerRow): Promise<void> {
-    await this.db.update(servers).set({ suspended: false, updatedAt: new Date() }).where(eq(servers.id, server.id));
+    await this.options.db.update(servers).set({ suspended: false, updatedAt: new Date() }).where(eq(servers.id, server.id));
   }
 
   /** Tells the driver that the server's ports changed (its host-network allowance follows). */
   async portsChanged(server: ServerRow): Promise<void> {
     if (!this.driver.portsChanged || this.driver.state(server.uuid) === 'offline') return;
-    const context = await loadServerContext(this.db, server);
+    const context = await loadServerContext(this.options.db, server);
     await this.driver.portsChanged(this.spec(context));
   }
 
@@ -301,14 +302,14 @@ export class RuntimeManager {
   async recoverAll(): Promise<{ adopted: number; started: number }> {
     this.recoveryStarted = true;
     const counts = { adopted: 0, started: 0 };
-    for (const server of await this.db.select().from(servers)) await this.recoverServer(server, counts);
+    for (const server of await this.options.db.select().from(servers)) await this.recoverServer(server, counts);
     return counts;
   }
 
   /** A node's driver opened after the panel's start (late engine, new address): its servers are recovered now. */
   private async recoverNode(nodeId: number): Promise<void> {
     if (!this.recoveryStarted || this.closed) return;
-    for (const server of await this.db.select().from(servers).where(eq(servers.nodeId, nodeId))) {
+    for (const server of await this.options.db.select().from(servers).where(eq(servers.nodeId, nodeId))) {
       this.recovered.delete(server.uuid);
       await this.recoverServer(server, { adopted: 0, started: 0 });
     }
@@ -325,7 +326,7 @@ export class RuntimeManager {
         return;
       }
       if (server.installStatus !== 'installed') return;
-      const context = await loadServerContext(this.db, server);
+      const context = await loadServerContext(this.options.db, server);
       const spec = this.spec(context);
       this.live.track(context);
       const result = await this.driver.recover(spec);
@@ -379,7 +380,7 @@ export class RuntimeManager {
   private async restartAfterCrash(server: ServerRow): Promise<void> {
     if (this.driver.state(server.uuid) !== 'offline') return;
     try {
-      const context = await loadServerContext(this.db, server);
+      const context = await loadServerContext(this.options.db, server);
       this.live.track(context);
       await this.guardStart(server.uuid);
       await this.driver.start(this.spec(context));

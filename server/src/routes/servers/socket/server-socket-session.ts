@@ -158,10 +158,13 @@ export class ServerSocketSession {
         }
         return runPowerAction(provisioningOf(this.app), await this.freshServer(), { userId: auth.user.id, ip: this.ip }, signal as PowerSignal);
       }
-      case 'send logs':
+      case 'send logs': {
+        // Asked first: the process running the server may be another one.
+        const backlog = await this.app.runtime.consoleBacklog(auth.access.server.uuid);
         this.output.flush();
-        for (const line of this.app.runtime.recentOutput(auth.access.server.uuid)) this.output.push(line);
+        for (const line of backlog) this.output.push(line);
         return this.output.flush();
+      }
       case 'send stats':
         return this.send('stats', toResourcesJson(await this.app.runtime.resources(await this.freshServer())));
       default:
