@@ -91,5 +91,13 @@ export function buildServerSpec(input: ServerSpecInput): ServerSpec {
       ...(file.initial !== undefined ? { initial: file.initial } : {}),
       values: Object.fromEntries(Object.entries(file.managed).map(([k, v]) => [k, renderPlaceholders(v, values)])),
     })),
+    ...(template.configRewrites?.length
+      ? {
+          configRewrites: template.configRewrites.map((rewrite) => ({
+            ...rewrite,
+            replacements: rewrite.replacements.map((replacement) => ({ ...replacement, value: renderPlaceholders(replacement.value, values) })),
+          })),
+        }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { ConfigFileFormat } from '../games/config-files/ConfigFieldSpec';
+import type { ConfigRewrite } from '../games/config-files/rewrites';
 
 /** Power states of a game server, in the order a start goes through them. */
 export const powerStates = ['offline', 'starting', 'running', 'stopping'] as const;
@@ -84,6 +85,8 @@ export interface ServerSpec {
     initial?: string;
     values: Record<string, string>;
   }[];
+  /** An egg's rewrites of other config files (file, json, yaml, xml), placeholders filled in; applied before each start. */
+  configRewrites?: ConfigRewrite[];
 }
 
 /** A resource sample of one server. */

@@ -67,12 +67,17 @@ export const StartupSchema = Type.Object({
   ),
   images: Type.Array(TemplateImageSchema),
   image: Type.Union([Type.String(), Type.Null()], { description: 'The image the server runs in (null: the template names none)' }),
+  startup_commands: Type.Array(Type.Object({ name: Type.String(), command: Type.String() }), {
+    description: 'The named startup commands to choose from (an egg’s startup_commands); empty when the template has one command',
+  }),
+  startup_command: Type.Union([Type.String(), Type.Null()], { description: 'The name of the startup command the server runs (null: the template has one command)' }),
 });
 
 export const UpdateStartupBodySchema = Type.Object(
   {
     variables: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 4096 }))),
     image: Type.Optional(Type.String({ maxLength: 255 })),
+    startup_command: Type.Optional(Type.String({ maxLength: 64, description: 'The name of one of the template’s startup commands' })),
   },
   { additionalProperties: false },
 );

@@ -40,6 +40,13 @@ export type GetServerStartupApiResponse = /** status 200 Default Response */ {
       image: string;
       label: string;
     }[];
+    /** The name of the startup command the server runs (null: the template has one command) */
+    startup_command: string | null;
+    /** The named startup commands to choose from (an egg’s startup_commands); empty when the template has one command */
+    startup_commands: {
+      command: string;
+      name: string;
+    }[];
     variables: {
       default_value: string;
       description: string;
@@ -68,6 +75,13 @@ export type UpdateServerStartupApiResponse =
         image: string;
         label: string;
       }[];
+      /** The name of the startup command the server runs (null: the template has one command) */
+      startup_command: string | null;
+      /** The named startup commands to choose from (an egg’s startup_commands); empty when the template has one command */
+      startup_commands: {
+        command: string;
+        name: string;
+      }[];
       variables: {
         default_value: string;
         description: string;
@@ -84,6 +98,8 @@ export type UpdateServerStartupApiArg = {
   id: string;
   body: {
     image?: string;
+    /** The name of one of the template’s startup commands */
+    startup_command?: string;
     variables?: {
       [key: string]: string;
     };

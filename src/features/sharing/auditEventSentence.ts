@@ -94,6 +94,8 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
     }),
   'server.startup.image-changed': (t, { actor, p }) =>
     t('sharing.audit.events.server.startup.image-changed', '{{actor}} chose the runtime image {{image}}.', { actor, image: text(p.image), interpolation: raw }),
+  'server.startup.command-changed': (t, { actor, p }) =>
+    t('sharing.audit.events.server.startup.command-changed', '{{actor}} chose the startup command {{command}}.', { actor, command: text(p.command), interpolation: raw }),
   'server.crashed': (t) => t('sharing.audit.events.server.crashed', 'The server stopped unexpectedly.'),
   'server.power.start': (t, { actor }) => t('sharing.audit.events.server.power.start', '{{actor}} started the server.', { actor, interpolation: raw }),
   'server.power.stop': (t, { actor }) => t('sharing.audit.events.server.power.stop', '{{actor}} stopped the server.', { actor, interpolation: raw }),

@@ -4,7 +4,7 @@ import { registerTemplate, type TemplateDefinition } from '../../../../server/sr
 import { ark } from '../../../../server/src/games/templates/ark';
 import { palworld } from '../../../../server/src/games/templates/palworld';
 import { rust } from '../../../../server/src/games/templates/rust';
-import { applyManagedConfig } from '../../../../server/src/runtime/local/applyManagedConfig';
+import { applyManagedConfig } from '../../../../server/src/runtime/config/applyManagedConfig';
 import { loadServerContext, specOf } from '../../../../server/src/services/servers/loadServerContext';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';

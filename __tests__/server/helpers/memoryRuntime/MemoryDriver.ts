@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../../../../server/src/runtime/RuntimeDriver';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ServerIsolation, type ServerSpec, type ServerStats } from '../../../../server/src/runtime/types';
-import { applyManagedConfig } from '../../../../server/src/runtime/local/applyManagedConfig';
+import { applyManagedConfig } from '../../../../server/src/runtime/config/applyManagedConfig';
 import { MemoryServerFiles } from './MemoryServerFiles';
 
 const noFolder = () => new Error('The memory driver keeps server files in memory: there is no folder on the panel’s disk.');

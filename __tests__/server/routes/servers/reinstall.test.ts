@@ -71,4 +71,28 @@ describe('POST /servers/{id}/reinstall', () => {
     await t.app.runtime.waitForInstall(server.uuid);
     expect((await row(server.id)).installStatus).toBe('installed');
   });
+
+  it('makes a backup first where the plan includes backups, installs once it has finished, and refuses when none can be made', async () => {
+    const server = await createTestServer(t.app, owner.user, { plan: 'minecraft-budget' });
+    const limit = await t.app.backups.limitOf(server);
+    expect(limit).toBeGreaterThan(0);
+    for (let made = 1; made <= limit; made += 1) {
+      expect((await reinstall(owner, server.shortId)).statusCode).toBe(202);
+      await t.app.runtime.waitForInstall(server.uuid);
+      const list = await t.app.backups.list(await row(server.id));
+      expect(list).toHaveLength(made);
+      expect(list[0]).toMatchObject({ name: 'Before reinstalling', state: 'completed' });
+      // The install ran after the backup had its copy.
+      expect((await row(server.id)).installedAt!.getTime()).toBeGreaterThanOrEqual(list[0].completedAt!.getTime());
+    }
+    const audit = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.reinstall')));
+    expect(audit.map((entry) => (entry.properties as { backup: string }).backup).sort()).toEqual((await t.app.backups.list(server)).map((b) => b.uuid).sort());
+    const full = await reinstall(owner, server.shortId);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toMatch(/reached its plan's limit/);
+    expect((await row(server.id)).installStatus).toBe('installed');
+  });
 });

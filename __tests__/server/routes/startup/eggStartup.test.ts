@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, users } from '../../../../server/src/db/schema';
+import { auditLogs, servers, users } from '../../../../server/src/db/schema';
+import { loadServerContext } from '../../../../server/src/services/servers/loadServerContext';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
@@ -44,7 +45,7 @@ describe('templates from eggs and the startup settings of their servers', () => 
       user_editable: true,
       rules: ['required', 'string', 'max:20'],
     });
-    expect(template.ignored).toEqual(expect.arrayContaining(['config.files.config.json (json)', 'file_denylist']));
+    expect(template.ignored).toEqual(['file_denylist']);
 
     const again = await admin('POST', '/templates/import', { ...ptdlEgg, description: 'Changed.' });
     expect(again.statusCode).toBe(200);
@@ -104,10 +105,35 @@ describe('templates from eggs and the startup settings of their servers', () => 
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['server.startup.variables-updated', 'server.startup.image-changed']));
   });
 
+  it('lets the customer choose among an egg’s named startup commands, and runs the chosen one', async () => {
+    const server = await createTestServer(t.app, owner.user, { template: 'egg-echo-game-yaml', plan: 'rust-budget' });
+    const shown = (await customer('GET', `/${server.uuid}/startup`, owner.token)).json().data;
+    expect(shown).toMatchObject({
+      startup_commands: [
+        { name: 'Default', command: 'node echo.js --port {{SERVER_PORT}}' },
+        { name: 'Verbose', command: 'node echo.js --port {{SERVER_PORT}} --verbose' },
+      ],
+      startup_command: 'Default',
+    });
+    const refused = await customer('PATCH', `/${server.uuid}/startup`, owner.token, { startup_command: 'Turbo' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ startup_command: ['Choose one of the startup commands this game offers'] });
+    const chosen = await customer('PATCH', `/${server.uuid}/startup`, owner.token, { startup_command: 'Verbose' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data).toMatchObject({ startup_command: 'Verbose', expanded: expect.stringMatching(/^node echo\.js --port \d+ --verbose$/) });
+    const [row] = await t.app.db.select().from(servers).where(eq(servers.id, server.id));
+    expect((await loadServerContext(t.app.db, row)).template.startCommand).toBe('node echo.js --port {{SERVER_PORT}} --verbose');
+    const events = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.startup.command-changed')));
+    expect(events.map((e) => e.properties)).toEqual([{ command: 'Verbose' }]);
+  });
+
   it('serves built-in templates through the same startup API', async () => {
     const server = await createTestServer(t.app, owner.user, { template: 'minecraft-flying-squid' });
     const startup = (await customer('GET', `/${server.uuid}/startup`, owner.token)).json().data;
-    expect(startup).toMatchObject({ images: [{ image: 'panel/flying-squid:1' }], image: 'panel/flying-squid:1' });
+    expect(startup).toMatchObject({ images: [{ image: 'panel/flying-squid:1' }], image: 'panel/flying-squid:1', startup_commands: [], startup_command: null });
     expect(startup.variables[0]).toMatchObject({ env_variable: 'MINECRAFT_VERSION', editable: false, rules: ['regex:/^1\\.\\d+(\\.\\d+)?$/'] });
     const stranger = await createTestUser(t.app);
     expect((await customer('GET', `/${server.uuid}/startup`, stranger.token)).statusCode).toBe(404);

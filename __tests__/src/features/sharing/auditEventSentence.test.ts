@@ -165,6 +165,7 @@ describe('audit event sentences', () => {
     expect(auditEventSentence(t, entry('server.file.chmod', { directory: '/', files: [{ file: 'run.sh', mode: '755' }] }))).toBe('alice changed permissions in /: run.sh (755).');
     expect(auditEventSentence(t, entry('server.file.delete', { directory: '/logs', files: ['1', '2', '3', '4', '5', '6', '7'] }))).toBe('alice deleted in /logs: 1, 2, 3, 4, 5 ….');
     expect(auditEventSentence(t, { ...entry('server.crashed'), actor: null })).toBe('The server stopped unexpectedly.');
+    expect(auditEventSentence(t, entry('server.startup.command-changed', { command: 'Verbose' }))).toBe('alice chose the startup command Verbose.');
     expect(auditEventSentence(t, { ...entry('server.backup.restore-recovered', { outcome: 'rolled-back' }), actor: null })).toBe('A restore interrupted by a panel restart was undone.');
     expect(auditEventSentence(translator('de'), entry('server.power.start'))).toContain('alice');
   });

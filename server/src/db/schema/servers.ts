@@ -37,6 +37,8 @@ export const servers = pgTable(
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     /** The runtime image the customer chose from the template's list (null: the template's default). */
     image: varchar('image', { length: 255 }),
+    /** The named startup command the server runs (an egg's `startup_commands`; null: the first). */
+    startupCommand: varchar('startup_command', { length: 64 }),
     state: varchar('state', { length: 16 }).notNull().default('offline'),
     desiredState: varchar('desired_state', { length: 16 }).notNull().default('stopped'),
     suspended: boolean('suspended').notNull().default(false),

@@ -1,4 +1,5 @@
 import type { GameSlug, TemplateConfigFile, TemplateDefinition } from '../templates/TemplateDefinition';
+import { rewriteParsers, type ConfigReplacement, type ConfigRewrite, type RewriteParser } from '../config-files/rewrites';
 import type { EggConfigFile, EggDefinition } from './EggDefinition';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -26,7 +27,34 @@ export function guessGame(egg: Pick<EggDefinition, 'name' | 'features'>): GameSl
   return null;
 }
 
-/** Rewrites the panel applies before each start: `properties` and `ini` files; other parsers are kept in the egg, unapplied. */
+const isScalar = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * An egg's `find` map as Wings reads it: `key: value`, or `key: { "if the value is": "new value" }`
+ * (`regex:` conditions too). Values other than text, numbers and booleans are skipped.
+ */
+function replacementsOf(find: Record<string, unknown>): ConfigReplacement[] {
+  const replacements: ConfigReplacement[] = [];
+  for (const [match, raw] of Object.entries(find)) {
+    if (isScalar(raw)) replacements.push({ match, ifValue: null, value: panelPlaceholders(String(raw)), boolean: typeof raw === 'boolean' });
+    else if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      for (const [ifValue, value] of Object.entries(raw)) {
+        if (isScalar(value)) replacements.push({ match, ifValue, value: panelPlaceholders(String(value)), boolean: typeof value === 'boolean' });
+      }
+    }
+  }
+  return replacements;
+}
+
+/** The `file`, `json`, `yaml` and `xml` files of an egg, rewritten before each start. */
+function configRewritesOf(files: EggConfigFile[]): ConfigRewrite[] {
+  return files
+    .filter((file) => (rewriteParsers as readonly string[]).includes(file.parser))
+    .map((file) => ({ path: file.path, parser: file.parser as RewriteParser, replacements: replacementsOf(file.find) }))
+    .filter((rewrite) => rewrite.replacements.length > 0);
+}
+
+/** Rewrites the config area knows as forms: `properties` and `ini` files (the other parsers: configRewritesOf). */
 function configFileOf(file: EggConfigFile): TemplateConfigFile | null {
   if (file.parser !== 'properties' && file.parser !== 'ini') return null;
   const managed: Record<string, string> = {};
@@ -41,7 +69,7 @@ function configFileOf(file: EggConfigFile): TemplateConfigFile | null {
 
 /**
  * The panel's template for an egg: one template shape for built-in games and imported eggs. The
- * server's start command is the egg's first startup command; its install is the egg's script (run
+ * server's start command is the egg's first startup command (or the one its server chose); its install is the egg's script (run
  * in the egg's install container on a Docker node); its done lines match as plain text.
  */
 export function eggToTemplate(egg: EggDefinition, slug: string, game: GameSlug): TemplateDefinition {
@@ -51,6 +79,7 @@ export function eggToTemplate(egg: EggDefinition, slug: string, game: GameSlug):
     name: egg.name,
     description: egg.description,
     startCommand: panelPlaceholders(egg.startupCommands[0].command),
+    startupCommands: egg.startupCommands.map((command) => ({ name: command.name, command: panelPlaceholders(command.command) })),
     image: egg.images[0]?.image,
     images: egg.images,
     env: {},
@@ -70,6 +99,7 @@ export function eggToTemplate(egg: EggDefinition, slug: string, game: GameSlug):
       rules: variable.rules,
     })),
     configFiles: egg.configFiles.map(configFileOf).filter((file): file is TemplateConfigFile => file !== null),
+    configRewrites: configRewritesOf(egg.configFiles),
     portProtocol: 'tcp',
     extraPorts: [],
     query: null,

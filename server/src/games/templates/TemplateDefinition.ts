@@ -1,5 +1,6 @@
 import type { ConfigFieldSpec, ConfigFileFormat } from '../config-files/ConfigFieldSpec';
 import type { InstallStep, PortProtocol, StopAction } from '../../runtime/types';
+import type { ConfigRewrite } from '../config-files/rewrites';
 
 /** The games the panel knows; the slug picks the client's theme (minecraft, rust …). */
 export type GameSlug = 'minecraft' | 'rust' | 'terraria' | 'ark' | 'palworld';
@@ -76,6 +77,13 @@ export interface TemplateDefinition {
   install: InstallStep[];
   variables: TemplateVariable[];
   configFiles: TemplateConfigFile[];
+  /**
+   * An egg's config files of the `file`, `json`, `yaml` and `xml` parsers, rewritten by Wings' rules
+   * before each start (values may hold placeholders). They are not forms of the config area.
+   */
+  configRewrites?: ConfigRewrite[];
+  /** An egg's named startup commands (Pelican's `startup_commands`); the server may choose one. `startCommand` is the first. */
+  startupCommands?: { name: string; command: string }[];
   /** Transport protocol of the game's primary port: what players connect with. */
   portProtocol: PortProtocol;
   /** Ports the game needs besides the primary one (e.g. 'query', 'rcon'), allocated with the server. */

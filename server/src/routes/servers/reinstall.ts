@@ -9,7 +9,7 @@ import { ServerParamsSchema } from '../../schemas/servers';
 
 /**
  * POST /servers/{id}/reinstall: runs the game's install again (after a failed install, or to
- * repair the game files). Only the owner (or a root admin); 409 while the server runs, is
+ * repair the game files), after a backup where the plan includes backups. Only the owner (or a root admin); 409 while the server runs, is
  * suspended or is being installed.
  */
 export async function reinstallServerRoute(app: FastifyInstance): Promise<void> {
@@ -21,7 +21,7 @@ export async function reinstallServerRoute(app: FastifyInstance): Promise<void> 
         tags: ['servers'],
         summary: "Install the server's game again",
         description:
-          'Runs the install steps of the game again in the background (follow install_status). Only the owner of the server may do it. 409 while the server is running, suspended or already being installed.',
+          'Runs the install steps of the game again in the background (follow install_status). When the plan includes backups, a backup is made first and the install runs once it has finished (409 when no backup can be made: the plan’s limit is reached). Only the owner of the server may do it. 409 while the server is running, suspended or already being installed.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         response: { 202: NoContentSchema, ...errorResponses(401, 403, 404, 409, 419) },
@@ -37,7 +37,7 @@ export async function reinstallServerRoute(app: FastifyInstance): Promise<void> 
         throw forbidden('Only the owner of the server can reinstall it.');
       }
       const server = (await findServerByIdentifier(app.db, access.server.uuid))!;
-      await reinstallServer(provisioningOf(app), server, { userId: request.user!.id, ip: request.ip });
+      await reinstallServer(provisioningOf(app), server, { userId: request.user!.id, ip: request.ip }, app.backups);
       return reply.code(202).send(null);
     },
   );

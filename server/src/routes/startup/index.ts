@@ -11,8 +11,11 @@ import { startupOf, updateStartup } from '../../services/templates/startupSettin
 const StartupAnswer = Type.Object({ data: StartupSchema });
 type UpdateBody = Static<typeof UpdateStartupBodySchema>;
 
-/** Changing variables needs startup.update; choosing the image alone needs startup.docker-image. */
-const patchPermission = (request: FastifyRequest) => (Object.keys((request.body as UpdateBody | undefined)?.variables ?? {}).length > 0 ? 'startup.update' : 'startup.docker-image');
+/** Changing variables or the startup command needs startup.update; choosing the image alone needs startup.docker-image. */
+const patchPermission = (request: FastifyRequest) => {
+  const body = request.body as UpdateBody | undefined;
+  return Object.keys(body?.variables ?? {}).length > 0 || body?.startup_command !== undefined ? 'startup.update' : 'startup.docker-image';
+};
 
 /** GET and PATCH /servers/{id}/startup: the startup command, the variables the customer may see and change, the runtime image. */
 export async function startupRoutes(app: FastifyInstance): Promise<void> {
@@ -42,7 +45,7 @@ export async function startupRoutes(app: FastifyInstance): Promise<void> {
         tags: ['startup'],
         summary: 'Change startup variables and the runtime image',
         description:
-          'Each value is checked by its variable’s rules: a 422 keys its messages `variables.ENV_NAME`, in the account’s language. A variable that is hidden or not editable is refused. Variables need startup.update, the image startup.docker-image. Applies at the next start; audited.',
+          'Each value is checked by its variable’s rules: a 422 keys its messages `variables.ENV_NAME`, in the account’s language. A variable that is hidden or not editable is refused, as is a startup command the template does not name. Variables and the startup command need startup.update, the image startup.docker-image. Applies at the next start; audited.',
         security: [{ bearer: [] }],
         params: ServerParamsSchema,
         body: UpdateStartupBodySchema,
@@ -52,10 +55,10 @@ export async function startupRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const access = request.serverAccess!;
-      const { variables, image } = request.body;
+      const { variables, image, startup_command: startupCommand } = request.body;
       if (image !== undefined && !accessAllows(access, 'startup.docker-image')) throw forbidden();
       const user = request.user!;
-      return { data: await updateStartup(app.db, access.server, { variables, image }, { userId: user.id, ip: request.ip, language: user.language }) };
+      return { data: await updateStartup(app.db, access.server, { variables, image, startupCommand }, { userId: user.id, ip: request.ip, language: user.language }) };
     },
   );
 }

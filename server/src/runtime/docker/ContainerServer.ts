@@ -22,6 +22,8 @@ export interface ContainerServerContext {
   lostMount(error: unknown): boolean;
   /** A new disk size for the server's own file system, while it may run (null: it has none). */
   fitDisk(diskMb: number): Promise<DiskFit | null>;
+  /** Writes the panel's keys and the egg's rewrites into the server's config files; answers what could not be rewritten. */
+  prepareConfig(spec: ServerSpec): Promise<string[]>;
   /** The server's last known disk figures (null: not measured yet). */
   diskFigures(): VolumeFigures | null;
   events: {
@@ -109,6 +111,8 @@ export class ContainerServer {
       await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
       await this.removeContainer();
       await this.prepareDisk(spec);
+      const problems = await this.context.prepareConfig(spec);
+      if (problems.length > 0) await this.notice(...problems);
       const image = this.context.imageOf(spec);
       // A node added after the images were built gets the panel's own images on first use.
       await ensureImage(this.context.docker, image, (line) => void this.notice(line));

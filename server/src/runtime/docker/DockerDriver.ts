@@ -4,6 +4,7 @@ import type Docker from 'dockerode';
 import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
 import type { ServerFiles } from '../files/ServerFiles';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
+import { prepareConfigFiles } from '../config/prepareConfigFiles';
 import { ContainerServer } from './ContainerServer';
 import { SERVER_LABEL, containerName, type ContainerPlacement } from './containerConfig';
 import { ServerVolumes } from './disk/ServerVolumes';
@@ -154,6 +155,7 @@ export class DockerDriver implements RuntimeDriver {
         lostMount: (error) => this.volumes.lostMount(uuid, error),
         fitDisk: (diskMb) => this.volumes.fit(uuid, diskMb),
         diskFigures: () => this.volumes.cached(uuid),
+        prepareConfig: (spec) => prepareConfigFiles(this.files(uuid), spec),
         events: {
           output: (line) => this.emitter.emit('output', uuid, line),
           state: (state) => this.emitter.emit('state', uuid, state),

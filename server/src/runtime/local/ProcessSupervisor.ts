@@ -9,7 +9,7 @@ import { GameConsole } from './GameConsole';
 import { DiskUsage } from './DiskUsage';
 import { isOurProcess, readPidFile, removePidFile, writePidFile } from './pidFile';
 import { readProcess, type ProcessInfo } from './procfs';
-import { applyManagedConfig } from './applyManagedConfig';
+import { prepareConfigFiles } from '../config/prepareConfigFiles';
 import { killSession } from './killSession';
 import type { TrafficTotals } from './network/TcpTrafficMeter';
 import type { Sandbox } from './sandbox/Sandbox';
@@ -122,7 +122,8 @@ export class ProcessSupervisor {
         await this.notice(refusal.notice);
         throw new RuntimeConflictError(refusal.error);
       }
-      await applyManagedConfig(this.files, spec.managedConfig);
+      const problems = await prepareConfigFiles(this.files, spec);
+      if (problems.length > 0) await this.notice(...problems);
       await this.notice(`Starting the server (memory limit ${spec.limits.memoryMb} MiB, CPU limit ${spec.limits.cpuPercent} %, disk limit ${spec.limits.diskMb} MiB).`);
       await this.spawn(spec);
     } catch (error) {

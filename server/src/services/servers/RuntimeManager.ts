@@ -14,7 +14,7 @@ import { PowerStateStore } from './PowerStateStore';
 import { LiveServerStats } from './LiveServerStats';
 import { CrashRestarts } from './CrashRestarts';
 import { CRASH_LINES } from '../crashes/crashRecords';
-import { ServerInstalls } from './ServerInstalls';
+import { ServerInstalls, type InstallOptions } from './ServerInstalls';
 import type { NodeRoutingDriver } from '../../runtime/nodes/NodeRoutingDriver';
 import type { NodeEngine, NodeReachability } from '../../runtime/nodes/NodeConnection';
 
@@ -245,7 +245,7 @@ export class RuntimeManager {
   }
 
   /** Installs a server in the background (install_failed with the real reason when a step fails); resolves once finished, whatever the outcome. */
-  install(server: ServerRow, options: { startOnCompletion?: boolean } = {}): Promise<void> {
+  install(server: ServerRow, options: InstallOptions = {}): Promise<void> {
     return this.installs.install(server, options);
   }
 

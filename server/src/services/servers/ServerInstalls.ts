@@ -20,6 +20,18 @@ export interface ServerInstallsOptions {
   startAfterInstall: (server: ServerRow) => Promise<void>;
 }
 
+/** How one install runs. */
+export interface InstallOptions {
+  /** Start the server once installed (its owner asked for it). */
+  startOnCompletion?: boolean;
+  /**
+   * Work that must be done before anything of the install runs (the backup before a reinstall),
+   * while the server is already held as installing. When it fails the install does not run and
+   * the server keeps its install status; the reason goes to the console.
+   */
+  before?: () => Promise<void>;
+}
+
 /**
  * Installs of servers: one at a time per server, in the background, the install state kept on the
  * server's row (install_failed with the real reason when a step fails) and sent to its console
@@ -34,12 +46,12 @@ export class ServerInstalls {
    * Installs a server in the background (install_failed with the real reason when a step fails).
    * Resolves when the install has finished, whatever its outcome.
    */
-  install(server: ServerRow, { startOnCompletion = false } = {}): Promise<void> {
+  install(server: ServerRow, { startOnCompletion = false, before }: InstallOptions = {}): Promise<void> {
     const running = this.running.get(server.uuid);
     if (running) return running;
     // Started without waiting by the routes: a failure of the bookkeeping itself (the database
     // gone) is logged, never left as an unhandled rejection that would end the panel.
-    const run = this.run(server, startOnCompletion)
+    const run = this.run(server, startOnCompletion, before)
       .catch((error: Error) => this.options.log.error({ err: error, server: server.uuid }, 'could not finish an install'))
       .finally(() => this.running.delete(server.uuid));
     this.running.set(server.uuid, run);
@@ -64,10 +76,17 @@ export class ServerInstalls {
     await this.options.driver.install({ ...(await this.options.specOf(server)), install: steps });
   }
 
-  private async run(server: ServerRow, startOnCompletion: boolean): Promise<void> {
+  private async run(server: ServerRow, startOnCompletion: boolean, before?: () => Promise<void>): Promise<void> {
     const { db, driver } = this.options;
     const uuid = server.uuid;
     await this.setStatus(server.id, uuid, 'installing', null);
+    try {
+      await before?.();
+    } catch (error) {
+      await driver.notice(uuid, `The install did not run: ${(error as Error).message || String(error)}`).catch(() => undefined);
+      await this.setStatus(server.id, uuid, server.installStatus as InstallStatus, server.installError);
+      return;
+    }
     try {
       const built = await this.options.specOf(server);
       await driver.create(built);

@@ -18,12 +18,19 @@ export interface StartupView {
   variables: { env_variable: string; name: string; description: string; value: string; default_value: string; rules: string[]; editable: boolean }[];
   images: { label: string; image: string }[];
   image: string | null;
+  startup_commands: { name: string; command: string }[];
+  startup_command: string | null;
 }
 
 export interface StartupChange {
   variables?: Record<string, string>;
   image?: string;
+  /** The name of one of the template's startup commands. */
+  startupCommand?: string;
 }
+
+/** The named startup commands a server may choose from (none when the template has only one). */
+const commandsOf = (template: TemplateDefinition) => ((template.startupCommands?.length ?? 0) > 1 ? template.startupCommands! : []);
 
 const viewable = (template: TemplateDefinition) => template.variables.filter((variable) => variable.userViewable !== false);
 
@@ -64,6 +71,8 @@ export async function startupOf(db: Database, server: ServerRow): Promise<Startu
     })),
     images: offered,
     image: offered.find((candidate) => candidate.image === server.image)?.image ?? offered[0]?.image ?? null,
+    startup_commands: commandsOf(template),
+    startup_command: commandsOf(template).length > 0 ? (commandsOf(template).find((c) => c.name === server.startupCommand) ?? commandsOf(template)[0]).name : null,
   };
 }
 
@@ -71,7 +80,8 @@ export async function startupOf(db: Database, server: ServerRow): Promise<Startu
  * Changes a server's variables and image: every value is checked by its variable's rules (the
  * messages in the account's language, keyed `variables.ENV_NAME`); a variable the customer cannot
  * see or edit is refused, as is an image the template does not offer. Nothing changes unless all
- * of it is fine. The new values apply at the next start (the image too; a reinstall runs the install again).
+ * of it is fine. The new values apply at the next start (the image and the startup command too; a
+ * reinstall runs the install again).
  */
 export async function updateStartup(db: Database, server: ServerRow, change: StartupChange, actor: Actor & { language: string }): Promise<StartupView> {
   const context = await loadServerContext(db, server);
@@ -91,12 +101,19 @@ export async function updateStartup(db: Database, server: ServerRow, change: Sta
   }
   if (change.image !== undefined && !imagesOf(template).some((offered) => offered.image === change.image))
     errors.image = [t('startup.errors.unknownImage', 'Choose one of the images this game offers')];
+  if (change.startupCommand !== undefined && !commandsOf(template).some((command) => command.name === change.startupCommand))
+    errors.startup_command = [t('startup.errors.unknownCommand', 'Choose one of the startup commands this game offers')];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   if (server.installStatus === 'installing') throw new HttpError(409, 'The server is being installed: change its startup when the install has ended.');
   const changedVariables = Object.keys(change.variables ?? {}).filter((key) => server.variables[key] !== next[key]);
   const [updated] = await db
     .update(servers)
-    .set({ variables: next, ...(change.image !== undefined ? { image: change.image } : {}), updatedAt: new Date() })
+    .set({
+      variables: next,
+      ...(change.image !== undefined ? { image: change.image } : {}),
+      ...(change.startupCommand !== undefined ? { startupCommand: change.startupCommand } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(servers.id, server.id))
     .returning();
   if (changedVariables.length > 0) {
@@ -104,6 +121,9 @@ export async function updateStartup(db: Database, server: ServerRow, change: Sta
   }
   if (change.image !== undefined && change.image !== server.image) {
     await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.startup.image-changed', ip: actor.ip, properties: { image: change.image } });
+  }
+  if (change.startupCommand !== undefined && change.startupCommand !== (server.startupCommand ?? commandsOf(template)[0]?.name)) {
+    await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.startup.command-changed', ip: actor.ip, properties: { command: change.startupCommand } });
   }
   return startupOf(db, updated);
 }

@@ -21,17 +21,24 @@ export function imagesOf(template: TemplateDefinition): TemplateImage[] {
   return template.images?.length ? template.images : template.image ? [{ label: template.image, image: template.image }] : [];
 }
 
+/** The startup command a server runs: the named one it chose while the template still has it, else the template's first. */
+export function startupCommandOf(template: TemplateDefinition, server: Pick<ServerRow, 'startupCommand'>): string {
+  return template.startupCommands?.find((command) => command.name === server.startupCommand)?.command ?? template.startCommand;
+}
+
 /**
- * The template as one server runs it: the image the customer chose (when still offered) or the
- * default, and every image (install containers too) replaced by the host's own where it maps one.
+ * The template as one server runs it: the startup command and image the customer chose (when still
+ * offered) or the defaults, and every image (install containers too) replaced by the host's own
+ * where it maps one.
  */
-export function templateForServer(row: TemplateColumns, server: Pick<ServerRow, 'image'>): TemplateDefinition | undefined {
+export function templateForServer(row: TemplateColumns, server: Pick<ServerRow, 'image' | 'startupCommand'>): TemplateDefinition | undefined {
   const template = templateOfRow(row);
   if (!template) return undefined;
   const mapped = (image: string) => row.imageMap[image] ?? image;
   const chosen = imagesOf(template).find((offered) => offered.image === server.image)?.image ?? template.image;
   return {
     ...template,
+    startCommand: startupCommandOf(template, server),
     ...(chosen ? { image: mapped(chosen) } : {}),
     install: template.install.map((step) => (step.type === 'egg-script' ? { ...step, container: mapped(step.container) } : step)),
   };

@@ -6,12 +6,10 @@ import { notFound } from '../../lib/errors';
 import type { TemplateJson } from '../../schemas/templates';
 import { imagesOf, templateOfRow } from './templateOfRow';
 
-/** What of an egg the panel keeps without applying it: config rewrites of parsers it does not apply, unused keys. */
+/** What of an egg the panel keeps without applying it: the keys it does not use (file_denylist, config.logs …). */
 function ignoredParts(egg: EggDefinition | null): string[] {
   if (!egg) return [];
-  const files = egg.configFiles.filter((file) => file.parser !== 'properties' && file.parser !== 'ini').map((file) => `config.files.${file.path} (${file.parser})`);
-  const extra = egg.startupCommands.slice(1).map((command) => `startup_commands.${command.name}`);
-  return [...files, ...extra, ...Object.keys(egg.ignored).filter((key) => key !== '_comment' && key !== 'exported_at')];
+  return Object.keys(egg.ignored).filter((key) => key !== '_comment' && key !== 'exported_at');
 }
 
 /** A template row as the admin API answers it. */

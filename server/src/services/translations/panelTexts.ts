@@ -29,3 +29,8 @@ export function backupNameBefore(t: MailTranslate, subject: BackupSubject): stri
   if (subject.setup) return t('panel.backupBefore.setup', 'Before setup "{{setup}}"', { setup: subject.setup });
   return t('panel.backupBefore.switch', 'Before switching to {{target}}', { target: subject.target });
 }
+
+/** The name of the backup made before a reinstall, in the customer's language. */
+export function backupNameBeforeReinstall(t: MailTranslate): string {
+  return t('panel.backupBefore.reinstall', 'Before reinstalling');
+}

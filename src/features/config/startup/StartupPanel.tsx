@@ -15,6 +15,7 @@ export interface StartupPanelProps {
 interface StartupForm {
   variables: Record<string, string>;
   image?: string;
+  startupCommand?: string;
 }
 
 /**
@@ -33,7 +34,12 @@ export function StartupPanel({ serverId, permissions }: StartupPanelProps) {
   const canChooseImage = permissions.includes('startup.docker-image');
 
   useEffect(() => {
-    if (data) form.setFieldsValue({ variables: Object.fromEntries(data.variables.map((v) => [v.env_variable, v.value])), image: data.image ?? undefined });
+    if (data)
+      form.setFieldsValue({
+        variables: Object.fromEntries(data.variables.map((v) => [v.env_variable, v.value])),
+        image: data.image ?? undefined,
+        startupCommand: data.startup_command ?? undefined,
+      });
   }, [data, form]);
 
   if (!data) return startup.error ? <ServerLoadFailure error={startup.error} onRetry={() => void startup.refetch()} /> : <Skeleton active paragraph={{ rows: 6 }} />;
@@ -41,7 +47,15 @@ export function StartupPanel({ serverId, permissions }: StartupPanelProps) {
   const submit = (values: StartupForm) => {
     const editable = data.variables.filter((v) => v.editable && canUpdate).map((v) => v.env_variable);
     const variables = Object.fromEntries(editable.filter((key) => values.variables?.[key] !== undefined).map((key) => [key, values.variables[key]]));
-    void save({ id: serverId, body: { ...(editable.length > 0 ? { variables } : {}), ...(canChooseImage && values.image && values.image !== data.image ? { image: values.image } : {}) } });
+    const commandChanged = canUpdate && values.startupCommand && values.startupCommand !== data.startup_command;
+    void save({
+      id: serverId,
+      body: {
+        ...(editable.length > 0 ? { variables } : {}),
+        ...(canChooseImage && values.image && values.image !== data.image ? { image: values.image } : {}),
+        ...(commandChanged ? { startup_command: values.startupCommand } : {}),
+      },
+    });
   };
 
   return (
@@ -54,6 +68,11 @@ export function StartupPanel({ serverId, permissions }: StartupPanelProps) {
       </div>
       <Form form={form} layout="vertical" onFinish={submit} aria-label={t('startup.title', 'Startup')}>
         <ServerFieldErrors />
+        {data.startup_commands.length > 1 ? (
+          <Form.Item name="startupCommand" label={t('startup.commandChoice', 'Startup command to run')}>
+            <Select disabled={!canUpdate} options={data.startup_commands.map((command) => ({ value: command.name, label: command.name, title: command.command }))} />
+          </Form.Item>
+        ) : null}
         {data.images.length > 1 ? (
           <Form.Item name="image" label={t('startup.image', 'Runtime image')}>
             <Select disabled={!canChooseImage} options={data.images.map((image) => ({ value: image.image, label: image.label }))} />
@@ -73,7 +92,7 @@ export function StartupPanel({ serverId, permissions }: StartupPanelProps) {
       {saving.isSuccess ? <Alert type="success" showIcon message={t('startup.saved', 'Saved. The new values apply at the next start.')} /> : null}
       <Flex gap="small" align="center">
         <Popconfirm
-          title={t('startup.reinstallConfirm', 'Run the install again? It may replace the game’s files; make a backup first.')}
+          title={t('startup.reinstallConfirmBackup', 'Run the install again? Where your plan includes backups, a backup is made first; the install may replace the game’s files.')}
           okText={t('startup.reinstall', 'Reinstall')}
           cancelText={t('startup.cancel', 'Cancel')}
           onConfirm={() => void reinstall({ id: serverId })}

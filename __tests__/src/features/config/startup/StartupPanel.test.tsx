@@ -23,6 +23,8 @@ const startup = {
     { label: 'Node 18', image: 'ghcr.io/example/node:18' },
   ],
   image: 'ghcr.io/example/node:20',
+  startup_commands: [],
+  startup_command: null,
 };
 
 it('shows the startup tab and puts a refused value’s message under its field', async () => {
@@ -46,4 +48,31 @@ it('shows the startup tab and puts a refused value’s message under its field',
   await waitFor(() => expect(fetch.requestsTo('PATCH /api/v2/servers/s1/startup')).toHaveLength(1));
   expect(fetch.requestsTo('PATCH /api/v2/servers/s1/startup')[0].body).toEqual({ variables: { GREETING: 'a greeting far too long' } });
   expect(await screen.findByText('Must be at most 20 characters')).toBeInTheDocument();
+});
+
+it('offers an egg’s named startup commands and saves the one chosen', async () => {
+  const commands = {
+    ...startup,
+    startup_commands: [
+      { name: 'Default', command: 'node echo.js' },
+      { name: 'Verbose', command: 'node echo.js --verbose' },
+    ],
+    startup_command: 'Default',
+  };
+  const fetch = mockFetch({
+    'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'offline', permissions: ['startup.read', 'startup.update'] }) } },
+    'GET /api/v2/servers/s1/startup': { status: 200, body: { data: commands } },
+    'PATCH /api/v2/servers/s1/startup': { status: 200, body: { data: { ...commands, startup_command: 'Verbose' } } },
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/server/:id/config" element={<ConfigPage />} />
+    </Routes>,
+    { route: '/server/s1/config', preloadedState: loggedIn(makeUser()) },
+  );
+  await userEvent.click(await screen.findByLabelText('Startup command to run'));
+  await userEvent.click(await screen.findByTitle('node echo.js --verbose'));
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(fetch.requestsTo('PATCH /api/v2/servers/s1/startup')).toHaveLength(1));
+  expect(fetch.requestsTo('PATCH /api/v2/servers/s1/startup')[0].body).toEqual({ variables: { GREETING: 'hello' }, startup_command: 'Verbose' });
 });

@@ -28,6 +28,9 @@ export interface ContainerInstall {
   notice: (...lines: string[]) => Promise<void>;
 }
 
+/** Where eggs' install scripts find the server's folder (Pterodactyl's path). */
+const EGG_INSTALL_ROOT = '/mnt/server';
+
 // Installers (Forge's, Fabric's) need more than a small plan's memory for a minute; the game
 // itself is held to its plan once it runs.
 const INSTALL_MIN_MEMORY_MB = 1024;
@@ -98,8 +101,11 @@ async function runStep(install: ContainerInstall, step: InstallStep, log: (line:
         uuid: spec.uuid,
         image: step.container,
         cmd: [step.entrypoint, '-c', step.script],
-        mountAt: '/mnt/server',
-        env: { ...spec.env, HOME: '/mnt/server' },
+        mountAt: EGG_INSTALL_ROOT,
+        // The engine would otherwise give a fresh volume the owner of the image's mount point
+        // (root's, for a path the egg's image lacks): the game's user could not write its files.
+        noCopy: true,
+        env: { ...spec.env, HOME: EGG_INSTALL_ROOT },
         network: install.network,
         what: 'The install script',
         memoryMb: Math.max(INSTALL_MIN_MEMORY_MB, spec.limits.memoryMb),

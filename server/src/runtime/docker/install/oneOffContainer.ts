@@ -16,8 +16,10 @@ export interface OneOffRun {
   volume?: string;
   image: string;
   cmd: string[];
-  /** Where the volume is mounted and the program starts (default CONTAINER_ROOT; eggs' scripts expect /mnt/server). */
+  /** Where the volume is mounted and the program starts (default CONTAINER_ROOT). */
   mountAt?: string;
+  /** Mount the volume without the engine's copy of the image's folder (and its owner) into a fresh volume. */
+  noCopy?: boolean;
   /** Other volumes of the node the program may use (`name:/path`), such as SteamCMD's own. */
   extraBinds?: string[];
   /** Variables added to the program's environment. */
@@ -53,7 +55,7 @@ export async function runOneOffContainer(docker: Docker, run: OneOffRun): Promis
     Labels: { [MANAGED_LABEL]: 'true', [`${SERVER_LABEL}.install`]: run.uuid },
     NetworkDisabled: run.network === 'none',
     HostConfig: {
-      Binds: [`${run.volume ?? volumeName(run.uuid)}:${run.mountAt ?? CONTAINER_ROOT}`, ...(run.extraBinds ?? [])],
+      Binds: [`${run.volume ?? volumeName(run.uuid)}:${run.mountAt ?? CONTAINER_ROOT}${run.noCopy ? ':nocopy' : ''}`, ...(run.extraBinds ?? [])],
       NetworkMode: run.network,
       Memory: memory,
       MemorySwap: memory,

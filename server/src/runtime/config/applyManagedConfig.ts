@@ -2,7 +2,7 @@ import type { ServerSpec } from '../types';
 import { configFormatOf } from '../../games/config-files/formats';
 
 /** What the rewrite needs of a server's files (the file port, or the local folder itself). */
-interface ConfigFiles {
+export interface ConfigFiles {
   readFile(path: string): Promise<Buffer>;
   writeFile(path: string, content: string): Promise<void>;
 }

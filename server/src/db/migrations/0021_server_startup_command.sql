@@ -1,0 +1,1 @@
+ALTER TABLE "servers" ADD COLUMN "startup_command" varchar(64);
