@@ -27,6 +27,7 @@ import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
 import { transfersPlugin } from './plugins/transfers';
 import { webhooksPlugin } from './plugins/webhooks';
+import { thresholdsPlugin } from './plugins/thresholds';
 import { oauthPlugin } from './plugins/oauth';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(oauthPlugin);
   await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
   await app.register(eventsPlugin);
+  await app.register(thresholdsPlugin);
   await app.register(transfersPlugin);
   await app.register(webhooksPlugin);
   await app.register(backupsPlugin);
