@@ -71,8 +71,11 @@ export const webhookPendingDeliveries = pgTable(
       .references(() => serverWebhooks.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').notNull(),
     event: varchar('event', { length: 64 }).notNull(),
-    /** The outgoing event as first sent (time, server, data), so every attempt carries the same body. */
-    payload: jsonb('payload').$type<{ occurredAt: string; server: { uuid: string; name: string }; data: Record<string, unknown> }>().notNull(),
+    /**
+     * The outgoing event as first sent (time, server, data), so every attempt carries the same
+     * body; `data` is kept as its JSON text, since jsonb would reorder its keys.
+     */
+    payload: jsonb('payload').$type<{ occurredAt: string; serverUuid: string; serverName: string; data: string }>().notNull(),
     /** The number of the attempt still to make (2 for the first retry). */
     attempt: integer('attempt').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),

@@ -21,7 +21,7 @@ export class PendingRetries {
 
   /** Plans (or moves) the retry of `event` to `hook` as attempt `attempt` at `dueAt`. */
   async plan(webhookId: number, event: OutgoingEvent, attempt: number, dueAt: Date): Promise<void> {
-    const payload = { occurredAt: event.occurredAt.toISOString(), server: event.server, data: event.data };
+    const payload = { occurredAt: event.occurredAt.toISOString(), serverUuid: event.server.uuid, serverName: event.server.name, data: JSON.stringify(event.data) };
     await this.db
       .insert(webhookPendingDeliveries)
       .values({ webhookId, eventId: event.id, event: event.name, payload, attempt, dueAt })
@@ -74,7 +74,13 @@ export class PendingRetries {
       webhookId: row.webhookId,
       attempt: row.attempt,
       dueAt: row.lockedUntil && row.lockedUntil > row.dueAt ? row.lockedUntil : row.dueAt,
-      event: { id: row.eventId, name: row.event as PanelEventName, occurredAt: new Date(row.payload.occurredAt), server: row.payload.server, data: row.payload.data },
+      event: {
+        id: row.eventId,
+        name: row.event as PanelEventName,
+        occurredAt: new Date(row.payload.occurredAt),
+        server: { uuid: row.payload.serverUuid, name: row.payload.serverName },
+        data: JSON.parse(row.payload.data) as Record<string, unknown>,
+      },
     }));
   }
 }
