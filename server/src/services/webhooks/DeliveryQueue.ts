@@ -17,6 +17,8 @@ export class DeliveryQueue {
   private readonly byHook = new Map<number, DeliveryJob[]>();
   private waiting = 0;
   private readonly dropped = new Map<number, number>();
+  /** Every delivery dropped since the start (the bench reads it). */
+  droppedTotal = 0;
 
   constructor(
     private readonly perHook: number,
@@ -73,6 +75,7 @@ export class DeliveryQueue {
   }
 
   private count(webhookId: number): void {
+    this.droppedTotal++;
     this.dropped.set(webhookId, (this.dropped.get(webhookId) ?? 0) + 1);
   }
 }

@@ -82,6 +82,11 @@ export class WebhookDispatcher {
     return this.queue.size + this.active + this.planned;
   }
 
+  /** Deliveries dropped since the start because queues were full (the bench reads it). */
+  get dropped(): number {
+    return this.queue.droppedTotal;
+  }
+
   /** A hook of this server was added, changed or deleted: read them again. */
   forget(serverUuid: string): void {
     this.hooksByServer.delete(serverUuid);
