@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { readResult, resultsDir } from './results.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const known = ['api', 'bundle', 'vitals', 'console', 'recorder', 'files', 'backups', 'sandbox', 'players', 'catalogue', 'docker', 'placement', 'transfer'];
+const known = ['api', 'bundle', 'vitals', 'console', 'recorder', 'files', 'backups', 'sandbox', 'players', 'catalogue', 'docker', 'placement', 'transfer', 'events'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : known;
 const unknown = wanted.filter((name) => !known.includes(name));
 if (unknown.length) {

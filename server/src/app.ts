@@ -29,6 +29,7 @@ import { transfersPlugin } from './plugins/transfers';
 import { webhooksPlugin } from './plugins/webhooks';
 import { mailerPlugin } from './plugins/mailer';
 import { notificationsPlugin } from './plugins/notifications';
+import { thresholdsPlugin } from './plugins/thresholds';
 import { oauthPlugin } from './plugins/oauth';
 import { schedulesPlugin } from './plugins/schedules';
 import { networkPlugin } from './plugins/network';
@@ -124,6 +125,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(oauthPlugin);
   await app.register(runtimePlugin, { driver: runtimeDriver, openNode });
   await app.register(eventsPlugin);
+  await app.register(thresholdsPlugin);
   await app.register(transfersPlugin);
   await app.register(webhooksPlugin);
   await app.register(mailerPlugin);

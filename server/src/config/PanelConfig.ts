@@ -114,6 +114,14 @@ export interface PanelConfig {
   webhookAllowHosts: string[];
   /** At most one notification mail per user, server and event in this window (default 10 minutes; tests shorten it). */
   notificationMailWindowMs?: number;
+  /**
+   * Timings of what events trigger (resource thresholds, schedules run when a server has been
+   * empty); tests shorten a "minute" to make minutes pass in seconds.
+   */
+  eventTuning?: {
+    /** How long one minute of a threshold or an empty server lasts (default 60 000 ms). */
+    minuteMs?: number;
+  };
   /** Timings of webhook deliveries; defaults in services/webhooks/deliveryTimings.ts, tests shorten them. */
   webhookTuning?: {
     /** Delays before the 2nd, 3rd ... attempt (default 10 s, 1 min, 5 min, 30 min: five attempts). */

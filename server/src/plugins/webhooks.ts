@@ -27,6 +27,11 @@ export const webhooksPlugin = fp(
     const unsubscribe = app.panelEvents.subscribe(dispatcher.heard);
     app.decorate('webhookDispatcher', dispatcher);
     app.decorate('webhooks', new WebhookService({ db: app.db, panelSecret: app.config.secret, allowHosts, dispatcher }));
+    // Retries a stopped panel had planned go on with their back-off (after the runtime recovered its servers).
+    app.addHook('onReady', async () => {
+      const resumed = await dispatcher.resume();
+      if (resumed > 0) app.log.info({ resumed }, 'webhook retries resumed');
+    });
     app.addHook('onClose', async () => {
       unsubscribe();
       await dispatcher.close();

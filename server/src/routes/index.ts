@@ -20,6 +20,7 @@ import { addExtensionSchemas, extensionRoutes } from './extensions';
 import { addSetupSchemas, setupRoutes } from './setups';
 import { addModpackSchemas, modpackRoutes } from './modpacks';
 import { addCrashSchemas, crashRoutes } from './crashes';
+import { addThresholdSchemas, thresholdRoutes } from './thresholds';
 import { startupRoutes } from './startup';
 import { addWebhookSchemas, webhookRoutes } from './webhooks';
 import { addPlanSchemas, billingRoutes, planCatalogueRoutes, planRoutes } from './plans';
@@ -40,6 +41,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(playerRoutes, { prefix: '/api/v2/servers' });
   addCrashSchemas(app);
   await app.register(crashRoutes, { prefix: '/api/v2/servers' });
+  addThresholdSchemas(app);
+  await app.register(thresholdRoutes, { prefix: '/api/v2/servers' });
   await app.register(startupRoutes, { prefix: '/api/v2/servers' });
   addNotificationSchemas(app);
   await app.register(notificationRoutes, { prefix: '/api/v2' });

@@ -23,6 +23,13 @@ export const permissionGroups = {
       update: 'Change the automatic restart policy after a crash.',
     },
   },
+  threshold: {
+    description: 'Watch the server’s CPU, memory and disk use.',
+    keys: {
+      read: 'See the resource thresholds and which of them are exceeded.',
+      update: 'Change the resource thresholds (they fire events, webhooks and schedules).',
+    },
+  },
   user: {
     description: 'Share the server with other people.',
     keys: {

@@ -23,6 +23,18 @@ export const TaskActionSchema = Type.Union([Type.Literal('command'), Type.Litera
 });
 export type TaskAction = Static<typeof TaskActionSchema>;
 
+/** Events a schedule may run on, besides or instead of its cron times. */
+export const scheduleTriggerEvents = ['crash', 'start', 'empty', 'player_join', 'threshold'] as const;
+export type ScheduleTriggerEvent = (typeof scheduleTriggerEvents)[number];
+
+export const ScheduleTriggerEventSchema = Type.Union([Type.Literal('crash'), Type.Literal('start'), Type.Literal('empty'), Type.Literal('player_join'), Type.Literal('threshold')], {
+  description:
+    'crash: the server crashed; start: it started; empty: it has had no players for trigger_minutes; player_join: a player joined; threshold: a resource threshold fired (GET /servers/{id}/thresholds)',
+});
+
+/** Bounds of the event fields (422 outside them). */
+export const TRIGGER_LIMITS = { minutes: { min: 1, max: 1440 }, cooldownMinutes: { min: 1, max: 1440, default: 5 } } as const;
+
 const cronField = (description: string) => Type.String({ minLength: 1, maxLength: 64, description });
 
 /** A task as the API shows it. */
@@ -58,6 +70,11 @@ export const ScheduleSchema = Type.Object(
     only_when_online: Type.Boolean(),
     run_missed: Type.Boolean({ description: 'A time missed while the panel was down is run once when it is back' }),
     enabled: Type.Boolean(),
+    run_on_cron: Type.Boolean({ description: 'The cron times start runs (false: only the event does)' }),
+    trigger_event: Nullable(ScheduleTriggerEventSchema),
+    trigger_minutes: Nullable(Type.Integer({ description: 'For empty: minutes without players' })),
+    cooldown_minutes: Type.Integer({ description: 'An event run waits this long after the previous event run' }),
+    last_triggered_at: Nullable(Type.String({ format: 'date-time' })),
     next_run_at: Nullable(Type.String({ format: 'date-time' })),
     next_runs: Type.Array(Type.String({ format: 'date-time' }), { description: 'The next five times it is due (empty while disabled)' }),
     last_run_at: Nullable(Type.String({ format: 'date-time' })),
@@ -80,9 +97,10 @@ export const ScheduleListSchema = Type.Object({
 export const ScheduleRunSchema = Type.Object(
   {
     uuid: Type.String({ format: 'uuid' }),
-    trigger: Type.Union([Type.Literal('schedule'), Type.Literal('manual'), Type.Literal('catch-up')], {
-      description: 'catch-up: the one run after times missed while the panel was down (run_missed)',
+    trigger: Type.Union([Type.Literal('schedule'), Type.Literal('manual'), Type.Literal('catch-up'), Type.Literal('event')], {
+      description: 'catch-up: the one run after times missed while the panel was down (run_missed); event: started by trigger_event',
     }),
+    trigger_event: Nullable(ScheduleTriggerEventSchema),
     due_at: Nullable(Type.String({ format: 'date-time' })),
     result: RunResultSchema,
     error: Nullable(Type.String()),
@@ -127,6 +145,16 @@ const scheduleFields = {
   only_when_online: Type.Optional(Type.Boolean({ description: 'Skip the run when the server is not running' })),
   run_missed: Type.Optional(Type.Boolean({ description: 'Run once when the panel is back after missing a time (default false)' })),
   enabled: Type.Optional(Type.Boolean()),
+  run_on_cron: Type.Optional(Type.Boolean({ description: 'Let the cron times start runs (default true); false needs a trigger_event' })),
+  trigger_event: Type.Optional(Nullable(ScheduleTriggerEventSchema)),
+  trigger_minutes: Type.Optional(Nullable(Type.Integer({ minimum: TRIGGER_LIMITS.minutes.min, maximum: TRIGGER_LIMITS.minutes.max, description: 'For empty: minutes without players (1–1440)' }))),
+  cooldown_minutes: Type.Optional(
+    Type.Integer({
+      minimum: TRIGGER_LIMITS.cooldownMinutes.min,
+      maximum: TRIGGER_LIMITS.cooldownMinutes.max,
+      description: 'Least time between two event runs (default 5), so a flapping server does not loop',
+    }),
+  ),
   tasks: Type.Optional(Type.Array(TaskInputSchema, { maxItems: SCHEDULE_LIMITS.tasks, description: 'The whole chain, in order' })),
 };
 

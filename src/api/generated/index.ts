@@ -481,6 +481,13 @@ export type {
   UpdateServerStartupApiResponse,
 } from './startup.gen';
 export type {
+  GetServerThresholdsApiArg,
+  GetServerThresholdsApiResponse,
+  ServerThresholds,
+  UpdateServerThresholdsApiArg,
+  UpdateServerThresholdsApiResponse,
+} from './thresholds.gen';
+export type {
   GetServerVersionJobApiArg,
   GetServerVersionJobApiResponse,
   GetServerVersionsApiArg,

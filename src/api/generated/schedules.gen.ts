@@ -129,6 +129,8 @@ export type CreateServerScheduleApiArg = {
   /** Short id or uuid */
   id: string;
   body: {
+    /** Least time between two event runs (default 5), so a flapping server does not loop */
+    cooldown_minutes?: number;
     /** Cron day-of-month field (1–31) */
     day_of_month: string;
     /** Cron day-of-week field (0–7 or SUN–SAT; 0 and 7 are Sunday) */
@@ -145,6 +147,8 @@ export type CreateServerScheduleApiArg = {
     only_when_online?: boolean;
     /** Run once when the panel is back after missing a time (default false) */
     run_missed?: boolean;
+    /** Let the cron times start runs (default true); false needs a trigger_event */
+    run_on_cron?: boolean;
     /** The whole chain, in order */
     tasks?: {
       /** command: a console line; power: start, stop, restart or kill; backup: a backup (payload: ignore patterns) */
@@ -156,6 +160,11 @@ export type CreateServerScheduleApiArg = {
     }[];
     /** IANA timezone (default UTC) */
     timezone?: string;
+    trigger_event?:
+      | ("crash" | "start" | "empty" | "player_join" | "threshold")
+      | (null | null);
+    /** For empty: minutes without players (1–1440) */
+    trigger_minutes?: number | null;
   };
 };
 export type DeleteServerScheduleApiResponse = unknown;
@@ -184,6 +193,8 @@ export type UpdateServerScheduleApiArg = {
   /** Uuid of the schedule */
   schedule: string;
   body: {
+    /** Least time between two event runs (default 5), so a flapping server does not loop */
+    cooldown_minutes?: number;
     /** Cron day-of-month field (1–31) */
     day_of_month?: string;
     /** Cron day-of-week field (0–7 or SUN–SAT; 0 and 7 are Sunday) */
@@ -200,6 +211,8 @@ export type UpdateServerScheduleApiArg = {
     only_when_online?: boolean;
     /** Run once when the panel is back after missing a time (default false) */
     run_missed?: boolean;
+    /** Let the cron times start runs (default true); false needs a trigger_event */
+    run_on_cron?: boolean;
     /** The whole chain, in order */
     tasks?: {
       /** command: a console line; power: start, stop, restart or kill; backup: a backup (payload: ignore patterns) */
@@ -211,6 +224,11 @@ export type UpdateServerScheduleApiArg = {
     }[];
     /** IANA timezone (default UTC) */
     timezone?: string;
+    trigger_event?:
+      | ("crash" | "start" | "empty" | "player_join" | "threshold")
+      | (null | null);
+    /** For empty: minutes without players (1–1440) */
+    trigger_minutes?: number | null;
   };
 };
 export type RunServerScheduleApiResponse = /** status 202 Default Response */ {
@@ -292,6 +310,8 @@ export type ScheduleTask = {
   uuid: string;
 };
 export type Schedule = {
+  /** An event run waits this long after the previous event run */
+  cooldown_minutes: number;
   created_at: string;
   day_of_month: string;
   day_of_week: string;
@@ -301,6 +321,7 @@ export type Schedule = {
   last_result:
     ("running" | "ok" | "failed" | "skipped" | "missed") | (null | null);
   last_run_at: string | null;
+  last_triggered_at: string | null;
   minute: string;
   month: string;
   name: string;
@@ -310,8 +331,14 @@ export type Schedule = {
   only_when_online: boolean;
   /** A time missed while the panel was down is run once when it is back */
   run_missed: boolean;
+  /** The cron times start runs (false: only the event does) */
+  run_on_cron: boolean;
   tasks: ScheduleTask[];
   timezone: string;
+  trigger_event:
+    ("crash" | "start" | "empty" | "player_join" | "threshold") | (null | null);
+  /** For empty: minutes without players */
+  trigger_minutes: number | null;
   uuid: string;
 };
 export type ScheduleRun = {
@@ -329,8 +356,10 @@ export type ScheduleRun = {
     result: "ok" | "failed" | "skipped";
     task: string;
   }[];
-  /** catch-up: the one run after times missed while the panel was down (run_missed) */
-  trigger: "schedule" | "manual" | "catch-up";
+  /** catch-up: the one run after times missed while the panel was down (run_missed); event: started by trigger_event */
+  trigger: "schedule" | "manual" | "catch-up" | "event";
+  trigger_event:
+    ("crash" | "start" | "empty" | "player_join" | "threshold") | (null | null);
   uuid: string;
 };
 export const {

@@ -1,6 +1,7 @@
 import { Drawer, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListServerScheduleRunsQuery, type Schedule } from '../../api/schedules';
+import { useListServerScheduleRunsQuery, type Schedule, type ScheduleRun } from '../../api/schedules';
+import { useTriggerEventText } from './triggerEventText';
 import { useDateTime } from '../../core/session/useDateTime';
 import { ResultTag } from './ResultTag';
 
@@ -15,8 +16,15 @@ export interface RunHistoryDrawerProps {
 export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDrawerProps) {
   const { t } = useTranslation();
   const when = useDateTime();
-  const triggerText = (trigger: 'schedule' | 'manual' | 'catch-up') =>
-    trigger === 'manual' ? t('tasks.history.manual', 'Run now') : trigger === 'catch-up' ? t('tasks.history.catchUp', 'Once the panel was back') : t('tasks.history.timed', 'On schedule');
+  const eventText = useTriggerEventText();
+  const triggerText = (run: ScheduleRun) =>
+    run.trigger === 'event' && run.trigger_event
+      ? t('tasks.history.onEvent', 'On event: {{event}}', { event: eventText(run.trigger_event) })
+      : run.trigger === 'manual'
+        ? t('tasks.history.manual', 'Run now')
+        : run.trigger === 'catch-up'
+          ? t('tasks.history.catchUp', 'Once the panel was back')
+          : t('tasks.history.timed', 'On schedule');
   const runs = useListServerScheduleRunsQuery({ id: serverId, schedule: schedule?.uuid ?? '' }, { skip: !schedule, pollingInterval: 3000 });
   return (
     <Drawer open={!!schedule} onClose={onClose} title={t('tasks.history.title', 'History of {{name}}', { name: schedule?.name ?? '' })} size="large" destroyOnHidden>
@@ -33,7 +41,7 @@ export function RunHistoryDrawer({ serverId, schedule, onClose }: RunHistoryDraw
                 <Space wrap>
                   <ResultTag result={run.result} />
                   <Typography.Text>{when(run.started_at)}</Typography.Text>
-                  <Tag>{triggerText(run.trigger)}</Tag>
+                  <Tag>{triggerText(run)}</Tag>
                 </Space>
                 {run.result === 'missed' ? (
                   <Typography.Text type="secondary">{t('tasks.history.missedText', 'The panel was not running at this time, so nothing ran.')}</Typography.Text>

@@ -8,6 +8,7 @@ import { useCronDescriber } from './useCronDescriber';
 import { browserTimezone, TimezoneSelect } from './TimezoneSelect';
 import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { FieldMessages, ScheduleTaskRow, type TaskValues } from './ScheduleTaskRow';
+import { ScheduleTriggerFields, type TriggerValues } from './ScheduleTriggerFields';
 
 /** Props of {@link ScheduleDialog}. */
 export interface ScheduleDialogProps {
@@ -18,7 +19,7 @@ export interface ScheduleDialogProps {
   onClose: () => void;
 }
 
-interface Values extends CronParts {
+interface Values extends CronParts, TriggerValues {
   name: string;
   timezone: string;
   only_when_online?: boolean;
@@ -48,7 +49,19 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
     form.setFieldsValue(
       schedule
         ? { ...schedule, tasks: schedule.tasks.map(({ action, payload, delay_seconds, continue_on_failure }) => ({ action, payload, delay_seconds, continue_on_failure })) }
-        : { name: '', ...cronPresets[2].parts, timezone: browserTimezone(), only_when_online: false, run_missed: false, enabled: true, tasks: [{ action: 'command', payload: '', delay_seconds: 0 }] },
+        : {
+            name: '',
+            ...cronPresets[2].parts,
+            timezone: browserTimezone(),
+            only_when_online: false,
+            run_missed: false,
+            enabled: true,
+            run_on_cron: true,
+            trigger_event: null,
+            trigger_minutes: 10,
+            cooldown_minutes: 5,
+            tasks: [{ action: 'command', payload: '', delay_seconds: 0 }],
+          },
     );
   }, [open, schedule, form]);
 
@@ -79,6 +92,10 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
       only_when_online: values.only_when_online ?? false,
       run_missed: values.run_missed ?? false,
       enabled: values.enabled ?? true,
+      run_on_cron: values.run_on_cron ?? true,
+      trigger_event: values.trigger_event ?? null,
+      trigger_minutes: values.trigger_event === 'empty' ? (values.trigger_minutes ?? null) : null,
+      ...(values.trigger_event ? { cooldown_minutes: values.cooldown_minutes ?? 5 } : {}),
       tasks: (values.tasks ?? []).map((task) => ({ action: task.action, payload: task.payload ?? '', delay_seconds: task.delay_seconds ?? 0, continue_on_failure: task.continue_on_failure ?? false })),
     };
     const result = schedule ? await update({ id: serverId, schedule: schedule.uuid, body }) : await create({ id: serverId, body });
@@ -122,6 +139,7 @@ export function ScheduleDialog({ serverId, open, schedule, onClose }: ScheduleDi
         <Form.Item name="timezone" label={t('tasks.field.timezone', 'Timezone')} extra={<FieldMessages field="timezone" label={t('tasks.field.timezone', 'Timezone')} />}>
           <TimezoneSelect aria-label={t('tasks.field.timezone', 'Timezone')} />
         </Form.Item>
+        <ScheduleTriggerFields />
         <Form.Item
           name="run_missed"
           valuePropName="checked"

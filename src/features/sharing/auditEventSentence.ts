@@ -219,6 +219,7 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
       wake: p.wake_on_join === true ? t('sharing.audit.on', 'on') : t('sharing.audit.off', 'off'),
       interpolation: raw,
     }),
+  'server.thresholds.updated': (t, { actor }) => t('sharing.audit.events.server.thresholds.updated', '{{actor}} changed the resource thresholds.', { actor, interpolation: raw }),
   'server.crash-policy.updated': (t, { actor, p }) => {
     const after = (p.after ?? {}) as Record<string, unknown>;
     return after.enabled === false

@@ -27,3 +27,4 @@ export * from './oauth';
 export * from './oauthProviders';
 export * from './adminAudit';
 export * from './notifications';
+export * from './thresholds';

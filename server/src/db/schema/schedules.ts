@@ -30,6 +30,16 @@ export const schedules = pgTable(
     /** A time missed while the panel was down is run once when it is back (otherwise only recorded as missed). */
     runMissed: boolean('run_missed').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
+    /** Whether the cron fields start runs; false for a schedule that only runs on its event. */
+    runOnCron: boolean('run_on_cron').notNull().default(true),
+    /** The event that also starts it: 'crash' | 'start' | 'empty' | 'player_join' | 'threshold' (null: none). */
+    triggerEvent: varchar('trigger_event', { length: 16 }),
+    /** For 'empty': how many minutes the server has had no players. */
+    triggerMinutes: integer('trigger_minutes'),
+    /** An event run waits this long after the previous one (a flapping server does not loop). */
+    cooldownMinutes: integer('cooldown_minutes').notNull().default(5),
+    /** When an event last started it; claimed with a guarded UPDATE, so one process runs it once. */
+    lastTriggeredAt: timestamp('last_triggered_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** When it is due next (null while disabled). */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
@@ -87,8 +97,10 @@ export const scheduleRuns = pgTable(
     scheduleId: integer('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    /** 'schedule' | 'manual' | 'catch-up' (once after a time missed while the panel was down). */
+    /** 'schedule' | 'manual' | 'catch-up' (once after a time missed while the panel was down) | 'event'. */
     trigger: varchar('trigger', { length: 16 }).notNull(),
+    /** For an event run: the panel event that started it (server.crashed ...). */
+    triggerEvent: varchar('trigger_event', { length: 64 }),
     /** The time a timed run was due (null for run-now). */
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** 'running' | 'ok' | 'failed' | 'skipped' | 'missed' (due while the panel was down; nothing ran). */

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { servers } from './servers';
 import { users } from './users';
 
@@ -55,3 +55,33 @@ export const webhookDeliveries = pgTable(
   (t) => [index('webhook_deliveries_hook_idx').on(t.webhookId, t.id)],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A retry planned for a failed delivery, kept so that a panel restart resumes it at `dueAt`
+ * (its back-off kept). One row per hook and event: the event id stays the idempotency key, and
+ * the row is gone once the delivery succeeded or was given up. `lockedUntil` is set by the
+ * process sending it, so two panel processes never send the same attempt.
+ */
+export const webhookPendingDeliveries = pgTable(
+  'webhook_pending_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => serverWebhooks.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    event: varchar('event', { length: 64 }).notNull(),
+    /**
+     * The outgoing event as first sent (time, server, data), so every attempt carries the same
+     * body; `data` is kept as its JSON text, since jsonb would reorder its keys.
+     */
+    payload: jsonb('payload').$type<{ occurredAt: string; serverUuid: string; serverName: string; data: string }>().notNull(),
+    /** The number of the attempt still to make (2 for the first retry). */
+    attempt: integer('attempt').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('webhook_pending_unique').on(t.webhookId, t.eventId), index('webhook_pending_due_idx').on(t.dueAt)],
+);
+export type WebhookPendingDeliveryRow = typeof webhookPendingDeliveries.$inferSelect;

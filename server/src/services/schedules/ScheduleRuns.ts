@@ -126,8 +126,14 @@ export class ScheduleRuns {
   }
 
   /** Inserts the run row (a timed run at most once per due time) and runs the chain in the background. */
-  async startRun(schedule: ScheduleRow, trigger: 'schedule' | 'manual' | 'catch-up', dueAt: Date | null, triggeredBy: number | null): Promise<ScheduleRunRow | null> {
-    const [run] = await this.db.insert(scheduleRuns).values({ scheduleId: schedule.id, trigger, dueAt, runner: this.runner, triggeredBy }).onConflictDoNothing().returning();
+  async startRun(
+    schedule: ScheduleRow,
+    trigger: 'schedule' | 'manual' | 'catch-up' | 'event',
+    dueAt: Date | null,
+    triggeredBy: number | null,
+    triggerEvent: string | null = null,
+  ): Promise<ScheduleRunRow | null> {
+    const [run] = await this.db.insert(scheduleRuns).values({ scheduleId: schedule.id, trigger, triggerEvent, dueAt, runner: this.runner, triggeredBy }).onConflictDoNothing().returning();
     if (!run) return null;
     const work = this.execute(schedule, run)
       .catch((error: Error) => this.options.log.error({ err: error, run: run.uuid }, 'a schedule run failed to record'))
@@ -178,7 +184,7 @@ export class ScheduleRuns {
         serverUuid: server.uuid,
         event: 'server.schedule.completed',
         ip: null,
-        properties: { schedule: schedule.uuid, name: schedule.name, run: run.uuid, trigger: run.trigger, result, reason: error },
+        properties: { schedule: schedule.uuid, name: schedule.name, run: run.uuid, trigger: run.trigger, trigger_event: run.triggerEvent, result, reason: error },
       });
   }
 

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { schedules, scheduleRuns, scheduleTasks, servers, type ScheduleRow, type ScheduleRunRow, type ScheduleTaskRow, type ServerRow } from '../../db/schema';
 import { HttpError, ValidationError } from '../../lib/errors';
 import type { ServerAccess } from '../permissions/serverAccess';
-import { SCHEDULE_LIMITS, type CreateScheduleBody, type TaskInput, type UpdateScheduleBody, type UpdateTaskBody } from '../../schemas/schedules';
+import { SCHEDULE_LIMITS, TRIGGER_LIMITS, type CreateScheduleBody, type ScheduleTriggerEvent, type TaskInput, type UpdateScheduleBody, type UpdateTaskBody } from '../../schemas/schedules';
 import { recordAudit, type Actor } from '../audit/audit';
 import { nextRun, type CronFields } from './cron';
 import { validateSchedule, validateTask } from './scheduleValidation';
@@ -11,7 +11,10 @@ import { ScheduleRuns, type ScheduleRunsOptions } from './ScheduleRuns';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type ScheduleServiceOptions = ScheduleRunsOptions;
+export interface ScheduleServiceOptions extends ScheduleRunsOptions {
+  /** A schedule of this server was created, changed or deleted (the event triggers read them again). */
+  onTriggersChanged?: (serverUuid: string) => void;
+}
 
 export interface ScheduleWithTasks {
   schedule: ScheduleRow;
@@ -79,14 +82,16 @@ export class ScheduleService {
     }));
   }
 
-  private next(fields: CronFields, timezone: string, enabled: boolean): Date | null {
-    return enabled ? nextRun(fields, timezone) : null;
+  private next(fields: CronFields, timezone: string, enabled: boolean, runOnCron: boolean): Date | null {
+    return enabled && runOnCron ? nextRun(fields, timezone) : null;
   }
 
   async create(server: ServerRow, input: CreateScheduleBody, access: ServerAccess, actor: Actor, fieldErrors: Record<string, string[]> = {}): Promise<ScheduleWithTasks> {
     validateSchedule(input, null, access, fieldErrors);
     const timezone = input.timezone ?? 'UTC';
     const enabled = input.enabled ?? true;
+    const runOnCron = input.run_on_cron ?? true;
+    const triggerEvent = input.trigger_event ?? null;
     const fields: CronFields = { minute: input.minute.trim(), hour: input.hour.trim(), dayOfMonth: input.day_of_month.trim(), month: input.month.trim(), dayOfWeek: input.day_of_week.trim() };
     const created = await this.db.transaction(async (tx) => {
       // The server row is the lock that keeps the count exact under parallel requests.
@@ -103,8 +108,12 @@ export class ScheduleService {
           onlyWhenOnline: input.only_when_online ?? false,
           runMissed: input.run_missed ?? false,
           enabled,
+          runOnCron,
+          triggerEvent,
+          triggerMinutes: triggerEvent === 'empty' ? (input.trigger_minutes ?? null) : null,
+          cooldownMinutes: input.cooldown_minutes ?? TRIGGER_LIMITS.cooldownMinutes.default,
           createdBy: actor.userId,
-          nextRunAt: this.next(fields, timezone, enabled),
+          nextRunAt: this.next(fields, timezone, enabled, runOnCron),
         })
         .returning();
       const tasks = input.tasks?.length ? await tx.insert(scheduleTasks).values(this.taskValues(schedule.id, input.tasks)).returning() : [];
@@ -115,8 +124,15 @@ export class ScheduleService {
       serverUuid: server.uuid,
       event: 'server.schedule.create',
       ip: actor.ip,
-      properties: { schedule: created.schedule.uuid, name: created.schedule.name, cron: Object.values(fields).join(' '), tasks: created.tasks.length },
+      properties: {
+        schedule: created.schedule.uuid,
+        name: created.schedule.name,
+        cron: runOnCron ? Object.values(fields).join(' ') : null,
+        trigger_event: triggerEvent,
+        tasks: created.tasks.length,
+      },
     });
+    this.options.onTriggersChanged?.(server.uuid);
     return created;
   }
 
@@ -132,6 +148,9 @@ export class ScheduleService {
     };
     const timezone = input.timezone ?? schedule.timezone;
     const enabled = input.enabled ?? schedule.enabled;
+    const runOnCron = input.run_on_cron ?? schedule.runOnCron;
+    const triggerEvent = input.trigger_event !== undefined ? input.trigger_event : (schedule.triggerEvent as ScheduleTriggerEvent | null);
+    const triggerMinutes = input.trigger_minutes !== undefined ? input.trigger_minutes : schedule.triggerMinutes;
     await this.db.transaction(async (tx) => {
       await tx
         .update(schedules)
@@ -142,7 +161,11 @@ export class ScheduleService {
           enabled,
           onlyWhenOnline: input.only_when_online ?? schedule.onlyWhenOnline,
           runMissed: input.run_missed ?? schedule.runMissed,
-          nextRunAt: this.next(fields, timezone, enabled),
+          runOnCron,
+          triggerEvent,
+          triggerMinutes: triggerEvent === 'empty' ? triggerMinutes : null,
+          cooldownMinutes: input.cooldown_minutes ?? schedule.cooldownMinutes,
+          nextRunAt: this.next(fields, timezone, enabled, runOnCron),
           updatedAt: new Date(),
         })
         .where(eq(schedules.id, schedule.id));
@@ -153,6 +176,7 @@ export class ScheduleService {
     });
     const changed = Object.keys(input);
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.schedule.update', ip: actor.ip, properties: { schedule: uuid, name: schedule.name, changed } });
+    this.options.onTriggersChanged?.(server.uuid);
     return this.find(server, uuid);
   }
 
@@ -160,6 +184,7 @@ export class ScheduleService {
     const { schedule } = await this.find(server, uuid);
     await this.db.delete(schedules).where(eq(schedules.id, schedule.id));
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.schedule.delete', ip: actor.ip, properties: { schedule: uuid, name: schedule.name } });
+    this.options.onTriggersChanged?.(server.uuid);
   }
 
   /** Adds a task at the end of the chain. */
@@ -244,6 +269,29 @@ export class ScheduleService {
     if (!run) throw new HttpError(409, 'This schedule is running; try again when the run has finished.');
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.schedule.run', ip: actor.ip, properties: { schedule: uuid, name: schedule.name, run: run.uuid } });
     return run;
+  }
+
+  /**
+   * Starts the schedule because its event happened, unless an event run started it within its
+   * cooldown. The claim moves `last_triggered_at` in one UPDATE guarded by the cooldown, so of
+   * several panel processes hearing the event only one runs it. Answers the run, or null (cooldown,
+   * disabled or no longer triggered by this event).
+   */
+  async runOnEvent(scheduleId: number, trigger: ScheduleTriggerEvent, cooldownMinuteMs: number, now = new Date()): Promise<ScheduleRunRow | null> {
+    const [claimed] = await this.db
+      .update(schedules)
+      .set({ lastTriggeredAt: now })
+      .where(
+        and(
+          eq(schedules.id, scheduleId),
+          eq(schedules.enabled, true),
+          eq(schedules.triggerEvent, trigger),
+          sql`(${schedules.lastTriggeredAt} is null or ${schedules.lastTriggeredAt} <= ${now.toISOString()}::timestamptz - (${schedules.cooldownMinutes} * ${cooldownMinuteMs}) * interval '1 millisecond')`,
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    return this.execution.startRun(claimed, 'event', null, null, trigger);
   }
 
   /** A run in progress in this process (tests wait for it). */

@@ -20,6 +20,11 @@ export function validateSchedule(input: UpdateScheduleBody, current: ScheduleRow
   };
   for (const [field, message] of Object.entries(cronFieldErrors(fields))) if (!errors[field]) add(field, message);
   if (input.timezone !== undefined && !isTimezone(input.timezone)) add('timezone', 'Unknown timezone: use an IANA name such as Europe/Berlin or UTC.');
+  const runOnCron = input.run_on_cron ?? current?.runOnCron ?? true;
+  const triggerEvent = input.trigger_event !== undefined ? input.trigger_event : (current?.triggerEvent ?? null);
+  const triggerMinutes = input.trigger_minutes !== undefined ? input.trigger_minutes : (current?.triggerMinutes ?? null);
+  if (!runOnCron && triggerEvent === null) add('trigger_event', 'Choose the event that runs it, or let the cron times run it.');
+  if (triggerEvent === 'empty' && triggerMinutes === null && !errors.trigger_minutes) add('trigger_minutes', 'Enter after how many minutes without players it runs.');
   input.tasks?.forEach((task, index) => validateTask(task, `tasks.${index}`, access, add));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }

@@ -9,7 +9,7 @@ import type { ScheduleWithTasks } from './ScheduleService';
 /** A schedule as the API shows it, with its next five times. */
 export function scheduleView({ schedule, tasks }: ScheduleWithTasks): ScheduleJson {
   let upcoming: Date[] = [];
-  if (schedule.enabled) {
+  if (schedule.enabled && schedule.runOnCron) {
     try {
       upcoming = nextRuns(schedule, schedule.timezone, 5);
     } catch {
@@ -28,6 +28,11 @@ export function scheduleView({ schedule, tasks }: ScheduleWithTasks): ScheduleJs
     only_when_online: schedule.onlyWhenOnline,
     run_missed: schedule.runMissed,
     enabled: schedule.enabled,
+    run_on_cron: schedule.runOnCron,
+    trigger_event: schedule.triggerEvent as ScheduleJson['trigger_event'],
+    trigger_minutes: schedule.triggerMinutes,
+    cooldown_minutes: schedule.cooldownMinutes,
+    last_triggered_at: schedule.lastTriggeredAt?.toISOString() ?? null,
     next_run_at: schedule.nextRunAt?.toISOString() ?? null,
     next_runs: upcoming.map((date) => date.toISOString()),
     last_run_at: schedule.lastRunAt?.toISOString() ?? null,
@@ -49,6 +54,7 @@ export function runView(run: ScheduleRunRow): ScheduleRunJson {
   return {
     uuid: run.uuid,
     trigger: run.trigger as ScheduleRunJson['trigger'],
+    trigger_event: run.triggerEvent as ScheduleRunJson['trigger_event'],
     due_at: run.dueAt?.toISOString() ?? null,
     result: run.result as ScheduleRunJson['result'],
     error: run.error,

@@ -12,6 +12,7 @@ const viewerKeys: PermissionKey[] = [
   'websocket.connect',
   'activity.read',
   'crash.read',
+  'threshold.read',
   'file.read',
   'file.read-content',
   'backup.read',
@@ -29,7 +30,7 @@ const viewerKeys: PermissionKey[] = [
 ];
 const viewer: PermissionKey[] = permissionKeys.filter((key) => viewerKeys.includes(key));
 
-const moderatorExtra: PermissionKey[] = ['control.console', 'control.start', 'control.stop', 'control.restart', 'crash.update', 'players.manage'];
+const moderatorExtra: PermissionKey[] = ['control.console', 'control.start', 'control.stop', 'control.restart', 'crash.update', 'threshold.update', 'players.manage'];
 // Registry order, like every key list the API answers with.
 const moderator: PermissionKey[] = permissionKeys.filter((key) => viewer.includes(key) || moderatorExtra.includes(key));
 

@@ -61,6 +61,7 @@ export class WebhookService {
       .insert(serverWebhooks)
       .values({ serverId: server.id, name: body.name.trim(), kind: body.kind, url: body.url, events: body.events, secretSealed: this.seal(secret), createdBy: actor.userId })
       .returning();
+    this.options.dispatcher.forget(server.uuid);
     await this.recordHookAudit(server, actor, 'server.webhook.create', hook);
     // A secret the caller chose is theirs already; a generated one is shown now, and never again.
     return { hook, secret: body.secret === undefined ? secret : undefined };
@@ -78,6 +79,7 @@ export class WebhookService {
       .set({ name: body.name?.trim() ?? hook.name, kind, url: body.url ?? hook.url, events: body.events ?? hook.events, secretSealed, updatedAt: new Date() })
       .where(eq(serverWebhooks.id, hook.id))
       .returning();
+    this.options.dispatcher.forget(server.uuid);
     const changed = Object.keys(body).filter((key) => key !== 'secret');
     await this.recordHookAudit(server, actor, 'server.webhook.update', updated, { changed, secret_changed: body.secret !== undefined || generated !== undefined });
     return { hook: updated, secret: generated };
@@ -86,6 +88,7 @@ export class WebhookService {
   async remove(server: ServerRow, uuid: string, actor: Actor): Promise<void> {
     const hook = await this.find(server, uuid);
     await this.db.delete(serverWebhooks).where(eq(serverWebhooks.id, hook.id));
+    this.options.dispatcher.forget(server.uuid);
     await this.recordHookAudit(server, actor, 'server.webhook.delete', hook);
   }
 

@@ -1,0 +1,124 @@
+/**
+ * bench/events' measurement (started by run.mjs with tsx): the real panel app on an embedded
+ * database (PostgreSQL when DATABASE_URL is set), 10 servers with 10 JSON webhooks each (a server's
+ * most) pointing at a local HTTP receiver (127.0.0.1, allowed as PANEL_WEBHOOK_ALLOW_HOSTS would), and the event bus
+ * publishing 1,000 events a second for BENCH_EVENTS_SECONDS (10 by default). It measures the events
+ * published, the deliveries received, the event loop's longest stall (perf_hooks'
+ * monitorEventLoopDelay) and the memory, and prints one JSON line.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import '../../__tests__/server/helpers/testTemplates';
+import { buildApp } from '../../server/src/app';
+import { openDatabase } from '../../server/src/db/client';
+import { loadConfig } from '../../server/src/plugins/config/loadConfig';
+import { createTestUser } from '../../__tests__/server/helpers/createTestUser';
+import { createTestServer } from '../../__tests__/server/helpers/createTestServer';
+// The in-memory driver of the tests: the server exists, no game runs (only events matter here).
+import { MemoryDriver } from '../../__tests__/server/helpers/memoryRuntime/MemoryDriver';
+import type { ServerRow } from '../../server/src/db/schema';
+
+const SECONDS = Number(process.env.BENCH_EVENTS_SECONDS ?? 10);
+const EVENTS_PER_SECOND = Number(process.env.BENCH_EVENTS_RATE ?? 1000);
+const HOOKS = Number(process.env.BENCH_EVENTS_HOOKS ?? 100);
+/** A server may have 10 webhooks: the hooks are spread over HOOKS / 10 servers, the events over those. */
+const HOOKS_PER_SERVER = 10;
+const MiB = 1024 * 1024;
+
+async function main(): Promise<void> {
+  let received = 0;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received++;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-events-'));
+  const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'error', demoData: false, webhookAllowHosts: ['127.0.0.1'] });
+  const database = process.env.DATABASE_URL ? await openDatabase({ databaseUrl: process.env.DATABASE_URL }) : await openDatabase({ dataDir: join(dataDir, 'db') });
+  const app = await buildApp({ config, database, runtimeDriver: new MemoryDriver() });
+  await app.ready();
+  const owner = await createTestUser(app);
+  const servers: ServerRow[] = [];
+  for (let s = 0; s < HOOKS / HOOKS_PER_SERVER; s++) {
+    const server = await createTestServer(app, owner.user, { name: `Bench ${s}` });
+    for (let i = 0; i < HOOKS_PER_SERVER; i++) await app.webhooks.create(server, { name: `Hook ${i}`, kind: 'json', url, events: ['backup.finished'] }, { userId: owner.user.id, ip: null });
+    servers.push(server);
+  }
+
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let maxRss = 0;
+  let maxHeap = 0;
+  let maxBacklog = 0;
+  const sampler = setInterval(() => {
+    const memory = process.memoryUsage();
+    maxRss = Math.max(maxRss, memory.rss);
+    maxHeap = Math.max(maxHeap, memory.heapUsed);
+    maxBacklog = Math.max(maxBacklog, app.webhookDispatcher.backlog);
+  }, 250);
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+
+  loop.enable();
+  const started = performance.now();
+  let published = 0;
+  let publishMs = 0;
+  // Ten events every 10 ms: 1,000 a second, the way a busy fleet's events arrive.
+  const perTick = EVENTS_PER_SECOND / 100;
+  await new Promise<void>((resolve) => {
+    const ticker = setInterval(() => {
+      const began = performance.now();
+      for (let i = 0; i < perTick; i++) {
+        app.panelEvents.publish('backup.finished', servers[published % servers.length].uuid, { backup: `b${published}` });
+        published++;
+      }
+      publishMs += performance.now() - began;
+      if (performance.now() - started >= SECONDS * 1000) {
+        clearInterval(ticker);
+        resolve();
+      }
+    }, 10);
+  });
+  const elapsedS = (performance.now() - started) / 1000;
+  const receivedInWindow = received;
+  loop.disable();
+  clearInterval(sampler);
+
+  const figures = {
+    seconds: Math.round(elapsedS * 10) / 10,
+    hooks: HOOKS,
+    eventsPerSecond: Math.round(published / elapsedS),
+    deliveriesPerSecond: Math.round(receivedInWindow / elapsedS),
+    deliveriesOffered: published * HOOKS_PER_SERVER,
+    dropped: app.webhookDispatcher.dropped,
+    maxBacklog,
+    publishMsPerEvent: Math.round((publishMs / published) * 1000) / 1000,
+    maxStallMs: Math.round(loop.max / 1e6),
+    p99StallMs: Math.round(loop.percentile(99) / 1e6),
+    maxRssMiB: Math.round(maxRss / MiB),
+    maxHeapMiB: Math.round(maxHeap / MiB),
+    heapBeforeMiB: Math.round(heapBefore / MiB),
+    database: process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite',
+  };
+  await app.close();
+  receiver.closeAllConnections();
+  receiver.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(JSON.stringify(figures));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
