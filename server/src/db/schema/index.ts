@@ -26,3 +26,4 @@ export * from './passkeys';
 export * from './oauth';
 export * from './oauthProviders';
 export * from './adminAudit';
+export * from './transfers';
