@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type Docker from 'dockerode';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
 import { buildApp } from '../../../../server/src/app';
 import type { DatabaseHandle } from '../../../../server/src/db/client';
 import { allocations, nodes, plans, servers } from '../../../../server/src/db/schema';
@@ -80,6 +81,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
   database = await openTestDatabase();
   app = await openPanel();
+  await app.listen({ port: 0, host: '127.0.0.1' });
   key = (await createAdminKey(app.db, 'transfers')).key;
   owner = await createTestUser(app);
   plan = await createTestPlan(app, 'transfer-plan', { memoryMb: 256, diskMb: 2048 });
@@ -135,6 +137,24 @@ async function runningOnA(name: string, megabytes: number): Promise<{ uuid: stri
   return { uuid: server.uuid, identifier: server.identifier, port: server.allocation.port };
 }
 
+interface Frame {
+  event: string;
+  args: unknown[];
+}
+
+/** The server's console socket as the customer's page opens it, with every frame it receives. */
+async function consoleOf(identifier: string): Promise<{ frames: Frame[]; ws: WebSocket }> {
+  const base = `127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const ticket = await customer('GET', identifier, '/websocket');
+  const ws = new WebSocket(`ws://${base}/api/v2/servers/${identifier}/ws`, { headers: { origin: `http://${base}` } });
+  const frames: Frame[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  ws.send(JSON.stringify({ event: 'auth', args: [ticket.json().data.token] }));
+  await waitFor(() => frames.some((f) => f.event === 'auth success'), { what: 'auth success' });
+  return { frames, ws };
+}
+
 /** Reads what the game sends to a connection on host:port. */
 const answerOf = (host: string, port: number) =>
   new Promise<number>((resolve, reject) => {
@@ -153,6 +173,7 @@ describe('a transfer between two real engines', () => {
     const backup = await customer('POST', server.identifier, '/backups', {});
     expect(backup.statusCode).toBe(202);
     await app.backups.waitFor(backup.json().data.uuid);
+    const console = await consoleOf(server.identifier);
 
     const started = await admin('POST', `/servers/${server.uuid}/transfer`, { node: 'node-b' });
     expect(started.statusCode).toBe(202);
@@ -161,6 +182,17 @@ describe('a transfer between two real engines', () => {
     const transfer = await transferOf(server.uuid);
     expect(transfer).toMatchObject({ state: 'completed', step: 'done', error: null });
     expect(transfer.bytes_copied).toBeGreaterThanOrEqual(8 * MiB);
+    expect(transfer.percent).toBe(100);
+
+    // The customer's console heard "transferring" with how far it got, then the new address.
+    const heard = () => console.frames.filter((f) => f.event === 'transfer progress').map((f) => f.args[0] as { state: string; percent: number | null; address: string | null });
+    await waitFor(() => heard().at(-1)?.state === 'completed', { what: 'the socket told of the end' });
+    const progress = heard();
+    expect(console.frames.some((f) => f.event === 'status' && f.args[0] === 'transferring')).toBe(true);
+    expect(progress[0]).toMatchObject({ state: 'running' });
+    expect(progress.some((p) => p.state === 'running' && p.percent !== null && p.percent >= 0)).toBe(true);
+    expect(progress.at(-1)).toEqual({ state: 'completed', step: 'done', percent: 100, address: `${engineB.publicHost}:${server.port}` });
+    console.ws.terminate();
 
     expect(await placement(server.uuid)).toEqual({ node: 'node-b', ports: [{ node: 'node-b', port: server.port }] });
     await waitFor(() => app.runtime.state(server.uuid) === 'running', { what: 'running on B', timeoutMs: 60_000 });

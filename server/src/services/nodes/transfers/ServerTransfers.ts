@@ -11,7 +11,8 @@ import { forgetNodeLoads, lockNode, portAddress } from '../placement';
 import { copyServerFiles } from './copyServerFiles';
 import { recoverTransfer } from './recoverTransfer';
 import { rollBackTransfer, StrayCopies, type TransferContext } from './transferCleanup';
-import { lastTransferRow, saveTransfer, toTransferView, unfinishedTransferRows, type TransferView } from './transferRecords';
+import type { TransferProgress } from '../../../runtime/ServerEventHub';
+import { lastTransferRow, saveTransfer, toTransferView, transferPercent, unfinishedTransferRows, type TransferView } from './transferRecords';
 import { allocateTransferPorts } from './transferPorts';
 
 export type { TransferStep, TransferView } from './transferRecords';
@@ -60,10 +61,16 @@ export class ServerTransfers {
     return this.jobs.get(uuid)?.view.state === 'running';
   }
 
+  /** The move in progress as the customer's console hears it, or null (a socket that opens meanwhile is told at once). */
+  progress(uuid: string): TransferProgress | null {
+    const job = this.jobs.get(uuid);
+    return job?.view.state === 'running' ? progressOf(job.view) : null;
+  }
+
   /** The server's move in progress, or its last one (kept across restarts), or null. */
   async view(server: Pick<ServerRow, 'id' | 'uuid'>): Promise<TransferView | null> {
     const job = this.jobs.get(server.uuid);
-    if (job) return { ...job.view };
+    if (job) return { ...job.view, percent: transferPercent(job.view) };
     const last = await lastTransferRow(this.context.db, server.id);
     return last && toTransferView(last.row, server.uuid, last.from, last.to);
   }
@@ -112,7 +119,7 @@ export class ServerTransfers {
     const job: Job = { id: row.id, view, server, source, target, ports, actor, wasRunning, pointed: false };
     this.jobs.set(server.uuid, job);
     await recordAudit(db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.transfer.started', ip: actor.ip, properties: { from: source.name, to: target.name, via: actor.via } });
-    runtime.events.publish(server.uuid, { type: 'state', state: 'transferring' });
+    this.tell(job);
     job.done = this.run(job);
     return { ...view };
   }
@@ -130,6 +137,19 @@ export class ServerTransfers {
     await Promise.all([...this.jobs.values()].map((job) => job.done));
   }
 
+  /**
+   * Tells the server's console sockets how far the move got. While it runs the state is said again
+   * as `transferring`: stopping the server on the source publishes its own states meanwhile.
+   */
+  private tell(job: Job): void {
+    job.view.percent = transferPercent(job.view);
+    const { runtime } = this.context;
+    const uuid = job.server.uuid;
+    if (job.view.state === 'running') runtime.events.publish(uuid, { type: 'state', state: 'transferring' });
+    runtime.events.publish(uuid, { type: 'transfer', progress: progressOf(job.view) });
+    if (job.view.state !== 'running') runtime.events.publish(uuid, { type: 'state', state: runtime.state(uuid) });
+  }
+
   private async run(job: Job): Promise<void> {
     const { db, runtime, log } = this.context;
     const { server, source, target, view } = job;
@@ -141,6 +161,7 @@ export class ServerTransfers {
     const save = (force = false) => {
       if (!force && Date.now() - savedAt < SAVE_EVERY_MS) return;
       savedAt = Date.now();
+      this.tell(job);
       void saveTransfer(db, job.id, view).catch((error: Error) => log.warn({ err: error, server: server.uuid }, 'could not save a transfer’s progress'));
     };
     try {
@@ -168,6 +189,7 @@ export class ServerTransfers {
       signal.throwIfAborted();
 
       view.step = 'switching';
+      this.tell(job);
       job.pointed = await network.pointSubdomain(server, target.publicHost, job.ports[0].port);
       await saveTransfer(db, job.id, view, { pointed: job.pointed });
       await db.transaction(async (tx) => {
@@ -181,6 +203,7 @@ export class ServerTransfers {
       });
       switched = true;
       view.step = 'starting';
+      this.tell(job);
       forgetNodeLoads(db);
       const [moved] = await db.select().from(servers).where(eq(servers.id, server.id));
       // Routes the server's calls to the target from now on.
@@ -223,8 +246,12 @@ export class ServerTransfers {
     }
     view.finished_at = new Date().toISOString();
     await saveTransfer(db, job.id, view).catch((error: Error) => log.error({ err: error, server: server.uuid }, 'could not save a transfer’s outcome'));
-    runtime.events.publish(server.uuid, { type: 'state', state: runtime.state(server.uuid) });
+    this.tell(job);
   }
+}
+
+function progressOf(view: TransferView): TransferProgress {
+  return { step: view.step, state: view.state, percent: view.percent, address: view.state === 'failed' ? null : view.address };
 }
 
 async function waitUntil(condition: () => boolean, timeoutMs: number, what: string, signal: AbortSignal): Promise<void> {

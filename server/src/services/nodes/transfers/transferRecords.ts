@@ -14,6 +14,8 @@ export interface TransferView {
   step: TransferStep;
   bytes_copied: number;
   bytes_total: number | null;
+  /** How far the move got, 0–100 (null while the size of the files is unknown). */
+  percent: number | null;
   /** Where players reach the server once moved (host:port). */
   address: string | null;
   error: string | null;
@@ -22,7 +24,7 @@ export interface TransferView {
 }
 
 /** The share of the files copied, 0–100 (null while the size is unknown). */
-export function transferPercent(view: Pick<TransferView, 'state' | 'bytes_copied' | 'bytes_total' | 'step'>): number | null {
+export function transferPercent(view: Pick<TransferView, 'bytes_copied' | 'bytes_total' | 'step'>): number | null {
   if (view.step === 'starting' || view.step === 'done' || view.step === 'switching') return 100;
   if (!view.bytes_total) return view.step === 'stopping' ? 0 : null;
   return Math.min(100, Math.floor((view.bytes_copied / view.bytes_total) * 100));
@@ -30,14 +32,16 @@ export function transferPercent(view: Pick<TransferView, 'state' | 'bytes_copied
 
 /** The row as the API answers it, with the names of its two nodes. */
 export function toTransferView(row: ServerTransferRow, serverUuid: string, from: string, to: string): TransferView {
+  const step = row.step as TransferStep;
   return {
     server: serverUuid,
     from,
     to,
     state: row.state as TransferState,
-    step: row.step as TransferStep,
+    step,
     bytes_copied: row.bytesCopied,
     bytes_total: row.bytesTotal,
+    percent: transferPercent({ step, bytes_copied: row.bytesCopied, bytes_total: row.bytesTotal }),
     address: row.address,
     error: row.error,
     started_at: row.startedAt.toISOString(),
