@@ -22,8 +22,14 @@ async function* chunksOf(file: OpenFile, buffer: Buffer, counted: (bytes: number
  * the target). `progress` hears the bytes copied so far; `signal` stops the copy between two chunks.
  */
 export async function copyServerFiles(source: ServerFiles, target: ServerFiles, progress: (bytes: number) => void, signal?: AbortSignal): Promise<void> {
-  const reader = await source.openTreeReader('');
+  // The target first: its first file call may start a helper on a node that has to build its
+  // image, which can take minutes on a busy machine, and a source reader opened before would sit
+  // unused meanwhile and be closed as idle.
   const writer = await target.openTree('');
+  const reader = await source.openTreeReader('').catch(async (error: unknown) => {
+    await writer.close();
+    throw error;
+  });
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let copied = 0;
   try {
