@@ -9,12 +9,13 @@
  * instead (its demo password then comes from PANEL_DEMO_PASSWORD).
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
 import { freePort, startPanel } from '../scripts/lib/panelProcess.mjs';
 import { startOidcTestProvider, TEST_CLIENT } from '../scripts/lib/oidcTestProvider.mjs';
 import { startTestBind } from '../scripts/lib/testBind.mjs';
-import { startTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
+import { startTestDockerEngine, stopSecondTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
 
 async function main() {
   const chromium = await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')]);
@@ -23,6 +24,7 @@ async function main() {
   let panel = null;
   let bind = null;
   let docker = null;
+  const secondEngineRecord = join(tmpdir(), `panel-e2e-docker-b-${process.pid}.env`);
   let oidc = null;
   let baseUrl = process.env.E2E_BASE_URL;
   const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
@@ -68,6 +70,8 @@ async function main() {
     oidc = null;
     if (bind) await bind.stop();
     bind = null;
+    // Node B, when a spec started one (e2e/transfer.spec.ts).
+    stopSecondTestDockerEngine(secondEngineRecord);
     if (docker?.dir) stopTestDockerEngine(docker.dir);
     docker = null;
   };
@@ -85,6 +89,7 @@ async function main() {
         PANEL_DEMO_PASSWORD: demoPassword,
         ...(panel ? { PANEL_DATA_DIR: panel.dataDir } : {}),
         ...(bind ? { E2E_DNS_SERVER: `127.0.0.1:${bind.port}`, E2E_DNS_ZONE: bind.zone } : {}),
+        ...(docker?.dir ? { E2E_DOCKER_B_RECORD: secondEngineRecord } : {}),
         ...(docker?.env ?? { E2E_DOCKER_PROBLEM: docker?.problem ?? 'the tests run against a panel started elsewhere' }),
       },
     });

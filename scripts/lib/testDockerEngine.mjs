@@ -6,6 +6,7 @@
  * need it say why.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const script = join(process.cwd(), 'scripts', 'docker-engine.sh');
@@ -29,4 +30,35 @@ export function startTestDockerEngine() {
 /** Stops the engine and removes its namespace, veth pair, mounts and folder. */
 export function stopTestDockerEngine(dir) {
   if (dir) execFileSync('bash', [script, 'stop', dir], { stdio: 'inherit', timeout: 120_000 });
+}
+
+/**
+ * A second engine as node B, started by the first spec that needs it (most specs need none, and
+ * an engine costs the run its start-up): its output is kept at `record`, which the runner's
+ * teardown reads to stop it. Answers what the spec registers the node with: its TLS address and
+ * the PEM texts of its CA and client certificate, and its public address.
+ */
+export function secondTestDockerEngine(record) {
+  if (!existsSync(record)) {
+    const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
+    writeFileSync(record, output);
+  }
+  const values = Object.fromEntries(
+    readFileSync(record, 'utf8')
+      .split('\n')
+      .map((line) => line.split('=', 2)),
+  );
+  return {
+    dockerHost: values.PANEL_DOCKER_TLS_HOST,
+    publicHost: values.PANEL_DOCKER_PUBLIC_HOST,
+    tls: { ca: readFileSync(values.PANEL_DOCKER_TLS_CA, 'utf8'), cert: readFileSync(values.PANEL_DOCKER_TLS_CERT, 'utf8'), key: readFileSync(values.PANEL_DOCKER_TLS_KEY, 'utf8') },
+  };
+}
+
+/** Stops the second engine a spec started (nothing when none did). */
+export function stopSecondTestDockerEngine(record) {
+  if (!existsSync(record)) return;
+  const dir = readFileSync(record, 'utf8').match(/^PANEL_DOCKER_DIR=(.*)$/m)?.[1];
+  if (dir) execFileSync('bash', [script, 'stop', dir], { stdio: 'inherit', timeout: 120_000 });
+  rmSync(record, { force: true });
 }

@@ -1,6 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const script = join(__dirname, '..', '..', '..', 'scripts', 'docker-engine.sh');
 
@@ -15,6 +17,8 @@ export const DOCKER_ENV = {
   tlsCert: 'PANEL_TEST_DOCKER_TLS_CERT',
   tlsKey: 'PANEL_TEST_DOCKER_TLS_KEY',
   problem: 'PANEL_TEST_DOCKER_PROBLEM',
+  /** Where the second engine (node B) is recorded once a test file started it. */
+  secondRecord: 'PANEL_TEST_DOCKER_B_RECORD',
 } as const;
 
 /**
@@ -42,13 +46,15 @@ export function startTestDockerEngine(): void {
     process.env[DOCKER_ENV.tlsCa] = values.PANEL_DOCKER_TLS_CA;
     process.env[DOCKER_ENV.tlsCert] = values.PANEL_DOCKER_TLS_CERT;
     process.env[DOCKER_ENV.tlsKey] = values.PANEL_DOCKER_TLS_KEY;
+    process.env[DOCKER_ENV.secondRecord] = join(tmpdir(), `panel-docker-b-${process.pid}.env`);
   } catch (error) {
     process.env[DOCKER_ENV.problem] = `the test Docker Engine did not start: ${(error as Error).message}`;
   }
 }
 
-/** Stops the run's engine and removes its namespace, veth pair, mounts and folder. */
+/** Stops the run's engine(s) and removes their namespaces, veth pairs, mounts and folders. */
 export function stopTestDockerEngine(): void {
+  stopSecondEngine();
   const dir = process.env[DOCKER_ENV.dir];
   if (!dir) return;
   execFileSync('bash', [script, 'stop', dir], { stdio: 'inherit', timeout: 120_000 });
@@ -72,4 +78,88 @@ export function testDockerEngineTls(): { dockerHost: string; files: { ca: string
   const files = { ca: process.env[DOCKER_ENV.tlsCa] ?? '', cert: process.env[DOCKER_ENV.tlsCert] ?? '', key: process.env[DOCKER_ENV.tlsKey] ?? '' };
   if (!dockerHost || !files.ca) throw new Error('The test Docker Engine has no TLS address: the global set-up did not record one.');
   return { dockerHost, files, tls: { ca: readFileSync(files.ca, 'utf8'), cert: readFileSync(files.cert, 'utf8'), key: readFileSync(files.key, 'utf8') } };
+}
+
+/** A second engine as another node (B): like the first, in its own namespace, reached over mutual TLS. */
+export interface SecondEngine {
+  /** Its folder (its pid file is DIR/dockerd.pid). */
+  dir: string;
+  /** Its unix socket, for the test's own look at it. */
+  socket: string;
+  publicHost: string;
+  /** Its TCP address as the panel reaches a node, and the PEM texts of its CA and a client certificate. */
+  dockerHost: string;
+  tls: { ca: string; cert: string; key: string };
+}
+
+const run = promisify(execFile);
+
+function readSecondEngine(record: string): SecondEngine {
+  const values = Object.fromEntries(
+    readFileSync(record, 'utf8')
+      .split('\n')
+      .map((line) => line.split('=', 2) as [string, string]),
+  );
+  return {
+    dir: values.PANEL_DOCKER_DIR,
+    socket: values.DOCKER_HOST,
+    publicHost: values.PANEL_DOCKER_PUBLIC_HOST,
+    dockerHost: values.PANEL_DOCKER_TLS_HOST,
+    tls: { ca: readFileSync(values.PANEL_DOCKER_TLS_CA, 'utf8'), cert: readFileSync(values.PANEL_DOCKER_TLS_CERT, 'utf8'), key: readFileSync(values.PANEL_DOCKER_TLS_KEY, 'utf8') },
+  };
+}
+
+/**
+ * The run's second engine (node B), started by the first test file that asks for it (most files
+ * need none, and an engine costs the run its start-up) and stopped by the global teardown. One per
+ * run: a file that finds another starting it waits for it.
+ */
+export async function testDockerEngineB(): Promise<SecondEngine> {
+  testDockerEngine();
+  const record = process.env[DOCKER_ENV.secondRecord];
+  if (!record) throw new Error('The global set-up gave no place to record a second test Docker Engine.');
+  if (existsSync(record)) return readSecondEngine(record);
+  const lock = takeLock(`${record}.lock`);
+  if (lock === null) {
+    // Another file starts it: its record appears once the engine answers.
+    for (let waited = 0; !existsSync(record); waited += 250) {
+      if (waited > 300_000) throw new Error('The second test Docker Engine did not start within 300 s.');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return readSecondEngine(record);
+  }
+  try {
+    const { stdout } = await run('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000 });
+    // Written whole, then renamed: a waiting file never reads half a record.
+    writeFileSync(`${record}.part`, stdout);
+    execFileSync('mv', [`${record}.part`, record]);
+    return readSecondEngine(record);
+  } finally {
+    closeSync(lock);
+  }
+}
+
+/** Creates the lock file; null when another process holds it. */
+function takeLock(path: string): number | null {
+  try {
+    return openSync(path, 'wx');
+  } catch {
+    return null;
+  }
+}
+
+/** Kills the second engine's daemon at once, as a machine that fails (its folder stays for the teardown). */
+export function killTestDockerEngineB(engine: SecondEngine): void {
+  const pid = Number(readFileSync(join(engine.dir, 'dockerd.pid'), 'utf8'));
+  process.kill(pid, 'SIGKILL');
+}
+
+function stopSecondEngine(): void {
+  const record = process.env[DOCKER_ENV.secondRecord];
+  if (!record) return;
+  if (existsSync(record)) {
+    const dir = readFileSync(record, 'utf8').match(/^PANEL_DOCKER_DIR=(.*)$/m)?.[1];
+    if (dir) execFileSync('bash', [script, 'stop', dir], { stdio: 'inherit', timeout: 120_000 });
+  }
+  for (const file of [record, `${record}.lock`, `${record}.part`]) rmSync(file, { force: true });
 }

@@ -181,7 +181,7 @@ export const cliCommands: Record<string, CliCommand> = {
       const server = await requireServer(context.db, positional(args, 0, 'server'));
       await context.transfers.start(server, required(args, 'node'), { userId: null, ip: null, via: 'cli' });
       while (context.transfers.isTransferring(server.uuid)) await new Promise((resolve) => setTimeout(resolve, 250));
-      const transfer = context.transfers.view(server.uuid)!;
+      const transfer = (await context.transfers.view(server))!;
       if (transfer.state === 'failed') throw new HttpError(409, `The move failed; the server is whole on node ${transfer.from}: ${transfer.error}`);
       return transfer;
     },

@@ -1,6 +1,6 @@
 import type { PlayerCount } from './query/minecraftPing';
 import type { Static } from 'typebox';
-import type { BackupProgressEventSchema, InstallStatusEventSchema, ServerEventsSchema, VersionSwitchEventSchema } from '../schemas/serverSocket';
+import type { BackupProgressEventSchema, InstallStatusEventSchema, ServerEventsSchema, TransferProgressEventSchema, VersionSwitchEventSchema } from '../schemas/serverSocket';
 import type { PortProtocol, ServerIsolation, ServerStats } from './types';
 
 /** Install states as stored on the server row (the socket's `install` event). */
@@ -26,6 +26,9 @@ export type BackupProgress = Static<typeof BackupProgressEventSchema>;
 /** Progress of a version switch, setup or modpack being applied: the socket's `version switch` event. */
 export type SwitchProgress = Static<typeof VersionSwitchEventSchema>;
 
+/** A move to another node and how far it got: the socket's `transfer progress` event. */
+export type TransferProgress = Static<typeof TransferProgressEventSchema>;
+
 /** The install state and why it failed: the socket's `install` event. */
 type InstallStatusEvent = Static<typeof InstallStatusEventSchema>;
 
@@ -46,6 +49,7 @@ export type ServerEvent =
   | { type: 'daemon-error'; message: SocketEventArgs['daemon error'][0] }
   | { type: 'backup'; progress: BackupProgress }
   | { type: 'version-switch'; progress: SwitchProgress }
+  | { type: 'transfer'; progress: TransferProgress }
   /** The server was suspended or deleted: subscribers should let go. */
   | { type: 'gone'; reason: 'suspended' | 'deleted' };
 

@@ -86,6 +86,17 @@ export const VersionSwitchEventSchema = Type.Object(
   { $id: 'VersionSwitchEvent' },
 );
 
+/** `transfer progress`: the server being moved to another node (the customer sees its new address once done). */
+export const TransferProgressEventSchema = Type.Object(
+  {
+    step: Type.Union([Type.Literal('stopping'), Type.Literal('copying'), Type.Literal('switching'), Type.Literal('starting'), Type.Literal('done')]),
+    state: Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed')]),
+    percent: Nullable(Type.Number({ description: '0–100 of the files copied (null while their size is unknown)' })),
+    address: Nullable(Type.String({ description: 'Where players reach the server once moved (host:port)' })),
+  },
+  { $id: 'TransferProgressEvent' },
+);
+
 /** What the client sends: each event's arguments. */
 export const ClientEventsSchema = Type.Object({
   auth: Type.Tuple([Type.String({ description: 'ticket' })]),
@@ -109,11 +120,12 @@ export const ServerEventsSchema = Type.Object({
   'daemon error': Type.Tuple([Type.String({ description: 'message' })]),
   'backup progress': Type.Tuple([Type.Ref('BackupProgressEvent')]),
   'version switch': Type.Tuple([Type.Ref('VersionSwitchEvent')]),
+  'transfer progress': Type.Tuple([Type.Ref('TransferProgressEvent')]),
 });
 export type ServerEventName = keyof Static<typeof ServerEventsSchema>;
 
 /** The payload schemas the events refer to by name (`$ref`). */
-export const socketPayloadSchemas = [InstallStatusEventSchema, BackupProgressEventSchema, VersionSwitchEventSchema];
+export const socketPayloadSchemas = [InstallStatusEventSchema, BackupProgressEventSchema, VersionSwitchEventSchema, TransferProgressEventSchema];
 
 /** Names of an events schema, in order (the protocol's event names as values). */
 export const clientEventNames = Object.keys(ClientEventsSchema.properties) as ClientEventName[];

@@ -14,6 +14,7 @@ export const TransferSchema = Type.Object({
   step: Type.Union([Type.Literal('stopping'), Type.Literal('copying'), Type.Literal('switching'), Type.Literal('starting'), Type.Literal('done')]),
   bytes_copied: Type.Integer(),
   bytes_total: Type.Union([Type.Integer(), Type.Null()], { description: 'The server’s files on the source as last measured (null: unknown)' }),
+  percent: Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()], { description: 'How far the move got, 0–100 (null while the size of the files is unknown)' }),
   address: Type.Union([Type.String(), Type.Null()], { description: 'Where players reach the server once moved (host:port)' }),
   error: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed; the server is then whole on its old node' }),
   started_at: Type.String({ format: 'date-time' }),

@@ -1364,6 +1364,8 @@ export type GetAdminServerTransferApiResponse =
         finished_at: string | null;
         /** The node it is moved from */
         from: string;
+        /** How far the move got, 0–100 (null while the size of the files is unknown) */
+        percent: number | null;
         /** uuid of the server */
         server: string;
         started_at: string;
@@ -1392,6 +1394,8 @@ export type TransferAdminServerApiResponse =
         finished_at: string | null;
         /** The node it is moved from */
         from: string;
+        /** How far the move got, 0–100 (null while the size of the files is unknown) */
+        percent: number | null;
         /** uuid of the server */
         server: string;
         started_at: string;

@@ -37,6 +37,13 @@ export interface VersionSwitchEvent {
   error: string | null;
 }
 
+export interface TransferProgressEvent {
+  step: 'stopping' | 'copying' | 'switching' | 'starting' | 'done';
+  state: 'running' | 'completed' | 'failed';
+  percent: number | null;
+  address: string | null;
+}
+
 /** What the client sends: each event with its arguments. */
 export interface ClientEvents {
   auth: [ticket: string];
@@ -58,13 +65,14 @@ export interface ServerEvents {
   'daemon error': [message: string];
   'backup progress': [backupProgressEvent: BackupProgressEvent];
   'version switch': [versionSwitchEvent: VersionSwitchEvent];
+  'transfer progress': [transferProgressEvent: TransferProgressEvent];
 }
 
 export type ClientEventName = keyof ClientEvents;
 export type ServerEventName = keyof ServerEvents;
 
 export const clientEventNames: readonly ClientEventName[] = ['auth', 'send command', 'set state', 'send logs', 'send stats'];
-export const serverEventNames: readonly ServerEventName[] = ['auth success', 'console output', 'status', 'stats', 'install', 'token expiring', 'token expired', 'daemon error', 'backup progress', 'version switch'];
+export const serverEventNames: readonly ServerEventName[] = ['auth success', 'console output', 'status', 'stats', 'install', 'token expiring', 'token expired', 'daemon error', 'backup progress', 'version switch', 'transfer progress'];
 
 /** A server's power states (the `status` event's argument, the API's `Server.state`). */
 export const powerStates: readonly ServerEvents['status'][0][] = ['offline', 'starting', 'running', 'stopping', 'node_offline', 'transferring'];

@@ -12,6 +12,7 @@ import {
   type ServerEventName,
   type ServerSocketEvents,
   type SocketFrame,
+  type TransferProgressEvent,
 } from './socketProtocol';
 import { TypedEmitter } from './TypedEmitter';
 
@@ -200,6 +201,9 @@ export class ServerSocketClient {
         return;
       case 'backup progress':
         if (typeof arg === 'object' && arg !== null && typeof (arg as BackupProgressEvent).backup === 'string') this.events.emit('backupProgress', arg as BackupProgressEvent);
+        return;
+      case 'transfer progress':
+        if (typeof arg === 'object' && arg !== null && typeof (arg as TransferProgressEvent).state === 'string') this.events.emit('transferProgress', arg as TransferProgressEvent);
         return;
       default:
         // `token expired` is followed by a close, which reconnects; unknown events are ignored.

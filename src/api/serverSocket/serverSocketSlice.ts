@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PowerState, ServerResources } from '../servers';
-import type { BackupProgressEvent, ConnectionState, InstallStatusEvent } from './socketProtocol';
+import type { BackupProgressEvent, ConnectionState, InstallStatusEvent, TransferProgressEvent } from './socketProtocol';
 import { appendSample, type StatsSample } from './statsHistory';
 
 /** What the page knows live about one server, from its console socket. */
@@ -19,6 +19,8 @@ export interface LiveServer {
   install: InstallStatusEvent | null;
   /** Backups being made or restored, by backup uuid (the last progress of each). */
   backups: Record<string, BackupProgressEvent>;
+  /** The server's move to another node, as last reported (null: none seen by this page). */
+  transfer: TransferProgressEvent | null;
   /** The last refusal or failure the server reported on the socket. */
   lastError: { message: string; at: number } | null;
 }
@@ -41,6 +43,7 @@ export const emptyLive = (): LiveServer => ({
   history: [],
   install: null,
   backups: {},
+  transfer: null,
   lastError: null,
 });
 
@@ -98,6 +101,9 @@ export const serverSocketSlice = createSlice({
       const server = live(state, action.payload.serverId);
       (server.backups ??= {})[action.payload.progress.backup] = action.payload.progress;
     },
+    transferProgressReceived(state, action: PayloadAction<ServerEvent & { progress: TransferProgressEvent }>) {
+      live(state, action.payload.serverId).transfer = action.payload.progress;
+    },
     /** The page no longer follows this server: its live state would only grow stale. */
     released(state, action: PayloadAction<{ serverId: string }>) {
       delete state.servers[action.payload.serverId];
@@ -112,6 +118,7 @@ export const {
   installStatusReceived: serverInstallStatusReceived,
   daemonErrorReceived: serverDaemonErrorReceived,
   backupProgressReceived: serverBackupProgressReceived,
+  transferProgressReceived: serverTransferProgressReceived,
   released: serverSocketReleased,
 } = serverSocketSlice.actions;
 

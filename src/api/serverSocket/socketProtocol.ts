@@ -1,4 +1,4 @@
-import { powerStates, SocketCloseCode, type BackupProgressEvent, type InstallStatusEvent } from '../generated/serverSocket.gen';
+import { powerStates, SocketCloseCode, type BackupProgressEvent, type InstallStatusEvent, type TransferProgressEvent } from '../generated/serverSocket.gen';
 import type { PowerState, ServerResources } from '../servers';
 
 /**
@@ -11,7 +11,15 @@ import type { PowerState, ServerResources } from '../servers';
  * `token expiring` (a new ticket is sent with `auth` on the same socket); at the end
  * `token expired`, and the socket closes.
  */
-export { SocketCloseCode, type BackupProgressEvent, type ClientEventName, type ClientEvents, type InstallStatusEvent, type ServerEventName } from '../generated/serverSocket.gen';
+export {
+  SocketCloseCode,
+  type BackupProgressEvent,
+  type ClientEventName,
+  type ClientEvents,
+  type InstallStatusEvent,
+  type ServerEventName,
+  type TransferProgressEvent,
+} from '../generated/serverSocket.gen';
 
 /** A frame as it travels, before its event is known to be one of the protocol's. */
 export interface SocketFrame {
@@ -48,6 +56,8 @@ export interface ServerSocketEvents {
   install: InstallStatusEvent;
   daemonError: string;
   backupProgress: BackupProgressEvent;
+  /** The server being moved to another node: how far, and its new address once done. */
+  transferProgress: TransferProgressEvent;
 }
 
 /** Narrows an untrusted value to a power state (one of the contract's `powerStates`). */

@@ -5,6 +5,7 @@ import { FinalTicketError, ServerSocketClient, type ServerSocketClientOptions, t
 import {
   serverDaemonErrorReceived,
   serverBackupProgressReceived,
+  serverTransferProgressReceived,
   serverInstallStatusReceived,
   serverSocketReleased,
   serverStatsReceived,
@@ -109,6 +110,17 @@ function createEntry(dispatch: ApiDispatch, registry: Registry, serverId: string
   });
   events.on('daemonError', (message) => dispatch(serverDaemonErrorReceived({ serverId, at: at(), message })));
   events.on('backupProgress', (progress) => dispatch(serverBackupProgressReceived({ serverId, at: at(), progress })));
+  events.on('transferProgress', (progress) => {
+    dispatch(serverTransferProgressReceived({ serverId, at: at(), progress }));
+    // A finished move changes the server's address (and its node): read it again.
+    if (progress.state !== 'running')
+      dispatch(
+        serversApi.util.invalidateTags([
+          { type: 'Server', id: serverId },
+          { type: 'Server', id: 'LIST' },
+        ]),
+      );
+  });
   // Console output goes straight to its listeners: thousands of lines a second never touch the store.
   events.on('output', (line) => {
     for (const listener of outputs()) listener.line(line);

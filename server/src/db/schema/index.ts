@@ -28,3 +28,4 @@ export * from './oauthProviders';
 export * from './adminAudit';
 export * from './notifications';
 export * from './thresholds';
+export * from './transfers';

@@ -41,7 +41,7 @@ export async function adminTransferRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'getAdminServerTransfer',
         tags: ['admin'],
         summary: 'The server’s last move to another node and its progress',
-        description: '404 when the server has not been moved since the panel started.',
+        description: 'Kept across panel restarts; 404 when the server has never been moved.',
         security,
         params: ServerParamsSchema,
         response: { 200: TransferAnswer, ...errorResponses(401, 404, 429) },
@@ -49,7 +49,7 @@ export async function adminTransferRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const server = await requireServer(app.db, request.params.server);
-      const transfer = app.transfers.view(server.uuid);
+      const transfer = await app.transfers.view(server);
       if (!transfer) throw notFound('Transfer');
       return { data: { transfer } };
     },

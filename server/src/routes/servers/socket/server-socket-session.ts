@@ -237,6 +237,8 @@ export class ServerSocketSession {
     clearTimeout(this.authTimer);
     this.unsubscribe = this.app.runtime.events.subscribe(server.uuid, (event) => this.forward(event));
     this.send('status', serverApiState(this.app.runtime, server, this.app.transfers));
+    const transfer = this.app.transfers.progress(server.uuid);
+    if (transfer) this.send('transfer progress', transfer);
     this.recheckTimer = setInterval(() => void this.recheck().catch(() => undefined), this.limits.recheckMs);
   }
 
@@ -261,6 +263,8 @@ export class ServerSocketSession {
         return this.send('backup progress', event.progress);
       case 'version-switch':
         return this.send('version switch', event.progress);
+      case 'transfer':
+        return this.send('transfer progress', event.progress);
       case 'gone':
         return this.close(SocketClose.gone, event.reason === 'deleted' ? 'The server was deleted.' : 'The server was suspended.');
     }
