@@ -110,7 +110,7 @@ onPostgres('several panel processes on PostgreSQL and Redis', () => {
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const send = (event: string, ...args: unknown[]) => ws.send(JSON.stringify({ event, args }));
     send('auth', ticket.data.token);
-    await waitFor(() => frames.some((f) => f.event === 'auth success'), { what: 'auth success' });
+    await waitFor(() => frames.some((f) => f.event === 'auth success'), { what: 'auth success', timeoutMs: 60_000 });
     return { frames, send };
   }
 
@@ -124,18 +124,18 @@ onPostgres('several panel processes on PostgreSQL and Redis', () => {
     // The same start through both processes at the same moment: one carries it out, the other is refused.
     const answers = await Promise.all([call(runner, 'POST', `/servers/${server.shortId}/power`, { signal: 'start' }), call(standby, 'POST', `/servers/${server.shortId}/power`, { signal: 'start' })]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([204, 409]);
-    await waitFor(() => console2.frames.some((f) => f.event === 'status' && f.args[0] === 'running'), { what: 'running on the other process’s console', timeoutMs: 30_000 });
-    await waitFor(() => lines(console2.frames, 'Ready!') > 0, { what: 'the game’s own line' });
-    await waitFor(() => console2.frames.some((f) => f.event === 'stats'), { what: 'stats relayed' });
+    await waitFor(() => console2.frames.some((f) => f.event === 'status' && f.args[0] === 'running'), { what: 'running on the other process’s console', timeoutMs: 60_000 });
+    await waitFor(() => lines(console2.frames, 'Ready!') > 0, { what: 'the game’s own line', timeoutMs: 60_000 });
+    await waitFor(() => console2.frames.some((f) => f.event === 'stats'), { what: 'stats relayed', timeoutMs: 60_000 });
     // A command on this process reaches the game the other one runs.
     console2.send('send command', 'through the standby');
-    await waitFor(() => lines(console2.frames, 'echo: through the standby') > 0, { what: 'the echo' });
+    await waitFor(() => lines(console2.frames, 'echo: through the standby') > 0, { what: 'the echo', timeoutMs: 60_000 });
     // The console's backlog comes from the runner too.
     console2.send('send logs');
-    await waitFor(() => lines(console2.frames, 'Ready!') > 1, { what: 'the backlog' });
+    await waitFor(() => lines(console2.frames, 'Ready!') > 1, { what: 'the backlog', timeoutMs: 60_000 });
     expect((await redisClient.hget('panel:server-states', server.uuid)) ?? '').toBe('running');
     expect(lines(console2.frames, 'Ready!')).toBe(2); // once live, once in the backlog: started once
-  }, 60_000);
+  }, 180_000);
 
   it('runs a scheduled console command once, whichever process claims it', async () => {
     const created = await call(standby, 'POST', `/servers/${server.shortId}/schedules`, {
@@ -154,11 +154,11 @@ onPostgres('several panel processes on PostgreSQL and Redis', () => {
       .set({ nextRunAt: new Date(Date.now() + 1000) })
       .where(eq(schedules.uuid, uuid))
       .returning();
-    await waitFor(() => lines(console2.frames, 'echo: scheduled hello') > 0, { what: 'the scheduled command', timeoutMs: 20_000 });
+    await waitFor(() => lines(console2.frames, 'echo: scheduled hello') > 0, { what: 'the scheduled command', timeoutMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a second run would show up here
     expect(lines(console2.frames, 'echo: scheduled hello')).toBe(1);
     expect(await database.db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id))).toHaveLength(1);
-  }, 60_000);
+  }, 180_000);
 
   it('hands the games to the other process when the runner dies, which adopts them running', async () => {
     const pid = gamePid();
@@ -171,7 +171,7 @@ onPostgres('several panel processes on PostgreSQL and Redis', () => {
       intervalMs: 200,
     });
     const tookMs = Date.now() - killedAt;
-    await waitFor(() => lines(console2.frames, 'echo: after the take-over') > 0, { what: 'the echo after the take-over' });
+    await waitFor(() => lines(console2.frames, 'echo: after the take-over') > 0, { what: 'the echo after the take-over', timeoutMs: 60_000 });
     // Within the lease's time, a third of it for the next attempt, and the adoption on a loaded machine.
     expect(tookMs).toBeLessThan(LEASE_MS + LEASE_MS / 3 + 15_000);
     expect(gamePid()).toBe(pid);
@@ -185,5 +185,5 @@ onPostgres('several panel processes on PostgreSQL and Redis', () => {
     expect([held.status, ((await held.json()) as { message: string }).message]).toEqual([409, 'A backup is being restored.']);
     await redisClient.del(startHoldKey(server.uuid));
     process.stdout.write(`take-over after the runner was killed: ${tookMs} ms\n`);
-  }, 60_000);
+  }, 180_000);
 });

@@ -68,6 +68,7 @@ export class ClusteredRuntimeManager extends RuntimeManager {
       const { from, uuid, event } = message as { from: string; uuid: string; event: ServerEvent };
       if (from === this.cluster.processId) return;
       if (event.type === 'state') this.heardStates.set(uuid, event.state);
+      if (event.type === 'gone' && event.reason === 'deleted') this.heardStates.delete(uuid);
       this.events.deliver(uuid, event);
     });
     for (const [uuid, state] of Object.entries(await this.cluster.redis.hgetall(STATES_KEY))) if (!this.heardStates.has(uuid)) this.heardStates.set(uuid, state);
@@ -92,6 +93,8 @@ export class ClusteredRuntimeManager extends RuntimeManager {
 
   private share(uuid: string, event: ServerEvent): void {
     this.cluster.publish(EVENTS_CHANNEL, { from: this.cluster.processId, uuid, event });
+    // A deleted server's last state goes with it (any process may delete it).
+    if (event.type === 'gone' && event.reason === 'deleted') void this.cluster.redis.hdel(STATES_KEY, uuid).catch(() => undefined);
     if (event.type !== 'state') return;
     this.heardStates.set(uuid, event.state);
     if (this.lease.holding) void this.cluster.redis.hset(STATES_KEY, uuid, event.state).catch(() => undefined);
