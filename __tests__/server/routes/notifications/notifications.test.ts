@@ -159,3 +159,17 @@ it('prunes notifications older than 30 days', async () => {
   const left = await t.app.db.select().from(notifications).where(eq(notifications.eventId, old.id));
   expect(left).toEqual([]);
 });
+
+it('hides a server’s notifications from someone whose notification.read was taken away', async () => {
+  expect((await list(helper)).meta.total).toBeGreaterThan(0);
+  await t.app.db
+    .update(serverPermissions)
+    .set({ permissions: ['control.console'] })
+    .where(eq(serverPermissions.userId, helper.user.id));
+  expect((await list(helper)).meta).toMatchObject({ total: 0, unread: 0 });
+  await t.app.db
+    .update(serverPermissions)
+    .set({ permissions: ['notification.read'] })
+    .where(eq(serverPermissions.userId, helper.user.id));
+  expect((await list(helper)).meta.total).toBeGreaterThan(0);
+});

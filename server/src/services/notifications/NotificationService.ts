@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notifications, notificationSettings, servers, type NotificationChoice, type ServerRow } from '../../db/schema';
 import { ValidationError } from '../../lib/errors';
@@ -15,6 +15,18 @@ export interface NotificationPage {
 }
 
 /**
+ * Notifications of servers the user may still hear about: theirs, or shared with them (an active
+ * share whose keys, or whose role's, hold notification.read). Someone removed from a server, or
+ * whose notification.read was taken away, no longer sees what they were told about it.
+ */
+function stillVisibleTo(userId: number): SQL {
+  return sql`exists (select 1 from ${servers} s where s.id = ${notifications.serverId} and (s.owner_id = ${userId} or exists (
+    select 1 from server_permissions sp left join server_roles r on r.id = sp.role_id
+    where sp.server_id = s.id and sp.user_id = ${userId} and sp.status = 'active'
+      and coalesce(r.permissions, sp.permissions) @> '["notification.read"]'::jsonb)))`;
+}
+
+/**
  * A user's own notifications (never anyone else's: every query is bound to the user) and their
  * choices per server of what reaches them, changes to which are audited.
  */
@@ -22,8 +34,8 @@ export class NotificationService {
   constructor(private readonly db: Database) {}
 
   async list(userId: number, { page, perPage, unreadOnly }: { page: number; perPage: number; unreadOnly: boolean }): Promise<NotificationPage> {
-    const mine = eq(notifications.userId, userId);
-    const unreadOfMine = and(mine, isNull(notifications.readAt));
+    const mine = and(eq(notifications.userId, userId), stillVisibleTo(userId))!;
+    const unreadOfMine = and(mine, isNull(notifications.readAt))!;
     const rows = await this.db
       .select({ row: notifications, server: { id: servers.shortId, uuid: servers.uuid, name: servers.name } })
       .from(notifications)
@@ -59,7 +71,10 @@ export class NotificationService {
       .update(notifications)
       .set({ readAt: new Date() })
       .where(body.all ? unreadOfMine : and(unreadOfMine, inArray(notifications.uuid, body.ids!)));
-    const [{ unread }] = await this.db.select({ unread: count() }).from(notifications).where(unreadOfMine);
+    const [{ unread }] = await this.db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(unreadOfMine, stillVisibleTo(userId)));
     return unread;
   }
 
