@@ -35,6 +35,16 @@ export type TemplateJson = Static<typeof TemplateSchema>;
 
 export const ImportTemplateQuerySchema = Type.Object({
   game: Type.Optional(Type.String({ description: 'The game the egg is for (minecraft, rust …); guessed from the egg when absent' })),
+  preview: Type.Optional(Type.Boolean({ description: 'true: answer what the import would make (200, `saved: false`) and write nothing' })),
+});
+
+/** What an import (or its preview) answers: the template, whether it is (or would be) new, whether it was written. */
+export const ImportTemplateAnswerSchema = Type.Object({
+  data: Type.Object({
+    template: TemplateSchema,
+    created: Type.Boolean({ description: 'A new template (false: it updates the one an earlier import of this egg made)' }),
+    saved: Type.Boolean({ description: 'false for a preview: nothing was written' }),
+  }),
 });
 
 export const ImportTemplateBodySchema = Type.Union([

@@ -81,6 +81,13 @@ const injectedRtkApi = api
         }),
         providesTags: ["admin"],
       }),
+      listAdminDnsZones: build.query<
+        ListAdminDnsZonesApiResponse,
+        ListAdminDnsZonesApiArg
+      >({
+        query: () => ({ url: `/admin/dns-zones` }),
+        providesTags: ["admin"],
+      }),
       listAdminNodes: build.query<
         ListAdminNodesApiResponse,
         ListAdminNodesApiArg
@@ -353,6 +360,7 @@ const injectedRtkApi = api
           body: queryArg.body,
           params: {
             game: queryArg.game,
+            preview: queryArg.preview,
           },
         }),
         invalidatesTags: ["admin"],
@@ -611,6 +619,27 @@ export type GetAdminDatabaseHostApiArg = {
   /** Name or uuid of the database host */
   host: string;
 };
+export type ListAdminDnsZonesApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** ok: the name server or API accepted a connection just now; down: it did not; unchecked: a public API not probed */
+    health: "ok" | "down" | "unchecked";
+    /** How its records are written */
+    provider: "rfc2136" | "cloudflare";
+    /** host:port of the name server (RFC 2136) or the API’s address (Cloudflare); null: the public API */
+    server: string | null;
+    /** Customers’ subdomains in the zone (each a set of A/AAAA and SRV records) */
+    subdomains: number;
+    /** TTL of the records written, seconds */
+    ttl: number;
+    /** The zone, lower case, without the trailing dot (PANEL_DNS_ZONES) */
+    zone: string;
+  }[];
+  meta: {
+    /** false: the panel runs without DNS (no PANEL_DNS_ZONES), customers get no subdomains */
+    configured: boolean;
+  };
+};
+export type ListAdminDnsZonesApiArg = void;
 export type ListAdminNodesApiResponse = /** status 200 Default Response */ {
   data: {
     /** Disk of the plans of its servers */
@@ -1503,6 +1532,10 @@ export type ListAdminTemplatesApiArg = void;
 export type ImportAdminTemplateApiResponse =
   | /** status 200 Default Response */ {
       data: {
+        /** A new template (false: it updates the one an earlier import of this egg made) */
+        created: boolean;
+        /** false for a preview: nothing was written */
+        saved: boolean;
         template: {
           description: string;
           game: string;
@@ -1542,6 +1575,10 @@ export type ImportAdminTemplateApiResponse =
     }
   | /** status 201 Default Response */ {
       data: {
+        /** A new template (false: it updates the one an earlier import of this egg made) */
+        created: boolean;
+        /** false for a preview: nothing was written */
+        saved: boolean;
         template: {
           description: string;
           game: string;
@@ -1582,6 +1619,8 @@ export type ImportAdminTemplateApiResponse =
 export type ImportAdminTemplateApiArg = {
   /** The game the egg is for (minecraft, rust …); guessed from the egg when absent */
   game?: string;
+  /** true: answer what the import would make (200, `saved: false`) and write nothing */
+  preview?: boolean;
   body:
     | {
         game?: string;
@@ -1925,6 +1964,8 @@ export const {
   useDeleteAdminDatabaseHostMutation,
   useGetAdminDatabaseHostQuery,
   useLazyGetAdminDatabaseHostQuery,
+  useListAdminDnsZonesQuery,
+  useLazyListAdminDnsZonesQuery,
   useListAdminNodesQuery,
   useLazyListAdminNodesQuery,
   useCreateAdminNodeMutation,

@@ -106,6 +106,8 @@ export type {
   ListAdminAuditApiResponse,
   ListAdminDatabaseHostsApiArg,
   ListAdminDatabaseHostsApiResponse,
+  ListAdminDnsZonesApiArg,
+  ListAdminDnsZonesApiResponse,
   ListAdminNodesApiArg,
   ListAdminNodesApiResponse,
   ListAdminOAuthProvidersApiArg,

@@ -91,3 +91,7 @@ export const AdminOAuthProvidersPage = lazyPage(
   'page-admin',
 );
 export const AdminAuditPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminAuditPage })), 'page-admin');
+export const AdminPlansPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminPlansPage })), 'page-admin');
+export const AdminTemplatesPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminTemplatesPage })), 'page-admin');
+export const AdminDatabaseHostsPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminDatabaseHostsPage })), 'page-admin');
+export const AdminDnsZonesPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminDnsZonesPage })), 'page-admin');

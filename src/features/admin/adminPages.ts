@@ -5,3 +5,7 @@ export { AdminServersPage } from './servers/AdminServersPage';
 export { AdminUsersPage } from './users/AdminUsersPage';
 export { AdminAuditPage } from './audit/AdminAuditPage';
 export { AdminOAuthProvidersPage } from './oauth/AdminOAuthProvidersPage';
+export { AdminPlansPage } from './plans/AdminPlansPage';
+export { AdminTemplatesPage } from './templates/AdminTemplatesPage';
+export { AdminDatabaseHostsPage } from './database-hosts/AdminDatabaseHostsPage';
+export { AdminDnsZonesPage } from './dns/AdminDnsZonesPage';

@@ -13,6 +13,8 @@ declare module 'fastify' {
     adminKey: AdminApiKeyRow | null;
     /** Whether this admin API request came with an admin's session that passed the admin rule. */
     adminSession: boolean;
+    /** The admin audit log's event when a route's outcome differs from its operation (a preview that writes nothing). */
+    adminAuditEvent: string | null;
   }
 }
 

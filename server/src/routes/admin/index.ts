@@ -13,6 +13,7 @@ import { adminAuditRoutes } from './audit';
 import { adminOverviewRoutes } from './overview';
 import { adminUserAccountRoutes } from './user-accounts';
 import { adminOAuthProviderRoutes } from './oauth-providers';
+import { adminDnsZoneRoutes } from './dns-zones';
 import { describedFields, recordAdminAction } from '../../services/admin/adminAudit';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,11 +27,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('adminKey', null);
   app.decorateRequest('adminSession', false);
+  app.decorateRequest('adminAuditEvent', null);
   app.addHook('onRequest', adminAuthenticate(app));
   app.addHook('onResponse', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method) || !isAdminCaller(request)) return;
     await recordAdminAction(app.db, adminActorOf(request), {
-      event: request.routeOptions.schema?.operationId ?? `${request.method} ${request.routeOptions.url ?? ''}`,
+      event: request.adminAuditEvent ?? request.routeOptions.schema?.operationId ?? `${request.method} ${request.routeOptions.url ?? ''}`,
       method: request.method,
       path: request.url.split('?')[0],
       ...adminTargetOf(request),
@@ -51,4 +53,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminAuditRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminOAuthProviderRoutes);
+  await app.register(adminDnsZoneRoutes);
 }

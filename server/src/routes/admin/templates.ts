@@ -3,16 +3,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
-import { ImportTemplateBodySchema, ImportTemplateQuerySchema, MapTemplateImagesBodySchema, TemplateParamsSchema, TemplateSchema } from '../../schemas/templates';
+import { ImportTemplateAnswerSchema, ImportTemplateBodySchema, ImportTemplateQuerySchema, MapTemplateImagesBodySchema, TemplateParamsSchema, TemplateSchema } from '../../schemas/templates';
 import { fetchEgg } from '../../services/templates/fetchEgg';
-import { importEgg, mapTemplateImages, type ImportActor } from '../../services/templates/importEgg';
+import { importEgg, mapTemplateImages, previewEgg, type ImportActor } from '../../services/templates/importEgg';
 import { requireTemplate, templateJson } from '../../services/templates/templateView';
 
 const TemplateAnswer = Type.Object({ data: Type.Object({ template: TemplateSchema }) });
 const security = [{ bearer: [] }];
 const EGG_BYTES = 1024 * 1024;
 
-const actorOf = (request: FastifyRequest): ImportActor => ({ userId: null, ip: request.ip, via: `admin-key:${request.adminKey?.identifier ?? 'unknown'}` });
+/** The admin behind a call: an admin key, or a root admin's own session (the admin area). */
+const actorOf = (request: FastifyRequest): ImportActor =>
+  request.adminKey ? { userId: null, ip: request.ip, via: `admin-key:${request.adminKey.identifier}` } : { userId: request.user?.id ?? null, ip: request.ip, via: 'admin-session' };
+/** The admin audit log's event for a preview: it writes nothing, so it is not recorded as an import. */
+const PREVIEW_EVENT = 'previewAdminTemplateImport';
 
 /** Templates of the admin API: import an egg (body or address), show one, map its images to the host's. */
 export async function adminTemplateRoutes(app: FastifyInstance): Promise<void> {
@@ -32,11 +36,11 @@ export async function adminTemplateRoutes(app: FastifyInstance): Promise<void> {
         description:
           'The body is the egg (PTDL_v1/PTDL_v2 JSON, or PLCN_v1–v3 YAML sent as text/yaml), or `{ "url": … }` to fetch it under the pull-from-URL address policy. ' +
           'Importing the same egg again (same uuid, address, or author and name) updates its template; servers keep their values. An unreadable egg is a 422 naming each field. ' +
-          'Answers 201 for a new template, 200 for an update.',
+          'Answers 201 for a new template, 200 for an update. With `preview=true` nothing is written: 200 with the template the import would make (id 0 when new), `created` and `saved: false`, and the same 422s.',
         security,
         querystring: ImportTemplateQuerySchema,
         body: ImportTemplateBodySchema,
-        response: { 200: TemplateAnswer, 201: TemplateAnswer, ...errorResponses(400, 401, 422, 429) },
+        response: { 200: ImportTemplateAnswerSchema, 201: ImportTemplateAnswerSchema, ...errorResponses(400, 401, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -46,9 +50,14 @@ export async function adminTemplateRoutes(app: FastifyInstance): Promise<void> {
       const url = fromUrl ? (body as { url: string }).url : null;
       const egg = url ? await fetchEgg(url, app.config.pullAllowHosts ?? []) : (body as string | Record<string, unknown>);
       const game = request.query.game ?? (fromUrl ? (body as { game?: string }).game : undefined);
+      if (request.query.preview) {
+        request.adminAuditEvent = PREVIEW_EVENT;
+        const preview = await previewEgg(app.db, { egg, url, game });
+        return reply.code(200).send({ data: { template: templateJson(preview.row, preview.game), created: preview.created, saved: false } });
+      }
       const { row, created } = await importEgg(app.db, { egg, url, game }, actorOf(request));
       const { game: gameSlug } = await requireTemplate(app.db, row.slug);
-      return reply.code(created ? 201 : 200).send({ data: { template: templateJson(row, gameSlug) } });
+      return reply.code(created ? 201 : 200).send({ data: { template: templateJson(row, gameSlug), created, saved: true } });
     },
   );
   r.get(

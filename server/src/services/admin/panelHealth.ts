@@ -54,7 +54,8 @@ async function databaseCheck(db: Database): Promise<HealthCheck> {
   }
 }
 
-function dnsCheck(config: PanelConfig): Promise<HealthCheck> | HealthCheck {
+/** Whether the configured DNS service (name server or API) accepts a connection. */
+export function dnsCheck(config: PanelConfig): Promise<HealthCheck> | HealthCheck {
   const provider = config.dns?.provider;
   if (!provider) return { name: 'dns', status: 'not_configured', detail: null };
   if (provider.kind === 'rfc2136') return probe('dns', { host: provider.server, port: provider.port });

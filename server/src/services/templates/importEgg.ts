@@ -52,12 +52,18 @@ async function freeSlug(db: Database, name: string): Promise<string> {
   }
 }
 
-/**
- * Imports an egg as a template, or updates the template an earlier import of the same egg made
- * (same uuid, address, or author and name): its slug, image mapping and servers stay, and the
- * servers keep their variable values. Unreadable eggs are refused with a 422 naming each field.
- */
-export async function importEgg(db: Database, input: ImportEggInput, actor: ImportActor): Promise<{ row: ServerTemplateRow; created: boolean }> {
+/** What importing an egg would write: the template's row values, and the earlier import it would update. */
+interface PlannedImport {
+  egg: EggDefinition;
+  existing: ServerTemplateRow | undefined;
+  slug: string;
+  sourceKey: string;
+  values: Omit<ServerTemplateRow, 'id' | 'slug' | 'sourceKey' | 'imageMap' | 'createdAt'>;
+  game: GameSlug;
+}
+
+/** Reads the egg and works out the template it makes, without writing anything (the preview and the import share it, so they answer the same 422s). */
+async function planImport(db: Database, input: ImportEggInput): Promise<PlannedImport> {
   let egg: EggDefinition;
   try {
     egg = await parseEgg(input.egg);
@@ -82,6 +88,27 @@ export async function importEgg(db: Database, input: ImportEggInput, actor: Impo
     egg: egg as unknown as Record<string, unknown>,
     updatedAt: new Date(),
   };
+  return { egg, existing, slug, sourceKey, values, game };
+}
+
+/**
+ * What importing the egg would make, written nowhere: the template as the import would answer it
+ * (an unsaved one has id 0) and whether it would be new or update an earlier import. The same
+ * 422s as the import.
+ */
+export async function previewEgg(db: Database, input: ImportEggInput): Promise<{ row: ServerTemplateRow; game: string; created: boolean }> {
+  const { existing, slug, sourceKey, values, game } = await planImport(db, input);
+  const row: ServerTemplateRow = { ...(existing ?? { id: 0, imageMap: {}, createdAt: new Date() }), ...values, slug, sourceKey };
+  return { row, game, created: !existing };
+}
+
+/**
+ * Imports an egg as a template, or updates the template an earlier import of the same egg made
+ * (same uuid, address, or author and name): its slug, image mapping and servers stay, and the
+ * servers keep their variable values. Unreadable eggs are refused with a 422 naming each field.
+ */
+export async function importEgg(db: Database, input: ImportEggInput, actor: ImportActor): Promise<{ row: ServerTemplateRow; created: boolean }> {
+  const { egg, existing, slug, sourceKey, values } = await planImport(db, input);
   const [row] = existing
     ? await db.update(serverTemplates).set(values).where(eq(serverTemplates.id, existing.id)).returning()
     : await db

@@ -6,14 +6,17 @@ import { useDeleteAdminNodeMutation, useListAdminNodesQuery, useUpdateAdminNodeM
 import { AdminPage } from '../AdminPage';
 import { NodeStateTag, NodeUse, type AdminNode } from '../NodeUse';
 import { AddNodeForm } from './AddNodeForm';
+import { EditNodeForm } from './EditNodeForm';
+import { NodeServers } from './NodeServers';
 
-/** Nodes: each with its state and use, maintenance on/off, its servers, delete (refused while servers are on it); add a node. */
+/** Nodes: each with its state and use, maintenance on/off, edit, its servers (the row expands to them), delete (refused while servers are on it); add a node. */
 export function AdminNodesPage() {
   const { t } = useTranslation();
   const { data, isLoading } = useListAdminNodesQuery();
   const [updateNode] = useUpdateAdminNodeMutation();
   const [deleteNode] = useDeleteAdminNodeMutation();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminNode | null>(null);
   const columns = [
     { key: 'name', title: t('admin.field.name', 'Name'), render: (node: AdminNode) => `${node.name}${node.location ? ` (${node.location})` : ''}` },
     { key: 'state', title: t('admin.field.state', 'State'), render: (node: AdminNode) => <NodeStateTag state={node.state} /> },
@@ -37,18 +40,24 @@ export function AdminNodesPage() {
     {
       key: 'actions',
       title: '',
-      render: (node: AdminNode) =>
-        node.name === 'local' ? null : (
-          <Popconfirm
-            title={node.servers > 0 ? t('admin.nodes.deleteBusy', 'Move or delete its servers first.') : t('admin.nodes.deleteConfirm', 'Remove this node from the panel?')}
-            okButtonProps={{ disabled: node.servers > 0, danger: true }}
-            onConfirm={() => void deleteNode({ node: node.name }).catch(() => undefined)}
-          >
-            <Button danger size="small">
-              {t('admin.action.delete', 'Delete')}
-            </Button>
-          </Popconfirm>
-        ),
+      render: (node: AdminNode) => (
+        <Space size={4}>
+          <Button size="small" onClick={() => setEditing(node)} aria-label={`${t('admin.action.edit', 'Edit')}: ${node.name}`}>
+            {t('admin.action.edit', 'Edit')}
+          </Button>
+          {node.name === 'local' ? null : (
+            <Popconfirm
+              title={node.servers > 0 ? t('admin.nodes.deleteBusy', 'Move or delete its servers first.') : t('admin.nodes.deleteConfirm', 'Remove this node from the panel?')}
+              okButtonProps={{ disabled: node.servers > 0, danger: true }}
+              onConfirm={() => void deleteNode({ node: node.name }).catch(() => undefined)}
+            >
+              <Button danger size="small">
+                {t('admin.action.delete', 'Delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
     },
   ];
   return (
@@ -62,9 +71,20 @@ export function AdminNodesPage() {
         </Space>
       }
     >
-      <Table rowKey="uuid" loading={isLoading} dataSource={data?.data ?? []} columns={columns} pagination={false} scroll={{ x: true }} />
+      <Table
+        rowKey="uuid"
+        loading={isLoading}
+        dataSource={data?.data ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: true }}
+        expandable={{ expandedRowRender: (node: AdminNode) => <NodeServers node={node.name} />, rowExpandable: (node: AdminNode) => node.servers > 0 }}
+      />
       <Drawer open={adding} onClose={() => setAdding(false)} title={t('admin.nodes.add', 'Add node')} size="min(720px, 100vw)" destroyOnHidden>
         <AddNodeForm onAdded={() => setAdding(false)} />
+      </Drawer>
+      <Drawer open={editing !== null} onClose={() => setEditing(null)} title={t('admin.nodes.edit', 'Edit {{name}}', { name: editing?.name })} size="min(600px, 100vw)" destroyOnHidden>
+        {editing ? <EditNodeForm node={editing} onSaved={() => setEditing(null)} /> : null}
       </Drawer>
     </AdminPage>
   );

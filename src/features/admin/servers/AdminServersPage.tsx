@@ -7,6 +7,7 @@ import { AdminPage } from '../AdminPage';
 import { serverStateLabel, stateColour } from '../adminTexts';
 import { CreateServerForm } from './CreateServerForm';
 import { ServerActionDialogs, type ServerDialog } from './ServerActionDialogs';
+import { TransferDialog } from './TransferDialog';
 import { filtersFromSearch, type AdminServer } from './adminServerTypes';
 
 const STATES = ['running', 'starting', 'stopping', 'offline', 'installing', 'install_failed', 'suspended'];
@@ -14,7 +15,7 @@ const STATES = ['running', 'starting', 'stopping', 'offline', 'installing', 'ins
 /** What the list shows as the server's state: suspended and install states before the power state. */
 const shownState = (server: AdminServer) => (server.suspended ? 'suspended' : server.install_status !== 'installed' ? server.install_status : server.state);
 
-/** Servers: search and filter, create for a user, open as the customer sees it, suspend, reinstall, change plan, delete. */
+/** Servers: search and filter, create for a user, open as the customer sees it, suspend, reinstall, transfer to another node, change plan, delete. */
 export function AdminServersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,6 +27,7 @@ export function AdminServersPage() {
   const [reinstall] = useReinstallAdminServerMutation();
   const [dialog, setDialog] = useState<ServerDialog>(null);
   const [creating, setCreating] = useState(false);
+  const [transferring, setTransferring] = useState<AdminServer | null>(null);
   const setFilter = (key: string, value: string | undefined) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -70,6 +72,9 @@ export function AdminServersPage() {
           <Button size="small" onClick={() => void reinstall({ server: server.identifier }).catch(() => undefined)}>
             {t('admin.servers.reinstall', 'Reinstall')}
           </Button>
+          <Button size="small" onClick={() => setTransferring(server)}>
+            {t('admin.transfer.start', 'Transfer')}
+          </Button>
           <Button size="small" onClick={() => setDialog({ kind: 'plan', server })}>
             {t('admin.servers.changePlan', 'Change plan')}
           </Button>
@@ -105,6 +110,7 @@ export function AdminServersPage() {
       </Space>
       <Table rowKey="uuid" loading={isFetching} dataSource={data?.data ?? []} columns={columns} scroll={{ x: true }} />
       <ServerActionDialogs dialog={dialog} onClose={() => setDialog(null)} />
+      {transferring ? <TransferDialog server={transferring} onClose={() => setTransferring(null)} /> : null}
       <Drawer open={creating} onClose={() => setCreating(false)} title={t('admin.servers.create', 'Create server')} size="min(600px, 100vw)" destroyOnHidden>
         <CreateServerForm onCreated={() => setCreating(false)} />
       </Drawer>
