@@ -26,6 +26,7 @@ import '../../api/sshKeys';
 import '../../api/socialLogin';
 import '../../api/versions';
 import '../../api/webhooks';
+import '../../api/thresholds';
 import '../../api/generated/admin.gen';
 import '../../api/generated/billing.gen';
 import '../../api/generated/setups.gen';

@@ -20,6 +20,7 @@ import { ResourceTiles } from './ResourceTiles';
 import { ResourceTilesPlaceholder } from './ResourceTilesPlaceholder';
 import { ReservedWidth } from './ReservedWidth';
 import { CrashesCard } from './crashes/CrashesCard';
+import { ThresholdsCard } from './thresholds/ThresholdsCard';
 
 /** An uptime of 59 min 59 s: in most languages the widest the uptime reads ("… min … s"). */
 const LONGEST_UPTIME_MS = 3_599_000;
@@ -96,6 +97,7 @@ export function ServerOverviewPage() {
         </Col>
       </Row>
       <CrashesCard serverId={id} permissions={server.permissions} state={state} />
+      <ThresholdsCard serverId={id} permissions={server.permissions} />
     </ServerPageSection>
   );
 }

@@ -50,4 +50,33 @@ describe('the schedule dialog', () => {
     await waitFor(() => expect(fetchMock.requestsTo('POST /api/v2/servers/s1/schedules')).toHaveLength(1));
     expect(fetchMock.requestsTo('POST /api/v2/servers/s1/schedules')[0].body).toEqual(expect.objectContaining({ name: 'Nightly', timezone: 'Asia/Tokyo', run_missed: true }));
   });
+
+  it('sends an on-crash schedule without cron times, with its cooldown; empty asks for its minutes and shows the server’s message under them', async () => {
+    fetchMock = mockFetch(() => jsonResponse(422, { message: 'The given data was invalid.', errors: { trigger_minutes: ['Enter after how many minutes without players it runs.'] } }));
+    const user = userEvent.setup();
+    renderWithProviders(<ScheduleDialog serverId="s1" open schedule={null} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Restart after crash');
+    // No event: no cooldown to set.
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Cooldown (minutes)' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Also run when' }));
+    await user.click(await screen.findByTitle('The server has been empty for some minutes'));
+    const minutes = await within(dialog).findByRole('spinbutton', { name: 'Minutes without players' });
+    await user.clear(minutes);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('list', { name: 'Problems with Minutes without players' })).toHaveTextContent('Enter after how many minutes');
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Also run when' }));
+    await user.click(await screen.findByTitle('The server crashed'));
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Minutes without players' })).not.toBeInTheDocument();
+    const cooldown = within(dialog).getByRole('spinbutton', { name: 'Cooldown (minutes)' });
+    await user.clear(cooldown);
+    await user.type(cooldown, '15');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Run at the cron times' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.requestsTo('POST /api/v2/servers/s1/schedules')).toHaveLength(2));
+    expect(fetchMock.requestsTo('POST /api/v2/servers/s1/schedules')[1].body).toEqual(
+      expect.objectContaining({ name: 'Restart after crash', run_on_cron: false, trigger_event: 'crash', trigger_minutes: null, cooldown_minutes: 15 }),
+    );
+  });
 });
