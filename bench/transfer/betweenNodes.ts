@@ -106,7 +106,6 @@ async function main(): Promise<void> {
     const copySeconds = ((copyEnded || performance.now()) - copyStarted) / 1000;
     await admin('DELETE', `/servers/${uuid}`);
     await app.close();
-    await database.close();
     process.stdout.write(
       `${JSON.stringify({
         mib: Math.round(view.bytes_copied / 1048576),
