@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const admin = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
       const answer = await app.inject({ method, url: `/api/v2/admin${url}`, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
       if (answer.statusCode >= 400) throw new Error(`${method} ${url} answered ${answer.statusCode}: ${answer.body}`);
-      return answer.json();
+      return answer.body ? answer.json() : null;
     };
     const range = { port_range: '30500-30520', memory_mb: 8192, disk_mb: 20480 };
     await admin('POST', '/nodes', { name: 'bench-a', driver: 'docker', docker_host: a.dockerHost, tls: a.tls, public_host: a.publicHost, ...range });
@@ -106,7 +106,6 @@ async function main(): Promise<void> {
     const copySeconds = ((copyEnded || performance.now()) - copyStarted) / 1000;
     await admin('DELETE', `/servers/${uuid}`);
     await app.close();
-    await database.close();
     process.stdout.write(
       `${JSON.stringify({
         mib: Math.round(view.bytes_copied / 1048576),
