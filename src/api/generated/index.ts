@@ -96,6 +96,8 @@ export type {
   GetAdminServerApiResponse,
   GetAdminServerTransferApiArg,
   GetAdminServerTransferApiResponse,
+  GetAdminSettingsApiArg,
+  GetAdminSettingsApiResponse,
   GetAdminTemplateApiArg,
   GetAdminTemplateApiResponse,
   GetAdminUserApiArg,
@@ -145,6 +147,8 @@ export type {
   UpdateAdminOAuthProviderApiResponse,
   UpdateAdminPlanApiArg,
   UpdateAdminPlanApiResponse,
+  UpdateAdminSettingsApiArg,
+  UpdateAdminSettingsApiResponse,
   UpdateAdminUserApiArg,
   UpdateAdminUserApiResponse,
 } from './admin.gen';
@@ -216,6 +220,10 @@ export type {
   ReceiveBillingWebhookApiArg,
   ReceiveBillingWebhookApiResponse,
 } from './billing.gen';
+export type {
+  GetPanelBrandingApiArg,
+  GetPanelBrandingApiResponse,
+} from './branding.gen';
 export type {
   ConfigField,
   GetServerConfigFileApiArg,
@@ -334,6 +342,13 @@ export type {
   UpdateServerAllocationApiResponse,
 } from './network.gen';
 export type {
+  CreateOrderApiArg,
+  CreateOrderApiResponse,
+  GetOrderOptionsApiArg,
+  GetOrderOptionsApiResponse,
+  Server,
+} from './orders.gen';
+export type {
   ChangeServerPlanApiArg,
   ChangeServerPlanApiResponse,
   GetServerPlansApiArg,
@@ -416,7 +431,6 @@ export type {
   SendServerCommandApiResponse,
   SendServerPowerApiArg,
   SendServerPowerApiResponse,
-  Server,
   ServerResources,
 } from './servers.gen';
 export type {

@@ -26,3 +26,5 @@ export * from './passkeys';
 export * from './oauth';
 export * from './oauthProviders';
 export * from './adminAudit';
+export * from './panelSettings';
+export * from './orders';

@@ -13,6 +13,7 @@ import { adminAuditRoutes } from './audit';
 import { adminOverviewRoutes } from './overview';
 import { adminUserAccountRoutes } from './user-accounts';
 import { adminOAuthProviderRoutes } from './oauth-providers';
+import { adminSettingsRoutes } from './settings';
 import { describedFields, recordAdminAction } from '../../services/admin/adminAudit';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -51,4 +52,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminAuditRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminOAuthProviderRoutes);
+  await app.register(adminSettingsRoutes);
 }
