@@ -18,6 +18,8 @@ import '../../api/files';
 import '../../api/modpacks';
 import '../../api/network';
 import '../../api/plans';
+import '../../api/orders';
+import '../../api/generated/branding.gen';
 import '../../api/players';
 import '../../api/schedules';
 import '../../api/sharing';

@@ -86,4 +86,6 @@ export const AdminOAuthProvidersPage = lazyPage(
   () => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminOAuthProvidersPage })),
   'page-admin',
 );
+export const AdminSettingsPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminSettingsPage })), 'page-admin');
+export const OrderServerPage = lazyPage(() => import(/* webpackChunkName: "page-order" */ '../../features/plans/order/OrderServerPage').then((m) => ({ default: m.OrderServerPage })), 'page-order');
 export const AdminAuditPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminAuditPage })), 'page-admin');

@@ -1,4 +1,4 @@
-import { AuditOutlined, CloudServerOutlined, DashboardOutlined, DatabaseOutlined, LeftOutlined, LoginOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, CloudServerOutlined, DashboardOutlined, DatabaseOutlined, LeftOutlined, LoginOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { NavList } from '../../components/NavList';
@@ -13,6 +13,7 @@ export function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
     { key: '/admin/servers', to: '/admin/servers', icon: <CloudServerOutlined />, label: t('admin.nav.servers', 'Servers') },
     { key: '/admin/users', to: '/admin/users', icon: <TeamOutlined />, label: t('admin.nav.users', 'Users') },
     { key: '/admin/social-login', to: '/admin/social-login', icon: <LoginOutlined />, label: t('admin.nav.socialLogin', 'Social login') },
+    { key: '/admin/settings', to: '/admin/settings', icon: <SettingOutlined />, label: t('admin.nav.settings', 'Settings') },
     { key: '/admin/audit', to: '/admin/audit', icon: <AuditOutlined />, label: t('admin.nav.audit', 'Audit log') },
   ];
   const back = [{ key: '/', to: '/', icon: <LeftOutlined />, label: t('admin.nav.back', 'Back to the panel') }];

@@ -5,3 +5,4 @@ export { AdminServersPage } from './servers/AdminServersPage';
 export { AdminUsersPage } from './users/AdminUsersPage';
 export { AdminAuditPage } from './audit/AdminAuditPage';
 export { AdminOAuthProvidersPage } from './oauth/AdminOAuthProvidersPage';
+export { AdminSettingsPage } from './settings/AdminSettingsPage';

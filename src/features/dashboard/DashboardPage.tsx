@@ -24,9 +24,16 @@ export function DashboardPage() {
   return (
     <section aria-labelledby="dashboard-title" style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
       <div>
-        <PageHeading id="dashboard-title" level={1}>
-          {t('dashboard.title', 'Your servers')}
-        </PageHeading>
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+          <PageHeading id="dashboard-title" level={1}>
+            {t('dashboard.title', 'Your servers')}
+          </PageHeading>
+          {servers.length > 0 && (
+            <Link to="/order" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.order', 'Order a server')}
+            </Link>
+          )}
+        </div>
         {name ? (
           <p style={{ margin: 0, opacity: 0.8 }}>
             {/* "Back" only from the second session on: right after sign-up the account is new. */}
@@ -71,10 +78,13 @@ export function DashboardPage() {
               </>
             }
           >
-            {/* The way onward: what there is to have, in each game's look. */}
-            <Link to="/plans" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
-              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.empty.cta', 'See plans and prices')}
+            {/* The way onward: order one (each game's plans in their look), or first see what there is. */}
+            <Link to="/order" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
+              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.order', 'Order a server')}
             </Link>
+            <div style={{ marginTop: 12 }}>
+              <Link to="/plans">{t('dashboard.empty.cta', 'See plans and prices')}</Link>
+            </div>
           </Empty>
         </div>
       )}

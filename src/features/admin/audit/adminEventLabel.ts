@@ -24,6 +24,7 @@ export function adminEventLabel(t: TFunction, event: string): string {
     deleteAdminNode: t('admin.event.deleteNode', 'Removed a node'),
     createAdminOAuthProvider: t('admin.event.createOAuthProvider', 'Added a social-login provider'),
     updateAdminOAuthProvider: t('admin.event.updateOAuthProvider', 'Changed a social-login provider'),
+    updateAdminSettings: t('admin.event.updateSettings', 'Changed the panel’s settings'),
     deleteAdminOAuthProvider: t('admin.event.deleteOAuthProvider', 'Removed a social-login provider'),
   };
   return labels[event] ?? event;
