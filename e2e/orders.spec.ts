@@ -25,14 +25,18 @@ async function adminWithTwoFactor(key: string): Promise<string> {
   const credentials = uniqueCredentials('host');
   expect((await adminPost(key, '/users', { ...credentials, root_admin: true })).status).toBe(201);
   const token = await apiLogin(credentials);
-  const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-  try {
-    const { data } = (await (await api.get('/api/v2/account/two-factor')).json()) as { data: { secret: string } };
-    const { code } = await freshTotpCode(data.secret);
-    expect((await api.post('/api/v2/account/two-factor', { data: { code, password: credentials.password } })).status()).toBe(200);
-  } finally {
-    await api.dispose();
-  }
+  // One request context per call: a kept XSRF-TOKEN cookie would make the panel ask for its header.
+  const call = async (method: 'get' | 'post', path: string, data?: object) => {
+    const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    try {
+      const response = await api[method](path, data ? { data } : {});
+      return { status: response.status(), body: (await response.json()) as { data: { secret: string } } };
+    } finally {
+      await api.dispose();
+    }
+  };
+  const { code } = await freshTotpCode((await call('get', '/api/v2/account/two-factor')).body.data.secret);
+  expect((await call('post', '/api/v2/account/two-factor', { code, password: credentials.password })).status).toBe(200);
   return token;
 }
 
