@@ -13,6 +13,7 @@ import { swaggerPlugin } from './plugins/swagger';
 import { rateLimitPlugin } from './plugins/rateLimit';
 import type { RedisLike } from './lib/rateLimiter';
 import { xsrfPlugin } from './plugins/xsrf';
+import { panelSettingsPlugin } from './plugins/panelSettings';
 import { registerRoutes } from './routes';
 import { serverAccessPlugin } from './plugins/serverAccess';
 import { runtimePlugin } from './plugins/runtime';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
 
   // Infrastructure
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
+  await app.register(panelSettingsPlugin);
   await app.register(securityHeadersPlugin, { connectSources: config.connectSources, pageScripts: builtPageScriptSources(join(config.clientDir, 'index.html')) });
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);

@@ -96,6 +96,14 @@ export interface PanelConfig {
    * a first social login by someone the panel does not know.
    */
   signupOpen: boolean;
+  /** Whether customers may order servers themselves (PANEL_ORDERING on|off, default on); the admin settings override it at run time. */
+  ordering: boolean;
+  /** Orders a customer may place (PANEL_ORDER_LIMIT_PER_USER, default 3; failed orders do not count); overridden at run time likewise. */
+  orderLimitPerUser: number;
+  /** The name the panel shows for itself (PANEL_BRAND_NAME); absent: "Game Panel" in the reader's language. */
+  brandName?: string;
+  /** A logo shown beside the name (PANEL_BRAND_LOGO_URL, https or a path on the panel). */
+  brandLogoUrl?: string;
   /** Social-login providers (PANEL_OAUTH_PROVIDERS and PANEL_OAUTH_<ID>_*, see the README); empty: none. */
   oauthProviders: OAuthProviderConfig[];
   /** Timings of the game-server runtime; defaults suit production, tests shorten them. */

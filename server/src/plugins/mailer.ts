@@ -19,7 +19,8 @@ export const mailerPlugin = fp(
       from: app.config.mailFrom,
       outboxDir: join(app.config.dataDir, 'outbox'),
     });
-    app.decorate('mailer', mailer);
+    // The sender the host set in the admin settings, read at each mail (MAIL_FROM when unset).
+    app.decorate('mailer', { kind: mailer.kind, send: async (message) => mailer.send({ ...message, from: (await app.panelSettings.current()).mailFrom }) } satisfies Mailer);
   },
   { name: 'mailer' },
 );

@@ -22,10 +22,10 @@ export const oauthPlugin = fp(
       new SocialLogin({
         db: app.db,
         providers,
-        signupOpen: () => app.config.signupOpen ?? true,
+        signupOpen: async () => (await app.panelSettings.current()).signupOpen,
         log: (message, error) => app.log.warn({ err: error }, message),
       }),
     );
   },
-  { name: 'oauth', dependencies: ['database'] },
+  { name: 'oauth', dependencies: ['database', 'panel-settings'] },
 );

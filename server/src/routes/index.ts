@@ -23,6 +23,8 @@ import { addCrashSchemas, crashRoutes } from './crashes';
 import { addThresholdSchemas, thresholdRoutes } from './thresholds';
 import { startupRoutes } from './startup';
 import { addWebhookSchemas, webhookRoutes } from './webhooks';
+import { brandingRoutes } from './branding';
+import { orderRoutes } from './orders';
 import { addPlanSchemas, billingRoutes, planCatalogueRoutes, planRoutes } from './plans';
 
 /** Every route of the panel; each area is one folder under routes/. Order matters only for prefixes. */
@@ -76,4 +78,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes, { prefix: '/api/v2' });
   await app.register(billingRoutes, { prefix: '/api/v2/billing' });
   await app.register(planCatalogueRoutes, { prefix: '/api/v2/plans' });
+  await app.register(orderRoutes, { prefix: '/api/v2/orders' });
+  await app.register(brandingRoutes, { prefix: '/api/v2/panel' });
 }

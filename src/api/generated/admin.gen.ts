@@ -343,6 +343,24 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["admin"],
       }),
+      getAdminSettings: build.query<
+        GetAdminSettingsApiResponse,
+        GetAdminSettingsApiArg
+      >({
+        query: () => ({ url: `/admin/settings` }),
+        providesTags: ["admin"],
+      }),
+      updateAdminSettings: build.mutation<
+        UpdateAdminSettingsApiResponse,
+        UpdateAdminSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/settings`,
+          method: "PATCH",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
       listAdminTemplates: build.query<
         ListAdminTemplatesApiResponse,
         ListAdminTemplatesApiArg
@@ -1491,6 +1509,64 @@ export type UnsuspendAdminServerApiArg = {
     reason?: string;
   } | null;
 };
+export type GetAdminSettingsApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** `instant`: orders and plan changes apply at once; `external`: the billing system’s signed checkout (needs PANEL_BILLING_URL and PANEL_BILLING_SECRET) */
+    billing_provider: "instant" | "external";
+    /** An https address or a path on the panel; null: no logo */
+    brand_logo_url: string | null;
+    /** The name the panel shows; empty: “Game Panel” in the reader’s language */
+    brand_name: string;
+    /** The sender of the panel’s mails, `Name <address>` or an address (default MAIL_FROM) */
+    mail_from: string;
+    /** Orders one customer may place; failed ones do not count (default PANEL_ORDER_LIMIT_PER_USER) */
+    order_limit_per_user: number;
+    /** Whether customers may order servers (default PANEL_ORDERING) */
+    ordering_enabled: boolean;
+    /** Anyone may sign up; closed: only people with a pending invitation to a server (default PANEL_SIGNUP_OPEN) */
+    signup_open: boolean;
+  };
+  meta: {
+    /** Whether PANEL_BILLING_URL and PANEL_BILLING_SECRET are set, so `external` can be chosen */
+    external_billing_configured: boolean;
+  };
+};
+export type GetAdminSettingsApiArg = void;
+export type UpdateAdminSettingsApiResponse =
+  /** status 200 Default Response */ {
+    data: {
+      /** `instant`: orders and plan changes apply at once; `external`: the billing system’s signed checkout (needs PANEL_BILLING_URL and PANEL_BILLING_SECRET) */
+      billing_provider: "instant" | "external";
+      /** An https address or a path on the panel; null: no logo */
+      brand_logo_url: string | null;
+      /** The name the panel shows; empty: “Game Panel” in the reader’s language */
+      brand_name: string;
+      /** The sender of the panel’s mails, `Name <address>` or an address (default MAIL_FROM) */
+      mail_from: string;
+      /** Orders one customer may place; failed ones do not count (default PANEL_ORDER_LIMIT_PER_USER) */
+      order_limit_per_user: number;
+      /** Whether customers may order servers (default PANEL_ORDERING) */
+      ordering_enabled: boolean;
+      /** Anyone may sign up; closed: only people with a pending invitation to a server (default PANEL_SIGNUP_OPEN) */
+      signup_open: boolean;
+    };
+    meta: {
+      /** Whether PANEL_BILLING_URL and PANEL_BILLING_SECRET are set, so `external` can be chosen */
+      external_billing_configured: boolean;
+    };
+  };
+export type UpdateAdminSettingsApiArg = {
+  body: {
+    /** `instant`: orders and plan changes apply at once; `external`: the billing system’s signed checkout (needs PANEL_BILLING_URL and PANEL_BILLING_SECRET) */
+    billing_provider?: "instant" | "external";
+    brand_logo_url?: string | null;
+    brand_name?: string;
+    mail_from?: string;
+    order_limit_per_user?: number;
+    ordering_enabled?: boolean;
+    signup_open?: boolean;
+  };
+};
 export type ListAdminTemplatesApiResponse = /** status 200 Default Response */ {
   data: {
     description: string;
@@ -2001,6 +2077,9 @@ export const {
   useLazyGetAdminServerTransferQuery,
   useTransferAdminServerMutation,
   useUnsuspendAdminServerMutation,
+  useGetAdminSettingsQuery,
+  useLazyGetAdminSettingsQuery,
+  useUpdateAdminSettingsMutation,
   useListAdminTemplatesQuery,
   useLazyListAdminTemplatesQuery,
   useImportAdminTemplateMutation,

@@ -96,6 +96,8 @@ export type {
   GetAdminServerApiResponse,
   GetAdminServerTransferApiArg,
   GetAdminServerTransferApiResponse,
+  GetAdminSettingsApiArg,
+  GetAdminSettingsApiResponse,
   GetAdminTemplateApiArg,
   GetAdminTemplateApiResponse,
   GetAdminUserApiArg,
@@ -147,6 +149,8 @@ export type {
   UpdateAdminOAuthProviderApiResponse,
   UpdateAdminPlanApiArg,
   UpdateAdminPlanApiResponse,
+  UpdateAdminSettingsApiArg,
+  UpdateAdminSettingsApiResponse,
   UpdateAdminUserApiArg,
   UpdateAdminUserApiResponse,
 } from './admin.gen';
@@ -218,6 +222,10 @@ export type {
   ReceiveBillingWebhookApiArg,
   ReceiveBillingWebhookApiResponse,
 } from './billing.gen';
+export type {
+  GetPanelBrandingApiArg,
+  GetPanelBrandingApiResponse,
+} from './branding.gen';
 export type {
   ConfigField,
   GetServerConfigFileApiArg,
@@ -347,6 +355,13 @@ export type {
   UpdateServerNotificationSettingsApiResponse,
 } from './notifications.gen';
 export type {
+  CreateOrderApiArg,
+  CreateOrderApiResponse,
+  GetOrderOptionsApiArg,
+  GetOrderOptionsApiResponse,
+  Server,
+} from './orders.gen';
+export type {
   ChangeServerPlanApiArg,
   ChangeServerPlanApiResponse,
   GetServerPlansApiArg,
@@ -429,7 +444,6 @@ export type {
   SendServerCommandApiResponse,
   SendServerPowerApiArg,
   SendServerPowerApiResponse,
-  Server,
   ServerResources,
 } from './servers.gen';
 export type {

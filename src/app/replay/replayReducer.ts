@@ -19,6 +19,8 @@ import '../../api/modpacks';
 import '../../api/network';
 import '../../api/notifications';
 import '../../api/plans';
+import '../../api/orders';
+import '../../api/generated/branding.gen';
 import '../../api/players';
 import '../../api/schedules';
 import '../../api/sharing';

@@ -90,6 +90,8 @@ export const AdminOAuthProvidersPage = lazyPage(
   () => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminOAuthProvidersPage })),
   'page-admin',
 );
+export const AdminSettingsPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminSettingsPage })), 'page-admin');
+export const OrderServerPage = lazyPage(() => import(/* webpackChunkName: "page-order" */ '../../features/plans/order/OrderServerPage').then((m) => ({ default: m.OrderServerPage })), 'page-order');
 export const AdminAuditPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminAuditPage })), 'page-admin');
 export const AdminPlansPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminPlansPage })), 'page-admin');
 export const AdminTemplatesPage = lazyPage(() => import(/* webpackChunkName: "page-admin" */ '../../features/admin/adminPages').then((m) => ({ default: m.AdminTemplatesPage })), 'page-admin');

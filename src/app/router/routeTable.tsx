@@ -11,6 +11,7 @@ import {
   AdminPlansPage,
   AdminServersPage,
   AdminTemplatesPage,
+  AdminSettingsPage,
   AdminUsersPage,
   BackupsPage,
   ConfigPage,
@@ -24,6 +25,7 @@ import {
   LogoutPage,
   ModpacksPage,
   NetworkPage,
+  OrderServerPage,
   PlansCataloguePage,
   PlayersPage,
   PremiumPage,
@@ -90,12 +92,15 @@ export const routeTable: readonly PanelRoute[] = [
   { path: '/account/edit', layout: 'dashboard', access: 'login', element: <AccountEditPage /> },
   // Every game's plans and looks: where the dashboard sends someone without a server.
   { path: '/plans', layout: 'dashboard', access: 'login', element: <PlansCataloguePage /> },
+  // Ordering a server: a game, a plan in its look, a location, a name.
+  { path: '/order', layout: 'dashboard', access: 'login', element: <OrderServerPage /> },
   // The admin area: its layout refuses customers (403) and admins without a second factor.
   { path: '/admin', layout: 'admin', access: 'login', element: <AdminOverviewPage /> },
   { path: '/admin/nodes', layout: 'admin', access: 'login', element: <AdminNodesPage /> },
   { path: '/admin/servers', layout: 'admin', access: 'login', element: <AdminServersPage /> },
   { path: '/admin/users', layout: 'admin', access: 'login', element: <AdminUsersPage /> },
   { path: '/admin/audit', layout: 'admin', access: 'login', element: <AdminAuditPage /> },
+  { path: '/admin/settings', layout: 'admin', access: 'login', element: <AdminSettingsPage /> },
   { path: '/admin/social-login', layout: 'admin', access: 'login', element: <AdminOAuthProvidersPage /> },
   { path: '/admin/plans', layout: 'admin', access: 'login', element: <AdminPlansPage /> },
   { path: '/admin/templates', layout: 'admin', access: 'login', element: <AdminTemplatesPage /> },

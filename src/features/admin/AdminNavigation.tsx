@@ -8,6 +8,7 @@ import {
   GlobalOutlined,
   LeftOutlined,
   LoginOutlined,
+  SettingOutlined,
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -29,6 +30,7 @@ export function AdminNavigation({ onNavigate }: { onNavigate?: () => void }) {
     { key: '/admin/database-hosts', to: '/admin/database-hosts', icon: <ClusterOutlined />, label: t('admin.nav.databaseHosts', 'Database hosts') },
     { key: '/admin/dns-zones', to: '/admin/dns-zones', icon: <GlobalOutlined />, label: t('admin.nav.dnsZones', 'DNS zones') },
     { key: '/admin/social-login', to: '/admin/social-login', icon: <LoginOutlined />, label: t('admin.nav.socialLogin', 'Social login') },
+    { key: '/admin/settings', to: '/admin/settings', icon: <SettingOutlined />, label: t('admin.nav.settings', 'Settings') },
     { key: '/admin/audit', to: '/admin/audit', icon: <AuditOutlined />, label: t('admin.nav.audit', 'Audit log') },
   ];
   const back = [{ key: '/', to: '/', icon: <LeftOutlined />, label: t('admin.nav.back', 'Back to the panel') }];

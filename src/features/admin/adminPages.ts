@@ -9,3 +9,4 @@ export { AdminPlansPage } from './plans/AdminPlansPage';
 export { AdminTemplatesPage } from './templates/AdminTemplatesPage';
 export { AdminDatabaseHostsPage } from './database-hosts/AdminDatabaseHostsPage';
 export { AdminDnsZonesPage } from './dns/AdminDnsZonesPage';
+export { AdminSettingsPage } from './settings/AdminSettingsPage';

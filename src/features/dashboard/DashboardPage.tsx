@@ -1,6 +1,8 @@
+import { ShoppingOutlined } from '@ant-design/icons';
 import { Alert, Button, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { useListServersQuery } from '../../api/servers';
@@ -26,9 +28,16 @@ export function DashboardPage() {
   return (
     <section aria-labelledby="dashboard-title" style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
       <div>
-        <PageHeading id="dashboard-title" level={1}>
-          {t('dashboard.title', 'Your servers')}
-        </PageHeading>
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+          <PageHeading id="dashboard-title" level={1}>
+            {t('dashboard.title', 'Your servers')}
+          </PageHeading>
+          {servers.length > 0 && (
+            <Link to="/order" style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+              <ShoppingOutlined aria-hidden="true" /> {t('dashboard.order', 'Order a server')}
+            </Link>
+          )}
+        </div>
         {name ? (
           <p style={{ margin: 0, opacity: 0.8 }}>
             {/* "Back" only from the second session on: right after sign-up the account is new. */}

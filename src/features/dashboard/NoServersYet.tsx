@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SecondaryText } from '../../components/PanelText';
 
-/** The dashboard of an account with no server: what will appear there, and the way to the plans. */
+/** The dashboard of an account with no server: what will appear there, and the ways to order one or see the plans. */
 export function NoServersYet() {
   const { t } = useTranslation();
   return (
@@ -26,10 +26,13 @@ export function NoServersYet() {
           </>
         }
       >
-        {/* The way onward: what there is to have, in each game's look. */}
-        <Link to="/plans" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
-          <ShoppingOutlined aria-hidden="true" /> {t('dashboard.empty.cta', 'See plans and prices')}
+        {/* The way onward: order one (each game's plans in their look), or first see what there is. */}
+        <Link to="/order" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: '8px 20px', borderRadius: 8, background: 'var(--panel-primary-solid)', color: '#fff' }}>
+          <ShoppingOutlined aria-hidden="true" /> {t('dashboard.order', 'Order a server')}
         </Link>
+        <div style={{ marginTop: 12 }}>
+          <Link to="/plans">{t('dashboard.empty.cta', 'See plans and prices')}</Link>
+        </div>
       </Empty>
     </div>
   );

@@ -30,4 +30,6 @@ export const ACCOUNT_EVENT_SENTENCES: Readonly<Record<string, AccountSentence>> 
   'account.oauth-linked': (t, { actor, p }) => t('sharing.audit.events.account.oauth-linked', '{{actor}} linked a {{provider}} login.', { actor, provider: text(p.provider), interpolation: raw }),
   'account.oauth-unlinked': (t, { actor, p }) =>
     t('sharing.audit.events.account.oauth-unlinked', '{{actor}} unlinked the {{provider}} login.', { actor, provider: text(p.provider), interpolation: raw }),
+  'order.pending': (t, { actor, p }) => t('sharing.audit.events.order.pending', '{{actor}} ordered a server on plan {{plan}}; payment is pending.', { actor, plan: text(p.plan), interpolation: raw }),
+  'order.failed': (t, { p }) => t('sharing.audit.events.order.failed', 'An order for a server failed: {{reason}}', { reason: text(p.reason), interpolation: raw }),
 };

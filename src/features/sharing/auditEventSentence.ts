@@ -66,6 +66,7 @@ export const AUDIT_EVENT_SENTENCES: Readonly<Record<string, Sentence>> = {
       interpolation: raw,
     }),
   'server.created': (t) => t('sharing.audit.events.server.created', 'The server was created.'),
+  'server.ordered': (t, { actor, p }) => t('sharing.audit.events.server.ordered', '{{actor}} ordered the server on plan {{plan}}.', { actor, plan: text(p.plan), interpolation: raw }),
   'server.deleted': (t, { p }) => t('sharing.audit.events.server.deleted', 'The server {{name}} was deleted.', { name: text(p.name), interpolation: raw }),
   'server.suspended': (t) => t('sharing.audit.events.server.suspended', 'The server was suspended.'),
   'server.unsuspended': (t) => t('sharing.audit.events.server.unsuspended', 'The server’s suspension was lifted.'),

@@ -29,3 +29,5 @@ export * from './adminAudit';
 export * from './notifications';
 export * from './thresholds';
 export * from './transfers';
+export * from './panelSettings';
+export * from './orders';

@@ -22,6 +22,15 @@ function parseBilling(env: NodeJS.ProcessEnv): BillingConfig {
   return config;
 }
 
+/** PANEL_ORDERING (on|off) and PANEL_ORDER_LIMIT_PER_USER: the defaults the admin settings override. */
+function parseOrdering(env: NodeJS.ProcessEnv): { ordering: boolean; orderLimitPerUser: number } {
+  const ordering = (env.PANEL_ORDERING ?? 'on').trim();
+  if (ordering !== 'on' && ordering !== 'off') throw new Error(`PANEL_ORDERING must be on or off, got "${ordering}"`);
+  const limit = (env.PANEL_ORDER_LIMIT_PER_USER ?? '3').trim();
+  if (!/^\d{1,4}$/.test(limit)) throw new Error(`PANEL_ORDER_LIMIT_PER_USER must be a whole number, got "${limit}"`);
+  return { ordering: ordering === 'on', orderLimitPerUser: Number(limit) };
+}
+
 function parsePortRange(value: string): { start: number; end: number } {
   const match = /^(\d+)\s*-\s*(\d+)$/.exec(value.trim());
   const start = Number(match?.[1]);
@@ -119,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     diskImages: env.PANEL_DISK_IMAGES !== 'false',
     billing: parseBilling(env),
     signupOpen: env.PANEL_SIGNUP_OPEN !== 'false',
+    ...parseOrdering(env),
+    brandName: env.PANEL_BRAND_NAME?.trim() || undefined,
+    brandLogoUrl: env.PANEL_BRAND_LOGO_URL?.trim() || undefined,
     oauthProviders: parseOAuthProviders(env),
     pullAllowHosts: (env.PANEL_PULL_ALLOW_HOSTS ?? '')
       .split(',')

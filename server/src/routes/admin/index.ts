@@ -14,6 +14,7 @@ import { adminOverviewRoutes } from './overview';
 import { adminUserAccountRoutes } from './user-accounts';
 import { adminOAuthProviderRoutes } from './oauth-providers';
 import { adminDnsZoneRoutes } from './dns-zones';
+import { adminSettingsRoutes } from './settings';
 import { describedFields, recordAdminAction } from '../../services/admin/adminAudit';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -54,4 +55,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminOverviewRoutes);
   await app.register(adminOAuthProviderRoutes);
   await app.register(adminDnsZoneRoutes);
+  await app.register(adminSettingsRoutes);
 }

@@ -8,8 +8,9 @@ import { completeLogin } from './complete-login';
 import { CompleteLoginResponseSchema, RegisterBodySchema, type RegisterBody } from '../../schemas/auth';
 import { accountMessages } from '../../lib/accountMessages';
 import { HttpError } from '../../lib/errors';
+import { hasPendingInvitation } from '../../services/sharing/invitations';
 
-/** The answer while the host has closed sign-up (PANEL_SIGNUP_OPEN=false). */
+/** The answer while the host has closed sign-up (PANEL_SIGNUP_OPEN=false or the admin settings) to someone not invited. */
 export const SIGNUP_CLOSED = 'Sign-up is closed.';
 
 /** Registrations per minute and address, counted by @fastify/rate-limit before anything runs. */
@@ -32,9 +33,12 @@ export async function registerRoute(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => normalizeFields(request.body, ['username', 'email']),
     },
     async (request, reply) => {
-      if (!app.config.signupOpen) throw new HttpError(403, SIGNUP_CLOSED);
-      const errors = FieldErrors.fromRequest(request);
       const body = request.body as Partial<RegisterBody>;
+      // Closed sign-up is invite-only: an address someone invited to a server may still sign up.
+      if (!(await app.panelSettings.current()).signupOpen && !(typeof body.email === 'string' && (await hasPendingInvitation(app.db, body.email)))) {
+        throw new HttpError(403, SIGNUP_CLOSED);
+      }
+      const errors = FieldErrors.fromRequest(request);
       if (!errors.has('password_confirmation') && typeof body.password === 'string' && body.password !== body.password_confirmation) {
         errors.add('password_confirmation', accountMessages.confirmationMismatch);
       }

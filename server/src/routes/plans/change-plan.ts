@@ -5,6 +5,7 @@ import { panelUrl } from '../../lib/panelUrl';
 import { PlanChangeBodySchema, PlanChangeResultSchema, PlanConflictSchema } from '../../schemas/plans';
 import { PlanDoesNotFitError, requestPlanChange, type PlanContext } from '../../services/plans/planChanges';
 import { ServerParamsSchema } from '../../schemas/servers';
+import { withCurrentProvider } from './current-provider';
 
 const CHANGES_PER_SERVER = { limit: 10, windowMs: 60_000 };
 
@@ -31,7 +32,7 @@ export async function changePlanRoute(app: FastifyInstance, { context }: { conte
       await app.rateLimit({ key: `plan-change:${server.id}`, ...CHANGES_PER_SERVER });
       const returnUrl = `${panelUrl(request)}/server/${server.shortId}/upgrade`;
       try {
-        return await requestPlanChange(context, server, request.body.plan, { userId: request.user!.id, ip: request.ip }, returnUrl);
+        return await requestPlanChange(await withCurrentProvider(app, context), server, request.body.plan, { userId: request.user!.id, ip: request.ip }, returnUrl);
       } catch (error) {
         if (error instanceof PlanDoesNotFitError) return reply.code(409).send({ message: error.message, blockers: error.blockers });
         throw error;

@@ -6,6 +6,7 @@ import { accessAllows } from '../../services/permissions/serverAccess';
 import type { PlanOverviewJson } from '../../schemas/plans';
 import { planOverview, type PlanContext } from '../../services/plans/planChanges';
 import { ServerParamsSchema } from '../../schemas/servers';
+import { withCurrentProvider } from './current-provider';
 
 /** GET /servers/{id}/plans: the current plan beside the game's others, with prices, proration, usage and orders. */
 export async function getPlansRoute(app: FastifyInstance, { context }: { context: PlanContext }): Promise<void> {
@@ -26,7 +27,7 @@ export async function getPlansRoute(app: FastifyInstance, { context }: { context
     },
     async (request) => {
       const access = request.serverAccess!;
-      return { data: await planOverview(context, access.server, accessAllows(access, 'plan.change')) };
+      return { data: await planOverview(await withCurrentProvider(app, context), access.server, accessAllows(access, 'plan.change')) };
     },
   );
 }

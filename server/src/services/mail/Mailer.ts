@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Another sender than the mailer's own (the host's run-time setting). */
+  from?: string;
 }
 
 /** Sends the panel's mails (invitations, notices). */

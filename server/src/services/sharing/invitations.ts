@@ -49,6 +49,11 @@ export async function listInvitationsFor(db: Database, user: UserRow): Promise<I
   return pendingInvitations(db, eq(serverPermissions.invitedEmail, user.email.toLowerCase()));
 }
 
+/** Whether someone invited `email` to a server (pending, unexpired): while sign-up is invite-only, they may still sign up. */
+export async function hasPendingInvitation(db: Database, email: string): Promise<boolean> {
+  return (await pendingInvitations(db, eq(serverPermissions.invitedEmail, email.trim().toLowerCase()))).length > 0;
+}
+
 /**
  * The invitation a mailed token stands for (server, inviter, role), so the page it leads to can
  * say what is being accepted; 404 when the token is unknown, used or expired.

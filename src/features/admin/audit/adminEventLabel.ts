@@ -33,6 +33,7 @@ export function adminEventLabel(t: TFunction, event: string): string {
     transferAdminServer: t('admin.event.transferServer', 'Moved a server to another node'),
     createAdminOAuthProvider: t('admin.event.createOAuthProvider', 'Added a social-login provider'),
     updateAdminOAuthProvider: t('admin.event.updateOAuthProvider', 'Changed a social-login provider'),
+    updateAdminSettings: t('admin.event.updateSettings', 'Changed the panel’s settings'),
     deleteAdminOAuthProvider: t('admin.event.deleteOAuthProvider', 'Removed a social-login provider'),
   };
   return labels[event] ?? event;

@@ -33,7 +33,7 @@ interface SocialLoginDeps {
   db: Database;
   providers: OAuthProviders;
   /** Whether people the panel does not know may create an account (read at each attempt). */
-  signupOpen: () => boolean;
+  signupOpen: () => boolean | Promise<boolean>;
   /** Logs what the customer is not shown (the provider's error details). */
   log: (message: string, error: unknown) => void;
 }
@@ -104,7 +104,7 @@ export class SocialLogin {
     if (!identity.email || !identity.emailVerified) return this.refuse('unverified', oauthMessages.unverifiedEmail, { provider: provider.id, ip });
     const owner = await findUserByLogin(this.deps.db, identity.email);
     if (owner) return this.refuse('email-in-use', oauthMessages.emailInUse, { provider: provider.id, ip, status: 409 });
-    if (!this.deps.signupOpen()) return this.refuse('signup-closed', oauthMessages.signupClosed, { provider: provider.id, ip });
+    if (!(await this.deps.signupOpen())) return this.refuse('signup-closed', oauthMessages.signupClosed, { provider: provider.id, ip });
 
     const user = await signUpWithIdentity(this.deps.db, provider.id, { ...identity, email: identity.email }, ip);
     if (!user) return this.refuse('email-in-use', oauthMessages.emailInUse, { provider: provider.id, ip, status: 409 });

@@ -2,17 +2,20 @@
 export interface CheckoutOrder {
   /** The order id the billing system sees (uuid). */
   orderId: string;
-  /** The server's uuid and its billing id (WHMCS service id), when it has one. */
-  serverUuid: string;
+  /** The server's uuid and its billing id (WHMCS service id), when it has one; null for a server still to be ordered. */
+  serverUuid: string | null;
   externalServerId: string | null;
-  fromPlan: string;
+  /** The plan the server has now; null for a new server. */
+  fromPlan: string | null;
   toPlan: string;
   amountDue: number;
   priceMonthly: number;
   currency: string;
   expiresAt: Date;
-  /** Where the billing system sends the customer back (the upgrade page). */
+  /** Where the billing system sends the customer back (the upgrade page, the dashboard). */
   returnUrl: string;
+  /** A new server's order: what the server will be (absent for a plan change). */
+  newServer?: { template: string; name: string; location: string | null };
 }
 
 /** What the billing system reports through its webhook. */

@@ -40,6 +40,8 @@ export class ExternalProvider implements BillingProvider {
         currency: order.currency,
         return_url: order.returnUrl,
         expires_at: Math.floor(order.expiresAt.getTime() / 1000),
+        // Only a new server's order carries it, so a plan change's payload stays as it was.
+        ...(order.newServer && { new_server: order.newServer }),
       }),
     ).toString('base64url');
     const url = new URL(this.options.url);

@@ -1,0 +1,16 @@
+import { ordersApi as generatedOrdersApi } from './generated/orders.gen';
+
+/** Cache tag of the order page's options (orders left change with every order). */
+const OPTIONS = 'OrderOptions' as const;
+
+/** The order endpoints: an order refetches the options and the dashboard's server list (the new server shows there). */
+export const ordersApi = generatedOrdersApi.enhanceEndpoints({
+  addTagTypes: [OPTIONS, 'Server'],
+  endpoints: {
+    getOrderOptions: { providesTags: [OPTIONS] },
+    createOrder: { invalidatesTags: [OPTIONS, { type: 'Server', id: 'LIST' }] },
+  },
+});
+
+export const { useGetOrderOptionsQuery, useCreateOrderMutation } = ordersApi;
+export type { GetOrderOptionsApiResponse as OrderOptions, Plan } from './generated/orders.gen';
