@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
-import { servers } from '../../db/schema';
 import { errorResponses } from '../../lib/responseSchemas';
 import { panelUrl } from '../../lib/panelUrl';
 import { permissionKeys } from '../../schemas/permissions';
@@ -12,7 +10,7 @@ import type { OrderContext } from '../../services/orders/OrderContext';
 import { orderOptions } from '../../services/orders/orderOptions';
 import { orderJson } from '../../services/orders/orderRecords';
 import { placeOrder } from '../../services/orders/placeOrder';
-import { loadServerViews, toServerJson } from '../../services/servers/serverView';
+import { serverViewById, toServerJson } from '../../services/servers/serverView';
 
 /** Orders a customer may send in a row (a second tab, a double click), per account. */
 const ORDERS_PER_USER = { limit: 5, windowMs: 60_000 };
@@ -57,7 +55,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const outcome = await placeOrder(context(), user, request.body, { userId: user.id, ip: request.ip }, `${panelUrl(request)}/`);
       const order = await orderJson(app.db, outcome.order);
       if (outcome.kind === 'checkout') return reply.code(202).send({ data: { order, checkout_url: outcome.checkoutUrl } });
-      const [view] = await loadServerViews(app.db, eq(servers.id, outcome.server.id));
+      const view = await serverViewById(app.db, outcome.server.id);
+      if (!view) throw new Error(`the ordered server ${outcome.server.id} is gone`);
       const server = toServerJson(view, serverApiState(app.runtime, view.server, app.transfers), user.id, [...permissionKeys]);
       return reply.code(201).send({ data: { order: { ...order, state: 'created', server: view.server.shortId }, server } });
     },
