@@ -229,10 +229,11 @@ export class ServerTransfers {
         this.jobs.delete(server.uuid);
         return;
       }
-      view.state = 'failed';
       view.error = (error as Error).message;
       log.error({ err: error, server: server.uuid, from: source.name, to: target.name }, 'server transfer failed');
       if (!switched) await rollBackTransfer(this.context, this.strays, job);
+      // Said failed only once rolled back: whoever reads "failed" finds the server whole on the source, its ports there only.
+      view.state = 'failed';
       release();
       if (!switched && job.wasRunning)
         await runtime.power(server, 'start').catch((startError: Error) => log.error({ err: startError, server: server.uuid }, 'could not start a server again after a failed transfer'));
