@@ -27,6 +27,7 @@ import { compressionPlugin } from './plugins/compression';
 import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
 import { transfersPlugin } from './plugins/transfers';
+import { ordersPlugin } from './plugins/orders';
 import { webhooksPlugin } from './plugins/webhooks';
 import { mailerPlugin } from './plugins/mailer';
 import { notificationsPlugin } from './plugins/notifications';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(sleepPlugin);
   await app.register(sftpPlugin);
   await app.register(controlSocketPlugin);
+  await app.register(ordersPlugin);
 
   // Routes
   await app.register(registerRoutes);

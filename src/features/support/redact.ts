@@ -1,10 +1,22 @@
-import { apiKeyPattern, REDACTED, requestSecretKeyNames, secretKeyNames, secretPayloadActionTypes, secretQueryPattern, urlCredentialsPattern, webhookPathPattern } from './redactionList';
+import {
+  apiKeyPattern,
+  privateKeyPattern,
+  REDACTED,
+  requestSecretKeyNames,
+  secretChildKeyNames,
+  secretKeyNames,
+  secretPayloadActionTypes,
+  secretQueryPattern,
+  urlCredentialsPattern,
+  webhookPathPattern,
+} from './redactionList';
 
 const MAX_DEPTH = 48;
 
 /** Hides secret query parameters and credentials inside one text. */
 export function redactText(text: string): string {
-  const keyless = text.includes('pck_') ? text.replace(apiKeyPattern, REDACTED) : text;
+  const withoutPrivateKeys = text.includes('PRIVATE KEY-----') ? text.replace(privateKeyPattern, REDACTED) : text;
+  const keyless = withoutPrivateKeys.includes('pck_') ? withoutPrivateKeys.replace(apiKeyPattern, REDACTED) : withoutPrivateKeys;
   // Cheap pre-check: most texts have neither a query, credentials nor a webhook path.
   const hook = keyless.includes('hooks');
   if (!hook && !keyless.includes('=') && !keyless.includes('@')) return keyless;
@@ -15,6 +27,14 @@ export function redactText(text: string): string {
 function isSecretKey(key: string, request: boolean): boolean {
   const lower = key.toLowerCase();
   return secretKeyNames.has(lower) || (request && requestSecretKeyNames.has(lower));
+}
+
+/** A shallow copy of a plain object with the named children (e.g. `tls.key`) hidden. */
+function withSecretChildrenHidden(value: unknown, children: ReadonlySet<string>): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key of Object.keys(copy)) if (children.has(key.toLowerCase()) && copy[key] !== null && copy[key] !== undefined) copy[key] = REDACTED;
+  return copy;
 }
 
 /** `{ field: ["message", ...] }`, the shape of server validation errors. */
@@ -59,7 +79,8 @@ export function redactValue(value: unknown, request = false, depth = 0, cap?: Ar
       copy[key] = inner === null || inner === undefined ? inner : REDACTED;
       continue;
     }
-    const clean = redactValue(inner, request, depth + 1, cap);
+    const secretChildren = secretChildKeyNames.get(key.toLowerCase());
+    const clean = redactValue(secretChildren ? withSecretChildrenHidden(inner, secretChildren) : inner, request, depth + 1, cap);
     if (clean !== undefined) copy[key] = clean;
   }
   return copy;

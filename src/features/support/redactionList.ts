@@ -67,6 +67,19 @@ export const requestSecretKeyNames: ReadonlySet<string> = new Set([
   'public_key',
 ]);
 
+/**
+ * Key names that are secrets only inside an object under a given key: the admin add-node form
+ * sends the engine's TLS credentials as `tls: { ca, cert, key }`, and `key` alone names many
+ * harmless things (translation keys, an answered API key's listing).
+ */
+export const secretChildKeyNames: ReadonlyMap<string, ReadonlySet<string>> = new Map([['tls', new Set(['key'])]]);
+
+/**
+ * A PEM private key wherever it is pasted (a certificate field holding a bundle with its key, a
+ * note): everything from its BEGIN line to its END line, or to the end of a text cut short.
+ */
+export const privateKeyPattern = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
+
 /** Actions whose whole payload is a secret. */
 export const secretPayloadActionTypes: ReadonlySet<string> = new Set(['session/tokenReceived']);
 

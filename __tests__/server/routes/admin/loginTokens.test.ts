@@ -4,6 +4,7 @@ import { hashToken } from '../../../../server/src/lib/tokens';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { loginLinkInvalid } from '../../../../server/src/routes/auth/login-token';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
+import { createTestUser } from '../../helpers/createTestUser';
 import { bearer, createAccount, freshIp, type TestAccount } from '../../helpers/accountFixtures';
 
 let t: TestApp;
@@ -79,6 +80,15 @@ describe('POST /admin/users/{user}/login-token', () => {
     const [audit] = await auditOf('auth.login-link-issued');
     expect(audit.properties).toMatchObject({ issued_by: keyIdentifier, redirect_to: '/server/abc123/console' });
     expect(JSON.stringify(audit)).not.toContain(token);
+  });
+
+  it('names the admin in the audit when a root admin’s session (the admin area) issues the link', async () => {
+    const admin = await createTestUser(t.app, { username: 'linkadmin', rootAdmin: true });
+    await t.app.db.update(users).set({ useTotp: true }).where(eq(users.id, admin.user.id));
+    const answer = await issue(account.username, undefined, admin.token);
+    expect(answer.statusCode).toBe(201);
+    const [audit] = await auditOf('auth.login-link-issued');
+    expect(audit).toMatchObject({ actorId: admin.user.id, properties: expect.objectContaining({ issued_by: null, user_uuid: expect.any(String) }) });
   });
 
   it('works without a body, 404s an unknown user, 422s an off-site redirect and 409s a suspended account', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { allocations, auditLogs, nodes, servers } from '../../../../server/src/db/schema';
+import { allocations, auditLogs, nodes, servers, users } from '../../../../server/src/db/schema';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { runCliCommand } from '../../../../server/src/cli/controlSocket';
 import { provisioningOf } from '../../../../server/src/plugins/provisioning';
@@ -33,11 +33,19 @@ const { drivers: engines, down, openNode } = inMemoryNodes(() => new EngineNode(
 
 let t: TestApp;
 let key: string;
+let keyIdentifier: string;
 let owner: TestUser;
+// A root admin with two-factor: the admin area's session.
+let rootAdmin: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ runtimeTuning: { nodeCheckIntervalMs: 200 } }, { openNode });
-  key = (await createAdminKey(t.app.db, 'transfers')).key;
+  ({
+    key,
+    row: { identifier: keyIdentifier },
+  } = await createAdminKey(t.app.db, 'transfers'));
   owner = await createTestUser(t.app);
+  rootAdmin = await createTestUser(t.app, { username: 'transferadmin', rootAdmin: true });
+  await t.app.db.update(users).set({ useTotp: true }).where(eq(users.id, rootAdmin.user.id));
   for (const [name, byte] of [
     ['t-a', 1],
     ['t-b', 2],
@@ -100,6 +108,7 @@ describe('moving a server to another node', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.serverUuid, server.uuid), inArray(auditLogs.event, ['server.transfer.started', 'server.transfer.completed'])));
     expect(events.map((row) => row.event).sort()).toEqual(['server.transfer.completed', 'server.transfer.started']);
+    expect(events.find((row) => row.event === 'server.transfer.started')).toMatchObject({ actorId: null, properties: expect.objectContaining({ via: `admin-key:${keyIdentifier}` }) });
   });
 
   it('shows "transferring" meanwhile, and a failure leaves the server whole and running on its node with the target cleaned', async () => {
@@ -108,7 +117,9 @@ describe('moving a server to another node', () => {
     let open!: () => void;
     target.gate = new Promise((resolve) => (open = resolve));
     target.failCreate = true;
-    expect((await admin('POST', `/servers/${server.uuid}/transfer`, { node: 't-c' })).statusCode).toBe(202);
+    // Started from the admin area: the audit names that admin.
+    const bySession = await t.app.inject({ method: 'POST', url: `/api/v2/admin/servers/${server.uuid}/transfer`, headers: rootAdmin.headers, payload: { node: 't-c' } });
+    expect(bySession.statusCode).toBe(202);
     expect((await customer(server.identifier)).state).toBe('transferring');
     const again = await admin('POST', `/servers/${server.uuid}/transfer`, { node: 't-b' });
     expect(again.statusCode).toBe(409);
@@ -126,7 +137,12 @@ describe('moving a server to another node', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.transfer.failed')));
-    expect(failed.properties).toMatchObject({ from: 't-a', to: 't-c', error: 'The node’s disk is full.' });
+    expect(failed).toMatchObject({ actorId: rootAdmin.user.id, properties: expect.objectContaining({ from: 't-a', to: 't-c', error: 'The node’s disk is full.' }) });
+    const [started] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.transfer.started')));
+    expect(started).toMatchObject({ actorId: rootAdmin.user.id, properties: expect.objectContaining({ via: 'admin-session' }) });
     target.failCreate = false;
     target.gate = null;
   });

@@ -1,8 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { adminAuditLogs, auditLogs, nodes, orders, servers } from '../../../../server/src/db/schema';
+import { adminAuditLogs, auditLogs, billingWebhookEvents, nodes, orders, servers } from '../../../../server/src/db/schema';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { forgetNodeLoads } from '../../../../server/src/services/nodes/placement';
+import { provisioningOf } from '../../../../server/src/plugins/provisioning';
+import { RESUME_CLAIM_MS, resumePaidOrders } from '../../../../server/src/services/orders/resumePaidOrders';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { send } from '../../helpers/accountFixtures';
@@ -157,6 +159,41 @@ describe('ordering', () => {
     const declined = (await order(customer, { ...minecraft, name: 'Declined' })).json().data.order;
     expect((await webhook(declined.id, 'failed')).json()).toMatchObject({ status: 'failed', changed: true });
     expect(await t.app.db.select().from(servers).where(eq(servers.ownerId, customer.user.id))).toHaveLength(1);
+    await settings({ billing_provider: 'instant' });
+  });
+
+  it('creates at start-up, exactly once, the server of an order paid while the panel stopped before creating it', async () => {
+    expect((await settings({ billing_provider: 'external' })).statusCode).toBe(200);
+    const customer = await createTestUser(t.app);
+    const ownServers = () => t.app.db.select().from(servers).where(eq(servers.ownerId, customer.user.id));
+    const orderRow = async (uuid: string) => (await t.app.db.select().from(orders).where(eq(orders.uuid, uuid)))[0];
+    const context = { provisioning: provisioningOf(t.app), settings: t.app.panelSettings };
+    const resume = () => resumePaidOrders(context, t.app.log);
+    // The webhook claimed the order (pending → paid) and the panel stopped there.
+    const stranded = (await order(customer, { ...minecraft, name: 'Interrupted' })).json().data.order;
+    await t.app.db.update(orders).set({ state: 'paid', paidAt: new Date() }).where(eq(orders.uuid, stranded.id));
+
+    // Two panels starting at once, then a later start: one server.
+    const counts = await Promise.all([resume(), resume()]);
+    expect(counts[0] + counts[1]).toBe(1);
+    expect(await resume()).toBe(0);
+    const made = await ownServers();
+    expect(made).toHaveLength(1);
+    expect(made[0].name).toBe('Interrupted');
+    expect(await orderRow(stranded.id)).toMatchObject({ state: 'created', serverId: made[0].id });
+    expect((await webhook(stranded.id, 'paid')).json()).toMatchObject({ status: 'created', changed: false });
+
+    // Stopped after making the server but before marking the order: the server is linked, not made again.
+    await t.app.db.update(orders).set({ state: 'paid', serverId: null }).where(eq(orders.uuid, stranded.id));
+    // The claim of a panel still starting keeps this one off; a stale one (that panel stopped) does not.
+    expect(await resume()).toBe(0);
+    await t.app.db
+      .update(billingWebhookEvents)
+      .set({ receivedAt: new Date(Date.now() - RESUME_CLAIM_MS - 1000) })
+      .where(eq(billingWebhookEvents.eventId, `panel-resume:${stranded.id}`));
+    expect(await resume()).toBe(1);
+    expect(await ownServers()).toHaveLength(1);
+    expect(await orderRow(stranded.id)).toMatchObject({ state: 'created', serverId: made[0].id });
     await settings({ billing_provider: 'instant' });
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, serverPermissions, servers } from '../../../../server/src/db/schema';
 import { permissionKeys } from '../../../../server/src/schemas/permissions';
+import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';
@@ -94,5 +95,21 @@ describe('POST /servers/{id}/reinstall', () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toMatch(/reached its plan's limit/);
     expect((await row(server.id)).installStatus).toBe('installed');
+  });
+
+  it('through the admin API also makes the backup first', async () => {
+    const server = await createTestServer(t.app, owner.user, { plan: 'minecraft-budget' });
+    const { key } = await createAdminKey(t.app.db, 'reinstall');
+    const res = await t.app.inject({ method: 'POST', url: `/api/v2/admin/servers/${server.uuid}/reinstall`, headers: { authorization: `Bearer ${key}` } });
+    expect(res.statusCode).toBe(202);
+    await t.app.runtime.waitForInstall(server.uuid);
+    const [backup] = await t.app.backups.list(await row(server.id));
+    expect(backup).toMatchObject({ name: 'Before reinstalling', state: 'completed' });
+    expect((await row(server.id)).installedAt!.getTime()).toBeGreaterThanOrEqual(backup.completedAt!.getTime());
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.serverUuid, server.uuid), eq(auditLogs.event, 'server.reinstall')));
+    expect(audit).toMatchObject({ actorId: null, properties: { backup: backup.uuid } });
   });
 });

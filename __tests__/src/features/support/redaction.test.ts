@@ -1,6 +1,7 @@
 import { accountApi } from '../../../../src/api/account';
 import { authApi } from '../../../../src/api/auth';
 import { apiKeysApi } from '../../../../src/api/apiKeys';
+import { adminApi } from '../../../../src/api/generated/admin.gen';
 import { serversApi } from '../../../../src/api/servers';
 import { makeStore } from '../../../../src/app/store';
 import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
@@ -165,6 +166,25 @@ describe('redaction of recorded action logs', () => {
     const action = redactAction({ type: 'api/executeMutation/pending', meta: { arg: { originalArgs: { body: { name: 'laptop', public_key: pasted } } } } } as never);
     expect(JSON.stringify(action)).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA-secret');
     expect(JSON.stringify(action)).toContain('laptop');
+  });
+
+  it('hides the private key of a node’s engine that the admin add-node form sends, and one pasted in any field', async () => {
+    const keyBody = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC-node-key-secret';
+    const privateKey = `-----BEGIN PRIVATE KEY-----\n${keyBody}\n-----END PRIVATE KEY-----\n`;
+    const cert = '-----BEGIN CERTIFICATE-----\nMIIC-client-cert\n-----END CERTIFICATE-----\n';
+    mockFetch({ 'POST /api/v2/admin/nodes': { status: 201, body: { data: { node: { id: 7, name: 'fra-1', tls: true } } } } });
+    const store = makeStore();
+    const tls = { ca: cert, cert: `${cert}${privateKey}`, key: privateKey };
+    const body = { name: 'fra-1', driver: 'docker', docker_host: 'tcp://203.0.113.5:2376', public_host: '203.0.113.5', port_range: '25565-25600', tls };
+    await store.dispatch(adminApi.endpoints.createAdminNode.initiate({ body })).unwrap();
+    const text = actionLogText(buildActionLog(readRecording(store.dispatch)!, store.getState(), { buildId: 'test', browser: 'jsdom' }));
+    expect(text).toContain('createAdminNode');
+    expect(text).not.toContain(keyBody);
+    // The certificates are public and help support; the key pasted with one (a bundle) is not.
+    expect(text).toContain('MIIC-client-cert');
+    expect(redactValue({ tls: { key: privateKey, cert } })).toEqual({ tls: { key: REDACTED, cert } });
+    // `key` outside `tls` names harmless things, and a cut-off key is hidden to the end of the text.
+    expect(redactValue({ key: 'admin.nodes.title', note: `old: ${privateKey.slice(0, 60)}` })).toEqual({ key: 'admin.nodes.title', note: `old: ${REDACTED}` });
   });
 
   it('hides the code a provider sent to /socialite, and the state in the sign-in address', () => {

@@ -5,6 +5,7 @@ import { verifyAdminKey } from '../../services/admin/adminKeys';
 import { adminRefusalMessages, adminSessionRefusal } from '../../services/admin/adminAccess';
 import { userHasPasskeys } from '../../services/auth/passkeys';
 import { ADMIN_DENIED_EVENT, recordAdminAction, type AdminActor } from '../../services/admin/adminAudit';
+import type { Actor } from '../../services/audit/audit';
 import type { AdminApiKeyRow } from '../../db/schema';
 
 declare module 'fastify' {
@@ -23,6 +24,15 @@ const FAILURES = { limit: 20, windowMs: 60_000 };
 /** Who is calling the admin API, for its audit log. */
 export function adminActorOf(request: FastifyRequest): AdminActor {
   return { userId: request.user?.id ?? null, username: request.user?.username ?? null, key: request.adminKey?.identifier ?? null, ip: request.ip };
+}
+
+/**
+ * The admin behind a call, for the audit entries services write: an admin key by its identifier
+ * (no account acts), or a root admin's own session in the admin area by that admin's account.
+ */
+export function adminServiceActorOf(request: FastifyRequest): Actor & { via: string } {
+  if (request.adminKey) return { userId: null, ip: request.ip, via: `admin-key:${request.adminKey.identifier}` };
+  return { userId: request.user?.id ?? null, ip: request.ip, via: 'admin-session' };
 }
 
 /** What a request acts on: the first path parameter (`servers/:server/…` → server). */

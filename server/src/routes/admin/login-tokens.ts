@@ -8,6 +8,7 @@ import { requireUser } from '../../services/users/findUser';
 import { issueLoginToken, LOGIN_TOKEN_TTL_MS } from '../../services/auth/loginTokens';
 import { UserParamsSchema } from '../../schemas/admin';
 import { panelUrl } from '../../lib/panelUrl';
+import { adminServiceActorOf } from './admin-auth';
 
 /** Login links per user and minute: plenty for a customer clicking "log in", too few to spray. */
 const ISSUE_LIMIT = { limit: 10, windowMs: 60_000 };
@@ -53,7 +54,7 @@ export async function adminLoginTokenRoutes(app: FastifyInstance): Promise<void>
       await app.rateLimit({ key: `login-token:user:${user.id}`, ...ISSUE_LIMIT });
       const issuedBy = request.adminKey?.identifier ?? null;
       const redirectTo = request.body?.redirect ?? null;
-      const { token, expiresAt } = await issueLoginToken(app.db, user, { issuedBy, redirectTo, ip: request.ip });
+      const { token, expiresAt } = await issueLoginToken(app.db, user, { issuedBy, actorId: adminServiceActorOf(request).userId, redirectTo, ip: request.ip });
       const url = `${panelUrl(request)}/login?token=${encodeURIComponent(token)}`;
       return reply.code(201).send({ data: { token, url, expires_at: expiresAt.toISOString() } });
     },

@@ -1,22 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FieldErrors } from '../../lib/fieldErrors';
 import { errorResponses, NoContentSchema } from '../../lib/responseSchemas';
 import { CreateNodeBodySchema, NodeParamsSchema, NodeSchema, UpdateNodeBodySchema } from '../../schemas/nodes';
-import { createNode, deleteNode, listNodes, requireNode, updateNode, type NodeActor } from '../../services/nodes/nodeAdmin';
+import { createNode, deleteNode, listNodes, requireNode, updateNode } from '../../services/nodes/nodeAdmin';
 import { nodeJson } from '../../services/nodes/nodeView';
 import { provisioningOf } from '../../plugins/provisioning';
+import { adminServiceActorOf } from './admin-auth';
 
 const NodeAnswer = Type.Object({ data: Type.Object({ node: NodeSchema }) });
 const security = [{ bearer: [] }];
-
-/** The admin key or admin session that acts, for the audit log. */
-const actorOf = (request: FastifyRequest): NodeActor => ({
-  userId: request.user?.id ?? null,
-  ip: request.ip,
-  via: request.adminKey ? `admin-key:${request.adminKey.identifier}` : 'admin-session',
-});
 
 /** Nodes of the admin API: register a Docker Engine, list with state and use, show, change, remove. TLS material is never answered. */
 export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
@@ -37,7 +31,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
       attachValidation: true,
     },
     async (request, reply) => {
-      const view = await createNode(provisioningOf(app), request.body ?? {}, actorOf(request), FieldErrors.fromRequest(request));
+      const view = await createNode(provisioningOf(app), request.body ?? {}, adminServiceActorOf(request), FieldErrors.fromRequest(request));
       return reply.code(201).send({ data: { node: nodeJson(view) } });
     },
   );
@@ -78,7 +72,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
       attachValidation: true,
     },
     async (request) => {
-      const view = await updateNode(provisioningOf(app), request.params.node, request.body ?? {}, actorOf(request), FieldErrors.fromRequest(request));
+      const view = await updateNode(provisioningOf(app), request.params.node, request.body ?? {}, adminServiceActorOf(request), FieldErrors.fromRequest(request));
       return { data: { node: nodeJson(view) } };
     },
   );
@@ -96,7 +90,7 @@ export async function adminNodeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteNode(provisioningOf(app), request.params.node, actorOf(request));
+      await deleteNode(provisioningOf(app), request.params.node, adminServiceActorOf(request));
       return reply.code(204).send(null);
     },
   );

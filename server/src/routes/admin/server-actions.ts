@@ -6,6 +6,7 @@ import { requireServer } from '../../services/servers/findServer';
 import { reinstallServer } from '../../services/servers/serverActions';
 import { provisioningOf } from '../../plugins/provisioning';
 import { ServerParamsSchema } from '../../schemas/admin';
+import { adminServiceActorOf } from './admin-auth';
 
 const security = [{ bearer: [] }];
 
@@ -23,7 +24,8 @@ export async function adminServerActionRoutes(app: FastifyInstance): Promise<voi
         operationId: 'reinstallAdminServer',
         tags: ['admin'],
         summary: 'Install a server’s game again (in the background)',
-        description: '409 while the server runs, is suspended or is being installed.',
+        description:
+          'When the plan includes backups, a backup is made first and the install runs once it has finished (409 when no backup can be made: the plan’s limit is reached). 409 while the server runs, is suspended or is being installed.',
         security,
         params: ServerParamsSchema,
         response: { 202: NoContentSchema, ...errorResponses(401, 403, 404, 409, 429) },
@@ -31,7 +33,8 @@ export async function adminServerActionRoutes(app: FastifyInstance): Promise<voi
     },
     async (request, reply) => {
       const server = await requireServer(app.db, request.params.server);
-      await reinstallServer(provisioningOf(app), server, { userId: request.user?.id ?? null, ip: request.ip });
+      // The same path as the owner's reinstall: a backup first where the plan includes backups.
+      await reinstallServer(provisioningOf(app), server, adminServiceActorOf(request), app.backups);
       return reply.code(202).send(null);
     },
   );

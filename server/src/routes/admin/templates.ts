@@ -1,20 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ValidationError } from '../../lib/errors';
 import { errorResponses } from '../../lib/responseSchemas';
 import { ImportTemplateAnswerSchema, ImportTemplateBodySchema, ImportTemplateQuerySchema, MapTemplateImagesBodySchema, TemplateParamsSchema, TemplateSchema } from '../../schemas/templates';
 import { fetchEgg } from '../../services/templates/fetchEgg';
-import { importEgg, mapTemplateImages, previewEgg, type ImportActor } from '../../services/templates/importEgg';
+import { importEgg, mapTemplateImages, previewEgg } from '../../services/templates/importEgg';
 import { requireTemplate, templateJson } from '../../services/templates/templateView';
+import { adminServiceActorOf } from './admin-auth';
 
 const TemplateAnswer = Type.Object({ data: Type.Object({ template: TemplateSchema }) });
 const security = [{ bearer: [] }];
 const EGG_BYTES = 1024 * 1024;
 
-/** The admin behind a call: an admin key, or a root admin's own session (the admin area). */
-const actorOf = (request: FastifyRequest): ImportActor =>
-  request.adminKey ? { userId: null, ip: request.ip, via: `admin-key:${request.adminKey.identifier}` } : { userId: request.user?.id ?? null, ip: request.ip, via: 'admin-session' };
 /** The admin audit log's event for a preview: it writes nothing, so it is not recorded as an import. */
 const PREVIEW_EVENT = 'previewAdminTemplateImport';
 
@@ -55,7 +53,7 @@ export async function adminTemplateRoutes(app: FastifyInstance): Promise<void> {
         const preview = await previewEgg(app.db, { egg, url, game });
         return reply.code(200).send({ data: { template: templateJson(preview.row, preview.game), created: preview.created, saved: false } });
       }
-      const { row, created } = await importEgg(app.db, { egg, url, game }, actorOf(request));
+      const { row, created } = await importEgg(app.db, { egg, url, game }, adminServiceActorOf(request));
       const { game: gameSlug } = await requireTemplate(app.db, row.slug);
       return reply.code(created ? 201 : 200).send({ data: { template: templateJson(row, gameSlug), created, saved: true } });
     },
@@ -93,7 +91,7 @@ export async function adminTemplateRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { row, game } = await requireTemplate(app.db, request.params.template);
-      const updated = await mapTemplateImages(app.db, row, request.body.images, actorOf(request));
+      const updated = await mapTemplateImages(app.db, row, request.body.images, adminServiceActorOf(request));
       return { data: { template: templateJson(updated, game) } };
     },
   );

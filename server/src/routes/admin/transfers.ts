@@ -6,6 +6,7 @@ import { errorResponses } from '../../lib/responseSchemas';
 import { ServerParamsSchema } from '../../schemas/admin';
 import { TransferBodySchema, TransferSchema } from '../../schemas/transfers';
 import { requireServer } from '../../services/servers/findServer';
+import { adminServiceActorOf } from './admin-auth';
 
 const TransferAnswer = Type.Object({ data: Type.Object({ transfer: TransferSchema }) });
 const security = [{ bearer: [] }];
@@ -30,7 +31,7 @@ export async function adminTransferRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const server = await requireServer(app.db, request.params.server);
-      const transfer = await app.transfers.start(server, request.body.node, { userId: null, ip: request.ip, via: `admin-key:${request.adminKey?.identifier ?? 'unknown'}` });
+      const transfer = await app.transfers.start(server, request.body.node, adminServiceActorOf(request));
       return reply.code(202).send({ data: { transfer } });
     },
   );

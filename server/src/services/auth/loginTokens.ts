@@ -15,18 +15,19 @@ export interface IssuedLoginToken {
 
 /**
  * Creates a single-use login token for a user; only its hash is stored. Recorded as
- * `auth.login-link-issued` (by the admin API, so without an account as actor).
+ * `auth.login-link-issued`, naming the admin when a root admin's session issued it (an admin key
+ * has no account: its identifier is `issued_by`).
  */
 export async function issueLoginToken(
   db: Database,
   user: { id: number; uuid: string },
-  { issuedBy, redirectTo, ip }: { issuedBy: string | null; redirectTo: string | null; ip: string },
+  { issuedBy, actorId = null, redirectTo, ip }: { issuedBy: string | null; actorId?: number | null; redirectTo: string | null; ip: string },
 ): Promise<IssuedLoginToken> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + LOGIN_TOKEN_TTL_MS);
   await db.insert(loginTokens).values({ userId: user.id, tokenHash: hashToken(token), issuedBy, redirectTo, expiresAt });
   await recordAudit(db, {
-    actorId: null,
+    actorId,
     event: 'auth.login-link-issued',
     ip,
     properties: { user_uuid: user.uuid, issued_by: issuedBy, redirect_to: redirectTo, expires_at: expiresAt.toISOString() },
