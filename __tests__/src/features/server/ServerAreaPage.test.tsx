@@ -4,7 +4,7 @@ import { serverAreas } from '../../../../src/features/server/serverAreas';
 import { renderWithProviders } from '../../renderWithProviders';
 
 describe('the page of an area being set up', () => {
-  it('covers the overview, the 18 areas of the specification and the webhooks', () => {
+  it('covers the overview, the 18 areas of the specification, the webhooks and the notifications', () => {
     expect(serverAreas.map((area) => area.path)).toEqual([
       '',
       'console',
@@ -20,6 +20,7 @@ describe('the page of an area being set up', () => {
       'setups',
       'tasks',
       'webhooks',
+      'notifications',
       'sharing',
       'sharing-edit-roles',
       'sharing-audit-log',
