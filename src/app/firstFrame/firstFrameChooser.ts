@@ -27,7 +27,7 @@ export const firstFrameChooser = `(function () {
     var kind = '';
     if (/^\\/(login|sign-up|forgot-password|reset-password)$/i.test(path)) kind = loggedIn ? '' : 'guest';
     else if (/^\\/server\\/[^/]+(\\/.*)?$/i.test(path)) kind = loggedIn ? 'server' : 'guest';
-    else if (/^\\/(account\\/edit|plans)?$/i.test(path)) kind = loggedIn ? 'dashboard' : 'guest';
+    else if (/^\\/(account\\/edit|plans|order)?$/i.test(path)) kind = loggedIn ? 'dashboard' : 'guest';
     // The admin area has a look of its own (no frame foreseen); logged out it sends to the log-in page.
     else if (/^\\/admin(\\/.*)?$/i.test(path)) kind = loggedIn ? '' : 'guest';
     if (!kind) return;

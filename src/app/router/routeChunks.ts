@@ -48,6 +48,7 @@ export const routeChunkTable: readonly RouteChunks[] = [
   { path: '/', loginRequired: true, chunks: ['layout-dashboard', 'page-dashboard'] },
   { path: '/account/edit', loginRequired: true, chunks: ['layout-dashboard', 'page-account-edit'] },
   { path: '/plans', loginRequired: true, chunks: ['layout-dashboard', 'page-plans-catalogue'] },
+  { path: '/order', loginRequired: true, chunks: ['layout-dashboard', 'page-order'] },
   ...['/admin', '/admin/nodes', '/admin/servers', '/admin/users', '/admin/audit', '/admin/social-login'].map((path) => ({ path, loginRequired: true, chunks: ['layout-admin', 'page-admin'] })),
   LOGIN_ROUTE_CHUNKS,
   { path: '/sign-up', loginRequired: false, chunks: ['page-sign-up'] },

@@ -99,8 +99,8 @@ describe('the login page', () => {
     expect(screen.getByRole('list', { name: 'Problems with Username or email' })).toHaveTextContent('This field is required');
     expect(screen.getByRole('list', { name: 'Problems with Password' })).toHaveTextContent('This field is required');
     expect(screen.getByLabelText('Username or email')).toHaveAttribute('aria-invalid', 'true');
-    // Only the providers for the social-login buttons were asked for.
-    expect(fetch.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/auth/oauth/providers']);
+    // Nothing was sent: only the host's brand and the providers for the social-login buttons were asked for.
+    expect(fetch.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/v2/auth/oauth/providers', 'GET /api/v2/panel/branding']);
   });
 
   it('shows the password on request', async () => {
