@@ -64,7 +64,7 @@ test('crashes: a game killed from outside shows on the overview with its console
   // The customer turns automatic restarts off; it holds after a reload.
   const restartSwitch = page.getByRole('switch', { name: 'Restart after a crash' });
   await restartSwitch.click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('form[name="crashPolicy"]').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Restart after a crash' })).not.toBeChecked({ timeout: 30_000 });

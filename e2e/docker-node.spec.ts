@@ -22,12 +22,14 @@ test('a server on a Docker node: start, console, a player joins, files, a backup
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
   const key = createAdminKey('docker node spec');
   const nodeName = `e2e-node-${randomBytes(3).toString('hex')}`;
+  // A retry's node may not overlap the first attempt's, which stays registered.
+  const firstPort = 30100 + test.info().retry * 1000;
   const node = await adminPost<{ data: { name: string; state: string } }>(key, '/nodes', {
     name: nodeName,
     driver: 'docker',
     docker_host: process.env.E2E_DOCKER_HOST,
     public_host: process.env.E2E_DOCKER_PUBLIC_HOST,
-    port_range: '30100-30199',
+    port_range: `${firstPort}-${firstPort + 99}`,
     memory_mb: 8192,
     disk_mb: 20480,
   });

@@ -36,6 +36,9 @@ export function collectConsoleErrors(page: Page, expected: ConsoleErrorFilter[] 
   });
   page.on('pageerror', (error) => errors.push(`exception: ${error.message}`));
   page.on('requestfailed', (request) => {
+    // net::ERR_ABORTED is the browser dropping a request because the page moved on (a lazy chunk
+    // still loading when the test navigates); a chunk the server fails to give fails otherwise.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (['script', 'stylesheet', 'document'].includes(request.resourceType())) {
       errors.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
     }

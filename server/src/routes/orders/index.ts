@@ -57,6 +57,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (outcome.kind === 'checkout') return reply.code(202).send({ data: { order, checkout_url: outcome.checkoutUrl } });
       const view = await serverViewById(app.db, outcome.server.id);
       if (!view) throw new Error(`the ordered server ${outcome.server.id} is gone`);
+      // Answered as created (installing), as the admin's creation answers: a small game may finish installing before this read.
+      view.server = { ...view.server, installStatus: outcome.server.installStatus };
       const server = toServerJson(view, serverApiState(app.runtime, view.server, app.transfers), user.id, [...permissionKeys]);
       return reply.code(201).send({ data: { order: { ...order, state: 'created', server: view.server.shortId }, server } });
     },

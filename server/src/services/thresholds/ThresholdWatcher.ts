@@ -25,6 +25,8 @@ interface Watch {
   since: number | null;
   /** Fired during this stretch above: it fires again only after it cleared. */
   fired: boolean;
+  /** Since when a fired value has been at or below its threshold (it clears after a minute of that). */
+  belowSince: number | null;
 }
 
 interface Cached {
@@ -37,8 +39,8 @@ const LIMIT_FIELD = { cpu: 'cpu_percent', memory: 'memory_percent', disk: 'disk_
 /**
  * Watches the resource samples the runtime already takes (no polling of its own): a value held
  * above the customer's threshold for the chosen minutes publishes `resource.threshold` once; it
- * clears when a sample is at or below the threshold again (or the server stops), and only then can
- * fire again.
+ * clears when the value has stayed at or below the threshold for a minute (or the server stops), and
+ * only then can fire again: a value wavering around the line does not notify over and over.
  */
 export class ThresholdWatcher {
   private readonly cache = new Map<string, Cached>();
@@ -105,13 +107,20 @@ export class ThresholdWatcher {
         watches.delete(resource);
         continue;
       }
-      const watch = watches.get(resource) ?? { since: null, fired: false };
+      const watch = watches.get(resource) ?? { since: null, fired: false, belowSince: null };
       watches.set(resource, watch);
       if (value <= limit) {
         watch.since = null;
-        watch.fired = false;
+        if (watch.fired) {
+          watch.belowSince ??= now;
+          if (now - watch.belowSince >= this.options.minuteMs) {
+            watch.fired = false;
+            watch.belowSince = null;
+          }
+        }
         continue;
       }
+      watch.belowSince = null;
       watch.since ??= now;
       if (!watch.fired && now - watch.since >= settings.minutes * this.options.minuteMs) {
         watch.fired = true;
