@@ -13,7 +13,7 @@ import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../widgets/server/ServerStateTag';
 import { NodeOfflineNotice } from '../../widgets/server/NodeOfflineNotice';
-import { TransferNotice } from '../../widgets/server/TransferNotice';
+import { LazyTransferNotice } from '../../widgets/server/LazyTransferNotice';
 import { CommandInput } from './CommandInput';
 import { ConsoleTerminal, type ConsoleTerminalHandle } from './ConsoleTerminal';
 import { PowerControls } from './PowerControls';
@@ -68,7 +68,7 @@ export function ConsolePage() {
       {/* A failed install is not a dead end here either: what happened, and install again. */}
       {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       <NodeOfflineNotice state={state} />
-      <TransferNotice transfer={socket.transfer} state={state} />
+      <LazyTransferNotice transfer={socket.transfer} state={state} />
       <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />
       <ConsoleTerminal ref={terminal} subscribeOutput={socket.subscribeOutput} />
       <CommandInput

@@ -11,7 +11,7 @@ import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../widgets/server/ServerStateTag';
 import { NodeOfflineNotice } from '../../widgets/server/NodeOfflineNotice';
-import { TransferNotice } from '../../widgets/server/TransferNotice';
+import { LazyTransferNotice } from '../../widgets/server/LazyTransferNotice';
 import { InstallFailedPanel } from '../../widgets/server/InstallFailedPanel';
 import { IsolationNotice } from './IsolationNotice';
 import { PlanLimits } from './PlanLimits';
@@ -57,7 +57,7 @@ export function ServerOverviewPage() {
       {server.suspended ? <Alert type="error" showIcon title={t('admin.customerNotice.suspended', 'This server is suspended')} description={server.suspension_reason} /> : null}
       {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       <NodeOfflineNotice state={state} />
-      <TransferNotice transfer={socket.transfer} state={state} />
+      <LazyTransferNotice transfer={socket.transfer} state={state} />
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}
       {connectingFirst ? null : <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />}
       <PlainCard size="small" style={{ background: 'var(--panel-card-gradient)', borderColor: 'var(--panel-card-border)' }}>
