@@ -42,8 +42,13 @@ export function serverStateLabel(t: TFunction, state: ServerBadgeState): string 
   }
 }
 
-/** The badge state of a server: a blocking status wins over the (live) power state. */
+/**
+ * The badge state of a server: a blocking status wins over the (live) power state, except a stale
+ * "installing": a game that starts or runs has finished installing, though a list read during the
+ * install still says so until it is read again.
+ */
 export function badgeState(status: Server['status'], state: PowerState): ServerBadgeState {
+  if (status === 'installing' && (state === 'starting' || state === 'running')) return state;
   return status ?? state;
 }
 
