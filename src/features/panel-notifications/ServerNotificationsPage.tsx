@@ -8,7 +8,7 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
-import { eventLabel } from './eventLabels';
+import { webhookEventText } from '../../widgets/server/serverEventTexts';
 
 type Choice = { panel: boolean; mail: boolean };
 
@@ -82,7 +82,7 @@ export function ServerNotificationsPage() {
           </thead>
           <tbody>
             {choices.map((choice) => {
-              const label = eventLabel(t, choice.event);
+              const label = webhookEventText(t, choice.event);
               return (
                 <tr key={choice.event} style={{ borderTop: '1px solid var(--panel-border, rgba(255,255,255,0.08))' }}>
                   <th scope="row" style={{ ...cell, fontWeight: 'normal' }}>

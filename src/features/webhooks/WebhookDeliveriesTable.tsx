@@ -2,7 +2,7 @@ import { Alert, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListServerWebhookDeliveriesQuery, type WebhookDelivery } from '../../api/webhooks';
 import { useDateTime } from '../../core/session/useDateTime';
-import { webhookEventText } from './webhookEventTexts';
+import { webhookEventText } from '../../widgets/server/serverEventTexts';
 
 /** Props of {@link WebhookDeliveriesTable}. */
 export interface WebhookDeliveriesTableProps {

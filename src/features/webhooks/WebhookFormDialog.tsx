@@ -4,7 +4,7 @@ import { useCreateServerWebhookMutation, useUpdateServerWebhookMutation, type We
 import { ServerFieldErrors } from '../../core/validation/ServerFieldErrors';
 import { useFieldErrors } from '../../core/validation/useFieldErrors';
 import { FieldErrors } from '../../components/FieldErrors';
-import { webhookEventText, type WebhookEventName } from './webhookEventTexts';
+import { webhookEventText, type WebhookEventName } from '../../widgets/server/serverEventTexts';
 
 /** Props of {@link WebhookFormDialog}. */
 export interface WebhookFormDialogProps {

@@ -11,7 +11,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
 import { Ltr } from '../../components/Ltr';
-import { webhookEventText } from './webhookEventTexts';
+import { webhookEventText } from '../../widgets/server/serverEventTexts';
 
 // The dialog and the delivery log load when first opened: with them come antd's Modal, Form,
 // Radio, Checkbox and Table, which would take the page over its size budget.
