@@ -52,12 +52,14 @@ test('an imported egg on a Docker node: variable edited, reinstalled, started to
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico'), apiStatus(422, /\/api\/v2\/servers\/\w+\/startup$/)]);
   const key = createAdminKey('egg server spec');
   const nodeName = `e2e-eggs-${randomBytes(3).toString('hex')}`;
+  // A retry's node may not overlap the first attempt's, which stays registered.
+  const firstPort = 30200 + test.info().retry * 1000;
   const node = await adminPost(key, '/nodes', {
     name: nodeName,
     driver: 'docker',
     docker_host: process.env.E2E_DOCKER_HOST,
     public_host: process.env.E2E_DOCKER_PUBLIC_HOST,
-    port_range: '30200-30299',
+    port_range: `${firstPort}-${firstPort + 99}`,
     memory_mb: 8192,
     disk_mb: 20480,
   });

@@ -36,8 +36,10 @@ test('an admin moves a running server to another node; the customer sees it move
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
   const key = createAdminKey('transfer spec');
   const suffix = randomBytes(3).toString('hex');
-  // The same range on both: the server keeps its port number on B.
-  const range = { port_range: '30300-30339', memory_mb: 8192, disk_mb: 20480 };
+  // The same range on both: the server keeps its port number on B. A retry's nodes may not overlap the
+  // first attempt's, which stay registered.
+  const firstPort = 30300 + test.info().retry * 1000;
+  const range = { port_range: `${firstPort}-${firstPort + 39}`, memory_mb: 8192, disk_mb: 20480 };
   const nodeA = await adminPost(key, '/nodes', { name: `e2e-a-${suffix}`, driver: 'docker', docker_host: process.env.E2E_DOCKER_HOST, public_host: process.env.E2E_DOCKER_PUBLIC_HOST, ...range });
   expect(nodeA.status, JSON.stringify(nodeA.body)).toBe(201);
   const nodeB = await adminPost(key, '/nodes', { name: `e2e-b-${suffix}`, driver: 'docker', docker_host: engineB.dockerHost, tls: engineB.tls, public_host: engineB.publicHost, ...range });
