@@ -1,7 +1,8 @@
-import { CloseCircleFilled } from '@ant-design/icons';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { theme } from 'antd';
 import type { CSSProperties, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { plainFieldFrame } from './plainFieldFrame';
+import { PlainIcon } from './PlainIcon';
 
 /** Props of {@link PlainInput}: a native input's, plus what sits around it. */
 export interface PlainInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'style' | 'size'> {
@@ -60,7 +61,7 @@ export function PlainInput({ prefix, suffix, clearLabel, onClear, joined = false
       {suffix}
       {clearLabel && onClear && value ? (
         <button type="button" className="panel-input-clear" aria-label={clearLabel} onClick={onClear}>
-          <CloseCircleFilled aria-hidden="true" />
+          <PlainIcon icon={CloseCircleFilled} aria-hidden="true" />
         </button>
       ) : null}
     </span>

@@ -1,4 +1,4 @@
-import { MenuOutlined } from '@ant-design/icons';
+import MenuOutlinedSvg from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import { Button, Layout } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useFirstFrameReplaced } from '../firstFrame/useFirstFrameReplaced';
 import { PanelBrand } from './PanelBrand';
 import { NotificationBell } from './NotificationBell';
 import { useIsCompact } from '../../components/useIsCompact';
+import { PlainIcon } from '../../components/PlainIcon';
 
 // The drawer is only needed below lg: wide screens never load it.
 const NavigationDrawer = lazy(() => import('./NavigationDrawer').then((m) => ({ default: m.NavigationDrawer })));
@@ -100,7 +101,7 @@ export function NavigationFrame({ navigation, header, contentImage, children }: 
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 12, paddingInline: 16, position: 'sticky', top: 0, zIndex: 10 }}>
-        <Button type="text" icon={<MenuOutlined />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={openDrawer} />
+        <Button type="text" icon={<PlainIcon icon={MenuOutlinedSvg} />} aria-label={t('layout.openNavigation', 'Open navigation')} aria-expanded={open} onClick={openDrawer} />
         <PanelBrand />
         <span style={{ marginInlineStart: 'auto' }}>
           <NotificationBell />

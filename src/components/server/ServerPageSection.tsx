@@ -1,4 +1,4 @@
-import { Flex, theme } from 'antd';
+import { theme } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { PageHeading } from '../PanelText';
 
@@ -13,21 +13,25 @@ export interface ServerPageSectionProps {
   children: ReactNode;
 }
 
-/** The frame of a server area's page: its heading row, then its content (or its loading and error states). */
+/**
+ * The frame of a server area's page: its heading row, then its content (or its loading and error
+ * states). Laid out with plain flex boxes: antd's Flex would add its code to every server page for
+ * what three style properties do.
+ */
 export function ServerPageSection({ title, badge, actions, children }: ServerPageSectionProps) {
   const titleId = useId();
   const { token } = theme.useToken();
   return (
     <section aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
-      <Flex gap={12} align="center" wrap justify="space-between">
-        <Flex gap={12} align="center" wrap>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12 }}>
           <PageHeading id={titleId} level={2} style={{ fontSize: token.fontSizeHeading2, lineHeight: token.lineHeightHeading2 }}>
             {title}
           </PageHeading>
           {badge}
-        </Flex>
+        </div>
         {actions}
-      </Flex>
+      </div>
       {children}
     </section>
   );

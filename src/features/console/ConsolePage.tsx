@@ -8,7 +8,7 @@ import { useGetServerQuery, useSendServerCommandMutation } from '../../api/serve
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { ConnectionStatus } from '../../widgets/server/ConnectionStatus';
-import { InstallFailedPanel } from '../../widgets/server/InstallFailedPanel';
+import { LazyInstallFailedPanel } from '../../widgets/server/LazyInstallFailedPanel';
 import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../widgets/server/ServerStateTag';
@@ -66,7 +66,7 @@ export function ConsolePage() {
       }
     >
       {/* A failed install is not a dead end here either: what happened, and install again. */}
-      {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
+      {server.status === 'install_failed' ? <LazyInstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       <NodeOfflineNotice state={state} />
       <LazyTransferNotice transfer={socket.transfer} state={state} />
       <ConnectionStatus connection={socket.connection} retryAt={socket.retryAt} reason={socket.reason} onReconnect={socket.reconnect} />

@@ -1,7 +1,7 @@
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UnlockOutlined from '@ant-design/icons-svg/es/asn/UnlockOutlined';
 import VerticalAlignBottomOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignBottomOutlined';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputListener } from '../../api/serverSocket';
@@ -106,8 +106,8 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
   };
 
   return (
-    <Flex vertical gap={8} style={{ minWidth: 0 }}>
-      <Flex gap={8} wrap justify="space-between" align="center">
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
         <TerminalSearch terminal={terminal} />
         {/* The native title is the hint: antd's Tooltip would add its trigger library to the console for one sentence. */}
         <Button
@@ -118,7 +118,7 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
         >
           {t('console.scrollLock.label', 'Scroll lock')}
         </Button>
-      </Flex>
+      </div>
       <div style={{ position: 'relative', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--panel-card-border)', background: '#0b0f14' }}>
         <div ref={element} dir="ltr" data-testid="console-terminal" role="log" aria-label={t('console.output.label', 'Console output')} style={{ height: 'min(60vh, 560px)', padding: 8 }} />
         {!atBottom || scrollLock ? (
@@ -133,6 +133,6 @@ export const ConsoleTerminal = memo(function ConsoleTerminal({ subscribeOutput, 
           </Button>
         ) : null}
       </div>
-    </Flex>
+    </div>
   );
 });

@@ -3,7 +3,7 @@ import PlayCircleOutlined from '@ant-design/icons-svg/es/asn/PlayCircleOutlined'
 import PoweroffOutlined from '@ant-design/icons-svg/es/asn/PoweroffOutlined';
 import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import StopOutlined from '@ant-design/icons-svg/es/asn/StopOutlined';
-import { Alert, Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/apiError';
@@ -11,6 +11,7 @@ import { lazyPage } from '../../components/lazyPage';
 import { useSendServerPowerMutation, type PowerSignal, type PowerState } from '../../api/servers';
 import { powerButtons } from './powerButtonRules';
 import { useHangClock } from './useHangClock';
+import { LazyAlert } from '../../components/LazyAlert';
 import { PlainIcon } from '../../components/PlainIcon';
 
 const PowerConfirmDialog = lazyPage(() => import('../../components/server/PowerConfirmDialog').then((m) => ({ default: m.PowerConfirmDialog })));
@@ -50,8 +51,8 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
   const failure = error ? (apiErrorMessage(error) ?? t('console.power.failed', 'The power action failed. Try again.')) : null;
 
   return (
-    <Flex vertical gap={8}>
-      <Flex gap={8} wrap>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         <Button icon={<PlainIcon icon={PlayCircleOutlined} aria-hidden />} type="primary" disabled={!buttons.start || isLoading} onClick={() => run('start')}>
           {t('console.power.start', 'Start')}
         </Button>
@@ -78,13 +79,13 @@ export function PowerControls({ serverId, state, stateSince, permissions, blocke
             {buttons.stopping ? t('console.power.stopping', 'Stopping…') : t('console.power.stop', 'Stop')}
           </Button>
         )}
-      </Flex>
-      {failure ? <Alert type="error" showIcon title={failure} closable={{ onClose: reset }} /> : null}
+      </div>
+      {failure ? <LazyAlert type="error" showIcon title={failure} closable={{ onClose: reset }} /> : null}
       {confirming ? (
         <Suspense fallback={null}>
           <PowerConfirmDialog signal={confirming} onConfirm={run} onCancel={() => setConfirming(null)} />
         </Suspense>
       ) : null}
-    </Flex>
+    </div>
   );
 }

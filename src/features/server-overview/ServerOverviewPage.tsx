@@ -12,7 +12,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../widgets/server/ServerStateTag';
 import { NodeOfflineNotice } from '../../widgets/server/NodeOfflineNotice';
 import { LazyTransferNotice } from '../../widgets/server/LazyTransferNotice';
-import { InstallFailedPanel } from '../../widgets/server/InstallFailedPanel';
+import { LazyInstallFailedPanel } from '../../widgets/server/LazyInstallFailedPanel';
 import { IsolationNotice } from './IsolationNotice';
 import { PlanLimits } from './PlanLimits';
 import { PlayersOnline } from './PlayersOnline';
@@ -55,7 +55,7 @@ export function ServerOverviewPage() {
     <ServerPageSection title={title} badge={<ServerStateTag state={badgeState(server.status, state)} />}>
       {server.description ? <Typography.Paragraph style={{ margin: 0, opacity: 0.85 }}>{server.description}</Typography.Paragraph> : null}
       {server.suspended ? <Alert type="error" showIcon title={t('admin.customerNotice.suspended', 'This server is suspended')} description={server.suspension_reason} /> : null}
-      {server.status === 'install_failed' ? <InstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
+      {server.status === 'install_failed' ? <LazyInstallFailedPanel serverId={id} error={server.install_error} isOwner={server.is_owner} /> : null}
       <NodeOfflineNotice state={state} />
       <LazyTransferNotice transfer={socket.transfer} state={state} />
       {stats ? <IsolationNotice isolation={stats.isolation} /> : null}

@@ -1,7 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverIcon } from './serverAreas';
+import { PlainIcon } from '../../components/PlainIcon';
 
 /** Props of {@link ServerHeader}. */
 export interface ServerHeaderProps {
@@ -29,7 +30,7 @@ export function ServerHeader({ serverId, name, loading = false }: ServerHeaderPr
   return (
     <header style={{ display: 'flex', flexDirection: 'column', gap: 4, paddingBlock: '8px 16px' }}>
       <Link to="/" style={{ color: 'inherit', opacity: 0.75, fontSize: 13 }}>
-        <ArrowLeftOutlined /> {t('server.header.back', 'All servers')}
+        <PlainIcon icon={ArrowLeftOutlined} /> {t('server.header.back', 'All servers')}
       </Link>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
         {/* The icon stands in both states: the row keeps its height when the name arrives. */}

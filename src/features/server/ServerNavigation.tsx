@@ -1,7 +1,9 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import LogoutOutlinedSvg from '@ant-design/icons-svg/es/asn/LogoutOutlined';
+import UserOutlinedSvg from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { NavList, type NavGroup } from '../../components/NavList';
 import { serverAreaGroupTitle, serverAreas, type ServerAreaGroup } from './serverAreas';
+import { PlainIcon } from '../../components/PlainIcon';
 
 /** Props of {@link ServerNavigation}. */
 export interface ServerNavigationProps {
@@ -39,8 +41,8 @@ export function ServerNavigation({ serverId, activeKey, onNavigate, permissions 
     key: 'account',
     title: t('server.navigationAccount', 'Your account'),
     entries: [
-      { key: '/account/edit', to: '/account/edit', icon: <UserOutlined />, label: t('nav.account', 'Account') },
-      { key: '/logout', to: '/logout', icon: <LogoutOutlined />, label: t('nav.logout', 'Log out') },
+      { key: '/account/edit', to: '/account/edit', icon: <PlainIcon icon={UserOutlinedSvg} />, label: t('nav.account', 'Account') },
+      { key: '/logout', to: '/logout', icon: <PlainIcon icon={LogoutOutlinedSvg} />, label: t('nav.logout', 'Log out') },
     ],
   });
   return <NavList label={t('server.navigation', 'Server areas')} groups={groups} activeKey={activeKey} onNavigate={onNavigate} />;

@@ -1,7 +1,8 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../api/serverSocket';
+import { LazyAlert } from '../../components/LazyAlert';
 
 /** Props of {@link ConnectionStatus}. */
 export interface ConnectionStatusProps {
@@ -24,15 +25,39 @@ function useSecondsUntil(at: number | null): number | null {
 }
 
 /**
+ * How long a connection may take before "Connecting…" is said. Most connect well within it: a
+ * notice that shows and goes again a moment later only moves the page under the reader (and would
+ * fetch antd's Alert for nothing).
+ */
+export const CONNECTING_NOTICE_AFTER_MS = 1000;
+
+/** Whether `active` has held for `ms` without a break. */
+function useHeldFor(active: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setTimeout(() => setHeld(true), ms);
+    return () => {
+      clearTimeout(timer);
+      setHeld(false);
+    };
+  }, [active, ms]);
+  return active && held;
+}
+
+/**
  * Says when the live connection to a server is not up: connecting, lost and retrying (with a
- * countdown and a button to retry now), or given up. Shows nothing while connected.
+ * countdown and a button to retry now), or given up. Shows nothing while connected, nor while a
+ * connection is being made for less than {@link CONNECTING_NOTICE_AFTER_MS}.
  */
 export function ConnectionStatus({ connection, retryAt, reason, onReconnect }: ConnectionStatusProps) {
   const { t } = useTranslation();
   const seconds = useSecondsUntil(connection === 'reconnecting' ? retryAt : null);
+  const slowToConnect = useHeldFor(connection === 'connecting', CONNECTING_NOTICE_AFTER_MS);
   if (connection === 'connected') return null;
   if (connection === 'connecting') {
-    return <Alert type="info" showIcon title={t('server.connection.connecting', 'Connecting to the server…')} />;
+    if (!slowToConnect) return null;
+    return <LazyAlert type="info" showIcon title={t('server.connection.connecting', 'Connecting to the server…')} />;
   }
   const reconnectButton = (
     <Button size="small" onClick={onReconnect}>
@@ -41,7 +66,7 @@ export function ConnectionStatus({ connection, retryAt, reason, onReconnect }: C
   );
   if (connection === 'reconnecting') {
     return (
-      <Alert
+      <LazyAlert
         type="warning"
         showIcon
         role="status"
@@ -56,7 +81,7 @@ export function ConnectionStatus({ connection, retryAt, reason, onReconnect }: C
     );
   }
   return (
-    <Alert
+    <LazyAlert
       type="error"
       showIcon
       role="status"

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { LazyAlert } from '../../components/LazyAlert';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -9,11 +9,11 @@ export function NodeOfflineNotice({ state }: { state: string }) {
   const { t } = useTranslation();
   if (state !== 'node_offline') return null;
   return (
-    <Alert
+    <LazyAlert
       type="warning"
       showIcon
       data-testid="node-offline-notice"
-      message={t('fleet.nodeOffline.title', 'The machine this server runs on cannot be reached')}
+      title={t('fleet.nodeOffline.title', 'The machine this server runs on cannot be reached')}
       description={t(
         'fleet.nodeOffline.description',
         'Nothing is lost: the server and its files are kept as they are. It comes back by itself as soon as the machine answers again; until then it cannot be started or stopped.',

@@ -6,7 +6,7 @@ import { mockFetch } from '../../helpers/mockFetch';
 import { renderWithProviders } from '../../renderWithProviders';
 
 describe('a server whose node cannot be reached', () => {
-  it('is labelled "Node offline", not "Offline", with why and that nothing is lost', () => {
+  it('is labelled "Node offline", not "Offline", with why and that nothing is lost', async () => {
     mockFetch({});
     renderWithProviders(
       <>
@@ -17,7 +17,8 @@ describe('a server whose node cannot be reached', () => {
     );
     expect(screen.getByText('Node offline')).toHaveAttribute('data-state', 'node_offline');
     expect(screen.queryByText('Offline')).not.toBeInTheDocument();
-    expect(screen.getByText('The machine this server runs on cannot be reached')).toBeInTheDocument();
+    // The notice's Alert is fetched when it is first shown.
+    expect(await screen.findByText('The machine this server runs on cannot be reached')).toBeInTheDocument();
     expect(screen.getByText(/Nothing is lost/)).toBeInTheDocument();
   });
 

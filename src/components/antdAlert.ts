@@ -1,0 +1,2 @@
+/** antd's Alert alone, as the chunk LazyAlert loads. */
+export { Alert } from 'antd';
