@@ -24,6 +24,7 @@ import { sftpPlugin } from './plugins/sftp';
 import { controlSocketPlugin } from './cli/controlSocket';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
+import { panelBranding } from './services/settings/panelBranding';
 import { backupsPlugin } from './plugins/backups';
 import { eventsPlugin } from './plugins/events';
 import { transfersPlugin } from './plugins/transfers';
@@ -151,6 +152,6 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   await app.register(registerRoutes);
 
   // The built web app, when there is one (npm start builds it; API-only deployments have none).
-  if (existsSync(join(config.clientDir, 'index.html'))) await app.register(spaPlugin, { root: config.clientDir });
+  if (existsSync(join(config.clientDir, 'index.html'))) await app.register(spaPlugin, { root: config.clientDir, branding: async () => panelBranding(await app.panelSettings.current()) });
   return app;
 }

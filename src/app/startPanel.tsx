@@ -7,7 +7,7 @@ import { startLocale } from '../core/locale/startLocale';
 import { useStartedTexts } from '../i18n/useStartedTexts';
 import { AppProviders } from './AppProviders';
 import { AppRouter } from './router/AppRouter';
-import { preloadData } from './router/preloadData';
+import { preloadData, takeBrandingFromPage } from './router/preloadData';
 import { preloadRoute } from './router/preloadRoute';
 import { makeStore, type AppStore } from './store';
 
@@ -39,6 +39,7 @@ export function startPanel(): void {
   const persistor = persistStore(store);
   const hasStoredToken = getStoredToken() !== null;
   preloadRoute(window.location.pathname, hasStoredToken);
+  takeBrandingFromPage(store.dispatch);
   preloadData(store.dispatch, window.location, hasStoredToken);
   void store.dispatch(startLocale());
   createRoot(container).render(<Panel store={store} persistor={persistor} />);

@@ -1,11 +1,15 @@
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PanelBranding } from '../schemas/panelSettings';
+import { brandedIndexPage } from './brandedIndexPage';
 
 export interface SpaPluginOptions {
   /** Absolute path of the built web app (config.clientDir, normally ./dist). */
   root: string;
+  /** The panel's branding, written into index.html (see brandedIndexPage); without it the page goes as built. */
+  branding?: () => Promise<PanelBranding>;
 }
 
 /** Content-hashed build output: a new build gives new names, so browsers may keep these for good. */
@@ -40,8 +44,19 @@ async function findFile(root: string, path: string): Promise<string | null> {
  * and index.html for every other page address the browser navigates to, so client-side routes
  * survive a reload. Unknown /api addresses keep their JSON 404.
  */
-export async function spaPlugin(app: FastifyInstance, { root }: SpaPluginOptions): Promise<void> {
+export async function spaPlugin(app: FastifyInstance, { root, branding }: SpaPluginOptions): Promise<void> {
   const rootDir = resolve(root);
+  const indexPage = branding ? brandedIndexPage(resolve(rootDir, 'index.html'), branding) : null;
+  // index.html for a page address: with the branding when there is one, revalidated by its ETag.
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', REVALIDATE_CACHE);
+    if (!indexPage) return reply.sendFile('index.html');
+    const { body, encoding, etag } = await indexPage(request.headers['accept-encoding']);
+    reply.header('etag', etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
   // serve: false: only reply.sendFile is wanted; the route below decides what is served.
   await app.register(fastifyStatic, { root: rootDir, serve: false, preCompressed: true, cacheControl: false, index: false });
 
@@ -49,8 +64,10 @@ export async function spaPlugin(app: FastifyInstance, { root }: SpaPluginOptions
     const path = (request.params as { '*': string })['*'];
     if (isApiPath(path)) return reply.callNotFound();
     const file = await findFile(rootDir, path);
+    // index.html asked for by name is the page too.
+    if (file === 'index.html') return sendIndex(request, reply);
     if (file) return reply.header('cache-control', file.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE).sendFile(file);
-    if (acceptsHtml(request)) return reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
+    if (acceptsHtml(request)) return sendIndex(request, reply);
     return reply.callNotFound();
   });
 }

@@ -45,3 +45,4 @@ export const PanelBrandingSchema = Type.Object({
   brand_logo_url: Type.Union([Type.String(), Type.Null()]),
   signup_open: Type.Boolean(),
 });
+export type PanelBranding = Static<typeof PanelBrandingSchema>;

@@ -22,9 +22,13 @@ import { firstFrameChooser } from './firstFrameChooser';
  * locale rule: no English text before another language's dictionary).
  */
 
-/** The frame's markup: the guest column, and the side bar, top bar and content of the other pages. */
+/**
+ * The frame's markup: the guest column, and the side bar, top bar and content of the other pages.
+ * The panel server writes the host's brand name into the spans marked data-ff-brand-name as it
+ * serves the page (server/src/plugins/brandedIndexPage.ts).
+ */
 function markup(): string {
-  const brand = `<span class="ff-brand">${iconSvg()}<span>Game Panel</span></span>`;
+  const brand = `<span class="ff-brand">${iconSvg()}<span data-ff-brand-name>Game Panel</span></span>`;
   return (
     `<div id="first-frame" aria-hidden="true">` +
     `<div class="ff-guest">${brand}<div class="ff-card"></div></div>` +

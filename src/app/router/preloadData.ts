@@ -1,8 +1,19 @@
 import { matchPath } from 'react-router-dom';
+import { brandingApi } from '../../api/generated/branding.gen';
+import { brandingFromPage } from '../../api/pageBranding';
 import { serversApi } from '../../api/servers';
 import { askForCurrentUserAtStartUp } from '../../core/session/bootstrapSession';
 import { aheadListingApi, folderOpenedAt } from '../../features/files/startUpListing';
 import type { AppStore } from '../store';
+
+/**
+ * Puts the branding index.html carries (api/pageBranding) into the cache, where the brand and the
+ * log-in pages read it: no request for it at start-up. A page without it leaves it to them to ask.
+ */
+export function takeBrandingFromPage(dispatch: AppStore['dispatch'], page?: Pick<Document, 'querySelector'>): void {
+  const branding = brandingFromPage(page);
+  if (branding) void dispatch(brandingApi.util.upsertQueryData('getPanelBranding', undefined, branding));
+}
 
 /**
  * Asks for the data the page the panel is opened on will wait for, before anything renders: the

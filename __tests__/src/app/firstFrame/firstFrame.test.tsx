@@ -92,7 +92,8 @@ describe('the first frame’s document', () => {
     expect(head).toContain(`html[data-first-frame=server] .ff-main{background-image:${theme.serverImage}}`);
     expect(head).toContain(`<script>${firstFrameChooser}</script>`);
     expect(body).toMatch(/^<div id="first-frame" aria-hidden="true">/);
-    expect(body).toContain(`<span>${en.app.name}</span>`);
+    // Marked, for the panel server to write the host's brand name into as it serves the page.
+    expect(body).toContain(`<span data-ff-brand-name>${en.app.name}</span>`);
     // Hidden until the chooser marks <html>: a page it does not foresee shows nothing of it.
     expect(head).toContain('#first-frame{display:none}');
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PanelBrandingSchema } from '../../schemas/panelSettings';
+import { panelBranding } from '../../services/settings/panelBranding';
 
 /** GET /panel/branding (tag `branding`): the panel's name and logo, and whether sign-up is open, for every page including the log-in pages. */
 export async function brandingRoutes(app: FastifyInstance): Promise<void> {
@@ -16,10 +17,9 @@ export async function brandingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      const settings = await app.panelSettings.current();
       // Short-lived: a changed name reaches every open page at its next load.
       reply.header('cache-control', 'no-cache');
-      return { brand_name: settings.brandName, brand_logo_url: settings.brandLogoUrl, signup_open: settings.signupOpen };
+      return panelBranding(await app.panelSettings.current());
     },
   );
 }
