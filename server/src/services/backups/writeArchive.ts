@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Header, Pax } from 'tar';
+import { PathEscapeError } from '../../runtime/files/PathEscapeError';
 import type { FileInfo, OpenFile, ServerFiles, TreeReader } from '../../runtime/files/ServerFiles';
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
@@ -159,6 +160,18 @@ async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, info
 type Looked = { folder: FileInfo } | { file: OpenFile } | null;
 
 /**
+ * Why a file of the plan may be left out: it is gone, is no longer a regular file, lies behind a
+ * link or outside the root now, or the port may not read it. Any other failure (a file helper
+ * that went away, descriptors run out) fails the backup instead: a backup that says it completed
+ * holds every file that was there to read.
+ */
+const LEFT_OUT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'ENXIO', 'EACCES', 'EPERM']);
+const leftOut = (error: unknown): null => {
+  if (error instanceof PathEscapeError || LEFT_OUT.has((error as NodeJS.ErrnoException | null)?.code ?? '')) return null;
+  throw error;
+};
+
+/**
  * What an entry of the plan is at the moment it is archived, looked at through the port's tree
  * reader: a folder's own description (a folder swapped for a link or removed since the walk is
  * left out, as its content is), a file opened for reading. The reader never follows a link and
@@ -169,10 +182,10 @@ type Looked = { folder: FileInfo } | { file: OpenFile } | null;
  */
 async function lookAt(tree: TreeReader, path: string, folder: boolean): Promise<Looked> {
   if (folder) {
-    const found = await tree.lstat(path).catch(() => null);
+    const found = await tree.lstat(path).catch(leftOut);
     return found?.kind === 'directory' ? { folder: found } : null;
   }
-  const file = await tree.open(path).catch(() => null);
+  const file = await tree.open(path).catch(leftOut);
   if (file && file.info.kind !== 'file') await file.close().catch(() => undefined);
   return file?.info.kind === 'file' ? { file } : null;
 }

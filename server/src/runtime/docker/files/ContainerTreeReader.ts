@@ -79,8 +79,7 @@ export class ContainerTreeReader implements TreeReader {
     try {
       if (this.conn.alive) await this.conn.call('reader.close', { reader: this.reader });
     } finally {
-      this.conn.holds -= 1;
-      this.conn.checkIdle();
+      this.conn.letGo();
     }
   }
 }

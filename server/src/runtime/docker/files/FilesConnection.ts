@@ -22,8 +22,8 @@ export class FilesConnection {
   private engineStream = 0;
   private stderrTail = '';
   private failure: Error | null = null;
-  /** Tree writers held open by callers: the helper is busy while any is. */
-  holds = 0;
+  /** Tree writers and readers held open by callers (or being opened): the helper is busy while any is. */
+  private holds = 0;
   /** Told when the last channel closed and nothing is held. */
   onIdle: () => void = () => undefined;
   onBusy: () => void = () => undefined;
@@ -67,12 +67,31 @@ export class FilesConnection {
   open(listener: ChannelListener): number {
     if (this.failure) throw this.failure;
     const channel = this.nextChannel++;
-    if (this.channels.size === 0 && this.holds === 0) {
-      this.keepProcess(true);
-      this.onBusy();
-    }
+    this.busy();
     this.channels.set(channel, listener);
     return channel;
+  }
+
+  /**
+   * Counts a tree writer or reader as held from the moment it is asked for (before its opening
+   * call's channel closes), so the helper is never taken for idle, and closed, while a caller
+   * still holds one: a backup or restore longer than the idle time goes on to its end.
+   */
+  hold(): void {
+    this.busy();
+    this.holds += 1;
+  }
+
+  /** A held tree writer or reader was closed (or failed to open). */
+  letGo(): void {
+    this.holds -= 1;
+    this.checkIdle();
+  }
+
+  private busy(): void {
+    if (this.channels.size !== 0 || this.holds !== 0) return;
+    this.keepProcess(true);
+    this.onBusy();
   }
 
   release(channel: number): void {
@@ -80,7 +99,7 @@ export class FilesConnection {
     this.checkIdle();
   }
 
-  checkIdle(): void {
+  private checkIdle(): void {
     if (this.channels.size !== 0 || this.holds !== 0 || !this.alive) return;
     this.keepProcess(false);
     this.onIdle();
