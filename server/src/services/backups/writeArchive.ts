@@ -217,11 +217,12 @@ class LookAhead {
   ) {}
 
   take(): Promise<Looked> {
-    while (this.next < this.order.length && this.pending.length < LOOK_AHEAD_ENTRIES) {
+    const { entries, bytes: aheadBytes } = this.tree.lookAhead ?? LOOK_AHEAD;
+    while (this.next < this.order.length && this.pending.length < entries) {
       const index = this.order[this.next]!;
       const bytes = this.plan.sizes[index]!;
       // The entry about to be archived is always looked at, whatever its size.
-      if (this.pending.length > 0 && this.pendingBytes + bytes > LOOK_AHEAD_BYTES) break;
+      if (this.pending.length > 0 && this.pendingBytes + bytes > aheadBytes) break;
       this.next += 1;
       const { path, folder } = plannedEntry(this.plan, index);
       const look = lookAt(this.tree, path, folder);
@@ -245,12 +246,12 @@ class LookAhead {
 
 /**
  * Entries looked at ahead of the one archived, at most, and the bytes of the files among them (by
- * their walked size). Four opens in flight keep libuv's four threads busy; more only waited in its
+ * their walked size), unless the port's reader asks for more (its opens are round trips to a
+ * node). Four opens in flight keep libuv's four threads busy; more only waited in its
  * queue while their file objects, stats and promises outlived the collector's young generation
  * (sixteen made a backup keep some three times as much alive there).
  */
-const LOOK_AHEAD_ENTRIES = 4;
-const LOOK_AHEAD_BYTES = 1024 * 1024;
+const LOOK_AHEAD = { entries: 4, bytes: 1024 * 1024 };
 
 /**
  * Streams a tar.gz of the plan's entries, read through the server's file port, into `sink`: tar → gzip → SHA-256 and

@@ -57,6 +57,12 @@ class StreamedFile implements OpenFile {
  */
 export class ContainerTreeReader implements TreeReader {
   private closed = false;
+  /**
+   * Each open is a round trip to the node, answered with the file's first bytes: a backup keeps
+   * many in flight so that the round trips overlap, bounded in bytes (what the helper sends of
+   * the files opened ahead waits in the panel's memory until read).
+   */
+  readonly lookAhead = { entries: 64, bytes: 8 * 1024 * 1024 };
 
   constructor(
     private readonly conn: FilesConnection,

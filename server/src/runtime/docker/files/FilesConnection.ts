@@ -22,6 +22,7 @@ export class FilesConnection {
   private engineStream = 0;
   private stderrTail = '';
   private failure: Error | null = null;
+  private corked = false;
   /** Tree writers and readers held open by callers (or being opened): the helper is busy while any is. */
   private holds = 0;
   /** Told when the last channel closed and nothing is held. */
@@ -113,13 +114,29 @@ export class FilesConnection {
   }
 
   send(channel: number, message: Message): void {
-    if (!this.failure) this.socket.write(encodeJson(channel, message));
+    if (!this.failure) this.write(encodeJson(channel, message));
   }
 
   /** Sends file content; resolves when the connection can take more. */
   async sendData(channel: number, data: Buffer): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.socket.write(encodeData(channel, data))) await new Promise<void>((resolve) => this.socket.once('drain', resolve));
+    if (!this.write(encodeData(channel, data))) await new Promise<void>((resolve) => this.socket.once('drain', resolve));
+  }
+
+  /**
+   * The frames of one turn of the event loop go out together (the requests and acks of a
+   * backup's many files would otherwise each be a record and a packet of their own).
+   */
+  private write(frame: Buffer): boolean {
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    return this.socket.write(frame);
   }
 
   /** One request and its one answer (`ok` with a value, or `err`). */
