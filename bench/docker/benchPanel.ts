@@ -9,6 +9,12 @@
  *           (the running state), then stopped: {"startMs":…}
  *   flood   starts the flood server for the socket part (which run.mjs measures from its own
  *           process, as a browser would): {"baseUrl":…,"token":…,"serverId":…,"pid":…}
+ *   files   where the files of a third server ("Files and backup") are on this machine, for
+ *           run.mjs to lay out its folders there as the game would: the local driver's server
+ *           folder, or the folder on the node the server's volume binds (the benchmark's engine
+ *           runs on this machine): {"root":…,"baseUrl":…,"token":…,"serverId":…,"pid":…}
+ *   backup  one backup of that server through POST …/backups, waited for, then deleted:
+ *           {"seconds":…,"contentBytes":…,"files":…,"archiveBytes":…}
  * run.mjs alternates the two panels' rounds, so a change in the machine's load weighs on both.
  * The panel removes its servers and stops once its standard input closes.
  */
@@ -18,11 +24,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
+import type Docker from 'dockerode';
 import { buildApp } from '../../server/src/app';
 import { openDatabase } from '../../server/src/db/client';
-import { servers, users, type ServerRow } from '../../server/src/db/schema';
+import { backups, servers, users, type ServerRow } from '../../server/src/db/schema';
 import { loadConfig } from '../../server/src/plugins/config/loadConfig';
 import { provisioningOf } from '../../server/src/plugins/provisioning';
+import { volumeName } from '../../server/src/runtime/docker/containerConfig';
 import { createDockerClient } from '../../server/src/runtime/docker/dockerClient';
 import { DockerDriver } from '../../server/src/runtime/docker/DockerDriver';
 import { buildImage } from '../../server/src/runtime/docker/images/buildImages';
@@ -35,7 +43,7 @@ const side = process.env.BENCH_DOCKER_DRIVER === 'docker' ? 'docker' : 'local';
 const say = (text: string) => process.stderr.write(`[${side}] ${text}\n`);
 
 /** The Docker driver on the benchmark's engine over TCP + TLS, with the game image built on it. */
-async function dockerDriver(): Promise<RuntimeDriver> {
+async function dockerDriver(): Promise<{ driver: RuntimeDriver; docker: Docker }> {
   const env = (name: string) =>
     process.env[name] ??
     (() => {
@@ -52,7 +60,14 @@ async function dockerDriver(): Promise<RuntimeDriver> {
       () => false,
     );
   if (!present) say(`built ${image} on the engine in ${(await buildImage(docker, findGameImage(image)!, () => undefined)).seconds} s`);
-  return new DockerDriver({ docker, publicHost: env('PANEL_DOCKER_PUBLIC_HOST') });
+  return { driver: new DockerDriver({ docker, publicHost: env('PANEL_DOCKER_PUBLIC_HOST') }), docker };
+}
+
+/** The folder of the server's files on this machine: on a Docker node, the folder its volume binds. */
+async function filesRoot(uuid: string, dataDir: string, docker: Docker | null): Promise<string> {
+  if (!docker) return join(dataDir, 'servers', uuid);
+  const volume = await docker.getVolume(volumeName(uuid)).inspect();
+  return (volume.Options?.device as string | undefined) ?? volume.Mountpoint;
 }
 
 async function main(): Promise<void> {
@@ -60,7 +75,8 @@ async function main(): Promise<void> {
   const start = 40000 + Math.floor(Math.random() * 99) * 100;
   const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', demoData: false, portRange: { start, end: start + 99 } });
   const database = await openDatabase({ dataDir: join(dataDir, 'db') });
-  const app = await buildApp({ config, database, runtimeDriver: side === 'docker' ? await dockerDriver() : undefined });
+  const engine = side === 'docker' ? await dockerDriver() : null;
+  const app = await buildApp({ config, database, runtimeDriver: engine?.driver });
   await app.ready();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -89,6 +105,8 @@ async function main(): Promise<void> {
 
   const minecraft = await install('minecraft-flying-squid', 'Start time');
   const flood = await install(FLOOD_TEMPLATE_SLUG, 'Console flood');
+  const filesServer = await install(FLOOD_TEMPLATE_SLUG, 'Files and backup');
+  const authorization = `Bearer ${token}`;
   const answer = (value: object) => process.stdout.write(`${JSON.stringify(value)}\n`);
   const commands: Record<string, () => Promise<object>> = {
     async round() {
@@ -105,6 +123,23 @@ async function main(): Promise<void> {
       await reached(flood.uuid, 'running', 60_000);
       return { baseUrl: `http://127.0.0.1:${port}`, token, serverId: flood.shortId, pid: process.pid };
     },
+    async files() {
+      const root = await filesRoot(filesServer.uuid, dataDir, engine?.docker ?? null);
+      return { root, baseUrl: `http://127.0.0.1:${port}`, token, serverId: filesServer.shortId, pid: process.pid };
+    },
+    async backup() {
+      const began = performance.now();
+      const created = await app.inject({ method: 'POST', url: `/api/v2/servers/${filesServer.shortId}/backups`, headers: { authorization }, payload: {} });
+      const backupUuid = created.json()?.data?.uuid as string | undefined;
+      if (created.statusCode !== 202 || !backupUuid) throw new Error(`backup answered ${created.statusCode}: ${created.body}`);
+      await app.backups.waitFor(backupUuid);
+      const seconds = (performance.now() - began) / 1000;
+      const [row] = await app.db.select().from(backups).where(eq(backups.uuid, backupUuid));
+      if (row?.state !== 'completed') throw new Error(`the backup ended ${row?.state}: ${row?.error}`);
+      const removed = await app.inject({ method: 'DELETE', url: `/api/v2/servers/${filesServer.shortId}/backups/${backupUuid}`, headers: { authorization } });
+      if (removed.statusCode !== 204) throw new Error(`deleting the backup answered ${removed.statusCode}: ${removed.body}`);
+      return { seconds, contentBytes: row.contentBytes, files: row.fileCount, archiveBytes: row.bytes };
+    },
   };
   answer({ ready: true });
   // One command at a time, in order; the servers go with the panel once the input closes.
@@ -112,7 +147,7 @@ async function main(): Promise<void> {
     const command = commands[line.trim()];
     answer(command ? await command() : { error: `unknown command "${line}"` });
   }
-  for (const row of [flood, minecraft]) await app.runtime.destroy(row).catch((error: Error) => say(`could not remove ${row.uuid}: ${error.message}`));
+  for (const row of [filesServer, flood, minecraft]) await app.runtime.destroy(row).catch((error: Error) => say(`could not remove ${row.uuid}: ${error.message}`));
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -138,7 +138,7 @@ describe("a container's files through the file helper", () => {
     expect((await files.list('')).length).toBe(8);
   });
 
-  it('stops a copy refused halfway and leaves nothing; a walk or a read left early frees the helper', async () => {
+  it('stops a copy refused halfway and leaves nothing; a walk or a read left early frees the helper, a held tree keeps it', async () => {
     const { uuid, files } = await server({ idleMs: 1000 });
     await asGame(docker, uuid, "const fs = require('fs'); fs.mkdirSync('world'); for (let i = 0; i < 200; i++) fs.writeFileSync('world/r' + i + '.mca', 'x'.repeat(1000))");
     let seen = 0;
@@ -152,6 +152,19 @@ describe("a container's files through the file helper", () => {
     for await (const _entry of files.walk('')) break;
     const { stream } = await files.readStream('world/r1.mca', { start: 0, end: 9 });
     stream.destroy();
+
+    // A tree reader and writer held past the idle time keep their helper (a long backup or restore goes on to its end).
+    const helper = (await helperState(uuid))!.Id;
+    const [reader, writer] = await Promise.all([files.openTreeReader('world'), files.openTree('world')]);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const file = await reader.open('r1.mca');
+    const read = Buffer.alloc(2000);
+    expect(await file.read(read, 0, read.length, 0)).toBe(1000);
+    await file.close();
+    await writer.writeStream('held.txt', [Buffer.from('written late')]);
+    await Promise.all([reader.close(), writer.close()]);
+    expect((await helperState(uuid))?.Id).toBe(helper);
+    expect((await files.readFile('world/held.txt')).toString()).toBe('written late');
     // Nothing left open: the idle helper goes.
     await waitFor(async () => (await helperState(uuid)) === null, { what: 'the idle helper to go', timeoutMs: 30_000 });
   });

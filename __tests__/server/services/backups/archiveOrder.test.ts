@@ -144,4 +144,28 @@ describe('backup compression', () => {
     expect(content.includes('first of the world')).toBe(true);
     expect(content.includes('a file of the host')).toBe(false);
   });
+
+  it('fails rather than leaving out a file it could not read for another reason than its being gone (a file helper that went away)', async () => {
+    const source = join(work, 'port-lost');
+    writeTree(source, { 'world/a.txt': 'first of the world', 'world/b.txt': 'second of the world' });
+    const local = filesOf(source);
+    const plan = await walkForBackup(local, '');
+    const lost: ServerFiles = Object.create(local, {
+      openTreeReader: {
+        value: async (path: string) => {
+          const tree = await local.openTreeReader(path);
+          return {
+            lstat: (inner: string) => tree.lstat(inner),
+            close: () => tree.close(),
+            open: async (inner: string) => {
+              if (inner === 'world/b.txt') throw new Error('The file helper of server x stopped (it was closed).');
+              return tree.open(inner);
+            },
+          };
+        },
+      },
+    });
+    const storage = new LocalBackupStorage(join(work, 'store'));
+    await expect(writeArchive(lost, plan, await storage.create(randomUUID(), randomUUID()), () => undefined)).rejects.toThrow(/file helper .* stopped/);
+  });
 });

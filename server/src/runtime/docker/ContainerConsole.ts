@@ -2,6 +2,7 @@ import type Docker from 'dockerode';
 import type { Duplex, Readable } from 'node:stream';
 import { RingBuffer } from '../RingBuffer';
 import { EngineLogSplitter, type EngineLine } from './engineLogStream';
+import { sendAtOnce } from './dockerClient';
 
 /** Settles once the engine's stream ended (the container stopped) or was closed. */
 const endOf = (stream: Readable | Duplex): Promise<void> =>
@@ -126,7 +127,7 @@ export class ContainerConsole {
    */
   async openInput({ output = false } = {}): Promise<void> {
     this.closeInput();
-    const stream = (await this.current().attach({ stream: true, stdin: true, stdout: output, stderr: output, hijack: true })) as unknown as Duplex;
+    const stream = sendAtOnce((await this.current().attach({ stream: true, stdin: true, stdout: output, stderr: output, hijack: true })) as unknown as Duplex);
     stream.on('error', () => undefined);
     this.stdin = stream;
     if (!output) return;

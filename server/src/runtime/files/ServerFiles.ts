@@ -89,6 +89,12 @@ export interface TreeReader {
   open(path: string): Promise<OpenFile>;
   /** Closes the folders held (files opened through it are closed by their own close). */
   close(): Promise<void>;
+  /**
+   * How far ahead a reader of many files (a backup) should open them: entries, and bytes of the
+   * files among them. A reader whose every open is a round trip to another machine asks for more
+   * than the few opens in flight that keep a local disk busy. Unset: the caller's own default.
+   */
+  readonly lookAhead?: { entries: number; bytes: number };
 }
 
 /** A file opened for reading: what it was when opened, and its bytes read into the caller's memory. */

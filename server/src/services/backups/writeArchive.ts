@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Header, Pax } from 'tar';
+import { PathEscapeError } from '../../runtime/files/PathEscapeError';
 import type { FileInfo, OpenFile, ServerFiles, TreeReader } from '../../runtime/files/ServerFiles';
 import type { ArchiveSink } from './BackupStorage';
 import { compressedAlreadyLast, isCompressedAlready } from './archiveOrder';
@@ -159,6 +160,18 @@ async function putHeader(tar: TarLayout, headerBlock: Buffer, path: string, info
 type Looked = { folder: FileInfo } | { file: OpenFile } | null;
 
 /**
+ * Why a file of the plan may be left out: it is gone, is no longer a regular file, lies behind a
+ * link or outside the root now, or the port may not read it. Any other failure (a file helper
+ * that went away, descriptors run out) fails the backup instead: a backup that says it completed
+ * holds every file that was there to read.
+ */
+const LEFT_OUT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR', 'ENXIO', 'EACCES', 'EPERM']);
+const leftOut = (error: unknown): null => {
+  if (error instanceof PathEscapeError || LEFT_OUT.has((error as NodeJS.ErrnoException | null)?.code ?? '')) return null;
+  throw error;
+};
+
+/**
  * What an entry of the plan is at the moment it is archived, looked at through the port's tree
  * reader: a folder's own description (a folder swapped for a link or removed since the walk is
  * left out, as its content is), a file opened for reading. The reader never follows a link and
@@ -169,10 +182,10 @@ type Looked = { folder: FileInfo } | { file: OpenFile } | null;
  */
 async function lookAt(tree: TreeReader, path: string, folder: boolean): Promise<Looked> {
   if (folder) {
-    const found = await tree.lstat(path).catch(() => null);
+    const found = await tree.lstat(path).catch(leftOut);
     return found?.kind === 'directory' ? { folder: found } : null;
   }
-  const file = await tree.open(path).catch(() => null);
+  const file = await tree.open(path).catch(leftOut);
   if (file && file.info.kind !== 'file') await file.close().catch(() => undefined);
   return file?.info.kind === 'file' ? { file } : null;
 }
@@ -204,11 +217,12 @@ class LookAhead {
   ) {}
 
   take(): Promise<Looked> {
-    while (this.next < this.order.length && this.pending.length < LOOK_AHEAD_ENTRIES) {
+    const { entries, bytes: aheadBytes } = this.tree.lookAhead ?? LOOK_AHEAD;
+    while (this.next < this.order.length && this.pending.length < entries) {
       const index = this.order[this.next]!;
       const bytes = this.plan.sizes[index]!;
       // The entry about to be archived is always looked at, whatever its size.
-      if (this.pending.length > 0 && this.pendingBytes + bytes > LOOK_AHEAD_BYTES) break;
+      if (this.pending.length > 0 && this.pendingBytes + bytes > aheadBytes) break;
       this.next += 1;
       const { path, folder } = plannedEntry(this.plan, index);
       const look = lookAt(this.tree, path, folder);
@@ -232,12 +246,12 @@ class LookAhead {
 
 /**
  * Entries looked at ahead of the one archived, at most, and the bytes of the files among them (by
- * their walked size). Four opens in flight keep libuv's four threads busy; more only waited in its
+ * their walked size), unless the port's reader asks for more (its opens are round trips to a
+ * node). Four opens in flight keep libuv's four threads busy; more only waited in its
  * queue while their file objects, stats and promises outlived the collector's young generation
  * (sixteen made a backup keep some three times as much alive there).
  */
-const LOOK_AHEAD_ENTRIES = 4;
-const LOOK_AHEAD_BYTES = 1024 * 1024;
+const LOOK_AHEAD = { entries: 4, bytes: 1024 * 1024 };
 
 /**
  * Streams a tar.gz of the plan's entries, read through the server's file port, into `sink`: tar → gzip → SHA-256 and

@@ -189,16 +189,24 @@ export class ContainerServerFiles implements ServerFiles {
   }
 
   async openTree(path: string): Promise<TreeWriter> {
-    const conn = await this.connect();
-    const tree = await conn.call<number>('openTree', { path });
-    conn.holds += 1;
-    return new ContainerTreeWriter(conn, tree);
+    const { conn, id } = await this.openHeld('openTree', path);
+    return new ContainerTreeWriter(conn, id);
   }
 
   async openTreeReader(path: string): Promise<TreeReader> {
+    const { conn, id } = await this.openHeld('openTreeReader', path);
+    return new ContainerTreeReader(conn, id);
+  }
+
+  /** Opens a tree writer or reader on the helper, held (the helper busy) until the caller closes it. */
+  private async openHeld(op: 'openTree' | 'openTreeReader', path: string): Promise<{ conn: FilesConnection; id: number }> {
     const conn = await this.connect();
-    const reader = await conn.call<number>('openTreeReader', { path });
-    conn.holds += 1;
-    return new ContainerTreeReader(conn, reader);
+    conn.hold();
+    try {
+      return { conn, id: await conn.call<number>(op, { path }) };
+    } catch (error) {
+      conn.letGo();
+      throw error;
+    }
   }
 }

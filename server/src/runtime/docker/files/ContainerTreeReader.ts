@@ -57,6 +57,12 @@ class StreamedFile implements OpenFile {
  */
 export class ContainerTreeReader implements TreeReader {
   private closed = false;
+  /**
+   * Each open is a round trip to the node, answered with the file's first bytes: a backup keeps
+   * many in flight so that the round trips overlap, bounded in bytes (what the helper sends of
+   * the files opened ahead waits in the panel's memory until read).
+   */
+  readonly lookAhead = { entries: 64, bytes: 8 * 1024 * 1024 };
 
   constructor(
     private readonly conn: FilesConnection,
@@ -79,8 +85,7 @@ export class ContainerTreeReader implements TreeReader {
     try {
       if (this.conn.alive) await this.conn.call('reader.close', { reader: this.reader });
     } finally {
-      this.conn.holds -= 1;
-      this.conn.checkIdle();
+      this.conn.letGo();
     }
   }
 }

@@ -36,8 +36,7 @@ export class ContainerTreeWriter implements TreeWriter {
     try {
       if (this.conn.alive) await this.conn.call('tree.close', { tree: this.tree });
     } finally {
-      this.conn.holds -= 1;
-      this.conn.checkIdle();
+      this.conn.letGo();
     }
   }
 }

@@ -22,8 +22,9 @@ export class FilesConnection {
   private engineStream = 0;
   private stderrTail = '';
   private failure: Error | null = null;
-  /** Tree writers held open by callers: the helper is busy while any is. */
-  holds = 0;
+  private corked = false;
+  /** Tree writers and readers held open by callers (or being opened): the helper is busy while any is. */
+  private holds = 0;
   /** Told when the last channel closed and nothing is held. */
   onIdle: () => void = () => undefined;
   onBusy: () => void = () => undefined;
@@ -67,12 +68,31 @@ export class FilesConnection {
   open(listener: ChannelListener): number {
     if (this.failure) throw this.failure;
     const channel = this.nextChannel++;
-    if (this.channels.size === 0 && this.holds === 0) {
-      this.keepProcess(true);
-      this.onBusy();
-    }
+    this.busy();
     this.channels.set(channel, listener);
     return channel;
+  }
+
+  /**
+   * Counts a tree writer or reader as held from the moment it is asked for (before its opening
+   * call's channel closes), so the helper is never taken for idle, and closed, while a caller
+   * still holds one: a backup or restore longer than the idle time goes on to its end.
+   */
+  hold(): void {
+    this.busy();
+    this.holds += 1;
+  }
+
+  /** A held tree writer or reader was closed (or failed to open). */
+  letGo(): void {
+    this.holds -= 1;
+    this.checkIdle();
+  }
+
+  private busy(): void {
+    if (this.channels.size !== 0 || this.holds !== 0) return;
+    this.keepProcess(true);
+    this.onBusy();
   }
 
   release(channel: number): void {
@@ -80,7 +100,7 @@ export class FilesConnection {
     this.checkIdle();
   }
 
-  checkIdle(): void {
+  private checkIdle(): void {
     if (this.channels.size !== 0 || this.holds !== 0 || !this.alive) return;
     this.keepProcess(false);
     this.onIdle();
@@ -94,13 +114,29 @@ export class FilesConnection {
   }
 
   send(channel: number, message: Message): void {
-    if (!this.failure) this.socket.write(encodeJson(channel, message));
+    if (!this.failure) this.write(encodeJson(channel, message));
   }
 
   /** Sends file content; resolves when the connection can take more. */
   async sendData(channel: number, data: Buffer): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.socket.write(encodeData(channel, data))) await new Promise<void>((resolve) => this.socket.once('drain', resolve));
+    if (!this.write(encodeData(channel, data))) await new Promise<void>((resolve) => this.socket.once('drain', resolve));
+  }
+
+  /**
+   * The frames of one turn of the event loop go out together (the requests and acks of a
+   * backup's many files would otherwise each be a record and a packet of their own).
+   */
+  private write(frame: Buffer): boolean {
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    return this.socket.write(frame);
   }
 
   /** One request and its one answer (`ok` with a value, or `err`). */

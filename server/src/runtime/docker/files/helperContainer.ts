@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { MANAGED_LABEL, SERVER_LABEL, volumeName } from '../containerConfig';
+import { sendAtOnce } from '../dockerClient';
 import { buildImage } from '../images/buildImages';
 import { CONTAINER_NODE, CONTAINER_ROOT, CONTAINER_USER, FILES_IMAGE, findGameImage } from '../images/gameImages';
 import { FILES_AGENT } from './filesImage';
@@ -112,7 +113,7 @@ export async function startFilesHelper(docker: Docker, uuid: string): Promise<{ 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  const stream = (await container.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as unknown as Duplex;
+  const stream = sendAtOnce((await container.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as unknown as Duplex);
   try {
     await container.start();
   } catch (error) {

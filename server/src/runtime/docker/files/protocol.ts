@@ -16,8 +16,11 @@ export const STREAM_WINDOW = 4 * 1024 * 1024;
 /** Entries of a walk per message. */
 export const WALK_BATCH = 500;
 
-/** Bumped when the frames or messages change: a helper of another version is not spoken to. */
-export const PROTOCOL_VERSION = 2;
+/**
+ * Bumped when the frames or messages change, or the agent's own work does (a node keeps the
+ * image it built): a helper of another version is not spoken to, and the node's image is built again.
+ */
+export const PROTOCOL_VERSION = 3;
 
 /** A call's control messages (`t` says which). */
 export type Message = { t: string } & Record<string, unknown>;

@@ -5,10 +5,16 @@ import { fromWireError, STREAM_WINDOW, type WireError } from './protocol';
 
 /** Largest piece of file content in one frame. */
 const PIECE = 256 * 1024;
+/**
+ * Content taken is acknowledged once this much is unacknowledged (a quarter of the window, so the
+ * helper never waits on it): one ack per megabyte instead of one per piece, and none for a file
+ * that fits (a backup's many small files each cost the helper's answer alone).
+ */
+const ACK_EVERY = STREAM_WINDOW / 4;
 
 /**
  * A file's bytes from the helper as a Readable: the helper sends no more than a window ahead,
- * and each chunk is acknowledged once the stream has room for it, so a slow reader (a backup
+ * and what arrives is acknowledged (ACK_EVERY at a time) once the stream has room for it, so a slow reader (a backup
  * upload) holds back the helper instead of filling the panel's memory. Destroying the stream
  * early tells the helper to stop.
  */
@@ -18,7 +24,7 @@ export function receiveFile(conn: FilesConnection, args: Record<string, unknown>
     let unacked = 0;
     let finished = false;
     const ack = () => {
-      if (unacked === 0 || finished) return;
+      if (unacked < ACK_EVERY || finished) return;
       conn.send(channel, { t: 'ack', bytes: unacked });
       unacked = 0;
     };

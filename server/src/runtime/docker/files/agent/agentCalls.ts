@@ -237,13 +237,18 @@ export class AgentCalls {
   }
 }
 
-/** A file opened by a tree reader as a stream of its bytes from `start` (closed at its end or when destroyed). */
+/**
+ * A file opened by a tree reader as a stream of its bytes from `start` (closed at its end or when
+ * destroyed). Each read takes what is left of the file as it was opened (a file that grew reads
+ * on in full pieces), so a backup's many small files each take a buffer of their own size.
+ */
 function openFileStream(file: OpenFile, start: number): Readable {
   let position = start;
   return new NodeReadable({
     highWaterMark: 256 * 1024,
     read(size) {
-      const buffer = Buffer.allocUnsafe(Math.max(size, 64 * 1024));
+      const left = file.info.size - position;
+      const buffer = Buffer.allocUnsafe(left > 0 ? Math.min(size, left) : Math.max(size, 64 * 1024));
       file.read(buffer, 0, buffer.length, position).then(
         (bytes) => {
           position += bytes;

@@ -1,6 +1,7 @@
 import { encodeData, encodeJson, FRAME_DATA, FrameReader, PROTOCOL_VERSION, type Message } from '../protocol';
 import { RootedServerFiles } from '../../../files/rooted/RootedServerFiles';
 import { AgentCalls } from './agentCalls';
+import { BatchedOutput } from './batchedOutput';
 
 /**
  * The file helper's agent, run in a container that holds one server's volume: it serves the
@@ -11,24 +12,29 @@ const root = process.argv[2] ?? '/home/container';
 // Without a word from the panel for this long (it closes idle helpers itself), the agent leaves.
 const LONELY_MS = 15 * 60_000;
 
+const output = new BatchedOutput((chunk) => process.stdout.write(chunk));
+const leave = () => {
+  output.flush();
+  process.exit(0);
+};
 const calls = new AgentCalls(new RootedServerFiles(root), {
-  json: (channel: number, message: Message) => process.stdout.write(encodeJson(channel, message)),
-  data: (channel: number, data: Buffer) => process.stdout.write(encodeData(channel, data)),
+  json: (channel: number, message: Message) => output.push(encodeJson(channel, message)),
+  data: (channel: number, data: Buffer) => output.push(encodeData(channel, data)),
 });
 
-let lonely = setTimeout(() => process.exit(0), LONELY_MS);
+let lonely = setTimeout(leave, LONELY_MS);
 const reader = new FrameReader((kind, channel, payload) => {
   if (kind === FRAME_DATA) return calls.data(channel, payload);
   const message = JSON.parse(payload.toString('utf8')) as Message;
-  if (message.t === 'hello') process.stdout.write(encodeJson(channel, { t: 'hello', version: PROTOCOL_VERSION }));
+  if (message.t === 'hello') output.push(encodeJson(channel, { t: 'hello', version: PROTOCOL_VERSION }));
   else calls.message(channel, message);
 });
 
 process.stdin.on('data', (chunk: Buffer) => {
   clearTimeout(lonely);
-  lonely = setTimeout(() => process.exit(0), LONELY_MS);
+  lonely = setTimeout(leave, LONELY_MS);
   reader.push(chunk);
 });
 // The panel went away (or closed the idle helper): nothing more will come.
-process.stdin.on('end', () => process.exit(0));
+process.stdin.on('end', leave);
 process.stdout.on('error', () => process.exit(0));
