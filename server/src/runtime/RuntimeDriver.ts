@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { CrashInfo, LimitUpdate, PowerState, ResourceLimits, ServerIsolation, ServerSpec, ServerStats } from './types';
 import type { ServerFiles } from './files/ServerFiles';
 
@@ -9,6 +10,20 @@ export interface RuntimeDriverEvents {
   stats: (uuid: string, stats: ServerStats) => void;
   /** The server stopped without being asked to (exit, or killed for exceeding a limit). */
   crashed: (uuid: string, info: CrashInfo) => void;
+}
+
+/** A server's files as one tar stream read on its node (exportFiles); close it when done, read or not. */
+export interface FilesArchive {
+  stream: Readable;
+  close(): Promise<void>;
+}
+
+/** How an archive is written into a server's storage (importFiles). */
+export interface FilesImportOptions {
+  /** Bytes of file content written so far. */
+  onBytes?: (bytes: number) => void;
+  /** Stops the import; what was written stays until the server's copy is destroyed. */
+  signal?: AbortSignal;
 }
 
 /** What a driver found for a server when the panel started. */
@@ -80,6 +95,19 @@ export interface RuntimeDriver {
   isolation(uuid: string): ServerIsolation;
   /** The server's files through the file port, every path resolved inside its root (wherever the server runs). */
   files(uuid: string): ServerFiles;
+  /**
+   * Optional, for moves between nodes: the stopped server's files as one tar stream read by its
+   * node, which another node of the same kind writes with importFiles. A move between drivers
+   * that both have them streams the archive from node to node through the panel; otherwise it
+   * copies file by file through the file port.
+   */
+  exportFiles?(uuid: string, signal?: AbortSignal): Promise<FilesArchive>;
+  /**
+   * Optional, see exportFiles: writes such an archive into the server's storage (made by create)
+   * as it arrives, keeping only folders and files (links and special files left out), and
+   * resolves once it is on the node's disk.
+   */
+  importFiles?(uuid: string, archive: Readable, options?: FilesImportOptions): Promise<void>;
   on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
   off<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
 }

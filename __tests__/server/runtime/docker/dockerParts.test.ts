@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineLogSplitter, parseEngineTime, type EngineLine } from '../../../../server/src/runtime/docker/engineLogStream';
 import { firstFileOfTar, singleFileTar } from '../../../../server/src/runtime/docker/singleFileTar';
 import { firewallScript } from '../../../../server/src/runtime/docker/nodeFirewall';
 import { createDockerClient } from '../../../../server/src/runtime/docker/dockerClient';
+import { GameFilesTar, UnsafeArchiveError } from '../../../../server/src/runtime/docker/transfer/gameFilesTar';
+import { Header } from 'tar';
 
 /** One frame of the engine's multiplexed log: stream 1 (stdout) or 2 (stderr). */
 function frame(stream: 1 | 2, text: string): Buffer {
@@ -71,5 +73,79 @@ describe('engine addresses', () => {
     expect(() => createDockerClient({ dockerHost: 'tcp://node1.example:2376' })).toThrow('needs TLS certificates');
     expect(() => createDockerClient({ dockerHost: 'ssh://node1.example' })).toThrow('neither unix');
     expect((createDockerClient({ dockerHost: 'unix:///var/run/docker.sock' }).modem as { socketPath?: string }).socketPath).toBe('/var/run/docker.sock');
+  });
+});
+
+/** Feeds `archive` through a filter in pieces of a few hundred bytes (cut anywhere), answering what it passes on. */
+async function filtered(archive: Buffer, onBytes?: (bytes: number) => void): Promise<Buffer> {
+  const filter = new GameFilesTar({ folder: 'container', uid: 1000, gid: 1000, onBytes });
+  const out: Buffer[] = [];
+  filter.on('data', (chunk: Buffer) => out.push(Buffer.from(chunk)));
+  const done = new Promise<void>((resolve, reject) => filter.on('end', resolve).on('error', reject));
+  for (let at = 0; at < archive.length; at += 333) filter.write(archive.subarray(at, at + 333));
+  filter.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/** One tar entry as a hand-made archive would hold it (a name GNU tar would never write, for one). */
+function tarEntry(path: string, body = Buffer.alloc(0), type: 'File' | 'Directory' = 'File'): Buffer {
+  const block = Buffer.alloc(512);
+  new Header({ path, type, size: body.length, mode: 0o644, mtime: new Date(0) }).encode(block);
+  return Buffer.concat([block, body, Buffer.alloc((512 - (body.length % 512)) % 512)]);
+}
+
+describe("a moved server's archive, between two engines", () => {
+  it('keeps folders, files and hard links, owned by the game, without set-id bits; leaves out links and pipes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'panel-move-tar-'));
+    try {
+      const folder = join(dir, 'container');
+      const deep = join(folder, 'world', 'a'.repeat(90), 'b'.repeat(90));
+      mkdirSync(deep, { recursive: true });
+      const region = Buffer.alloc(300_000, 7);
+      writeFileSync(join(folder, 'world', 'region.mca'), region);
+      chmodSync(join(folder, 'world', 'region.mca'), 0o4750);
+      writeFileSync(join(deep, 'level.dat'), 'level');
+      linkSync(join(folder, 'world', 'region.mca'), join(folder, 'region-copy.mca'));
+      symlinkSync('/etc/passwd', join(folder, 'passwd'));
+      execFileSync('mkfifo', [join(folder, 'pipe')]);
+      // GNU tar writes long names as GNU long-name entries; the engine (Go) as pax headers: both are read.
+      const archive = execFileSync('tar', ['-C', dir, '-cf', '-', 'container'], { maxBuffer: 16 * 1024 * 1024 });
+      const heard: number[] = [];
+      const moved = await filtered(archive, (bytes) => heard.push(bytes));
+      expect(heard.at(-1)).toBe(region.length + 5);
+      writeFileSync(join(dir, 'moved.tar'), moved);
+
+      const listing = execFileSync('tar', ['-tvf', join(dir, 'moved.tar'), '--numeric-owner'], { encoding: 'utf8' });
+      expect(listing).not.toMatch(/passwd|pipe|^l|^p|container/m);
+      // The two names of one file: the first archived carries the content, the other links to it.
+      expect(listing).toMatch(/^-rwxr-x--- 1000\/1000 +300000 .* (world\/region|region-copy)\.mca$/m);
+      expect(listing).toMatch(/^h.* (world\/region|region-copy)\.mca link to (world\/region|region-copy)\.mca$/m);
+      expect(
+        listing
+          .split('\n')
+          .filter(Boolean)
+          .every((line) => line.includes(' 1000/1000 ')),
+      ).toBe(true);
+      const target = join(dir, 'target');
+      mkdirSync(target);
+      execFileSync('tar', ['-xf', join(dir, 'moved.tar'), '-C', target]);
+      expect(readFileSync(join(target, 'world', 'region.mca'))).toEqual(region);
+      expect(statSync(join(target, 'region-copy.mca')).ino).toBe(statSync(join(target, 'world', 'region.mca')).ino);
+      expect(readFileSync(join(target, 'world', 'a'.repeat(90), 'b'.repeat(90), 'level.dat'), 'utf8')).toBe('level');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses names leading out of the server’s folder, entries of another folder and an archive cut short', async () => {
+    const end = Buffer.alloc(1024);
+    await expect(filtered(Buffer.concat([tarEntry('container/../../etc/cron.d/x', Buffer.from('x')), end]))).rejects.toThrow(UnsafeArchiveError);
+    await expect(filtered(Buffer.concat([tarEntry('/etc/passwd', Buffer.from('x')), end]))).rejects.toThrow('points outside');
+    await expect(filtered(Buffer.concat([tarEntry('other/x', Buffer.from('x')), end]))).rejects.toThrow('not in the server');
+    await expect(filtered(tarEntry('container/world.mca', Buffer.alloc(2000, 1)).subarray(0, 1500))).rejects.toThrow('ended in the middle');
+    const corrupt = tarEntry('container/x', Buffer.from('x'));
+    corrupt[148] ^= 1;
+    await expect(filtered(Buffer.concat([corrupt, end]))).rejects.toThrow('damaged');
   });
 });

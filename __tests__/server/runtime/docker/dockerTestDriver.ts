@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
 import { buildServerSpec } from '../../../../server/src/runtime/buildServerSpec';
 import { createDockerClient } from '../../../../server/src/runtime/docker/dockerClient';
 import { DockerDriver, type DockerDriverOptions } from '../../../../server/src/runtime/docker/DockerDriver';
 import { buildImage } from '../../../../server/src/runtime/docker/images/buildImages';
+import { ensureImage } from '../../../../server/src/runtime/docker/images/ensureImage';
 import { findGameImage } from '../../../../server/src/runtime/docker/images/gameImages';
 import type { ResourceLimits, ServerSpec } from '../../../../server/src/runtime/types';
 import type { TemplateDefinition } from '../../../../server/src/games/templates';
@@ -27,6 +29,36 @@ export async function openTestEngine(): Promise<{ docker: Docker; publicHost: st
     );
   if (!present) imageSeconds = (await buildImage(docker, findGameImage(FLYING_SQUID_IMAGE)!, () => undefined)).seconds;
   return { docker, publicHost: engine.publicHost, hostAddress: engine.hostAddress, imageSeconds };
+}
+
+const hasImage = (docker: Docker, name: string) =>
+  docker
+    .getImage(name)
+    .inspect()
+    .then(
+      () => true,
+      () => false,
+    );
+
+/**
+ * Gives engine `to` the panel images it lacks from engine `from` (`docker save | docker load`,
+ * about a second each, built on `from` first where it lacks them too): a second node starts with
+ * the run's images instead of building each again.
+ */
+export async function shareImages(from: Docker, to: Docker, names: string[]): Promise<void> {
+  await Promise.all(
+    names.map(async (name) => {
+      if (await hasImage(to, name)) return;
+      await ensureImage(from, name);
+      const saved = (await from.getImage(name).get()) as unknown as Readable;
+      const loading = (await to.loadImage(saved)) as unknown as Readable;
+      const messages = await new Promise<{ error?: string }[]>((resolve, reject) =>
+        to.modem.followProgress(loading, (error: Error | null, output: { error?: string }[]) => (error ? reject(error) : resolve(output))),
+      );
+      const failed = messages.find((message) => message.error);
+      if (failed) throw new Error(`The engine did not load ${name}: ${failed.error}`);
+    }),
+  );
 }
 
 export function openDriver(docker: Docker, publicHost: string, options: Partial<DockerDriverOptions> = {}): DockerDriver {

@@ -15,8 +15,7 @@ import { createAdminKey } from '../../../../server/src/services/admin/adminKeys'
 import { parseDnsConfig } from '../../../../server/src/services/network/dns/dnsConfig';
 import { containerName, volumeName } from '../../../../server/src/runtime/docker/containerConfig';
 import { createDockerClient } from '../../../../server/src/runtime/docker/dockerClient';
-import { buildImage } from '../../../../server/src/runtime/docker/images/buildImages';
-import { findGameImage } from '../../../../server/src/runtime/docker/images/gameImages';
+import { CONTAINER_NODE, CONTAINER_ROOT, CONTAINER_USER, FILES_IMAGE, NETGUARD_IMAGE } from '../../../../server/src/runtime/docker/images/gameImages';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { unmountAllUnder } from '../../helpers/testApp';
 import { startTestBind, type TestBind } from '../../helpers/testBind';
@@ -24,7 +23,7 @@ import { openTestDatabase } from '../../helpers/testDatabase';
 import { killTestDockerEngineB, testDockerEngineB, type SecondEngine } from '../../helpers/testDockerEngine';
 import { createTestPlan } from '../../helpers/testTemplates';
 import { waitFor } from '../../helpers/waitFor';
-import { FLYING_SQUID_IMAGE, openTestEngine } from './dockerTestDriver';
+import { FLYING_SQUID_IMAGE, openTestEngine, shareImages } from './dockerTestDriver';
 
 jest.setTimeout(180_000);
 
@@ -68,14 +67,8 @@ beforeAll(async () => {
   engineB = second;
   bind = testBind;
   dockerB = createDockerClient({ dockerHost: engineB.socket });
-  const present = await dockerB
-    .getImage(FLYING_SQUID_IMAGE)
-    .inspect()
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!present) await buildImage(dockerB, findGameImage(FLYING_SQUID_IMAGE)!, () => undefined);
+  // Node B gets the game's image and the panel's helpers from A, as a host copies images to a new machine.
+  await shareImages(dockerA, dockerB, [FLYING_SQUID_IMAGE, NETGUARD_IMAGE, FILES_IMAGE]);
   resolver = new Resolver();
   resolver.setServers([`127.0.0.1:${bind.port}`]);
   dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
@@ -127,14 +120,27 @@ const exists = (promise: Promise<unknown>) =>
     (error: { statusCode?: number }) => (error.statusCode === 404 ? false : Promise.reject(error)),
   );
 
-/** A server of the fixture game running on node A, with `megabytes` of world data. */
-async function runningOnA(name: string, megabytes: number): Promise<{ uuid: string; identifier: string; port: number }> {
+/**
+ * A server of the fixture game running on node A with a world file of `megabytes`: written
+ * through the panel (bytes 0x5a), or `sparse` (zeros taking no disk, made in a moment by the game's
+ * own container) where only a copy long enough to be interrupted matters.
+ */
+async function runningOnA(name: string, megabytes: number, world: 'written' | 'sparse' = 'written'): Promise<{ uuid: string; identifier: string; port: number }> {
   const created = await admin('POST', '/servers', { name, owner: owner.user.uuid, template: 'test-fixture', plan, node: 'node-a', variables: { MODE: 'echo' }, start_on_completion: true });
   expect(created.statusCode).toBe(201);
   const server = created.json().data.server;
   await waitFor(() => app.runtime.state(server.uuid) === 'running', { what: `${name} running on A`, timeoutMs: 120_000 });
-  await app.runtime.files(server.uuid).writeFile('world/region.mca', Buffer.alloc(megabytes * MiB, 0x5a));
+  if (world === 'written') await app.runtime.files(server.uuid).writeFile('world/region.mca', Buffer.alloc(megabytes * MiB, 0x5a));
+  else await sparseWorldOnA(server.uuid, megabytes * MiB);
   return { uuid: server.uuid, identifier: server.identifier, port: server.allocation.port };
+}
+
+async function sparseWorldOnA(uuid: string, bytes: number): Promise<void> {
+  const script = `const fs = require('fs'); fs.mkdirSync('world', { recursive: true }); fs.closeSync(fs.openSync('world/region.mca', 'w')); fs.truncateSync('world/region.mca', ${bytes});`;
+  const exec = await dockerA.getContainer(containerName(uuid)).exec({ Cmd: [CONTAINER_NODE, '-e', script], User: CONTAINER_USER, WorkingDir: CONTAINER_ROOT, AttachStdout: true, AttachStderr: true });
+  const output = (await exec.start({})) as unknown as NodeJS.ReadableStream;
+  await new Promise((resolve) => output.on('end', resolve).resume());
+  expect((await exec.inspect()).ExitCode).toBe(0);
 }
 
 interface Frame {
@@ -215,7 +221,7 @@ describe('a transfer between two real engines', () => {
   });
 
   it('a panel stopped in the middle of the copy rolls the move back at its next start: nothing left on B, the server whole on A', async () => {
-    const server = await runningOnA('Interrupted', 192);
+    const server = await runningOnA('Interrupted', 1024, 'sparse');
     expect((await admin('POST', `/servers/${server.uuid}/transfer`, { node: 'node-b' })).statusCode).toBe(202);
     await waitFor(async () => (await transferOf(server.uuid)).bytes_copied > 0, { what: 'the copy under way', timeoutMs: 60_000, intervalMs: 20 });
     await app.close();
@@ -228,12 +234,12 @@ describe('a transfer between two real engines', () => {
     expect(await placement(server.uuid)).toEqual({ node: 'node-a', ports: [{ node: 'node-a', port: server.port }] });
     await app.runtime.recoverAll();
     await waitFor(() => app.runtime.state(server.uuid) === 'running', { what: 'running again on A', timeoutMs: 60_000 });
-    expect((await app.runtime.files(server.uuid).lstat('world/region.mca'))?.size).toBe(192 * MiB);
+    expect((await app.runtime.files(server.uuid).lstat('world/region.mca'))?.size).toBe(1024 * MiB);
     expect((await admin('DELETE', `/servers/${server.uuid}`)).statusCode).toBe(204);
   });
 
   it('B’s engine killed in the middle of the copy: the server stays whole and running on A', async () => {
-    const server = await runningOnA('Survives B', 192);
+    const server = await runningOnA('Survives B', 1024, 'sparse');
     expect((await admin('POST', `/servers/${server.uuid}/transfer`, { node: 'node-b' })).statusCode).toBe(202);
     await waitFor(async () => (await transferOf(server.uuid)).bytes_copied > 0, { what: 'the copy under way', timeoutMs: 60_000, intervalMs: 20 });
     killTestDockerEngineB(engineB);
@@ -242,7 +248,7 @@ describe('a transfer between two real engines', () => {
     expect((await transferOf(server.uuid)).state).toBe('failed');
     expect(await placement(server.uuid)).toEqual({ node: 'node-a', ports: [{ node: 'node-a', port: server.port }] });
     await waitFor(() => app.runtime.state(server.uuid) === 'running', { what: 'running again on A', timeoutMs: 60_000 });
-    expect((await app.runtime.files(server.uuid).lstat('world/region.mca'))?.size).toBe(192 * MiB);
+    expect((await app.runtime.files(server.uuid).lstat('world/region.mca'))?.size).toBe(1024 * MiB);
     expect((await admin('DELETE', `/servers/${server.uuid}`)).statusCode).toBe(204);
   });
 });

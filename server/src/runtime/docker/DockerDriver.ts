@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import type Docker from 'dockerode';
-import type { RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
+import type { FilesArchive, FilesImportOptions, RecoveryResult, RuntimeDriver, RuntimeDriverEvents } from '../RuntimeDriver';
 import type { ServerFiles } from '../files/ServerFiles';
 import { RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerIsolation, type ServerSpec, type ServerStats } from '../types';
 import { prepareConfigFiles } from '../config/prepareConfigFiles';
@@ -14,6 +14,7 @@ import { installInContainer } from './install/installInContainer';
 import { STEAMCMD_URL } from '../install/steamcmd';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 import { closeServerFiles, containerFiles, removeServerFiles } from './files/containerFiles';
+import { exportVolume, importVolume, removeTransferContainer } from './transfer/volumeArchive';
 
 export interface DockerDriverOptions {
   docker: Docker;
@@ -237,8 +238,9 @@ export class DockerDriver implements RuntimeDriver {
       .getContainer(containerName(uuid))
       .remove({ force: true })
       .catch(() => undefined);
-    // The file helper holds the volume too: it goes first.
+    // The file helper and a move's container hold the volume too: they go first.
     await removeServerFiles(this.docker, uuid);
+    await removeTransferContainer(this.docker, uuid);
     await this.volumes.remove(uuid);
   }
 
@@ -292,6 +294,18 @@ export class DockerDriver implements RuntimeDriver {
 
   files(uuid: string): ServerFiles {
     return this.options.files(uuid);
+  }
+
+  /** The stopped server's volume as the engine archives it (see volumeArchive). */
+  async exportFiles(uuid: string, signal?: AbortSignal): Promise<FilesArchive> {
+    await this.mountStorage(uuid);
+    return exportVolume(this.docker, uuid, signal);
+  }
+
+  /** Another node's archive of the server written into its volume here, then flushed to the disk (see volumeArchive). */
+  async importFiles(uuid: string, archive: Readable, options?: FilesImportOptions): Promise<void> {
+    await this.mountStorage(uuid);
+    await importVolume(this.docker, uuid, archive, options);
   }
 
   async diskBytes(uuid: string): Promise<number> {

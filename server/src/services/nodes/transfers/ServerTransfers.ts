@@ -8,7 +8,7 @@ import { loadServerContext, specOf } from '../../servers/loadServerContext';
 import { findNodeRow } from '../nodeAdmin';
 import { assertNodeRoom } from '../nodeUsage';
 import { forgetNodeLoads, lockNode, portAddress } from '../placement';
-import { copyServerFiles } from './copyServerFiles';
+import { moveServerFiles } from './moveServerFiles';
 import { recoverTransfer } from './recoverTransfer';
 import { rollBackTransfer, StrayCopies, type TransferContext } from './transferCleanup';
 import type { TransferProgress } from '../../../runtime/ServerEventHub';
@@ -177,9 +177,10 @@ export class ServerTransfers {
       const spec = { ...specOf(context, targetDriver.gamePaths(server.uuid)), nodeId: target.id };
       await targetDriver.create(spec);
       view.bytes_total = await sourceDriver.diskBytes(server.uuid).catch(() => null);
-      await copyServerFiles(
-        sourceDriver.files(server.uuid),
-        targetDriver.files(server.uuid),
+      await moveServerFiles(
+        sourceDriver,
+        targetDriver,
+        server.uuid,
         (bytes) => {
           view.bytes_copied = bytes;
           save();

@@ -1,0 +1,206 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { Header, Pax, type HeaderData } from 'tar';
+
+const BLOCK = 512;
+/** Pax headers and GNU long names carry a name and a few fields: more than this is not from an engine. */
+const MAX_EXTENDED = 1024 * 1024;
+/** Bytes the filter holds before the engine takes them: with the sockets' own buffers, the copy's memory stays flat. */
+const HIGH_WATER_MARK = 1024 * 1024;
+/**
+ * Bytes gathered before they are passed on: the source's pieces are as small as its TLS records,
+ * and each piece passed on becomes one chunk of the request to the target (a chunk header, a TLS
+ * write); a few large ones cost the panel and the target's engine far less CPU than many small.
+ */
+const BATCH_BYTES = 256 * 1024;
+
+/** The entry being read: its body is passed on (a kept file), gathered (an extended header) or dropped. */
+interface Entry {
+  bodyLeft: number;
+  padLeft: number;
+  pass: boolean;
+  gathered: Buffer[] | null;
+  gatheredKind: 'pax' | 'longPath' | 'longLink' | null;
+}
+
+/** What the engine's archive of one folder holds; each entry names the folder first (`container/…`). */
+export interface GameFilesTarOptions {
+  /** The name of the archived folder, the first part of every entry's name. */
+  folder: string;
+  /** The owner every entry gets on the target: the game's user. */
+  uid: number;
+  gid: number;
+  /** Bytes of file content passed on so far. */
+  onBytes?: (bytes: number) => void;
+}
+
+/** The archive is refused (a name leading out, a damaged header): the move stops and is rolled back. */
+export class UnsafeArchiveError extends Error {}
+
+/** The parts of an entry name below the archived folder; refused when it is absolute, holds `..` or a NUL, or lies outside the folder. */
+function relativeName(name: string, folder: string): string {
+  if (name.includes('\0')) throw new UnsafeArchiveError('An entry name in the archive holds a NUL byte.');
+  const parts = name.split('/').filter((part) => part !== '' && part !== '.');
+  if (name.startsWith('/') || parts.includes('..')) throw new UnsafeArchiveError(`The archive entry "${name.slice(0, 200)}" points outside the server's folder.`);
+  if (parts[0] !== folder) throw new UnsafeArchiveError(`The archive entry "${name.slice(0, 200)}" is not in the server's folder.`);
+  return parts.slice(1).join('/');
+}
+
+/**
+ * Re-writes a Docker Engine's archive of a server's folder (GET /containers/{id}/archive) as the
+ * archive the target engine extracts (PUT …/archive), entry by entry as the bytes pass: folders,
+ * regular files and hard links between them, every one owned by the game's user with its
+ * permission bits only (no set-id bits), its name checked to stay inside the folder. Symbolic
+ * links, devices, pipes and every extended attribute are left out, as the file port's copy leaves
+ * them out: the target engine extracts as root, and nothing a game wrote may become more there
+ * than a file of the game's. File bodies pass through without being copied; backpressure holds
+ * the source while the target is slow, so the panel's memory stays flat whatever the size.
+ */
+export class GameFilesTar extends Transform {
+  private readonly headerBlock = Buffer.alloc(BLOCK);
+  private headerFill = 0;
+  private entry: Entry | null = null;
+  /** Fields of the extended header just read, for the entry that follows it. */
+  private extended: HeaderData | null = null;
+  private ended = false;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  /** File content passed on so far. */
+  bytes = 0;
+
+  constructor(private readonly options: GameFilesTarOptions) {
+    super({ highWaterMark: HIGH_WATER_MARK });
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      this.consume(chunk);
+      callback();
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (!this.ended) {
+      callback(new UnsafeArchiveError('The archive of the server’s files ended in the middle of an entry.'));
+      return;
+    }
+    // The end of the archive: two empty blocks.
+    this.out(Buffer.alloc(2 * BLOCK));
+    this.pushBatch();
+    callback();
+  }
+
+  private consume(chunk: Buffer): void {
+    let at = 0;
+    while (at < chunk.length && !this.ended) {
+      const entry = this.entry;
+      if (!entry) {
+        const take = Math.min(BLOCK - this.headerFill, chunk.length - at);
+        chunk.copy(this.headerBlock, this.headerFill, at, at + take);
+        this.headerFill += take;
+        at += take;
+        if (this.headerFill === BLOCK) {
+          this.headerFill = 0;
+          this.begin();
+        }
+        continue;
+      }
+      const inBody = entry.bodyLeft > 0;
+      const take = Math.min(inBody ? entry.bodyLeft : entry.padLeft, chunk.length - at);
+      const piece = chunk.subarray(at, at + take);
+      at += take;
+      if (inBody) {
+        entry.bodyLeft -= take;
+        if (entry.pass) this.pass(piece, true);
+        else entry.gathered?.push(Buffer.from(piece));
+      } else {
+        entry.padLeft -= take;
+        if (entry.pass) this.pass(piece, false);
+      }
+      if (entry.bodyLeft === 0 && entry.padLeft === 0) this.finish(entry);
+    }
+  }
+
+  /** Adds bytes to the batch, passed on once it is large enough (the pieces are the source's, never reused by it). */
+  private out(piece: Buffer): void {
+    this.batch.push(piece);
+    this.batchBytes += piece.length;
+    if (this.batchBytes >= BATCH_BYTES) this.pushBatch();
+  }
+
+  private pushBatch(): void {
+    if (this.batchBytes === 0) return;
+    const whole = this.batch.length === 1 ? this.batch[0] : Buffer.concat(this.batch, this.batchBytes);
+    this.batch = [];
+    this.batchBytes = 0;
+    this.push(whole);
+  }
+
+  private pass(piece: Buffer, content: boolean): void {
+    this.out(piece);
+    if (!content) return;
+    this.bytes += piece.length;
+    this.options.onBytes?.(this.bytes);
+  }
+
+  private begin(): void {
+    if (this.headerBlock.every((byte) => byte === 0)) {
+      // The first of the end-of-archive blocks: nothing after it is read.
+      this.ended = true;
+      return;
+    }
+    const header = new Header(this.headerBlock, 0, this.extended ?? undefined);
+    if (!header.cksumValid) throw new UnsafeArchiveError('The archive of the server’s files has a damaged entry header.');
+    const size = header.size ?? 0;
+    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, pass: false, gathered: null, gatheredKind: null };
+    this.entry = entry;
+    const type = header.type;
+    if (type === 'ExtendedHeader' || type === 'NextFileHasLongPath' || type === 'NextFileHasLongLinkpath') {
+      if (size > MAX_EXTENDED) throw new UnsafeArchiveError('The archive of the server’s files has an oversized extended header.');
+      entry.gathered = [];
+      entry.gatheredKind = type === 'ExtendedHeader' ? 'pax' : type === 'NextFileHasLongPath' ? 'longPath' : 'longLink';
+    } else if (type !== 'GlobalExtendedHeader') {
+      this.extended = null;
+      this.keep(header, entry);
+    }
+    if (entry.bodyLeft === 0 && entry.padLeft === 0) this.finish(entry);
+  }
+
+  /** Writes the entry's own header when it is kept (its body then follows as it comes). */
+  private keep(header: Header, entry: Entry): void {
+    const type = header.type;
+    const kind = type === 'Directory' ? 'Directory' : type === 'File' || type === 'OldFile' || type === 'ContiguousFile' ? 'File' : type === 'Link' ? 'Link' : null;
+    if (!kind) return;
+    const path = relativeName(header.path ?? '', this.options.folder);
+    // The folder itself: the target's volume is the game's already.
+    if (path === '') return;
+    const linkpath = kind === 'Link' ? relativeName(header.linkpath ?? '', this.options.folder) : undefined;
+    if (linkpath === '') throw new UnsafeArchiveError(`The archive entry "${path.slice(0, 200)}" links to the server's folder itself.`);
+    const fields: HeaderData = {
+      path: kind === 'Directory' ? `${path}/` : path,
+      type: kind,
+      mode: (header.mode ?? (kind === 'Directory' ? 0o755 : 0o644)) & 0o777,
+      uid: this.options.uid,
+      gid: this.options.gid,
+      size: kind === 'File' ? entry.bodyLeft : 0,
+      mtime: header.mtime,
+      linkpath,
+    };
+    const block = Buffer.alloc(BLOCK);
+    const encoded = new Header(fields);
+    encoded.encode(block);
+    if (encoded.needPax) this.out(new Pax({ path: fields.path, linkpath, size: fields.size, mtime: fields.mtime }).encode());
+    this.out(block);
+    entry.pass = kind === 'File';
+  }
+
+  private finish(entry: Entry): void {
+    this.entry = null;
+    if (!entry.gathered) return;
+    const text = Buffer.concat(entry.gathered).toString('utf8');
+    if (entry.gatheredKind === 'pax') this.extended = { ...this.extended, ...Pax.parse(text, undefined, false) };
+    else if (entry.gatheredKind === 'longPath') this.extended = { ...this.extended, path: text.replace(/\0.*$/s, '') };
+    else this.extended = { ...this.extended, linkpath: text.replace(/\0.*$/s, '') };
+  }
+}
