@@ -27,13 +27,15 @@ export const notificationsPlugin = fp(
       mailer: app.mailer,
       panelUrl: () => panelOrigin(app),
       mailWindowMs: app.config.notificationMailWindowMs ?? DEFAULT_MAIL_WINDOW_MS,
+      // Several processes: the mail window is kept in the Redis they share.
+      redis: app.cluster?.redis,
     });
     const unsubscribe = app.panelEvents.subscribe(fanOut.heard);
     const prune = () => void fanOut.prune().catch((error: Error) => app.log.error({ err: error }, 'could not prune old notifications'));
     const pruning = setInterval(prune, PRUNE_EVERY_MS).unref();
     app.addHook('onReady', async () => prune());
     app.decorate('notificationFanOut', fanOut);
-    app.decorate('notifications', new NotificationService(app.db));
+    app.decorate('notifications', new NotificationService(app.db, (serverUuid) => fanOut.forget(serverUuid)));
     app.addHook('onClose', async () => {
       clearInterval(pruning);
       unsubscribe();

@@ -32,6 +32,8 @@ export const webhooksPlugin = fp(
       const resumed = await dispatcher.resume();
       if (resumed > 0) app.log.info({ resumed }, 'webhook retries resumed');
     });
+    // A stopping panel sends nothing more at once; what waits is stored and sent by the next start.
+    app.addHook('preClose', async () => dispatcher.stopSending());
     app.addHook('onClose', async () => {
       unsubscribe();
       await dispatcher.close();

@@ -7,10 +7,20 @@ export const THRESHOLD_BOUNDS = { percent: { min: 1, max: 100 }, minutes: { min:
 export const thresholdResources = ['cpu', 'memory', 'disk'] as const;
 export type ThresholdResource = (typeof thresholdResources)[number];
 
+/**
+ * An integer percent, or null. Written as one nullable integer, not a union with null: the
+ * validator coerces types, and in a union it would turn an out-of-range 0 into null (not watched)
+ * instead of refusing it; a nullable integer keeps 0 an integer, so the bounds refuse it (422).
+ */
 const percent = (what: string) =>
-  Type.Union([Type.Integer({ minimum: THRESHOLD_BOUNDS.percent.min, maximum: THRESHOLD_BOUNDS.percent.max }), Type.Null()], {
-    description: `${what} above this percent of the plan's limit for \`minutes\` (null: not watched)`,
-  });
+  Type.Unsafe<number | null>(
+    Type.Integer({
+      minimum: THRESHOLD_BOUNDS.percent.min,
+      maximum: THRESHOLD_BOUNDS.percent.max,
+      nullable: true,
+      description: `${what} above this percent of the plan's limit for \`minutes\` (null: not watched)`,
+    }),
+  );
 
 const thresholdFields = {
   cpu_percent: percent('CPU use'),

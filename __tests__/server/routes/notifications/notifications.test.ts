@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { auditLogs, notifications, serverPermissions, users, type ServerRow } from '../../../../server/src/db/schema';
+import { NotificationFanOut } from '../../../../server/src/services/notifications/NotificationFanOut';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import type { TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
@@ -82,6 +84,13 @@ it('sends one mail per server and event within the window however often it flaps
   expect(readOutbox(t.config.dataDir).length).toBe(before);
   // Each crash is still in the list.
   expect((await list(owner)).meta.unread).toBe(3);
+
+  // The window is kept in the database: another panel process (or this one restarted) keeps it too.
+  const otherProcess = new NotificationFanOut({ db: t.app.db, log: t.app.log, mailer: t.app.mailer, panelUrl: () => 'http://panel.test', mailWindowMs: 60_000 });
+  otherProcess.heard({ id: randomUUID(), name: 'server.crashed', serverUuid: server.uuid, occurredAt: new Date(), data: { out_of_memory: true } });
+  await otherProcess.close();
+  expect(readOutbox(t.config.dataDir).length).toBe(before);
+  expect((await list(owner)).meta.unread).toBe(4);
 });
 
 it('honours each user’s settings per event, and audits their changes', async () => {

@@ -37,6 +37,10 @@ it('answers nothing watched at first, checks every field, needs its permissions 
   expect(bad.statusCode).toBe(422);
   expect(Object.keys(bad.json().errors).sort()).toEqual(['cpu_percent', 'memory_percent', 'minutes']);
   expect((await call(owner, 'GET')).json().data.minutes).toBe(5);
+  // Zero is out of bounds too, not "not watched" (the validator may not coerce it to null).
+  const zero = await call(owner, 'PUT', { cpu_percent: 0, memory_percent: 0, disk_percent: 0, minutes: 5 });
+  expect(zero.statusCode).toBe(422);
+  expect(Object.keys(zero.json().errors).sort()).toEqual(['cpu_percent', 'disk_percent', 'memory_percent']);
 
   expect((await call(reader, 'GET')).statusCode).toBe(200);
   expect((await call(reader, 'PUT', { cpu_percent: 50, memory_percent: null, disk_percent: null, minutes: 5 })).statusCode).toBe(403);

@@ -73,9 +73,10 @@ it('a retry planned before a restart is sent after it, once, with its back-off, 
   const hook = created.json().data.uuid as string;
 
   const event = app.panelEvents.publish('backup.finished', server.uuid, { backup: 'nightly' });
+  // Stored before its first attempt (attempt 1), then planned as attempt 2 after the 500.
   const [planned] = await waitFor(async () => {
     const rows = await database.db.select().from(webhookPendingDeliveries);
-    return rows.length > 0 ? rows : null;
+    return rows.length > 0 && rows[0].attempt === 2 ? rows : null;
   });
   expect(planned).toMatchObject({ eventId: event.id, attempt: 2 });
   expect(planned.dueAt.getTime() - receiver.requests[0].at).toBeGreaterThanOrEqual(RETRY_DELAY_MS - 100);
@@ -98,11 +99,42 @@ it('a retry planned before a restart is sent after it, once, with its back-off, 
     [2, 'delivered', 200],
     [1, 'retrying', 500],
   ]);
-  expect(await database.db.select().from(webhookPendingDeliveries)).toEqual([]);
+  await waitFor(async () => (await database.db.select().from(webhookPendingDeliveries)).length === 0, { what: 'the delivered retry done' });
+});
 
-  // Another restart resumes nothing: the event was delivered and is not sent again.
-  await app.close();
-  app = await panel();
-  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS + 500));
-  expect(receiver.requests).toHaveLength(2);
+it('a delivery heard just before the panel stops is stored, and sent once by the next start', async () => {
+  const owner = await createTestUser(app!);
+  const server = await createTestServer(app!, owner.user, { name: 'Stopped at once' });
+  const steady = await startWebhookReceiver();
+  try {
+    const created = await app!.inject({
+      method: 'POST',
+      url: `/api/v2/servers/${server.shortId}/webhooks`,
+      headers: owner.headers,
+      payload: { name: 'Steady', kind: 'json', url: steady.url, events: ['server.crashed'] },
+    });
+    const hook = created.json().data.uuid as string;
+    // Stopped in the same turn as the event: not one attempt could start.
+    const event = app!.panelEvents.publish('server.crashed', server.uuid, { reason: 'exit' });
+    await app!.close();
+    app = null;
+    expect(steady.requests).toHaveLength(0);
+    expect(await database.db.select().from(webhookPendingDeliveries)).toMatchObject([{ eventId: event.id, attempt: 1, lockedUntil: null }]);
+
+    app = await panel();
+    await waitFor(() => steady.requests.length === 1, { what: 'the stored delivery sent', timeoutMs: 20_000 });
+    expect(steady.requests[0].headers['x-panel-event-id']).toBe(event.id);
+    const log = await waitFor(async () => {
+      const rows = (await app!.inject({ method: 'GET', url: `/api/v2/servers/${server.shortId}/webhooks/${hook}/deliveries`, headers: owner.headers })).json().data as Array<Record<string, unknown>>;
+      return rows.length > 0 ? rows : null;
+    });
+    expect(log.map((row) => [row.attempt, row.status])).toEqual([[1, 'delivered']]);
+    await waitFor(async () => (await database.db.select().from(webhookPendingDeliveries)).length === 0, { what: 'nothing left to send' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Sent once; and the first test's event, delivered before this start, was not sent again.
+    expect(steady.requests).toHaveLength(1);
+    expect(receiver.requests).toHaveLength(2);
+  } finally {
+    await steady.close();
+  }
 });

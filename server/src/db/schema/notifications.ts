@@ -56,3 +56,24 @@ export const notificationSettings = pgTable(
   (t) => [unique('notification_settings_user_server_unique').on(t.userId, t.serverId), index('notification_settings_server_idx').on(t.serverId)],
 );
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
+
+/**
+ * When each user was last mailed about one event of one server: at most one mail per window
+ * (services/notifications/MailThrottle.ts). Kept in the database, so that a restart and several
+ * panel processes keep the window (Redis keeps it instead when PANEL_REDIS_URL is set).
+ */
+export const notificationMailsSent = pgTable(
+  'notification_mails_sent',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => servers.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 64 }).notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('notification_mails_sent_unique').on(t.userId, t.serverId, t.event)],
+);

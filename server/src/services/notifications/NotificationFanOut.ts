@@ -8,7 +8,7 @@ import { mailLanguage } from '../mail/mailTranslator';
 import { notificationMail } from '../mail/notificationMails';
 import { choiceFor } from './notificationDefaults';
 import { recipientsOf, type NotifiedServer, type Recipient } from './notificationRecipients';
-import { MailThrottle } from './MailThrottle';
+import { MailThrottle, type ThrottleRedis } from './MailThrottle';
 
 /** How long notifications are kept. */
 export const NOTIFICATION_RETENTION_MS = 30 * 24 * 3600_000;
@@ -16,6 +16,14 @@ export const NOTIFICATION_RETENTION_MS = 30 * 24 * 3600_000;
 const MAX_QUEUED_EVENTS = 10_000;
 /** Events handled per round: one insert carries the notifications of all of them. */
 const EVENTS_PER_ROUND = 200;
+/**
+ * How long a server's people and their choices, once read, are trusted: a busy server's events
+ * cost no query each. A change of choices in this process is heard at once (`forget`); a share
+ * added or removed, or a change made by another panel process, within this time.
+ */
+const RECIPIENTS_TTL_MS = 5_000;
+
+type Audience = Awaited<ReturnType<typeof recipientsOf>>;
 
 export interface NotificationFanOutOptions {
   db: Database;
@@ -25,6 +33,8 @@ export interface NotificationFanOutOptions {
   panelUrl: () => string;
   /** At most one mail per user, server and event in this window. */
   mailWindowMs: number;
+  /** Where the window is kept when several panel processes share Redis (else in the database). */
+  redis?: ThrottleRedis;
 }
 
 /**
@@ -39,10 +49,11 @@ export class NotificationFanOut {
   private running: Promise<void> | null = null;
   private readonly mails = new Set<Promise<void>>();
   private readonly throttle: MailThrottle;
+  private readonly audiences = new Map<string, { at: number; audience: Promise<Audience> }>();
   private closed = false;
 
   constructor(private readonly options: NotificationFanOutOptions) {
-    this.throttle = new MailThrottle(options.mailWindowMs);
+    this.throttle = new MailThrottle({ db: options.db, windowMs: options.mailWindowMs, redis: options.redis });
   }
 
   /** The bus listener. Panel-wide events (no server) name nobody's server and are left out. */
@@ -55,6 +66,21 @@ export class NotificationFanOut {
     this.queue.push(event);
     this.kick();
   };
+
+  /** The people of this server, or their choices for it, changed: read them again at its next event. */
+  forget(serverUuid: string): void {
+    this.audiences.delete(serverUuid);
+  }
+
+  private audienceOf(serverUuid: string): Promise<Audience> {
+    const cached = this.audiences.get(serverUuid);
+    if (cached && Date.now() - cached.at < RECIPIENTS_TTL_MS) return cached.audience;
+    const audience = recipientsOf(this.options.db, serverUuid);
+    this.audiences.set(serverUuid, { at: Date.now(), audience });
+    // A failed read is not kept: the next event asks again.
+    audience.catch(() => this.audiences.delete(serverUuid));
+    return audience;
+  }
 
   private kick(): void {
     if (this.running) return;
@@ -95,20 +121,32 @@ export class NotificationFanOut {
   }
 
   private async handle(events: PanelEvent[]): Promise<void> {
-    const audiences = new Map<string, Awaited<ReturnType<typeof recipientsOf>>>();
     const rows: Array<typeof notifications.$inferInsert> = [];
+    const mails: Array<{ person: Recipient; server: NotifiedServer; event: PanelEvent }> = [];
     for (const event of events) {
       const uuid = event.serverUuid!;
-      if (!audiences.has(uuid)) audiences.set(uuid, await recipientsOf(this.options.db, uuid));
-      const audience = audiences.get(uuid);
+      const audience = await this.audienceOf(uuid);
       if (!audience) continue;
       for (const person of audience.recipients) {
         const choice = choiceFor(person.choices, event.name);
         if (choice.panel) rows.push({ userId: person.userId, serverId: audience.server.id, event: event.name, eventId: event.id, data: event.data, createdAt: event.occurredAt });
-        if (choice.mail && this.throttle.allows(`${person.userId}:${uuid}:${event.name}`, event.occurredAt.getTime())) this.mail(person, audience.server, event);
+        if (choice.mail) mails.push({ person, server: audience.server, event });
       }
     }
     if (rows.length > 0) await this.options.db.insert(notifications).values(rows).onConflictDoNothing();
+    if (mails.length > 0) await this.mailAllowed(mails);
+  }
+
+  /** Sends the mails the throttle allows: per person, server and event, the first of the round at most. */
+  private async mailAllowed(mails: Array<{ person: Recipient; server: NotifiedServer; event: PanelEvent }>): Promise<void> {
+    const keyOf = ({ person, server, event }: (typeof mails)[number]) => ({ userId: person.userId, serverId: server.id, event: event.name });
+    const newest = new Date(Math.max(...mails.map(({ event }) => event.occurredAt.getTime())));
+    const allowed = new Set((await this.throttle.take(mails.map(keyOf), newest)).map((key) => `${key.userId}:${key.serverId}:${key.event}`));
+    for (const mail of mails) {
+      const key = keyOf(mail);
+      if (!allowed.delete(`${key.userId}:${key.serverId}:${key.event}`)) continue;
+      this.mail(mail.person, mail.server, mail.event);
+    }
   }
 
   private mail(person: Recipient, server: NotifiedServer, event: PanelEvent): void {

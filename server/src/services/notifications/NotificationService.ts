@@ -31,7 +31,11 @@ function stillVisibleTo(userId: number): SQL {
  * choices per server of what reaches them, changes to which are audited.
  */
 export class NotificationService {
-  constructor(private readonly db: Database) {}
+  /** `changed`: told the server whose choices someone changed (the fan-out reads them again). */
+  constructor(
+    private readonly db: Database,
+    private readonly changed: (serverUuid: string) => void = () => undefined,
+  ) {}
 
   async list(userId: number, { page, perPage, unreadOnly }: { page: number; perPage: number; unreadOnly: boolean }): Promise<NotificationPage> {
     const mine = and(eq(notifications.userId, userId), stillVisibleTo(userId))!;
@@ -96,6 +100,7 @@ export class NotificationService {
       .insert(notificationSettings)
       .values({ userId, serverId: server.id, choices })
       .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.serverId], set: { choices, updatedAt: new Date() } });
+    this.changed(server.uuid);
     const after = allChoices(choices);
     const changed = after.filter((choice, index) => choice.panel !== before[index].panel || choice.mail !== before[index].mail);
     await recordAudit(this.db, { actorId: actor.userId, serverUuid: server.uuid, event: 'server.notifications.updated', ip: actor.ip, properties: { changed } });

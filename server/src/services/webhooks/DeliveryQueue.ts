@@ -5,13 +5,24 @@ export interface DeliveryJob {
   webhookId: number;
   event: OutgoingEvent;
   attempt: number;
+  /**
+   * Whether its row in webhook_pending_deliveries is written: an attempt is only sent once it is
+   * (a panel stopped meanwhile then sends it after its restart). Retries are stored when planned.
+   */
+  stored: boolean;
+  /**
+   * Until when this process holds the stored row (first attempts; null when it holds no lease):
+   * another process resuming it waits for this time, and an attempt started later claims it first.
+   */
+  leaseUntil: number | null;
 }
 
 /**
  * Deliveries waiting to be sent, one first-in first-out queue per hook, taken round-robin so a busy
- * hook cannot starve the others. Bounded twice: at most `perHook` waiting for one hook (the oldest
- * first attempt is dropped for a new one: a receiver far behind gets the newest events) and at most
- * `total` in all (a new one is dropped). Drops are counted per hook for the log.
+ * hook cannot starve the others; a hook's next job is only taken once it is stored. Bounded twice:
+ * at most `perHook` waiting for one hook and at most `total` in all; beyond either a new job is
+ * dropped before anything is written for it, so a flood costs no database work. Drops are counted
+ * per hook for the log.
  */
 export class DeliveryQueue {
   private readonly byHook = new Map<number, DeliveryJob[]>();
@@ -29,17 +40,10 @@ export class DeliveryQueue {
     return this.waiting;
   }
 
-  /** Queues a job; false when it was dropped (the total is reached). */
+  /** Queues a job; false when it was dropped (its hook's queue, or all of them, are full). */
   push(job: DeliveryJob): boolean {
     let queue = this.byHook.get(job.webhookId);
-    if (queue && queue.length >= this.perHook) {
-      // The oldest first attempt makes room; a queue holding only retries keeps them and drops the new job.
-      const oldest = queue.findIndex((queued) => queued.attempt === 1);
-      this.count(job.webhookId);
-      if (oldest < 0) return false;
-      queue.splice(oldest, 1);
-      this.waiting--;
-    } else if (this.waiting >= this.total) {
+    if ((queue && queue.length >= this.perHook) || this.waiting >= this.total) {
       this.count(job.webhookId);
       return false;
     }
@@ -49,10 +53,10 @@ export class DeliveryQueue {
     return true;
   }
 
-  /** The next job of the first hook (in turn) that `mayStart` allows; that hook goes to the back of the turn. */
+  /** The next stored job of the first hook (in turn) that `mayStart` allows; that hook goes to the back of the turn. */
   take(mayStart: (webhookId: number) => boolean): DeliveryJob | null {
     for (const [webhookId, queue] of this.byHook) {
-      if (!mayStart(webhookId)) continue;
+      if (!queue[0].stored || !mayStart(webhookId)) continue;
       const job = queue.shift()!;
       this.byHook.delete(webhookId);
       if (queue.length > 0) this.byHook.set(webhookId, queue);
@@ -62,6 +66,16 @@ export class DeliveryQueue {
     return null;
   }
 
+  /** Takes a job out that will not be sent (its row could not be written). */
+  remove(job: DeliveryJob): void {
+    const queue = this.byHook.get(job.webhookId);
+    const index = queue?.indexOf(job) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    this.waiting--;
+    if (queue.length === 0) this.byHook.delete(job.webhookId);
+  }
+
   /** Drops counted since the last call, per hook (and resets them). */
   takeDropped(): Map<number, number> {
     const counts = new Map(this.dropped);
@@ -69,9 +83,12 @@ export class DeliveryQueue {
     return counts;
   }
 
-  clear(): void {
+  /** Empties the queue and answers what was waiting (a closing panel leaves them stored for its next start). */
+  drain(): DeliveryJob[] {
+    const jobs = [...this.byHook.values()].flat();
     this.byHook.clear();
     this.waiting = 0;
+    return jobs;
   }
 
   private count(webhookId: number): void {

@@ -8,9 +8,10 @@ import { checkedWebhookAddress, parseWebhookUrl, WebhookAddressError } from './w
 import { postWebhook, type PostOutcome } from './postWebhook';
 import { discordBody, jsonBody, signedHeaders, type OutgoingEvent } from './webhookPayloads';
 import { recordDelivery } from './deliveryLog';
-import { DELIVERY_CONCURRENCY, MAX_PENDING_DELIVERIES, MAX_PENDING_PER_HOOK, PER_HOOK_CONCURRENCY, type DeliveryTimings } from './deliveryTimings';
+import { DELIVERY_CONCURRENCY, FIRST_ATTEMPT_LEASE_MS, MAX_PENDING_DELIVERIES, MAX_PENDING_PER_HOOK, PER_HOOK_CONCURRENCY, type DeliveryTimings } from './deliveryTimings';
 import { DeliveryQueue, type DeliveryJob } from './DeliveryQueue';
 import { PendingRetries } from './pendingRetries';
+import { DeliveryWriter } from './DeliveryWriter';
 
 /** Purpose under which webhook secrets are sealed (lib/secretBox). */
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
@@ -32,29 +33,34 @@ export interface WebhookDispatcherOptions {
 /** How often drops (queues full) are summed up in the log. */
 const DROP_LOG_INTERVAL_MS = 10_000;
 
-/** How long a server's hooks read from the database are trusted (another panel process may change them). */
+/** How long a server's hooks read from the database are trusted (this process forgets them at once when it changes one; another process may too). */
 const HOOK_CACHE_TTL_MS = 5_000;
 
 interface ServerHooks {
   at: number;
-  hooks: Promise<Array<{ id: number; serverName: string; events: string[] }>>;
+  hooks: Promise<{ serverName: string; byId: Map<number, ServerWebhookRow> }>;
 }
 
 /**
  * Sends the panel's events to the webhooks that asked for them, in the background: an event is
- * only queued when it happens (nothing the event reports waits for a receiver), a bounded number
- * of requests run at once, a failed attempt is tried again after the configured delays, and every
- * attempt lands in the hook's delivery log. Planned retries are kept in the database and resumed
- * with their back-off when the panel starts again; a retry is claimed before it is sent, and an
- * event already delivered to a hook is never sent to it again (its id is the idempotency key).
- * Memory is bounded: per hook (the oldest waiting delivery makes room for a new one) and in all
- * (new ones are dropped); drops are summed up in the log.
+ * only queued when it happens (nothing the event reports waits for a receiver or the database:
+ * each server's hooks are cached), a bounded number of requests run at once, a failed attempt is
+ * tried again after the configured delays, and every attempt lands in the hook's delivery log.
+ * Every delivery is stored before its first attempt and until it is done (DeliveryWriter gathers
+ * those writes into a few statements), so a panel stopped meanwhile sends it after its restart;
+ * retries keep their back-off. A delivery another process may hold is claimed before it is sent,
+ * and an event already delivered to a hook is never sent to it again (its id is the idempotency
+ * key). Memory is bounded, per hook and in all (new deliveries beyond are dropped unwritten);
+ * drops are summed up in the log.
  */
 export class WebhookDispatcher {
   private readonly queue: DeliveryQueue;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly retries: PendingRetries;
+  private readonly writer: DeliveryWriter;
+  /** First attempts heard while closing: stored for the next start, their lease given up. */
+  private readonly unsent: DeliveryJob[] = [];
   private readonly hooksByServer = new Map<string, ServerHooks>();
   private active = 0;
   /** Attempts in progress per hook: one slow receiver may not take every slot from the others. */
@@ -67,6 +73,7 @@ export class WebhookDispatcher {
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.queue = new DeliveryQueue(options.maxPendingPerHook ?? MAX_PENDING_PER_HOOK, options.maxPending ?? MAX_PENDING_DELIVERIES);
     this.retries = new PendingRetries(options.db);
+    this.writer = new DeliveryWriter({ db: options.db, log: options.log, onStored: (stored, lost) => this.stored(stored, lost) });
     this.dropLog = setInterval(() => this.logDrops(), DROP_LOG_INTERVAL_MS);
     this.dropLog.unref();
   }
@@ -95,7 +102,7 @@ export class WebhookDispatcher {
   /** At start: the retries a stopped panel had planned are planned again, each at its time. */
   async resume(): Promise<number> {
     const stored = await this.retries.all();
-    for (const retry of stored) this.later(Math.max(0, retry.dueAt.getTime() - Date.now()), { webhookId: retry.webhookId, event: retry.event, attempt: retry.attempt });
+    for (const retry of stored) this.later(Math.max(0, retry.dueAt.getTime() - Date.now()), { webhookId: retry.webhookId, event: retry.event, attempt: retry.attempt, stored: true, leaseUntil: null });
     return stored.length;
   }
 
@@ -106,37 +113,70 @@ export class WebhookDispatcher {
     return recordDelivery(this.options.db, { webhookId: hook.id, eventId, event: event.name, status: outcome.ok ? 'delivered' : 'failed', attempt: 1, ...this.logged(outcome) });
   }
 
-  /** Stops: planned retries stay in the database for the next start, attempts in progress finish. */
-  async close(): Promise<void> {
+  /**
+   * Starts no attempt any more (the panel is stopping): what waits stays stored for the next
+   * start. Events heard until `close` are still stored.
+   */
+  stopSending(): void {
+    if (this.closed) return;
     this.closed = true;
     clearInterval(this.dropLog);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.planned = 0;
-    this.queue.clear();
+    this.unsent.push(...this.queue.drain());
+  }
+
+  /** Writes what is gathered now (tests read the tables after it). */
+  flush(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  /**
+   * Stops: attempts in progress finish and are logged; deliveries not yet sent (queued, heard
+   * meanwhile, or retries planned) stay stored, free for the next start to send at once (or at
+   * their back-off).
+   */
+  async close(): Promise<void> {
+    this.stopSending();
     await Promise.all([...this.inFlight]);
+    await this.writer.flush();
+    await this.writer.release(this.unsent.filter((job) => job.attempt === 1));
     this.logDrops();
   }
 
+  /** The server's name and hooks, from the cache while it is fresh (read again after `forget`). */
   private hooksOf(serverUuid: string): ServerHooks['hooks'] {
     const cached = this.hooksByServer.get(serverUuid);
     if (cached && Date.now() - cached.at < HOOK_CACHE_TTL_MS) return cached.hooks;
     const hooks = this.options.db
-      .select({ id: serverWebhooks.id, serverName: servers.name, events: serverWebhooks.events })
-      .from(serverWebhooks)
-      .innerJoin(servers, eq(servers.id, serverWebhooks.serverId))
-      .where(eq(servers.uuid, serverUuid));
+      .select({ hook: serverWebhooks, serverName: servers.name })
+      .from(servers)
+      .leftJoin(serverWebhooks, eq(servers.id, serverWebhooks.serverId))
+      .where(eq(servers.uuid, serverUuid))
+      .then((rows) => ({ serverName: rows[0]?.serverName ?? '', byId: new Map(rows.flatMap(({ hook }) => (hook ? [[hook.id, hook] as const] : []))) }));
     this.hooksByServer.set(serverUuid, { at: Date.now(), hooks });
     hooks.catch(() => this.hooksByServer.delete(serverUuid));
     return hooks;
   }
 
   private async fanOut(event: PanelEvent, serverUuid: string): Promise<void> {
-    for (const hook of await this.hooksOf(serverUuid)) {
+    const { serverName, byId } = await this.hooksOf(serverUuid);
+    for (const hook of byId.values()) {
       if (!hook.events.includes(event.name)) continue;
-      const outgoing: OutgoingEvent = { id: event.id, name: event.name, occurredAt: event.occurredAt, server: { uuid: serverUuid, name: hook.serverName }, data: event.data };
-      this.enqueue({ webhookId: hook.id, event: outgoing, attempt: 1 });
+      const outgoing: OutgoingEvent = { id: event.id, name: event.name, occurredAt: event.occurredAt, server: { uuid: serverUuid, name: serverName }, data: event.data };
+      const job: DeliveryJob = { webhookId: hook.id, event: outgoing, attempt: 1, stored: false, leaseUntil: Date.now() + FIRST_ATTEMPT_LEASE_MS };
+      if (this.closed) this.unsent.push(job);
+      else if (!this.queue.push(job)) continue;
+      this.writer.store(job);
     }
+  }
+
+  /** The writer wrote these first attempts' rows: they may be sent now (those it could not write never are). */
+  private stored(stored: DeliveryJob[], lost: DeliveryJob[]): void {
+    for (const job of stored) job.stored = true;
+    for (const job of lost) this.queue.remove(job);
+    this.pump();
   }
 
   private enqueue(job: DeliveryJob): void {
@@ -146,7 +186,7 @@ export class WebhookDispatcher {
 
   private pump(): void {
     const concurrency = this.options.concurrency ?? DELIVERY_CONCURRENCY;
-    while (this.active < concurrency) {
+    while (!this.closed && this.active < concurrency) {
       const job = this.queue.take((webhookId) => (this.activeByHook.get(webhookId) ?? 0) < PER_HOOK_CONCURRENCY);
       if (!job) return;
       this.active++;
@@ -167,21 +207,24 @@ export class WebhookDispatcher {
 
   private async run(job: DeliveryJob): Promise<void> {
     const { timings } = this.options;
-    // A retry is claimed first: another process may hold it, or it was delivered meanwhile.
-    if (job.attempt > 1 && !(await this.retries.claim(job.webhookId, job.event.id, job.attempt, timings.timeoutMs * 2))) return;
-    // Read again at every attempt: a hook changed or deleted meanwhile is honoured.
-    const [hook] = await this.options.db.select().from(serverWebhooks).where(eq(serverWebhooks.id, job.webhookId));
+    // Claimed first unless this process holds it for a good while yet (a fresh first attempt):
+    // another process may hold it, or it was delivered meanwhile.
+    const lockMs = timings.timeoutMs * 2;
+    const held = job.leaseUntil !== null && Date.now() + lockMs < job.leaseUntil;
+    if (!held && !(await this.retries.claim(job.webhookId, job.event.id, job.attempt, lockMs, job.leaseUntil === null ? null : new Date(job.leaseUntil)))) return;
+    // The hook as it is now (the cache is forgotten when it changes): a hook deleted meanwhile is not sent to.
+    const hook = (await this.hooksOf(job.event.server.uuid)).byId.get(job.webhookId);
     if (!hook) return;
     const outcome = await this.attempt(hook, job.event);
     const delays = timings.retryDelaysMs;
     const retry = !outcome.ok && job.attempt <= delays.length;
     const status = outcome.ok ? 'delivered' : retry ? 'retrying' : 'failed';
-    await recordDelivery(this.options.db, { webhookId: hook.id, eventId: job.event.id, event: job.event.name, status, attempt: job.attempt, ...this.logged(outcome) });
-    if (retry) {
-      const delay = delays[job.attempt - 1];
-      await this.retries.plan(hook.id, job.event, job.attempt + 1, new Date(Date.now() + delay));
-      this.later(delay, { ...job, attempt: job.attempt + 1 });
-    } else if (job.attempt > 1) await this.retries.done(hook.id, job.event.id);
+    const next: DeliveryJob = { ...job, attempt: job.attempt + 1, stored: true, leaseUntil: null };
+    const delay = delays[job.attempt - 1];
+    const record = { webhookId: hook.id, eventId: job.event.id, event: job.event.name, status, attempt: job.attempt, ...this.logged(outcome) } as const;
+    await this.writer.attempted(record, { retry: retry ? { job: next, dueAt: new Date(Date.now() + delay) } : null, done: !retry });
+    // Its timer starts once the retry's row says so: the retry claims exactly that attempt.
+    if (retry) this.later(delay, next);
   }
 
   private later(delayMs: number, job: DeliveryJob): void {

@@ -20,3 +20,10 @@ export interface DeliveryTimings {
   retryDelaysMs: number[];
   timeoutMs: number;
 }
+
+/**
+ * How long the process that heard an event holds its stored first attempts: another process
+ * starting meanwhile leaves them alone until then. A panel that stops gives its lease up at once;
+ * one that died has its deliveries sent by the next start after this time.
+ */
+export const FIRST_ATTEMPT_LEASE_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { webhookDeliveries, webhookPendingDeliveries } from '../../db/schema';
+import { webhookDeliveries, webhookPendingDeliveries, type WebhookPendingDeliveryRow } from '../../db/schema';
 import type { PanelEventName } from '../../schemas/panelEvents';
 import type { OutgoingEvent } from './webhookPayloads';
 
@@ -12,28 +12,27 @@ export interface StoredRetry {
   dueAt: Date;
 }
 
+/** The outgoing event as its pending row keeps it (`data` as JSON text: jsonb would reorder its keys). */
+export function pendingPayload(event: OutgoingEvent): WebhookPendingDeliveryRow['payload'] {
+  return { occurredAt: event.occurredAt.toISOString(), serverUuid: event.server.uuid, serverName: event.server.name, data: JSON.stringify(event.data) };
+}
+
 /**
- * Retries planned for failed deliveries, kept in `webhook_pending_deliveries` so that a panel
- * restart resumes them with their back-off. One row per hook and event id.
+ * Deliveries not yet done, kept so that a panel restart sends them: first attempts (written by
+ * DeliveryWriter before they are sent, with the sending process's lease) and retries planned for
+ * failed ones, in `webhook_pending_deliveries`; a restart resumes them with
+ * their back-off. One row per hook and event id.
  */
 export class PendingRetries {
   constructor(private readonly db: Database) {}
 
-  /** Plans (or moves) the retry of `event` to `hook` as attempt `attempt` at `dueAt`. */
-  async plan(webhookId: number, event: OutgoingEvent, attempt: number, dueAt: Date): Promise<void> {
-    const payload = { occurredAt: event.occurredAt.toISOString(), serverUuid: event.server.uuid, serverName: event.server.name, data: JSON.stringify(event.data) };
-    await this.db
-      .insert(webhookPendingDeliveries)
-      .values({ webhookId, eventId: event.id, event: event.name, payload, attempt, dueAt })
-      .onConflictDoUpdate({ target: [webhookPendingDeliveries.webhookId, webhookPendingDeliveries.eventId], set: { attempt, dueAt, lockedUntil: null } });
-  }
-
   /**
-   * Takes attempt `attempt` of the retry for this process until `lockMs` from now: false when
+   * Takes attempt `attempt` of the delivery for this process until `lockMs` from now: false when
    * another process holds it, it is gone (delivered or given up), or the event was already
    * delivered to this hook (the event id is the idempotency key: never sent again after success).
+   * `heldUntil`: the lease this process already holds on it (its own lock is no obstacle).
    */
-  async claim(webhookId: number, eventId: string, attempt: number, lockMs: number): Promise<boolean> {
+  async claim(webhookId: number, eventId: string, attempt: number, lockMs: number, heldUntil: Date | null = null): Promise<boolean> {
     const [delivered] = await this.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -52,7 +51,7 @@ export class PendingRetries {
           eq(webhookPendingDeliveries.webhookId, webhookId),
           eq(webhookPendingDeliveries.eventId, eventId),
           eq(webhookPendingDeliveries.attempt, attempt),
-          or(isNull(webhookPendingDeliveries.lockedUntil), lt(webhookPendingDeliveries.lockedUntil, now)),
+          or(isNull(webhookPendingDeliveries.lockedUntil), lt(webhookPendingDeliveries.lockedUntil, now), heldUntil ? eq(webhookPendingDeliveries.lockedUntil, heldUntil) : undefined),
         ),
       )
       .returning({ id: webhookPendingDeliveries.id });
