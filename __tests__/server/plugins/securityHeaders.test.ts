@@ -71,7 +71,7 @@ describe('security headers', () => {
 
     expect((await setLogo('https://cdn.example.net:8443/brand/logo.svg?v=2')).statusCode).toBe(200);
     expect(await imageSources()).toEqual([...fixed, 'https://cdn.example.net:8443']);
-    expect(parseCsp((await t.app.inject({ method: 'GET', url: '/api/v2/branding' })).headers['content-security-policy'])['img-src']).toContain('https://cdn.example.net:8443');
+    expect(parseCsp((await t.app.inject({ method: 'GET', url: '/api/v2/panel/branding' })).headers['content-security-policy'])['img-src']).toContain('https://cdn.example.net:8443');
     // A logo on the panel itself needs nothing more; a refused (http) address changes nothing.
     expect((await setLogo('/logo.png')).statusCode).toBe(200);
     expect(await imageSources()).toEqual(fixed);
