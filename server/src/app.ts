@@ -115,7 +115,11 @@ export async function buildApp({ config, database, closeDatabase = true, rateLim
   // Infrastructure
   await app.register(databasePlugin, { handle: database, closeOnShutdown: closeDatabase });
   await app.register(panelSettingsPlugin);
-  await app.register(securityHeadersPlugin, { connectSources: config.connectSources, pageScripts: builtPageScriptSources(join(config.clientDir, 'index.html')) });
+  await app.register(securityHeadersPlugin, {
+    connectSources: config.connectSources,
+    pageScripts: builtPageScriptSources(join(config.clientDir, 'index.html')),
+    imageSources: () => app.panelSettings.imageSources(),
+  });
   await app.register(cookie, { secret: config.secret });
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { redis: rateLimitRedis });

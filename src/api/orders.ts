@@ -3,7 +3,10 @@ import { ordersApi as generatedOrdersApi } from './generated/orders.gen';
 /** Cache tag of the order page's options (orders left change with every order). */
 const OPTIONS = 'OrderOptions' as const;
 
-/** The order endpoints: an order refetches the options and the dashboard's server list (the new server shows there). */
+/**
+ * The order endpoints: an order refetches the options, the customer's orders (the generated
+ * `orders` tag) and the dashboard's server list (the new server shows there).
+ */
 export const ordersApi = generatedOrdersApi.enhanceEndpoints({
   addTagTypes: [OPTIONS, 'Server'],
   endpoints: {
@@ -12,5 +15,7 @@ export const ordersApi = generatedOrdersApi.enhanceEndpoints({
   },
 });
 
-export const { useGetOrderOptionsQuery, useCreateOrderMutation } = ordersApi;
+export const { useGetOrderOptionsQuery, useCreateOrderMutation, useListOrdersQuery } = ordersApi;
 export type { GetOrderOptionsApiResponse as OrderOptions, Plan } from './generated/orders.gen';
+/** One of the customer's own orders, as "Your orders" lists it. */
+export type Order = import('./generated/orders.gen').ListOrdersApiResponse['data'][number];

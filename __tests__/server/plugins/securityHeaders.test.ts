@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../server/src/plugins/config/loadConfig';
 import { connectSources } from '../../../server/src/lib/connectSources';
+import { createAdminKey } from '../../../server/src/services/admin/adminKeys';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 
 jest.setTimeout(60_000);
@@ -60,6 +61,23 @@ describe('security headers', () => {
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('img-src allows the brand logo’s own https site, following the run-time setting', async () => {
+    const { key } = await createAdminKey(t.app.db, 'branding');
+    const setLogo = (brand_logo_url: string) => t.app.inject({ method: 'PATCH', url: '/api/v2/admin/settings', headers: { authorization: `Bearer ${key}` }, payload: { brand_logo_url } });
+    const imageSources = async () => parseCsp((await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'])['img-src'];
+    const fixed = await imageSources();
+
+    expect((await setLogo('https://cdn.example.net:8443/brand/logo.svg?v=2')).statusCode).toBe(200);
+    expect(await imageSources()).toEqual([...fixed, 'https://cdn.example.net:8443']);
+    expect(parseCsp((await t.app.inject({ method: 'GET', url: '/api/v2/panel/branding' })).headers['content-security-policy'])['img-src']).toContain('https://cdn.example.net:8443');
+    // A logo on the panel itself needs nothing more; a refused (http) address changes nothing.
+    expect((await setLogo('/logo.png')).statusCode).toBe(200);
+    expect(await imageSources()).toEqual(fixed);
+    expect((await setLogo('http://plain.example.net/logo.png')).statusCode).toBe(422);
+    expect(await imageSources()).toEqual(fixed);
+    expect((await setLogo('')).statusCode).toBe(200);
   });
 
   it('connect-src follows PANEL_API_HOST and TRANSLATIONS_HOST; a bad value stops the start', () => {

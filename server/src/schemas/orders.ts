@@ -42,14 +42,26 @@ export const OrderSchema = Type.Object({
   name: Type.String(),
   location: Nullable(Type.String()),
   provider: Type.Union([Type.Literal('instant'), Type.Literal('external')]),
-  state: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('created'), Type.Literal('failed')]),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('created'), Type.Literal('failed'), Type.Literal('expired')], {
+    description: '`pending`: waiting for payment until `expires_at`, then `expired`; `paid`: being created; `created`: the server exists; `failed`: see `failure_reason`',
+  }),
   amount_due: Type.Integer({ description: 'The plan’s monthly price, minor units' }),
   currency: Type.String(),
   failure_reason: Nullable(Type.String()),
   server: Nullable(Type.String({ description: 'The new server’s identifier once created' })),
   created_at: Type.String({ format: 'date-time' }),
+  expires_at: Type.String({ format: 'date-time', description: 'Until when a pending order may be paid' }),
 });
 export type OrderJson = Static<typeof OrderSchema>;
+
+export const OrderListQuerySchema = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+});
+export const OrderListSchema = Type.Object({
+  data: Type.Array(OrderSchema),
+  meta: Type.Object({ total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() }),
+});
 
 export const OrderCreatedSchema = Type.Object({ data: Type.Object({ order: OrderSchema, server: ServerRef }) });
 export const OrderCheckoutSchema = Type.Object({

@@ -359,6 +359,8 @@ export type {
   CreateOrderApiResponse,
   GetOrderOptionsApiArg,
   GetOrderOptionsApiResponse,
+  ListOrdersApiArg,
+  ListOrdersApiResponse,
   Server,
 } from './orders.gen';
 export type {

@@ -6,6 +6,16 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      listOrders: build.query<ListOrdersApiResponse, ListOrdersApiArg>({
+        query: (queryArg) => ({
+          url: `/orders/`,
+          params: {
+            page: queryArg.page,
+            per_page: queryArg.perPage,
+          },
+        }),
+        providesTags: ["orders"],
+      }),
       createOrder: build.mutation<CreateOrderApiResponse, CreateOrderApiArg>({
         query: (queryArg) => ({
           url: `/orders/`,
@@ -25,6 +35,37 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as ordersApi };
+export type ListOrdersApiResponse = /** status 200 Default Response */ {
+  data: {
+    /** The plan’s monthly price, minor units */
+    amount_due: number;
+    created_at: string;
+    currency: string;
+    /** Until when a pending order may be paid */
+    expires_at: string;
+    failure_reason: string | null;
+    /** The order id the billing system sees */
+    id: string;
+    location: string | null;
+    name: string;
+    plan: string;
+    provider: "instant" | "external";
+    /** The new server’s identifier once created */
+    server: string | null;
+    /** `pending`: waiting for payment until `expires_at`, then `expired`; `paid`: being created; `created`: the server exists; `failed`: see `failure_reason` */
+    state: "pending" | "paid" | "created" | "failed" | "expired";
+    template: string;
+  }[];
+  meta: {
+    page: number;
+    per_page: number;
+    total: number;
+  };
+};
+export type ListOrdersApiArg = {
+  page: number;
+  perPage: number;
+};
 export type CreateOrderApiResponse =
   | /** status 201 Default Response */ {
       data: {
@@ -33,6 +74,8 @@ export type CreateOrderApiResponse =
           amount_due: number;
           created_at: string;
           currency: string;
+          /** Until when a pending order may be paid */
+          expires_at: string;
           failure_reason: string | null;
           /** The order id the billing system sees */
           id: string;
@@ -42,7 +85,8 @@ export type CreateOrderApiResponse =
           provider: "instant" | "external";
           /** The new server’s identifier once created */
           server: string | null;
-          state: "pending" | "paid" | "created" | "failed";
+          /** `pending`: waiting for payment until `expires_at`, then `expired`; `paid`: being created; `created`: the server exists; `failed`: see `failure_reason` */
+          state: "pending" | "paid" | "created" | "failed" | "expired";
           template: string;
         };
         server: Server;
@@ -57,6 +101,8 @@ export type CreateOrderApiResponse =
           amount_due: number;
           created_at: string;
           currency: string;
+          /** Until when a pending order may be paid */
+          expires_at: string;
           failure_reason: string | null;
           /** The order id the billing system sees */
           id: string;
@@ -66,7 +112,8 @@ export type CreateOrderApiResponse =
           provider: "instant" | "external";
           /** The new server’s identifier once created */
           server: string | null;
-          state: "pending" | "paid" | "created" | "failed";
+          /** `pending`: waiting for payment until `expires_at`, then `expired`; `paid`: being created; `created`: the server exists; `failed`: see `failure_reason` */
+          state: "pending" | "paid" | "created" | "failed" | "expired";
           template: string;
         };
       };
@@ -194,6 +241,8 @@ export type Plan = {
   tier: "budget" | "premium";
 };
 export const {
+  useListOrdersQuery,
+  useLazyListOrdersQuery,
   useCreateOrderMutation,
   useGetOrderOptionsQuery,
   useLazyGetOrderOptionsQuery,

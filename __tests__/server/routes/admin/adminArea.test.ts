@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { passkeys, users } from '../../../../server/src/db/schema';
+import { auditLogs, passkeys, users } from '../../../../server/src/db/schema';
 import { createAdminKey } from '../../../../server/src/services/admin/adminKeys';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
@@ -131,5 +131,19 @@ describe('what the admin pages use', () => {
     const opened = await call('POST', `/servers/${server.shortId}/open`, admin.headers);
     expect(opened.json().data.path).toBe(`/server/${server.shortId}`);
     expect((await audit(`event=openAdminServer&target=${server.shortId}`)).data).toHaveLength(1);
+  });
+
+  it('records a two-factor reset with the admin as the actor and the user as the target', async () => {
+    const phoneless = await createTestUser(t.app, { username: 'lostphone' });
+    await t.app.db.update(users).set({ useTotp: true }).where(eq(users.id, phoneless.user.id));
+    const reset = await call('POST', '/users/lostphone/two-factor/reset', admin.headers);
+    expect(reset.json().data.user.use_totp).toBe(false);
+    const rows = await t.app.db.select().from(auditLogs).where(eq(auditLogs.event, 'account.2fa-disabled'));
+    expect(rows).toEqual([expect.objectContaining({ actorId: admin.user.id, ip: '203.0.113.7', properties: { user: phoneless.user.uuid, username: 'lostphone', via: 'admin-session' } })]);
+
+    const bearer = { authorization: `Bearer ${key.key}` };
+    await call('POST', '/users/lostphone/two-factor/reset', bearer);
+    const byKey = (await t.app.db.select().from(auditLogs).where(eq(auditLogs.event, 'account.2fa-disabled'))).find((row) => row.properties.via !== 'admin-session');
+    expect(byKey).toMatchObject({ actorId: null, properties: { user: phoneless.user.uuid, via: `admin-key:${key.identifier}` } });
   });
 });

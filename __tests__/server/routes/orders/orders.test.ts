@@ -30,6 +30,8 @@ const options = async (user: TestUser) => (await t.app.inject({ method: 'GET', u
 const order = (user: TestUser, payload: object) => t.app.inject({ method: 'POST', url: '/api/v2/orders', headers: user.headers, payload });
 const minecraft = { template: 'minecraft-flying-squid', plan: 'minecraft-budget' };
 
+const shortIdOf = async (serverId: number) => (await t.app.db.select({ shortId: servers.shortId }).from(servers).where(eq(servers.id, serverId)))[0].shortId;
+
 /** A webhook as the billing system signs it. */
 function webhook(orderId: string, status: 'paid' | 'failed', eventId = randomUUID()) {
   const body = JSON.stringify({ event_id: eventId, order_id: orderId, status });
@@ -159,6 +161,25 @@ describe('ordering', () => {
     const declined = (await order(customer, { ...minecraft, name: 'Declined' })).json().data.order;
     expect((await webhook(declined.id, 'failed')).json()).toMatchObject({ status: 'failed', changed: true });
     expect(await t.app.db.select().from(servers).where(eq(servers.ownerId, customer.user.id))).toHaveLength(1);
+
+    // The customer's own orders, newest first: what became of each, and the server the paid one made.
+    const unpaid = (await order(customer, { ...minecraft, name: 'Left unpaid' })).json().data.order;
+    await t.app.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.uuid, unpaid.id));
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v2/orders?per_page=2', headers: customer.headers });
+    expect(listed.json().meta).toEqual({ total: 3, page: 1, per_page: 2 });
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: unpaid.id, state: 'expired', server: null }),
+      expect.objectContaining({ id: declined.id, name: 'Declined', state: 'failed', plan: 'minecraft-budget', template: 'minecraft-flying-squid', server: null }),
+    ]);
+    const older = (await t.app.inject({ method: 'GET', url: '/api/v2/orders?per_page=2&page=2', headers: customer.headers })).json().data;
+    expect(older).toEqual([expect.objectContaining({ id: pending.id, name: 'Paid world', state: 'created', server: await shortIdOf(made[0].id) })]);
+    const stranger = await createTestUser(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/orders', headers: stranger.headers })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/orders?per_page=500', headers: customer.headers })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/orders' })).statusCode).toBe(401);
     await settings({ billing_provider: 'instant' });
   });
 

@@ -1,8 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { makeStore } from '../../../../src/app/store';
+import { locationChanged } from '../../../../src/core/router/routerSlice';
+import { OrderServerPage } from '../../../../src/features/plans/order/OrderServerPage';
+import { actionLogText, buildActionLog } from '../../../../src/features/support/buildActionLog';
+import { readRecording } from '../../../../src/features/support/recorderMiddleware';
 import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { mockFetch } from '../../helpers/mockFetch';
+import { openInReplay } from '../../helpers/openInReplay';
 import { currentLocation, renderApp } from '../../helpers/renderApp';
+import { renderWithProviders } from '../../renderWithProviders';
 
 jest.setTimeout(30_000);
 afterEach(() => window.localStorage.clear());
@@ -40,12 +48,34 @@ const options = (overrides: object = {}) => ({
   ...overrides,
 });
 
+const placed = (id: string, name: string, state: string, extra: object = {}) => ({
+  id: `0b0e5c3e-1111-4222-8333-00000000000${id}`,
+  template: 'minecraft-flying-squid',
+  plan: 'minecraft-budget',
+  name,
+  location: null,
+  provider: 'external',
+  state,
+  amount_due: 600,
+  currency: 'EUR',
+  failure_reason: null,
+  server: null,
+  created_at: '2026-11-24T10:00:00.000Z',
+  expires_at: '2026-11-24T11:00:00.000Z',
+  ...extra,
+});
+const yourOrders = {
+  data: [placed('3', 'Waiting world', 'pending'), placed('2', 'Declined world', 'failed', { failure_reason: 'The card was declined.' }), placed('1', 'Paid world', 'created', { server: 'a1b2c3d4' })],
+  meta: { total: 3, page: 1, per_page: 10 },
+};
+
 describe('ordering a server', () => {
   it('leads from the empty dashboard to the order page, previews the plan’s theme and sends the order', async () => {
     const fetchMock = mockFetch({
       'GET /api/v2/servers/': { status: 200, body: { data: [] } },
       'GET /api/v2/account/invitations': { status: 200, body: { data: [] } },
       'GET /api/v2/orders/options': { status: 200, body: options() },
+      'GET /api/v2/orders/': { status: 200, body: { data: [], meta: { total: 0, page: 1, per_page: 10 } } },
       'POST /api/v2/orders/': { status: 422, body: { message: 'The given data was invalid.', errors: { name: ['This field is required'] } } },
     });
     renderApp('/', loggedIn(makeUser()));
@@ -72,5 +102,43 @@ describe('ordering a server', () => {
     renderApp('/order', loggedIn(makeUser()));
     expect(await screen.findByText('Ordering is turned off on this panel for now. Ask the host for a server.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Order the server' })).not.toBeInTheDocument();
+  });
+
+  it('lists the customer’s own orders with their states, and plays them back in the support replay without the API', async () => {
+    mockFetch({ 'GET /api/v2/orders/options': { status: 200, body: options() }, 'GET /api/v2/orders/': { status: 200, body: yourOrders } });
+    const store = makeStore(loggedIn(makeUser()));
+    store.dispatch(locationChanged('/order'));
+    const customer = renderWithProviders(
+      <Routes>
+        <Route path="/order" element={<OrderServerPage />} />
+      </Routes>,
+      { route: '/order', store },
+    );
+    const shows = async (screenRoot: HTMLElement) => {
+      const list = within(screenRoot).getByRole('region', { name: 'Your orders' });
+      expect(await within(list).findByText('Waiting world')).toBeInTheDocument();
+      const states = [...list.querySelectorAll('[data-order-state]')].map((item) => item.getAttribute('data-order-state'));
+      expect(states).toEqual(['pending', 'failed', 'created']);
+      for (const text of ['Pending payment', 'Failed', 'Created', 'The card was declined.']) expect(within(list).getByText(text)).toBeInTheDocument();
+      expect(within(list).getByText(/^Waiting for payment until /)).toBeInTheDocument();
+      expect(within(list).getByRole('link', { name: 'Open the server' })).toHaveAttribute('href', '/server/a1b2c3d4');
+    };
+    await screen.findByRole('region', { name: 'Your orders' });
+    await shows(document.body);
+    const text = actionLogText(buildActionLog(readRecording(store.dispatch)!, store.getState(), { buildId: 'build-7', browser: 'TestBrowser/1.0' }));
+    customer.unmount();
+
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new Error('no network in replay')));
+    // The spy is mockFetch's own function: forget the customer's requests.
+    fetchSpy.mockClear();
+    try {
+      const replayed = await openInReplay(text);
+      expect(replayed).toHaveAttribute('data-location', '/order');
+      await waitFor(() => within(replayed).getByRole('region', { name: 'Your orders' }));
+      await shows(replayed);
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

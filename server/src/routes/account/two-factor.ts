@@ -85,7 +85,7 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       const errors = FieldErrors.fromRequest(request);
       await checkPassword(app, request, (request.body as Partial<DisableTwoFactorBody>).password, errors);
       errors.throwIfAny();
-      await disableTwoFactor(app.db, me.id, request.ip);
+      await disableTwoFactor(app.db, me, { userId: me.id, ip: request.ip });
       return reply.code(204).send(null);
     },
   );

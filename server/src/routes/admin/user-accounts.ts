@@ -7,6 +7,7 @@ import { accountMessages } from '../../lib/accountMessages';
 import { normalizeFields } from '../../lib/fieldErrors';
 import { panelUrl } from '../../lib/panelUrl';
 import { requireUser } from '../../services/users/findUser';
+import { adminServiceActorOf } from './admin-auth';
 import { toAdminUser } from '../../services/admin/adminUserView';
 import { listAdminUsers, resetUserTwoFactor, sendUserPasswordReset, updatePanelUser } from '../../services/admin/adminUsers';
 import { AdminUserSchema, UserParamsSchema } from '../../schemas/admin';
@@ -76,7 +77,7 @@ export async function adminUserAccountRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => {
       const user = await requireUser(app.db, request.params.user);
-      await resetUserTwoFactor(app.db, user, request.ip);
+      await resetUserTwoFactor(app.db, user, adminServiceActorOf(request));
       return { data: { user: toAdminUser(await requireUser(app.db, user.uuid)) } };
     },
   );

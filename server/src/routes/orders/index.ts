@@ -3,12 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../lib/responseSchemas';
 import { panelUrl } from '../../lib/panelUrl';
 import { permissionKeys } from '../../schemas/permissions';
-import { CreateOrderBodySchema, OrderCheckoutSchema, OrderCreatedSchema, OrderOptionsSchema } from '../../schemas/orders';
+import { CreateOrderBodySchema, OrderCheckoutSchema, OrderCreatedSchema, OrderListQuerySchema, OrderListSchema, OrderOptionsSchema } from '../../schemas/orders';
 import { provisioningOf } from '../../plugins/provisioning';
 import { serverApiState } from '../../services/nodes/serverApiState';
 import type { OrderContext } from '../../services/orders/OrderContext';
 import { orderOptions } from '../../services/orders/orderOptions';
-import { orderJson } from '../../services/orders/orderRecords';
+import { listCustomerOrders, orderJson } from '../../services/orders/orderRecords';
 import { placeOrder } from '../../services/orders/placeOrder';
 import { serverViewById, toServerJson } from '../../services/servers/serverView';
 
@@ -20,6 +20,25 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const context = (): OrderContext => ({ provisioning: provisioningOf(app), settings: app.panelSettings });
 
+  r.get(
+    '/',
+    {
+      schema: {
+        operationId: 'listOrders',
+        tags: ['orders'],
+        summary: 'The caller’s own orders, newest first, with their state and the server each one made',
+        security: [{ bearer: [] }],
+        querystring: OrderListQuerySchema,
+        response: { 200: OrderListSchema, ...errorResponses(401, 422) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const { page, per_page: perPage } = request.query;
+      const { rows, total } = await listCustomerOrders(app.db, request.user!.id, { limit: perPage, offset: (page - 1) * perPage });
+      return { data: rows, meta: { total, page, per_page: perPage } };
+    },
+  );
   r.get(
     '/options',
     {

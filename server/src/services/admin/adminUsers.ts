@@ -6,6 +6,7 @@ import { findTakenFields } from '../auth/userAccounts';
 import { disableTwoFactor } from '../auth/twoFactor';
 import { requestPasswordReset } from '../auth/passwordResetFlow';
 import type { Mailer } from '../mail/Mailer';
+import type { Actor } from '../audit/audit';
 import type { UpdateAdminUserBody } from '../../schemas/adminArea';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -44,9 +45,12 @@ export async function updatePanelUser(db: Database, user: UserRow, input: Update
   return row;
 }
 
-/** Turns a user's two-factor off (a lost phone): they sign in with the password and may enrol again. */
-export async function resetUserTwoFactor(db: Database, user: UserRow, ip: string): Promise<void> {
-  await disableTwoFactor(db, user.id, ip);
+/**
+ * Turns a user's two-factor off (a lost phone): they sign in with the password and may enrol again.
+ * Recorded with the admin (or admin key) as the actor and the user as the target.
+ */
+export async function resetUserTwoFactor(db: Database, user: UserRow, actor: Actor & { via: string }): Promise<void> {
+  await disableTwoFactor(db, user, actor);
 }
 
 /** Mails the user a password-reset link, as "forgot password" does. */

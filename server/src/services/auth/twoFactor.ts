@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
-import { recordAudit } from '../audit/audit';
+import { recordAudit, type Actor } from '../audit/audit';
 
 /** Name shown in authenticator apps next to the account. */
 export const TOTP_ISSUER = 'Game Panel';
@@ -121,11 +121,17 @@ export async function enableTwoFactor(db: Database, user: UserRow, code: string,
   return codes;
 }
 
-/** Turns two-factor off and forgets the secret and the recovery codes (`account.2fa-disabled`). */
-export async function disableTwoFactor(db: Database, userId: number, ip: string): Promise<void> {
+/**
+ * Turns two-factor off and forgets the secret and the recovery codes (`account.2fa-disabled`).
+ * The user turning it off themselves is the actor; when an admin resets it (a lost phone), the
+ * admin is the actor and the user the target, so the trail says who really did it.
+ */
+export async function disableTwoFactor(db: Database, user: { id: number; uuid: string; username: string }, actor: Actor & { via?: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ useTotp: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.update(users).set({ useTotp: false, totpSecret: null, totpLastStep: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   });
-  await recordAudit(db, { actorId: userId, event: 'account.2fa-disabled', ip, properties: {} });
+  const target = actor.userId === user.id ? {} : { user: user.uuid, username: user.username };
+  const properties = { ...target, ...(actor.via ? { via: actor.via } : {}) };
+  await recordAudit(db, { actorId: actor.userId, event: 'account.2fa-disabled', ip: actor.ip, properties });
 }

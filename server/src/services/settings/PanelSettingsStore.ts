@@ -80,6 +80,21 @@ export class PanelSettingsStore {
     return settingsOf(this.config, this.cached.row);
   }
 
+  /**
+   * The origins a page may load images from because of a setting: the brand logo's, when it is an
+   * https address on another site (a path on the panel is covered by 'self').
+   */
+  async imageSources(): Promise<string[]> {
+    const { brandLogoUrl } = await this.current();
+    if (!brandLogoUrl || brandLogoUrl.startsWith('/')) return [];
+    try {
+      const url = new URL(brandLogoUrl);
+      return url.protocol === 'https:' ? [url.origin] : [];
+    } catch {
+      return [];
+    }
+  }
+
   /** Checks and stores a change (422 per field, nothing stored then); answers the settings now in force. */
   async update(body: UpdatePanelSettingsBody, errors: FieldErrors, userId: number | null): Promise<PanelSettings> {
     if (body.billing_provider === 'external' && !this.externalBillingConfigured && !errors.has('billing_provider')) errors.add('billing_provider', settingsMessages.externalNotConfigured);

@@ -8,6 +8,7 @@ import { themeForServer } from '../../../themes/themeForServer';
 import { formatMb, formatPrice } from '../planFormat';
 import { ThemePreview } from '../ThemePreview';
 import { OrderField } from './OrderField';
+import { YourOrders } from './YourOrders';
 
 interface OrderForm {
   game: string;
@@ -125,6 +126,7 @@ export function OrderServerPage() {
           </div>
         </Form>
       )}
+      <YourOrders />
     </section>
   );
 }
