@@ -4,25 +4,87 @@
  * region files plus many small files; BENCH_BACKUPS_MB changes the size) and the memory rise of
  * the process doing it. Restore = checksum verification + extraction into the staging folder +
  * swap. Targets: backup ≥ 80 MB/s, restore ≥ 100 MB/s, memory rise ≤ 50 MiB.
+ *
+ * BENCH_BACKUPS_BUILDS=before=<dir>,after=<dir> compares checkouts of the panel in the same
+ * conditions: each round measures every checkout once with its own code (its bench/backups/
+ * measure.ts, run in that checkout), in turn, so the machine's load falls on all of them alike;
+ * BENCH_BACKUPS_ROUNDS rounds (1 alone, 5 when comparing), then the medians side by side.
  */
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { saveResult } from '../results.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'measure.ts')], { encoding: 'utf8', cwd: join(here, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
-if (run.status !== 0) {
-  console.error(run.stdout);
-  process.exit(1);
+const ownCheckout = join(here, '../..');
+
+/** The checkouts to measure: BENCH_BACKUPS_BUILDS (name=dir, ...) or this one. */
+function checkouts() {
+  const spec = process.env.BENCH_BACKUPS_BUILDS;
+  if (!spec) return [{ name: 'this', dir: ownCheckout }];
+  return spec.split(',').map((entry) => {
+    const [name, dir] = entry.split('=');
+    if (!name || !dir) throw new Error(`BENCH_BACKUPS_BUILDS: "${entry}" is not name=dir`);
+    return { name, dir: resolve(dir) };
+  });
 }
-const figures = JSON.parse(run.stdout.trim().split('\n').pop());
-const lines = [
-  `folder: ${figures.contentMb.toFixed(0)} MiB in ${figures.files} files → archive ${figures.archiveMb.toFixed(0)} MiB`,
-  `backup: ${figures.backupMbPerSecond.toFixed(1)} MiB/s (target ≥ 80)`,
-  `restore (verify + extract + swap): ${figures.restoreMbPerSecond.toFixed(1)} MiB/s (target ≥ 100)`,
-  `memory rise: ${figures.memoryRiseMb.toFixed(1)} MiB (target ≤ 50), of which during the backup ${figures.backupMemoryRiseMb.toFixed(1)} MiB`,
-];
+
+/** One measurement by the checkout in `dir`, in a process of its own. */
+function measureOnce(dir) {
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(dir, 'bench/backups/measure.ts')], { encoding: 'utf8', cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (run.status !== 0) {
+    console.error(run.stdout);
+    process.exit(1);
+  }
+  return JSON.parse(run.stdout.trim().split('\n').pop());
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const FIGURES = ['backupMbPerSecond', 'restoreMbPerSecond', 'backupMemoryRiseMb', 'memoryRiseMb'];
+
+const builds = checkouts();
+const rounds = Number(process.env.BENCH_BACKUPS_ROUNDS ?? (builds.length > 1 ? 5 : 1));
+const samples = Object.fromEntries(builds.map(({ name }) => [name, []]));
+for (let round = 1; round <= rounds; round++) {
+  for (const { name, dir } of builds) {
+    const figures = measureOnce(dir);
+    samples[name].push(figures);
+    if (rounds > 1 || builds.length > 1)
+      console.log(
+        `round ${round} ${name}: backup ${figures.backupMbPerSecond.toFixed(1)} MiB/s, restore ${figures.restoreMbPerSecond.toFixed(1)} MiB/s, rise ${figures.backupMemoryRiseMb.toFixed(1)} MiB (backup) / ${figures.memoryRiseMb.toFixed(1)} MiB`,
+      );
+  }
+}
+/** Each checkout's medians (and the folder and archive of its first round). */
+const medians = Object.fromEntries(builds.map(({ name }) => [name, { ...samples[name][0], ...Object.fromEntries(FIGURES.map((key) => [key, median(samples[name].map((s) => s[key]))])) }]));
+
+const lines = [];
+const roundsNote = rounds > 1 ? ` (medians of ${rounds} rounds)` : '';
+for (const { name } of builds) {
+  const figures = medians[name];
+  const label = builds.length > 1 ? `${name}: ` : '';
+  lines.push(
+    `${label}folder: ${figures.contentMb.toFixed(0)} MiB in ${figures.files} files → archive ${figures.archiveMb.toFixed(0)} MiB${roundsNote}`,
+    `${label}backup: ${figures.backupMbPerSecond.toFixed(1)} MiB/s (target ≥ 80)`,
+    `${label}restore (verify + extract + swap): ${figures.restoreMbPerSecond.toFixed(1)} MiB/s (target ≥ 100)`,
+    `${label}memory rise: ${figures.memoryRiseMb.toFixed(1)} MiB (target ≤ 50), of which during the backup ${figures.backupMemoryRiseMb.toFixed(1)} MiB`,
+  );
+}
+if (builds.length > 1) {
+  // Each later checkout against the first: + is more (faster, or more memory).
+  const [first, ...others] = builds;
+  const change = (key, name) => `${((medians[name][key] / medians[first.name][key] - 1) * 100).toFixed(1)} %`;
+  for (const { name } of others) {
+    lines.push(
+      `${name} against ${first.name}: backup ${change('backupMbPerSecond', name)}, restore ${change('restoreMbPerSecond', name)}, backup memory rise ${change('backupMemoryRiseMb', name)}, whole rise ${change('memoryRiseMb', name)}`,
+    );
+  }
+}
 for (const line of lines) console.log(line);
-const ok = figures.backupMbPerSecond >= 80 && figures.restoreMbPerSecond >= 100 && figures.memoryRiseMb <= 50;
-saveResult('backups', { lines, ok, ...figures });
+const last = medians[builds[builds.length - 1].name];
+const ok = last.backupMbPerSecond >= 80 && last.restoreMbPerSecond >= 100 && last.memoryRiseMb <= 50;
+saveResult('backups', { lines, ok, rounds, ...last, ...(builds.length > 1 ? { builds: medians, samples } : {}) });

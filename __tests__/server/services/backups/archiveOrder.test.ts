@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { compressedAlreadyLast } from '../../../../server/src/services/backups/archiveOrder';
+import { archiveOrderOf, compressedAlreadyLast } from '../../../../server/src/services/backups/archiveOrder';
 import { LocalBackupStorage } from '../../../../server/src/services/backups/LocalBackupStorage';
 import { extractBackup, backupChecker } from '../../../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';
@@ -37,6 +37,8 @@ describe('backup compression', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('puts the files that are compressed already last, folders and the plan order kept', () => {
+    // As a plan holds them (a folder's path ends in `/`), by index: the order writeArchive follows.
+    expect(Array.from(archiveOrderOf(['world/', 'world/region.mca/', 'world/region.mca/r.0.0.mca', 'server.properties', 'plugins/a.jar', 'logs/']))).toEqual([0, 1, 3, 5, 2, 4]);
     expect(compressedAlreadyLast(['world', 'world/region', 'world/region/r.0.0.mca', 'server.properties', 'plugins', 'plugins/a.jar', 'logs/latest.log', 'world/level.dat'])).toEqual([
       'world',
       'world/region',
