@@ -245,7 +245,6 @@ class LookAhead {
 }
 
 /**
-/**
  * Entries looked at ahead of the one archived, at most (the one archived included), and the bytes
  * of the files among them (by their walked size), unless the port's reader asks for more (its opens
  * are round trips to a node). One entry opened ahead hides the round trips of opening the next file
