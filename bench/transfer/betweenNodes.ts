@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   try {
     engines.push(startEngine(), startEngine());
     const [a, b] = engines;
-    const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', demoData: false });
+    const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', logLevel: 'warn', demoData: false, diskImages: process.env.BENCH_TRANSFER_DISK_IMAGES !== '0' });
     const database = await openDatabase({ dataDir: join(dataDir, 'db') });
     const app = await buildApp({ config, database });
     await app.ready();

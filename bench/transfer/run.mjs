@@ -7,7 +7,9 @@
  *     Docker Engines reached over mutual TLS, through the admin API, files streamed node to node
  *     through the panel.
  * Targets: at least 100 MB/s, and the memory flat (under 64 MiB above where it started, whatever
- * the size). BENCH_TRANSFER_MIB changes the size.
+ * the size). BENCH_TRANSFER_MIB changes the size; BENCH_TRANSFER_DISK_IMAGES=0 moves a server
+ * without a file system of its own (a plain volume) on either node, to tell the copy's cost from
+ * the loop-mounted disk images'.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';

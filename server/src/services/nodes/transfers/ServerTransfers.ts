@@ -175,8 +175,12 @@ export class ServerTransfers {
       save(true);
       const context = await loadServerContext(db, server);
       const spec = { ...specOf(context, targetDriver.gamePaths(server.uuid)), nodeId: target.id };
+      // The size is for the percent only: measured while the copy starts (an engine measures every volume at once, which takes a while).
+      const measured = sourceDriver.diskBytes(server.uuid).then(
+        (bytes) => void (view.bytes_total = bytes),
+        () => undefined,
+      );
       await targetDriver.create(spec);
-      view.bytes_total = await sourceDriver.diskBytes(server.uuid).catch(() => null);
       await moveServerFiles(
         sourceDriver,
         targetDriver,
@@ -187,6 +191,7 @@ export class ServerTransfers {
         },
         signal,
       );
+      await measured;
       signal.throwIfAborted();
 
       view.step = 'switching';
