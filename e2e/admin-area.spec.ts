@@ -8,7 +8,7 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 
 test('an admin with two-factor creates a user and a server, suspends it with a reason the customer sees, deletes it', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await useToken(page, await adminWithTwoFactor('admin area spec'));
+  await useToken(page, await adminWithTwoFactor());
   await page.goto('/');
   await page.getByRole('link', { name: 'Administration' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -87,7 +87,7 @@ test('a customer opening /admin gets the 403 page, and the admin API answers the
 
 test('an admin adds a social-login provider on the Social login page and the login page offers it at once, until it is turned off', async ({ page, browser }) => {
   test.setTimeout(60_000);
-  const token = await adminWithTwoFactor('admin area spec');
+  const token = await adminWithTwoFactor();
   // The settings' provider (e2e/run.mjs) tells the test provider's issuer and client.
   const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
   const listed = (await (await api.get('/api/v2/admin/oauth-providers')).json()) as { data: { id: string; client_id: string; issuer: string | null }[]; meta: { callback_url: string } };
@@ -138,7 +138,7 @@ test('an admin imports an egg on the Game templates page (pasted, previewed, imp
   };
   // A plan of this test's own, so no other spec's plans change.
   const plan = { name: `E2E Plan ${suffix}`, slug: `e2e-plan-${suffix}` };
-  await useToken(page, await adminWithTwoFactor('admin area spec'));
+  await useToken(page, await adminWithTwoFactor());
   await page.goto('/admin');
   await page.getByRole('link', { name: 'Game templates' }).click();
   await page.getByRole('button', { name: 'Import an egg' }).click();

@@ -3,13 +3,25 @@ import { apiLogin, uniqueCredentials } from './accounts';
 import { adminPost, createAdminKey } from './adminApi';
 import { freshTotpCode } from './totp';
 
+let shared: Promise<string> | null = null;
+
 /**
- * A root admin made with an admin key, with two-factor turned on through the account API (the
- * admin area opens only then); answers a session token for `useToken`.
+ * A root admin with two-factor turned on (the admin area opens only then), made once per test
+ * worker and shared by the specs it runs: each one costs a CLI start for the admin key, a sign-up
+ * and an enrolment. Answers a session token for `useToken`.
  */
-export async function adminWithTwoFactor(description = 'admin session'): Promise<string> {
+export function adminWithTwoFactor(): Promise<string> {
+  shared ??= newAdminWithTwoFactor().catch((error: unknown) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
+}
+
+/** A root admin made with an admin key, with two-factor turned on through the account API. */
+async function newAdminWithTwoFactor(): Promise<string> {
   const credentials = uniqueCredentials('boss');
-  const created = await adminPost(createAdminKey(description), '/users', { ...credentials, root_admin: true });
+  const created = await adminPost(createAdminKey('admin session'), '/users', { ...credentials, root_admin: true });
   expect(created.status).toBe(201);
   const token = await apiLogin(credentials);
   // One request context per call: a kept XSRF-TOKEN cookie would make the panel ask for its header.
