@@ -1,29 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { apiLogin, loginAsFreshUser, uniqueCredentials, useToken } from './helpers/accounts';
-import { adminPost, createAdminKey } from './helpers/adminApi';
-import { freshTotpCode } from './helpers/totp';
-
-/** A root admin made with an admin key, with two-factor turned on through the account API; answers a session token. */
-async function adminWithTwoFactor(): Promise<string> {
-  const credentials = uniqueCredentials('boss');
-  const created = await adminPost(createAdminKey('admin area spec'), '/users', { ...credentials, root_admin: true });
-  expect(created.status).toBe(201);
-  const token = await apiLogin(credentials);
-  // One request context per call: a kept XSRF-TOKEN cookie would make the panel ask for its header.
-  const call = async <T>(method: 'get' | 'post', path: string, data?: object): Promise<{ status: number; body: T }> => {
-    const api = await request.newContext({ baseURL: process.env.PANEL_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-    try {
-      const response = await api[method](path, data ? { data } : {});
-      return { status: response.status(), body: (await response.json()) as T };
-    } finally {
-      await api.dispose();
-    }
-  };
-  const { body } = await call<{ data: { secret: string } }>('get', '/api/v2/account/two-factor');
-  const { code } = await freshTotpCode(body.data.secret);
-  expect((await call('post', '/api/v2/account/two-factor', { code, password: credentials.password })).status).toBe(200);
-  return token;
-}
+import { adminWithTwoFactor } from './helpers/adminSession';
 
 /** The row of the table that holds `text`. */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -143,4 +121,69 @@ test('an admin adds a social-login provider on the Social login page and the log
   await expect(login.getByRole('link', { name: 'Log in with Local ID' })).toBeVisible();
   await expect(login.getByRole('link', { name: `Log in with ${name}` })).toHaveCount(0);
   await visitor.close();
+});
+
+test('an admin imports an egg on the Game templates page (pasted, previewed, imported), creates and edits a plan on the Plans page', async ({ page }) => {
+  test.setTimeout(60_000);
+  const suffix = randomBytes(3).toString('hex');
+  const egg = {
+    meta: { version: 'PTDL_v2' },
+    name: `Pasted Egg ${suffix}`,
+    author: 'e2e@example.test',
+    docker_images: { Alpine: 'ghcr.io/example/pasted:1' },
+    startup: 'exec sh ./run.sh {{GREETING}}',
+    config: { files: '{}', startup: JSON.stringify({ done: 'ready' }), stop: 'quit' },
+    scripts: { installation: { container: 'ghcr.io/example/installer:alpine', entrypoint: 'sh', script: 'echo installed' } },
+    variables: [{ name: 'Greeting', description: 'Said at start.', env_variable: 'GREETING', default_value: 'Hello', user_editable: true, rules: 'required|string|max:20' }],
+  };
+  // A plan of this test's own, so no other spec's plans change.
+  const plan = { name: `E2E Plan ${suffix}`, slug: `e2e-plan-${suffix}` };
+  await useToken(page, await adminWithTwoFactor());
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Game templates' }).click();
+  await page.getByRole('button', { name: 'Import an egg' }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByLabel('Egg (JSON or YAML)').fill(JSON.stringify(egg, null, 2));
+  await drawer.getByLabel('Game').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^minecraft$/ })
+    .click();
+  await drawer.getByRole('button', { name: 'Preview' }).click();
+  const preview = drawer.getByRole('region', { name: 'What the import makes' });
+  await expect(preview.getByRole('heading', { name: `A new template: ${egg.name}` })).toBeVisible();
+  await expect(preview.getByText('GREETING', { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Import' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(row(page, egg.name)).toContainText('minecraft');
+
+  await page.getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('button', { name: 'Create plan' }).click();
+  const creation = page.getByRole('dialog');
+  await creation.getByLabel('Name', { exact: true }).fill(plan.name);
+  await creation.getByLabel('Short name (in addresses and the billing API)').fill(plan.slug);
+  await creation.getByLabel('Game').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^minecraft$/ })
+    .click();
+  await creation.getByLabel('Position in the list').fill('9999');
+  await creation.getByLabel('Price per month').fill('5');
+  await creation.getByRole('button', { name: 'Create plan' }).click();
+  await expect(creation).toBeHidden();
+  await expect(row(page, plan.slug)).toContainText('€5.00');
+
+  await page.getByRole('button', { name: `Edit: ${plan.name}` }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('Price per month').fill('7.25');
+  await form.getByLabel('Memory (MiB)').fill('1536');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  // Stored in cents and shown back as the price typed.
+  await expect(row(page, plan.slug)).toContainText('€7.25');
+  await expect(row(page, plan.slug)).toContainText('1536 MiB');
+  // Gone again, so the customers' order pages of later specs never offer it.
+  await page.getByRole('button', { name: `Delete: ${plan.name}` }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(row(page, plan.slug)).toHaveCount(0);
 });

@@ -25,7 +25,9 @@ function TransferProgress({ transfer }: { transfer: Transfer }) {
     completed: t('admin.transfer.completed', 'Moved'),
     failed: t('admin.transfer.failed', 'Failed: the server stays whole on its old node'),
   };
-  const percent = transfer.bytes_total ? Math.min(100, Math.round((transfer.bytes_copied / transfer.bytes_total) * 100)) : transfer.state === 'completed' ? 100 : 0;
+  // The total is the files as last measured on the source (it may count more than the copy moves):
+  // a finished move is whole whatever the ratio says.
+  const percent = transfer.state === 'completed' ? 100 : transfer.bytes_total ? Math.min(100, Math.round((transfer.bytes_copied / transfer.bytes_total) * 100)) : 0;
   return (
     <Descriptions column={1} size="small" bordered aria-live="polite">
       <Descriptions.Item label={t('admin.transfer.route', 'From → to')}>{`${transfer.from} → ${transfer.to}`}</Descriptions.Item>
