@@ -46,8 +46,8 @@ async function addNodeInAdminArea(admin: Page, node: { name: string; ports: stri
 test('an admin adds node B and moves a running server there in the admin area; the customer sees it move and a player joins it there', async ({ page, browser }) => {
   test.skip(dockerProblem !== undefined, `no Docker nodes: ${dockerProblem}`);
   test.setTimeout(240_000);
-  const { secondTestDockerEngine } = (await import('../scripts/lib/testDockerEngine.mjs' as string)) as { secondTestDockerEngine: (record: string) => SecondEngine };
-  const engineB = secondTestDockerEngine(process.env.E2E_DOCKER_B_RECORD!);
+  const { secondTestDockerEngine } = (await import('../scripts/lib/testDockerEngine.mjs' as string)) as { secondTestDockerEngine: (record: string, options?: { imagesFrom?: string }) => SecondEngine };
+  const engineB = secondTestDockerEngine(process.env.E2E_DOCKER_B_RECORD!, { imagesFrom: process.env.E2E_DOCKER_HOST });
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
   const key = createAdminKey('transfer spec');
   const suffix = randomBytes(3).toString('hex');

@@ -38,8 +38,9 @@ export function stopTestDockerEngine(dir) {
  * teardown reads to stop it. Answers what the spec registers the node with: its TLS address and
  * the PEM texts of its CA and client certificate, and its public address.
  */
-export function secondTestDockerEngine(record) {
-  if (!existsSync(record)) {
+export function secondTestDockerEngine(record, { imagesFrom } = {}) {
+  const started = !existsSync(record);
+  if (started) {
     const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
     writeFileSync(record, output);
   }
@@ -48,11 +49,29 @@ export function secondTestDockerEngine(record) {
       .split('\n')
       .map((line) => line.split('=', 2)),
   );
+  if (started && imagesFrom) copyPanelImages(imagesFrom, values.DOCKER_HOST);
   return {
     dockerHost: values.PANEL_DOCKER_TLS_HOST,
     publicHost: values.PANEL_DOCKER_PUBLIC_HOST,
     tls: { ca: readFileSync(values.PANEL_DOCKER_TLS_CA, 'utf8'), cert: readFileSync(values.PANEL_DOCKER_TLS_CERT, 'utf8'), key: readFileSync(values.PANEL_DOCKER_TLS_KEY, 'utf8') },
   };
+}
+
+/**
+ * Gives the engine at `to` the panel's images the engine at `from` has already built
+ * (`docker save | docker load`, a few seconds), so a second node starts with them instead of
+ * building each again when its first server needs it. One that fails is built on demand as before.
+ */
+function copyPanelImages(from, to) {
+  const images = execFileSync('docker', ['-H', from, 'images', '--format', '{{.Repository}}:{{.Tag}}'], { encoding: 'utf8', timeout: 30_000 })
+    .split('\n')
+    .filter((name) => name.startsWith('panel/'));
+  if (images.length === 0) return;
+  try {
+    execFileSync('bash', ['-o', 'pipefail', '-c', 'docker -H "$1" save "${@:3}" | docker -H "$2" load -q', 'copy', from, to, ...images], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 });
+  } catch (error) {
+    console.log(`The panel's images were not copied to the second engine (${error.message}); it builds them when asked.`);
+  }
 }
 
 /** Stops the second engine a spec started (nothing when none did). */
