@@ -22,7 +22,8 @@ const SMALL_FILE_BYTES = 256 * 1024;
  * Files up to this size are read whole into memory of their own before their write starts, so the
  * archive goes on being read while the port creates them (a check of the folder, the exclusive
  * open, a check of the file: round trips that, lent chunk by chunk, held up the reading of every
- * small file): at most WRITES_IN_FLIGHT of them, 1 MiB in all.
+ * small file): at most WRITES_IN_FLIGHT of them, in buffers of this size reused from file to
+ * file (memory of each file's own size was freed only by the collector, after tens of megabytes).
  */
 const GATHERED_FILE_BYTES = 64 * 1024;
 
@@ -66,6 +67,8 @@ export class TarExtractor {
   private readonly folders = new Set<string>();
   /** Writes whose body is complete, by path, until they are in place. */
   private readonly finishing = new Map<string, Promise<void>>();
+  /** Buffers for small files that are free again (one more than the writes under way, at most). */
+  private readonly spareBodies: Buffer[] = [];
 
   constructor(
     private readonly tree: TreeWriter,
@@ -164,7 +167,7 @@ export class TarExtractor {
     await this.makeFolder(path.slice(0, Math.max(0, path.lastIndexOf('/'))), 0o755);
     // An entry repeated in the archive: the later one is written after the earlier is in place.
     await this.finishing.get(path);
-    if (entry.bodyLeft <= GATHERED_FILE_BYTES) entry.body = Buffer.allocUnsafe(entry.bodyLeft);
+    if (entry.bodyLeft <= GATHERED_FILE_BYTES) entry.body = this.spareBodies.pop() ?? Buffer.allocUnsafeSlow(GATHERED_FILE_BYTES);
     else entry.file = this.startFile(path, safeMode);
     entry.path = path;
     entry.mode = safeMode;
@@ -211,7 +214,9 @@ export class TarExtractor {
     if (entry.file || entry.body) {
       entry.file?.chunks.end();
       const path = entry.path;
-      const started = entry.file ? entry.file.written : this.writeFile(path, [entry.body!], entry.mode);
+      const body = entry.body;
+      // The port is done with a gathered body once its write has settled: the buffer is free again.
+      const started = body ? this.writeFile(path, [body.subarray(0, entry.size)], entry.mode).finally(() => this.spareBodies.push(body)) : entry.file!.written;
       const written = started.finally(() => {
         if (this.finishing.get(path) === written) this.finishing.delete(path);
       });
