@@ -13,11 +13,21 @@ const MAX_PAX = 1024 * 1024;
 /**
  * Files whose body has been read but which the port is still putting in place (a write ends with
  * a few round trips: a rename, folders checked): small files go on being read meanwhile instead
- * of waiting for each.
+ * of waiting for each. Four keep the thread pool's four threads busy; sixteen only queued there
+ * while their promise chains and file objects outlived the collector's young generation, which
+ * then grew by 8 MiB for the rest of the process.
  */
-const WRITES_IN_FLIGHT = 16;
+const WRITES_IN_FLIGHT = 4;
 /** Files larger than this are waited for at their end: their write is a matter of bandwidth, and memory stays flat. */
 const SMALL_FILE_BYTES = 256 * 1024;
+/**
+ * Files up to this size are read whole into memory of their own before their write starts, so the
+ * archive goes on being read while the port creates them (a check of the folder, the exclusive
+ * open, a check of the file: round trips that, lent chunk by chunk, held up the reading of every
+ * small file): at most WRITES_IN_FLIGHT of them, in buffers of this size reused from file to
+ * file (memory of each file's own size was freed only by the collector, after tens of megabytes).
+ */
+const GATHERED_FILE_BYTES = 64 * 1024;
 
 const KINDS: Record<string, ArchiveEntryKind> = { File: 'file', OldFile: 'file', ContiguousFile: 'file', Directory: 'directory', SymbolicLink: 'symlink', Link: 'hardlink' };
 
@@ -32,6 +42,9 @@ interface Entry {
   bodyLeft: number;
   padLeft: number;
   file: FileWrite | null;
+  /** The body of a small file, gathered before its write starts (at its end). */
+  body: Buffer | null;
+  mode: number;
   /** Where the file goes and its size (for a file). */
   path: string;
   size: number;
@@ -56,6 +69,8 @@ export class TarExtractor {
   private readonly folders = new Set<string>();
   /** Writes whose body is complete, by path, until they are in place. */
   private readonly finishing = new Map<string, Promise<void>>();
+  /** Buffers for small files that are free again (one more than the writes under way, at most). */
+  private readonly spareBodies: Buffer[] = [];
 
   constructor(
     private readonly tree: TreeWriter,
@@ -85,6 +100,7 @@ export class TarExtractor {
         const piece = bytes.subarray(at, at + take);
         // Lent to the port, which is done with it when the push resolves: `bytes` is reused after.
         if (entry.file) await entry.file.chunks.push(piece);
+        else if (entry.body) piece.copy(entry.body, entry.size - entry.bodyLeft);
         else if (entry.pax) entry.pax.push(Buffer.from(piece));
         entry.bodyLeft -= take;
         at += take;
@@ -124,7 +140,7 @@ export class TarExtractor {
     const header = new Header(this.header, 0, this.paxFields ?? undefined);
     if (!header.cksumValid) throw new DamagedArchiveError('The backup archive has a damaged entry header.');
     const size = header.size ?? 0;
-    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, file: null, path: '', size, pax: null, longName: false };
+    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, file: null, body: null, mode: 0, path: '', size, pax: null, longName: false };
     this.entry = entry;
     // Pax headers (a global one is read and dropped) and GNU long names describe the next entry.
     if (header.type === 'ExtendedHeader' || header.type === 'GlobalExtendedHeader' || header.type === 'NextFileHasLongPath') {
@@ -153,8 +169,10 @@ export class TarExtractor {
     await this.makeFolder(path.slice(0, Math.max(0, path.lastIndexOf('/'))), 0o755);
     // An entry repeated in the archive: the later one is written after the earlier is in place.
     await this.finishing.get(path);
-    entry.file = this.startFile(path, safeMode);
+    if (entry.bodyLeft <= GATHERED_FILE_BYTES) entry.body = this.spareBodies.pop() ?? Buffer.allocUnsafeSlow(GATHERED_FILE_BYTES);
+    else entry.file = this.startFile(path, safeMode);
     entry.path = path;
+    entry.mode = safeMode;
   }
 
   private async makeFolder(path: string, mode: number): Promise<void> {
@@ -175,24 +193,33 @@ export class TarExtractor {
    */
   private startFile(path: string, mode: number): FileWrite {
     const chunks = new ChunkChannel();
-    // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
-    // panel stops (the journal and its renames), and an fsync per file took most of its time.
-    const written = this.tree.writeStream(path, chunks, { mode, durable: false, reusesChunks: true }).catch((error: NodeJS.ErrnoException) => {
-      const failure = error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
-      chunks.stop(failure);
-      throw failure;
+    const written = this.writeFile(path, chunks, mode).catch((error: Error) => {
+      chunks.stop(error);
+      throw error;
     });
     // Awaited when the entry ends (or by abort); meanwhile a failure only stops the channel.
     written.catch(() => undefined);
     return { chunks, written };
   }
 
+  /** Writes a file through the port (atomically: an entry repeated later in the archive replaces the earlier one). */
+  private writeFile(path: string, source: AsyncIterable<Buffer> | Buffer[], mode: number): Promise<void> {
+    // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
+    // panel stops (the journal and its renames), and an fsync per file took most of its time.
+    return this.tree.writeStream(path, source, { mode, durable: false, reusesChunks: true }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
+    });
+  }
+
   private async finish(entry: Entry): Promise<void> {
     this.entry = null;
-    if (entry.file) {
-      entry.file.chunks.end();
+    if (entry.file || entry.body) {
+      entry.file?.chunks.end();
       const path = entry.path;
-      const written = entry.file.written.finally(() => {
+      const body = entry.body;
+      // The port is done with a gathered body once its write has settled: the buffer is free again.
+      const started = body ? this.writeFile(path, [body.subarray(0, entry.size)], entry.mode).finally(() => this.spareBodies.push(body)) : entry.file!.written;
+      const written = started.finally(() => {
         if (this.finishing.get(path) === written) this.finishing.delete(path);
       });
       this.finishing.set(path, written);
