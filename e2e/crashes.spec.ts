@@ -28,7 +28,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   }
 }
 
-test('crashes: a game killed from outside shows on the overview with its console lines and is restarted; the customer turns restarts off', async ({ page }) => {
+test('crashes: a game killed from outside shows on the overview with its console lines and is restarted, a schedule set to run on a crash runs; the customer turns restarts off', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page, [apiStatus(404, '/favicon.ico')]);
   const user = await loginAsFreshUser(page);
@@ -45,6 +45,19 @@ test('crashes: a game killed from outside shows on the overview with its console
   await page.goto(`/server/${id}`);
   await expect(page.locator('section .ant-tag[data-state]').first()).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
   await expect(page.getByText('No crashes recorded.')).toBeVisible({ timeout: 30_000 });
+  // A schedule with no cron times that runs when the server crashes.
+  const onCrash = {
+    name: 'After a crash',
+    minute: '0',
+    hour: '0',
+    day_of_month: '*',
+    month: '*',
+    day_of_week: '*',
+    run_on_cron: false,
+    trigger_event: 'crash',
+    tasks: [{ action: 'command', payload: 'say back after a crash' }],
+  };
+  expect((await api('POST', '/schedules', onCrash)).status).toBe(201);
 
   // Killed from outside the panel, as the host's OOM killer or an admin's kill -9 would.
   const { pid } = JSON.parse(readFileSync(join(process.env.PANEL_DATA_DIR!, 'runtime', uuid, 'pid.json'), 'utf8')) as { pid: number };
@@ -60,6 +73,14 @@ test('crashes: a game killed from outside shows on the overview with its console
   await page.keyboard.press('Escape');
   // The panel starts it again by itself.
   await expect(page.locator('section .ant-tag[data-state]').first()).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+
+  // The crash ran the schedule; its history says so.
+  await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Scheduled tasks' }).click();
+  const onCrashRow = page.getByRole('row', { name: /After a crash/ }).first();
+  await onCrashRow.getByRole('button', { name: 'History' }).click({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'History of After a crash' }).getByText('On event: The server crashed')).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Overview' }).click();
 
   // The customer turns automatic restarts off; it holds after a reload.
   const restartSwitch = page.getByRole('switch', { name: 'Restart after a crash' });

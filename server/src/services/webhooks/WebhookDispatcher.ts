@@ -67,7 +67,10 @@ export class WebhookDispatcher {
   private readonly activeByHook = new Map<number, number>();
   /** Retries waiting for their time. */
   private planned = 0;
+  /** No attempt starts any more (the panel is stopping); events heard are still stored. */
   private closed = false;
+  /** Closed for good: events are not even stored. */
+  private shutDown = false;
   private readonly dropLog: NodeJS.Timeout;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
@@ -80,7 +83,7 @@ export class WebhookDispatcher {
 
   /** The bus listener: finds the hooks of the event's server in the background. */
   readonly heard = (event: PanelEvent): void => {
-    if (this.closed || event.serverUuid === null) return;
+    if (this.shutDown || event.serverUuid === null) return;
     this.track(this.fanOut(event, event.serverUuid).catch((error: Error) => this.options.log.error({ err: error, event: event.name }, 'could not queue webhook deliveries')));
   };
 
@@ -139,6 +142,7 @@ export class WebhookDispatcher {
    */
   async close(): Promise<void> {
     this.stopSending();
+    this.shutDown = true;
     await Promise.all([...this.inFlight]);
     await this.writer.flush();
     await this.writer.release(this.unsent.filter((job) => job.attempt === 1));
@@ -222,9 +226,13 @@ export class WebhookDispatcher {
     const next: DeliveryJob = { ...job, attempt: job.attempt + 1, stored: true, leaseUntil: null };
     const delay = delays[job.attempt - 1];
     const record = { webhookId: hook.id, eventId: job.event.id, event: job.event.name, status, attempt: job.attempt, ...this.logged(outcome) } as const;
-    await this.writer.attempted(record, { retry: retry ? { job: next, dueAt: new Date(Date.now() + delay) } : null, done: !retry });
-    // Its timer starts once the retry's row says so: the retry claims exactly that attempt.
-    if (retry) this.later(delay, next);
+    // Written in the background (the slot is free for the next attempt at once); a retry's timer
+    // starts once its row says so, since the retry claims exactly that attempt.
+    this.track(
+      this.writer.attempted(record, { retry: retry ? { job: next, dueAt: new Date(Date.now() + delay) } : null, done: !retry }).then(() => {
+        if (retry) this.later(delay, next);
+      }),
+    );
   }
 
   private later(delayMs: number, job: DeliveryJob): void {

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { closeServerConnections, configureServerSockets } from '../../../../src/api/serverSocket';
 import type { ServerCrash } from '../../../../src/api/crashes';
 import { ServerOverviewPage } from '../../../../src/features/server-overview/ServerOverviewPage';
+import { ThresholdsCard } from '../../../../src/features/server-overview/thresholds/ThresholdsCard';
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
@@ -15,13 +16,18 @@ configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
 allowUpdatesOutsideAct();
 
-let socket: FakeConsoleServer;
+/**
+ * The overview's cards: crashes (on the whole page, with its live connection) and resource
+ * thresholds (the card alone). One file, so they share one test environment.
+ */
+let socket: FakeConsoleServer | null = null;
 let cleanup: (() => void) | null = null;
 beforeAll(() => configureServerSockets({ graceMs: 0, client: { backoff: { initialMs: 100, maxMs: 100 } } }));
 afterEach(async () => {
   cleanup?.();
   cleanup = null;
-  await socket.stop();
+  await socket?.stop();
+  socket = null;
 });
 
 const oom: ServerCrash = {
@@ -50,10 +56,11 @@ const killed: ServerCrash = {
 };
 
 async function renderOverview(permissions: string[], routes: Record<string, MockRoute> = {}): Promise<FetchMock> {
-  socket = await FakeConsoleServer.start({ state: 'offline', stats: makeStats({ state: 'offline' }) });
+  const live = await FakeConsoleServer.start({ state: 'offline', stats: makeStats({ state: 'offline' }) });
+  socket = live;
   const fetchMock = mockFetch({
     'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ permissions: ['websocket.connect', ...permissions] }) } },
-    'GET /api/v2/servers/s1/websocket': () => ({ status: 200, body: socket.issueTicket('s1') }),
+    'GET /api/v2/servers/s1/websocket': () => ({ status: 200, body: live.issueTicket('s1') }),
     'GET /api/v2/servers/s1/crashes': (request) =>
       request.query.get('per_page') === '1'
         ? { status: 200, body: { data: [oom], meta: { page: 1, per_page: 1, total: 2 } } }
@@ -67,7 +74,10 @@ async function renderOverview(permissions: string[], routes: Record<string, Mock
     </Routes>,
     { route: '/server/s1', preloadedState: loggedIn() },
   );
-  cleanup = () => closeServerConnections(view.store.dispatch);
+  cleanup = () => {
+    closeServerConnections(view.store.dispatch);
+    fetchMock.restore();
+  };
   return fetchMock;
 }
 
@@ -116,5 +126,54 @@ describe('crashes on the overview', () => {
     expect(screen.queryByText('Crashes')).toBeNull();
     expect(fetchMock.requestsTo('GET /api/v2/servers/s1/crashes')).toHaveLength(0);
     expect(fetchMock.requestsTo('GET /api/v2/servers/s1/crash-policy')).toHaveLength(0);
+  });
+});
+
+const savedThresholds = { cpu_percent: 90, memory_percent: null, disk_percent: 75, minutes: 10, exceeded: ['disk'] };
+function renderCard(permissions: string[], put?: MockRoute): FetchMock {
+  const fetchMock = mockFetch({
+    'GET /api/v2/servers/s1/thresholds': { status: 200, body: { data: savedThresholds } },
+    ...(put ? { 'PUT /api/v2/servers/s1/thresholds': put } : {}),
+  });
+  renderWithProviders(<ThresholdsCard serverId="s1" permissions={permissions} />, { preloadedState: loggedIn() });
+  cleanup = () => fetchMock.restore();
+  return fetchMock;
+}
+
+describe('the thresholds card', () => {
+  it('shows the saved values and what is exceeded; read-only without threshold.update', async () => {
+    renderCard(['threshold.read']);
+    expect(await screen.findByRole('spinbutton', { name: 'CPU above %' })).toHaveValue('90');
+    expect(screen.getByRole('spinbutton', { name: 'Memory above %' })).toHaveValue('');
+    expect(screen.getByRole('spinbutton', { name: 'Disk above %' })).toHaveValue('75');
+    expect(screen.getByRole('spinbutton', { name: 'For minutes' })).toHaveValue('10');
+    expect(screen.getByText('Disk above its threshold')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'CPU above %' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('sends the changed values (an emptied field as null) and shows the server’s message under its field', async () => {
+    let answer: MockRoute = { status: 200, body: { data: { ...savedThresholds, cpu_percent: null, memory_percent: 60, exceeded: [] } } };
+    const requests = renderCard(['threshold.read', 'threshold.update'], (request) => (typeof answer === 'function' ? answer(request) : answer));
+    const cpu = await screen.findByRole('spinbutton', { name: 'CPU above %' });
+    await userEvent.clear(cpu);
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Memory above %' }), '60');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.requestsTo('PUT /api/v2/servers/s1/thresholds')).toHaveLength(1));
+    expect(requests.requestsTo('PUT /api/v2/servers/s1/thresholds')[0].body).toEqual({ cpu_percent: null, memory_percent: 60, disk_percent: 75, minutes: 10 });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+
+    answer = { status: 422, body: { message: 'The given data was invalid.', errors: { minutes: ['must be <= 1440'] } } };
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const problems = await screen.findByRole('list', { name: 'Problems with For minutes' });
+    expect(problems).toHaveTextContent('must be <= 1440');
+    expect(screen.queryByRole('list', { name: 'Problems with CPU above %' })).toBeNull();
+  });
+
+  it('shows nothing, and asks for nothing, without threshold.read', async () => {
+    const requests = renderCard([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Resource thresholds')).toBeNull();
+    expect(requests.requestsTo('GET /api/v2/servers/s1/thresholds')).toHaveLength(0);
   });
 });
