@@ -42,6 +42,8 @@ test.describe('start-up loading', () => {
     // The language list and the English dictionary: asked for early, taken by start-up, once each.
     expect(countOf(requests, /^\/api\/languagelist$/)).toBe(1);
     expect(countOf(requests, /^\/api\/language\?code=en&ns=translation$/)).toBe(1);
+    // The branding comes with index.html.
+    expect(countOf(requests, /^\/api\/v2\/panel\/branding$/)).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../core/session/sessionSlice';
 import { ConnectionStatus } from '../../widgets/server/ConnectionStatus';
 import { LazyInstallFailedPanel } from '../../widgets/server/LazyInstallFailedPanel';
-import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
+import { LazyServerLoadFailure } from '../../widgets/server/LazyServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { badgeState, ServerStateTag } from '../../widgets/server/ServerStateTag';
 import { NodeOfflineNotice } from '../../widgets/server/NodeOfflineNotice';
@@ -40,7 +40,7 @@ export function ConsolePage() {
 
   const title = t('console.title', 'Console');
   if (!data) {
-    return <ServerPageSection title={title}>{isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : <LazyServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
   }
 
   const server = data.data;

@@ -14,11 +14,4 @@ describe('the live connection notice', () => {
     rerender(<ConnectionStatus connection="connected" retryAt={null} reason={null} onReconnect={() => {}} />);
     expect(screen.queryByText('Connecting to the server…')).not.toBeInTheDocument();
   });
-
-  it('says at once that the connection was lost, with a way to reconnect', async () => {
-    mockFetch({});
-    renderWithProviders(<ConnectionStatus connection="disconnected" retryAt={null} reason="The server closed the connection" onReconnect={() => {}} />);
-    expect(await screen.findByText('Disconnected from the server. Live output and state are paused.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
-  });
 });
