@@ -180,6 +180,9 @@ describe("a container's files through the file helper", () => {
       timings.push(`${round} listing ${Number(process.hrtime.bigint() - started) / 1e6} ms`);
       expect(listed).toHaveLength(10_000);
     }
+    // Listed again unchanged, the helper answers the listing it sent; a change made by the game shows at once.
+    await asGame(docker, uuid, "require('fs').writeFileSync('many/f7.txt', 'grown')");
+    expect((await files.list('many')).find((entry) => entry.name === 'f7.txt')?.size).toBe(5);
     const started = process.hrtime.bigint();
     let walked = 0;
     for await (const _entry of files.walk('many')) walked += 1;

@@ -3,8 +3,12 @@ import type { FileInfo, ServerFiles, TreeReader, TreeWriter, WalkEntry, WalkOpti
 import { ContainerTreeReader } from './ContainerTreeReader';
 import { ContainerTreeWriter } from './ContainerTreeWriter';
 import type { FilesConnection } from './FilesConnection';
+import { KeptListings, type ListAnswer } from './listingReplay';
 import { fromWireError, type WireError } from './protocol';
 import { receiveFile, sendFile } from './streams';
+
+// The listings each helper connection sent last (a new helper numbers its listings anew).
+const keptListings = new WeakMap<FilesConnection, KeptListings>();
 
 /** How old a disk usage figure may be unless a fresh one is asked for. */
 const USAGE_MAX_AGE_MS = 10_000;
@@ -44,8 +48,13 @@ export class ContainerServerFiles implements ServerFiles {
     return this.call('lstat', { path });
   }
 
-  list(path: string): Promise<FileInfo[]> {
-    return this.call('list', { path });
+  /** Entries listed unchanged since the connection's last listing of the folder are not sent again (listingReplay). */
+  async list(path: string): Promise<FileInfo[]> {
+    const conn = await this.connect();
+    let kept = keptListings.get(conn);
+    if (!kept) keptListings.set(conn, (kept = new KeptListings()));
+    const answer = await conn.call<ListAnswer>('list', { path, known: kept.known(path) });
+    return kept.entriesOf(path, answer) ?? kept.entriesOf(path, await conn.call<ListAnswer>('list', { path }))!;
   }
 
   async readFile(path: string, maxBytes?: number): Promise<Buffer> {

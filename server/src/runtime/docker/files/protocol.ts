@@ -48,37 +48,51 @@ function frame(kind: number, channel: number, payload: Buffer): Buffer {
   return Buffer.concat([header, payload]);
 }
 
-/** Cuts a byte stream into frames, whatever the chunks it arrives in. */
+/**
+ * Cuts a byte stream into frames, whatever the chunks it arrives in. A JSON frame is given whole;
+ * file content is given as it arrives, in pieces of the chunks read (no copy: a backup's gigabyte
+ * would otherwise be gathered into a fresh buffer per frame, and freed memory of that size is
+ * what made the panel's resident memory grow), each piece with its frame's channel.
+ */
 export class FrameReader {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private header = Buffer.alloc(0);
+  private kind = 0;
+  private channel = 0;
+  /** Bytes of the current frame's payload still to come (0: a header is next). */
+  private left = 0;
+  private json: Buffer[] = [];
 
   constructor(private readonly onFrame: (kind: number, channel: number, payload: Buffer) => void) {}
 
   push(chunk: Buffer): void {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    while (this.pendingBytes >= HEADER) {
-      const head = this.peek(HEADER);
-      const length = head.readUInt32BE(5);
-      if (this.pendingBytes < HEADER + length) return;
-      const whole = this.take(HEADER + length);
-      this.onFrame(whole.readUInt8(0), whole.readUInt32BE(1), whole.subarray(HEADER));
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.left === 0) {
+        const need = HEADER - this.header.length;
+        this.header = Buffer.concat([this.header, chunk.subarray(offset, offset + need)]);
+        offset += Math.min(need, chunk.length - offset);
+        if (this.header.length < HEADER) return;
+        this.kind = this.header.readUInt8(0);
+        this.channel = this.header.readUInt32BE(1);
+        this.left = this.header.readUInt32BE(5);
+        this.header = Buffer.alloc(0);
+        if (this.left === 0) this.onFrame(this.kind, this.channel, Buffer.alloc(0));
+        continue;
+      }
+      const piece = chunk.subarray(offset, offset + Math.min(this.left, chunk.length - offset));
+      offset += piece.length;
+      this.left -= piece.length;
+      if (this.kind === FRAME_DATA) {
+        this.onFrame(FRAME_DATA, this.channel, piece);
+        continue;
+      }
+      this.json.push(piece);
+      if (this.left === 0) {
+        const whole = this.json.length === 1 ? this.json[0] : Buffer.concat(this.json);
+        this.json = [];
+        this.onFrame(this.kind, this.channel, whole);
+      }
     }
-  }
-
-  private peek(bytes: number): Buffer {
-    if (this.pending[0].length < bytes) this.pending = [Buffer.concat(this.pending)];
-    return this.pending[0];
-  }
-
-  private take(bytes: number): Buffer {
-    const first = this.peek(bytes);
-    const taken = first.subarray(0, bytes);
-    if (first.length === bytes) this.pending.shift();
-    else this.pending[0] = first.subarray(bytes);
-    this.pendingBytes -= bytes;
-    return taken;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Readable as NodeReadable } from 'node:stream';
 import type { FileInfo, OpenFile, ServerFiles, TreeReader, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
+import { SentListings } from '../listingReplay';
 import { STREAM_WINDOW, toWireError, type Message } from '../protocol';
 import { IncomingChunks } from './incomingChunks';
 import { walkChannel } from './walkChannel';
@@ -27,6 +28,7 @@ export class AgentCalls {
   private readonly trees = new Map<number, TreeWriter>();
   private readonly readers = new Map<number, TreeReader>();
   private nextTree = 1;
+  private readonly listings = new SentListings();
 
   constructor(
     private readonly files: ServerFiles,
@@ -59,7 +61,7 @@ export class AgentCalls {
       case 'lstat':
         return files.lstat(str(args, 'path'));
       case 'list':
-        return files.list(str(args, 'path'));
+        return this.listings.answer(str(args, 'path'), await files.list(str(args, 'path')), args.known);
       case 'mkdir':
         return files.mkdir(str(args, 'path'), args.options as { exclusive?: boolean; mode?: number });
       case 'rename':
