@@ -139,7 +139,13 @@ export class MemoryServerFiles implements ServerFiles {
         if (mode !== undefined) await this.chmod(below(inner), mode);
         return true;
       },
-      writeStream: (inner, source, options = {}) => this.writeStream(below(inner), source, { ...options, createFolders: false }),
+      writeStream: async (inner, source, { mtimeMs, ...options } = {}) => {
+        await this.writeStream(below(inner), source, { ...options, createFolders: false });
+        // As a local file's times are set through its open descriptor: the file just written, never a link.
+        const located = this.at(below(inner));
+        const written = located.folder.children.get(located.name);
+        if (mtimeMs !== undefined && written?.kind === 'file') written.mtimeMs = mtimeMs;
+      },
       chmod: (inner, mode) => this.chmod(below(inner), mode),
       remove: (inner) => this.remove(below(inner)),
       close: async () => undefined,

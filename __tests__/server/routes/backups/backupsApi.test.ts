@@ -152,12 +152,15 @@ describe('restoring', () => {
     expect(events).toBe(1);
   }, 60_000);
 
-  it('without truncate restores the backed-up files and keeps the others', async () => {
+  it('without truncate restores the backed-up files, with their archived times, and keeps the others', async () => {
     await writeServerFiles(files(), { 'world/level.dat': 'level v1' });
+    const archivedMs = (await files().stat('world/level.dat'))!.mtimeMs;
     const backup = await createBackup(kit);
     await writeServerFiles(files(), { 'world/level.dat': 'changed', 'world/extra.dat': 'kept' });
     expect((await kit.api('POST', `backups/${backup.uuid}/restore`, { payload: {} })).statusCode).toBe(200);
     expect(await text('world/level.dat')).toBe('level v1');
+    // The archive keeps whole seconds; the restore's own time would carry its milliseconds.
+    expect((await files().stat('world/level.dat'))!.mtimeMs).toBe(Math.floor(archivedMs / 1000) * 1000);
     expect(await text('world/extra.dat')).toBe('kept');
   });
 

@@ -56,6 +56,9 @@ const isEscape = (promise: Promise<unknown>) =>
     (error) => error instanceof PathEscapeError,
   );
 
+/** A modification time years back, as an archive carries it (whole seconds). */
+const ARCHIVED_MS = Date.UTC(2011, 2, 4, 5, 6, 7);
+
 describe("a container's files through the file helper", () => {
   it('runs the helper locked down: only the server volume, the game user, no network, no capabilities', async () => {
     const { uuid, files } = await server();
@@ -71,7 +74,7 @@ describe("a container's files through the file helper", () => {
     expect(await asGame(docker, uuid, "const s = require('fs').statSync('hello.txt'); process.stdout.write(s.uid + ':' + s.gid)")).toBe('1000:1000');
   });
 
-  it('never follows a link the game plants to lead outside its volume', async () => {
+  it('never follows a link the game plants to lead outside its volume; a tree write sets the time of the file it wrote', async () => {
     const { uuid, files } = await server();
     await files.mkdir('stage');
     await asGame(docker, uuid, `${PLANT_LINK}; require('fs').symlinkSync('/etc', 'etc-link'); require('fs').symlinkSync('../..', 'stage/up')`, ['/etc/passwd', 'passwd']);
@@ -85,9 +88,12 @@ describe("a container's files through the file helper", () => {
     const tree = await files.openTree('stage');
     try {
       await expect(tree.writeStream('up/escaped.txt', [Buffer.from('x')])).rejects.toThrow(/outside the server's files|not a directory/i);
+      // A restored file keeps the time it was archived with.
+      await tree.writeStream('restored.txt', [Buffer.from('x')], { mtimeMs: ARCHIVED_MS });
     } finally {
       await tree.close();
     }
+    expect((await files.stat('stage/restored.txt'))?.mtimeMs).toBe(ARCHIVED_MS);
     expect(await asGame(docker, uuid, "process.stdout.write(String(require('fs').existsSync('/escaped.txt')))")).toBe('false');
   });
 

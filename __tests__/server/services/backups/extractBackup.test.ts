@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -57,15 +57,20 @@ describe('extracting a backup archive', () => {
     mkdirSync(destination);
   });
 
-  it('reads archives made by GNU tar and gzip: long names, several members, pieces of any size', async () => {
+  it('reads archives made by GNU tar and gzip: long names, several members, pieces of any size, files with their archived times', async () => {
     const source = join(work, 'gnu-source');
     const long = `${'a-rather-long-folder-name/'.repeat(6)}level.dat`;
-    writeTree(source, { 'server.properties': 'motd=hello\n'.repeat(300), [long]: randomBytes(70_000), 'empty.txt': '' });
+    const files = { 'server.properties': 'motd=hello\n'.repeat(300), [long]: randomBytes(70_000), 'empty.txt': '' };
+    writeTree(source, files);
+    // Years old, in whole seconds as tar keeps them: a restore that leaves the time of the write shows.
+    const archived = new Date('2011-03-04T05:06:07Z');
+    for (const path of Object.keys(files)) utimesSync(join(source, path), archived, archived);
     const tarBytes = execFileSync('tar', ['-C', source, '-cf', '-', '.']);
     // Two gzip members, cut in the middle of the tar stream: a reader must go on after the first.
     const archive = Buffer.concat([gzipSync(tarBytes.subarray(0, 40_000)), gzipSync(tarBytes.subarray(40_000))]);
     await extractBackup(inReusedPieces(archive, 777), new RootedServerFiles(destination), '', unlimited(), () => undefined);
     expect(treeOf(destination)).toEqual(treeOf(source));
+    for (const path of Object.keys(files)) expect(statSync(join(destination, path)).mtimeMs).toBe(archived.getTime());
   });
 
   it('passes a stored member through, and refuses one whose block lengths do not match', async () => {

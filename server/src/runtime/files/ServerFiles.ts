@@ -138,6 +138,8 @@ export interface TreeWriteOptions {
   mode?: number;
   durable?: boolean;
   reusesChunks?: boolean;
+  /** The file's modification (and access) time, in ms since the epoch: a restored file keeps the one it was archived with. Unset: now. */
+  mtimeMs?: number;
 }
 
 export type FileKind = 'file' | 'directory' | 'symlink' | 'other';

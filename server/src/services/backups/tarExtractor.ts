@@ -45,6 +45,8 @@ interface Entry {
   /** The body of a small file, gathered before its write starts (at its end). */
   body: Buffer | null;
   mode: number;
+  /** The file's modification time as archived (ms), given back to it when it is written. */
+  mtimeMs: number | undefined;
   /** Where the file goes and its size (for a file). */
   path: string;
   size: number;
@@ -140,7 +142,7 @@ export class TarExtractor {
     const header = new Header(this.header, 0, this.paxFields ?? undefined);
     if (!header.cksumValid) throw new DamagedArchiveError('The backup archive has a damaged entry header.');
     const size = header.size ?? 0;
-    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, file: null, body: null, mode: 0, path: '', size, pax: null, longName: false };
+    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, file: null, body: null, mode: 0, mtimeMs: undefined, path: '', size, pax: null, longName: false };
     this.entry = entry;
     // Pax headers (a global one is read and dropped) and GNU long names describe the next entry.
     if (header.type === 'ExtendedHeader' || header.type === 'GlobalExtendedHeader' || header.type === 'NextFileHasLongPath') {
@@ -149,13 +151,13 @@ export class TarExtractor {
       entry.longName = header.type === 'NextFileHasLongPath';
     } else {
       this.paxFields = null;
-      await this.open(entry, header.path ?? '', KINDS[header.type] ?? 'other', header.mode);
+      await this.open(entry, header.path ?? '', KINDS[header.type] ?? 'other', header.mode, header.mtime);
     }
     if (entry.bodyLeft === 0 && entry.padLeft === 0) await this.finish(entry);
   }
 
   /** Checks an entry, then makes its folder or opens its file. */
-  private async open(entry: Entry, name: string, kind: ArchiveEntryKind, mode: number | undefined): Promise<void> {
+  private async open(entry: Entry, name: string, kind: ArchiveEntryKind, mode: number | undefined, mtime: Date | undefined): Promise<void> {
     const segments = this.checker.check({ name, kind, size: kind === 'file' ? entry.bodyLeft : 0 });
     if (segments.length > MAX_DEPTH) throw new ArchiveRejectedError(`the entry "${name.slice(0, 200)}…" is more than ${MAX_DEPTH} folders deep.`);
     this.onBytes(kind === 'file' ? entry.bodyLeft : 0);
@@ -169,10 +171,12 @@ export class TarExtractor {
     await this.makeFolder(path.slice(0, Math.max(0, path.lastIndexOf('/'))), 0o755);
     // An entry repeated in the archive: the later one is written after the earlier is in place.
     await this.finishing.get(path);
-    if (entry.bodyLeft <= GATHERED_FILE_BYTES) entry.body = this.spareBodies.pop() ?? Buffer.allocUnsafeSlow(GATHERED_FILE_BYTES);
-    else entry.file = this.startFile(path, safeMode);
     entry.path = path;
     entry.mode = safeMode;
+    // A backup keeps each file's time (the game, its mods and players' tools compare them).
+    entry.mtimeMs = mtime && !Number.isNaN(mtime.getTime()) ? mtime.getTime() : undefined;
+    if (entry.bodyLeft <= GATHERED_FILE_BYTES) entry.body = this.spareBodies.pop() ?? Buffer.allocUnsafeSlow(GATHERED_FILE_BYTES);
+    else entry.file = this.startFile(entry);
   }
 
   private async makeFolder(path: string, mode: number): Promise<void> {
@@ -191,9 +195,9 @@ export class TarExtractor {
    * Starts writing a file through the port (atomically: an entry repeated later in the archive
    * replaces the earlier one); its body follows through the channel.
    */
-  private startFile(path: string, mode: number): FileWrite {
+  private startFile(entry: Entry): FileWrite {
     const chunks = new ChunkChannel();
-    const written = this.writeFile(path, chunks, mode).catch((error: Error) => {
+    const written = this.writeFile(entry, chunks).catch((error: Error) => {
       chunks.stop(error);
       throw error;
     });
@@ -203,10 +207,10 @@ export class TarExtractor {
   }
 
   /** Writes a file through the port (atomically: an entry repeated later in the archive replaces the earlier one). */
-  private writeFile(path: string, source: AsyncIterable<Buffer> | Buffer[], mode: number): Promise<void> {
+  private writeFile({ path, mode, mtimeMs }: Entry, source: AsyncIterable<Buffer> | Buffer[]): Promise<void> {
     // Not flushed one by one: a restore's guarantee is all old or all new files whenever the
     // panel stops (the journal and its renames), and an fsync per file took most of its time.
-    return this.tree.writeStream(path, source, { mode, durable: false, reusesChunks: true }).catch((error: NodeJS.ErrnoException) => {
+    return this.tree.writeStream(path, source, { mode, mtimeMs, durable: false, reusesChunks: true }).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'EISDIR' ? new DamagedArchiveError(`The backup archive holds "${path}" both as a folder and as a file.`) : error;
     });
   }
@@ -218,7 +222,7 @@ export class TarExtractor {
       const path = entry.path;
       const body = entry.body;
       // The port is done with a gathered body once its write has settled: the buffer is free again.
-      const started = body ? this.writeFile(path, [body.subarray(0, entry.size)], entry.mode).finally(() => this.spareBodies.push(body)) : entry.file!.written;
+      const started = body ? this.writeFile(entry, [body.subarray(0, entry.size)]).finally(() => this.spareBodies.push(body)) : entry.file!.written;
       const written = started.finally(() => {
         if (this.finishing.get(path) === written) this.finishing.delete(path);
       });

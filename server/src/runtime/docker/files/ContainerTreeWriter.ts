@@ -1,4 +1,4 @@
-import type { TreeWriter } from '../../files/ServerFiles';
+import type { TreeWriteOptions, TreeWriter } from '../../files/ServerFiles';
 import type { FilesConnection } from './FilesConnection';
 import { sendFile } from './streams';
 
@@ -18,7 +18,7 @@ export class ContainerTreeWriter implements TreeWriter {
     return this.conn.call('tree.mkdir', { tree: this.tree, path, mode });
   }
 
-  writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: { mode?: number; durable?: boolean } = {}): Promise<void> {
+  writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: TreeWriteOptions = {}): Promise<void> {
     return sendFile(this.conn, 'tree.writeStream', { tree: this.tree, path, options }, source);
   }
 

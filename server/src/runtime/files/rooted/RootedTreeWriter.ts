@@ -43,7 +43,7 @@ export class RootedTreeWriter implements TreeWriter {
   }
 
   async writeStream(path: string, source: AsyncIterable<Buffer | string> | Iterable<Buffer>, options: TreeWriteOptions = {}): Promise<void> {
-    const { mode = 0o644, durable = true, reusesChunks = false } = options;
+    const { mode = 0o644, durable = true, reusesChunks = false, mtimeMs } = options;
     const segments = segmentsOf(path);
     const name = segments.pop();
     if (name === undefined) throw failure('EISDIR', `"${path}" is a folder, not a file.`);
@@ -65,6 +65,8 @@ export class RootedTreeWriter implements TreeWriter {
       try {
         try {
           await writeChunks(handle, source, { sync: durable, reusedChunks: reusesChunks });
+          // Through the open file itself (futimens): no path is looked up again, no link followed.
+          if (mtimeMs !== undefined) await handle.utimes(new Date(mtimeMs), new Date(mtimeMs));
         } finally {
           await handle.close();
         }

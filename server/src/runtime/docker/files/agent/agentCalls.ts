@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Readable as NodeReadable } from 'node:stream';
-import type { FileInfo, OpenFile, ServerFiles, TreeReader, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
+import type { FileInfo, OpenFile, ServerFiles, TreeReader, TreeWriteOptions, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
 import { SentListings } from '../listingReplay';
 import { STREAM_WINDOW, toWireError, type Message } from '../protocol';
 import { IncomingChunks } from './incomingChunks';
@@ -217,7 +217,7 @@ export class AgentCalls {
         }
       },
     });
-    if (args.tree !== undefined) return this.tree(args).writeStream(path, source, args.options as { mode?: number; durable?: boolean });
+    if (args.tree !== undefined) return this.tree(args).writeStream(path, source, args.options as TreeWriteOptions);
     const options = { ...(args.options as WriteOptions) };
     if (args.asks) {
       let approved: FileInfo | null | undefined;
