@@ -9,10 +9,13 @@ declare module 'fastify' {
   }
 }
 
-/** The network service: ports from the node's range, subdomains under PANEL_DNS_ZONES. */
+/** The network service: ports from the node's range, subdomains under the host's zones (default PANEL_DNS_ZONES). */
 export const networkPlugin = fp(
   async (app) => {
-    app.decorate('network', networkServiceFor({ db: app.db, runtime: app.runtime, config: app.config }, app.log));
+    app.decorate(
+      'network',
+      networkServiceFor({ db: app.db, runtime: app.runtime, config: app.config }, app.log, async () => (await app.panelSettings.current()).dnsZones),
+    );
   },
-  { name: 'network', dependencies: ['runtime', 'database'] },
+  { name: 'network', dependencies: ['runtime', 'database', 'panel-settings'] },
 );

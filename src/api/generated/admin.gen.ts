@@ -88,6 +88,27 @@ const injectedRtkApi = api
         query: () => ({ url: `/admin/dns-zones` }),
         providesTags: ["admin"],
       }),
+      addAdminDnsZone: build.mutation<
+        AddAdminDnsZoneApiResponse,
+        AddAdminDnsZoneApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/dns-zones`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["admin"],
+      }),
+      removeAdminDnsZone: build.mutation<
+        RemoveAdminDnsZoneApiResponse,
+        RemoveAdminDnsZoneApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/admin/dns-zones/${queryArg.zone}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["admin"],
+      }),
       listAdminNodes: build.query<
         ListAdminNodesApiResponse,
         ListAdminNodesApiArg
@@ -649,15 +670,43 @@ export type ListAdminDnsZonesApiResponse = /** status 200 Default Response */ {
     subdomains: number;
     /** TTL of the records written, seconds */
     ttl: number;
-    /** The zone, lower case, without the trailing dot (PANEL_DNS_ZONES) */
+    /** The zone, lower case, without the trailing dot (the host’s list; default PANEL_DNS_ZONES) */
     zone: string;
   }[];
   meta: {
-    /** false: the panel runs without DNS (no PANEL_DNS_ZONES), customers get no subdomains */
+    /** false: the panel has no name server (PANEL_DNS_SERVER or PANEL_DNS_CLOUDFLARE_API_TOKEN), customers get no subdomains */
     configured: boolean;
+    /** How many zones the list may hold */
+    max_zones: number;
   };
 };
 export type ListAdminDnsZonesApiArg = void;
+export type AddAdminDnsZoneApiResponse = /** status 201 Default Response */ {
+  data: {
+    /** ok: the name server or API accepted a connection just now; down: it did not; unchecked: a public API not probed */
+    health: "ok" | "down" | "unchecked";
+    /** How its records are written */
+    provider: "rfc2136" | "cloudflare";
+    /** host:port of the name server (RFC 2136) or the API’s address (Cloudflare); null: the public API */
+    server: string | null;
+    /** Customers’ subdomains in the zone (each a set of A/AAAA and SRV records) */
+    subdomains: number;
+    /** TTL of the records written, seconds */
+    ttl: number;
+    /** The zone, lower case, without the trailing dot (the host’s list; default PANEL_DNS_ZONES) */
+    zone: string;
+  };
+};
+export type AddAdminDnsZoneApiArg = {
+  body: {
+    /** e.g. play.example.com */
+    zone: string;
+  };
+};
+export type RemoveAdminDnsZoneApiResponse = unknown;
+export type RemoveAdminDnsZoneApiArg = {
+  zone: string;
+};
 export type ListAdminNodesApiResponse = /** status 200 Default Response */ {
   data: {
     /** Disk of the plans of its servers */
@@ -2042,6 +2091,8 @@ export const {
   useLazyGetAdminDatabaseHostQuery,
   useListAdminDnsZonesQuery,
   useLazyListAdminDnsZonesQuery,
+  useAddAdminDnsZoneMutation,
+  useRemoveAdminDnsZoneMutation,
   useListAdminNodesQuery,
   useLazyListAdminNodesQuery,
   useCreateAdminNodeMutation,

@@ -54,6 +54,8 @@ export type {
   User,
 } from './account.gen';
 export type {
+  AddAdminDnsZoneApiArg,
+  AddAdminDnsZoneApiResponse,
   ChangeAdminServerPlanApiArg,
   ChangeAdminServerPlanApiResponse,
   CreateAdminDatabaseHostApiArg,
@@ -129,6 +131,8 @@ export type {
   Plan,
   ReinstallAdminServerApiArg,
   ReinstallAdminServerApiResponse,
+  RemoveAdminDnsZoneApiArg,
+  RemoveAdminDnsZoneApiResponse,
   ResetAdminUserTwoFactorApiArg,
   ResetAdminUserTwoFactorApiResponse,
   SendAdminUserPasswordResetApiArg,

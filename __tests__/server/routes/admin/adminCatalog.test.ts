@@ -1,6 +1,6 @@
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { auditLogs, serverSubdomains, serverTemplates, users } from '../../../../server/src/db/schema';
+import { adminAuditLogs, auditLogs, serverSubdomains, serverTemplates, users } from '../../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';
@@ -30,7 +30,7 @@ afterAll(async () => {
   await new Promise((resolve) => nameServer.close(resolve));
 });
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v2/admin${url}`, headers: admin.headers, remoteAddress: '203.0.113.9', ...(payload ? { payload } : {}) });
 const templateCount = async () => (await t.app.db.select({ id: serverTemplates.id }).from(serverTemplates)).length;
 
@@ -84,7 +84,7 @@ describe('the admin area’s DNS zones', () => {
         { zone: 'play.test', provider: 'rfc2136', server: `127.0.0.1:${port}`, ttl: 120, subdomains: 1, health: 'ok' },
         { zone: 'other.test', provider: 'rfc2136', server: `127.0.0.1:${port}`, ttl: 120, subdomains: 0, health: 'ok' },
       ],
-      meta: { configured: true },
+      meta: { configured: true, max_zones: 50 },
     });
     expect(answer.body).not.toContain(TSIG_SECRET);
     expect(answer.body).not.toContain('panel-key');
@@ -94,5 +94,57 @@ describe('the admin area’s DNS zones', () => {
     const customer = await createTestUser(t.app, { username: 'zonecurious' });
     const refused = await t.app.inject({ method: 'GET', url: '/api/v2/admin/dns-zones', headers: customer.headers });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('adds a zone customers can pick at once, refuses bad ones per field, and removes it only once no subdomain uses it', async () => {
+    const owner = await createTestUser(t.app, { username: 'zonepicker' });
+    const server = await createTestServer(t.app, owner.user);
+    const pick = () => t.app.inject({ method: 'PUT', url: `/api/v2/servers/${server.shortId}/network/subdomain`, headers: owner.headers, payload: { label: 'mc', zone: 'new.test' } });
+    expect((await pick()).statusCode).toBe(422);
+
+    const added = await call('POST', '/dns-zones', { zone: ' New.Test. ' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({ zone: 'new.test', provider: 'rfc2136', subdomains: 0 });
+    for (const [zone, message] of [
+      ['new.test', /already/],
+      ['under_score.test', /DNS name/],
+      ['nodot', /DNS name/],
+      ['', /required/i],
+    ] as const) {
+      const refused = await call('POST', '/dns-zones', { zone });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.zone[0]).toMatch(message);
+    }
+    expect((await call('GET', '/dns-zones')).json().data.map((zone: { zone: string }) => zone.zone)).toEqual(['play.test', 'other.test', 'new.test']);
+
+    // The customer's network page offers it and a pick under it gets past the zone check to the
+    // name server (this test's stand-in refuses every update, so nothing is stored).
+    const page = await t.app.inject({ method: 'GET', url: `/api/v2/servers/${server.shortId}/network`, headers: owner.headers });
+    expect(page.json().data.zones).toEqual(['play.test', 'other.test', 'new.test']);
+    expect((await pick()).statusCode).toBe(502);
+
+    await t.app.db.insert(serverSubdomains).values({ serverId: server.id, label: 'mc', zone: 'new.test' });
+    const inUse = await call('DELETE', '/dns-zones/new.test');
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toMatch(/1 server subdomain/);
+    await t.app.db.delete(serverSubdomains).where(eq(serverSubdomains.serverId, server.id));
+    expect((await call('DELETE', '/dns-zones/new.test')).statusCode).toBe(204);
+    expect((await call('DELETE', '/dns-zones/new.test')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/servers/${server.shortId}/network`, headers: owner.headers })).json().data.zones).toEqual(['play.test', 'other.test']);
+
+    const entries = await t.app.db.select().from(adminAuditLogs).where(eq(adminAuditLogs.actorUserId, admin.user.id));
+    const zoneEntries = entries.filter((entry) => entry.path.startsWith('/api/v2/admin/dns-zones'));
+    expect(zoneEntries.map((entry) => [entry.event, entry.status])).toEqual([
+      ['addAdminDnsZone', 201],
+      ['addAdminDnsZone', 422],
+      ['addAdminDnsZone', 422],
+      ['addAdminDnsZone', 422],
+      ['addAdminDnsZone', 422],
+      ['removeAdminDnsZone', 409],
+      ['removeAdminDnsZone', 204],
+      ['removeAdminDnsZone', 404],
+    ]);
+    expect(zoneEntries[0].properties).toEqual({ zone: ' New.Test. ' });
+    expect(zoneEntries[zoneEntries.length - 2]).toMatchObject({ path: '/api/v2/admin/dns-zones/new.test', status: 204 });
   });
 });

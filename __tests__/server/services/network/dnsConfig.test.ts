@@ -2,8 +2,9 @@ import { parseDnsConfig } from '../../../../server/src/services/network/dns/dnsC
 import { labelProblem, subdomainRecordSets } from '../../../../server/src/services/network/subdomainRecords';
 
 describe('PANEL_DNS_* settings', () => {
-  it('are off without zones', () => {
+  it('are off without zones or a name server, and a name server alone waits for the host’s zones', () => {
     expect(parseDnsConfig({})).toBeUndefined();
+    expect(parseDnsConfig({ PANEL_DNS_SERVER: '127.0.0.1:5353', PANEL_DNS_TSIG_KEY: 'hmac-sha256:panel:c2VjcmV0' })).toMatchObject({ zones: [], provider: { kind: 'rfc2136', port: 5353 } });
   });
 
   it('read an RFC 2136 server and TSIG key, and a Cloudflare token', () => {

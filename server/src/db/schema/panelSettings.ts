@@ -1,4 +1,4 @@
-import { boolean, check, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users';
 
@@ -20,6 +20,8 @@ export const panelSettings = pgTable(
     brandName: varchar('brand_name', { length: 64 }),
     /** '' (stored) means no logo even where the environment names one. */
     brandLogoUrl: text('brand_logo_url'),
+    /** The zones customers pick subdomains under, in the host's order; null: PANEL_DNS_ZONES. */
+    dnsZones: jsonb('dns_zones').$type<string[]>(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -35,6 +35,8 @@ export interface NetworkServiceOptions {
   db: Database;
   runtime: RuntimeManager;
   dns?: { config: DnsConfig; provider: DnsProvider };
+  /** The zones customers may pick now (the host's run-time list); absent: the configured ones. */
+  zones?: () => Promise<string[]>;
   log?: FastifyBaseLogger;
 }
 
@@ -76,17 +78,23 @@ export class NetworkService {
     return plan?.extraPorts ?? 0;
   }
 
+  /** The zones a subdomain may be picked under now (none without a name service). */
+  private async zones(): Promise<string[]> {
+    if (!this.options.dns) return [];
+    return this.options.zones ? this.options.zones() : this.options.dns.config.zones;
+  }
+
   /** Ports, the plan's extra-port limit, the subdomain and the zones to pick from. */
   async view(server: ServerRow): Promise<NetworkView> {
     const current = await this.fresh(server);
-    const [host, ports, limit, subdomain] = await Promise.all([this.hostOf(current), this.portsOf(current.id), this.limitOf(current), this.subdomainOf(current)]);
+    const [host, ports, limit, subdomain, zones] = await Promise.all([this.hostOf(current), this.portsOf(current.id), this.limitOf(current), this.subdomainOf(current), this.zones()]);
     const views = ports.map((row) => toPortView(row, host, current.allocationId));
     return {
       host,
       ports: views,
       extraPorts: { limit, used: views.filter((p) => !p.primary && !p.purpose).length },
       subdomain: subdomain && { ...subdomain, address: `${subdomain.label}.${subdomain.zone}` },
-      zones: this.options.dns?.config.zones ?? [],
+      zones,
     };
   }
 
@@ -251,8 +259,8 @@ export class NetworkService {
     const errors: Record<string, string[]> = {};
     const problem = labelProblem(label);
     if (problem) errors.label = [problem];
-    const zones = this.options.dns?.config.zones ?? [];
     if (!this.options.dns) throw conflict('The host has not set up DNS zones for subdomains.');
+    const zones = await this.zones();
     if (!zones.includes(zone)) errors.zone = [`Choose one of: ${zones.join(', ')}`];
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const current = await this.fresh(server);

@@ -15,9 +15,14 @@ export interface PanelSettings {
   billingProvider: 'instant' | 'external';
   brandName: string;
   brandLogoUrl: string | null;
+  /** The zones customers pick subdomains under (the host's list, else PANEL_DNS_ZONES). */
+  dnsZones: string[];
 }
 
-type SettingsConfig = Pick<PanelConfig, 'ordering' | 'orderLimitPerUser' | 'signupOpen' | 'mailFrom' | 'billing' | 'brandName' | 'brandLogoUrl'>;
+type SettingsConfig = Pick<PanelConfig, 'ordering' | 'orderLimitPerUser' | 'signupOpen' | 'mailFrom' | 'billing' | 'brandName' | 'brandLogoUrl' | 'dns'>;
+
+/** Work done on the DNS zone list while its row is locked: answers the list to store. */
+export type DnsZonesChange = (zones: string[], tx: Database) => Promise<string[]>;
 
 /**
  * How long a process trusts the settings it read: another panel process's change shows here within
@@ -38,6 +43,7 @@ function settingsOf(config: SettingsConfig, row: PanelSettingsRow | undefined): 
     brandName: row?.brandName ?? config.brandName ?? '',
     // A stored empty address is "no logo", even where the environment names one.
     brandLogoUrl: (row?.brandLogoUrl ?? config.brandLogoUrl) || null,
+    dnsZones: row?.dnsZones ?? config.dns?.zones ?? [],
   };
 }
 
@@ -115,6 +121,22 @@ export class PanelSettingsStore {
     await this.db.insert(panelSettings).values(values).onConflictDoUpdate({ target: panelSettings.id, set: values });
     this.cached = null;
     return this.current();
+  }
+
+  /**
+   * Changes the DNS zone list under a lock on the settings row, so two hosts adding or removing
+   * zones at the same moment both count (and a check made inside `change` holds when it stores).
+   */
+  async changeDnsZones(change: DnsZonesChange, userId: number | null): Promise<string[]> {
+    const zones = await this.db.transaction(async (tx) => {
+      await tx.insert(panelSettings).values({ id: 1 }).onConflictDoNothing();
+      const [row] = await tx.select().from(panelSettings).where(eq(panelSettings.id, 1)).for('update');
+      const next = await change(settingsOf(this.config, row).dnsZones, tx);
+      await tx.update(panelSettings).set({ dnsZones: next, updatedBy: userId, updatedAt: new Date() }).where(eq(panelSettings.id, 1));
+      return next;
+    });
+    this.cached = null;
+    return zones;
   }
 }
 

@@ -7,19 +7,28 @@ export type { DnsConfig };
 
 const ZONE = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
+/** A zone as the panel stores it: lower case, without surrounding spaces or the trailing dot. */
+export function normalDnsZone(zone: string): string {
+  return zone.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/** Whether a (normalised) name is a DNS zone of at least two labels: letters, digits and inner hyphens. */
+export function isDnsZoneName(zone: string): boolean {
+  return ZONE.test(zone);
+}
+
 /**
  * Reads PANEL_DNS_ZONES (comma-separated), PANEL_DNS_PROVIDER (rfc2136, the default, or
  * cloudflare), PANEL_DNS_TTL; for rfc2136 PANEL_DNS_SERVER (host[:port], default port 53) and
  * PANEL_DNS_TSIG_KEY (algorithm:name:base64secret); for cloudflare PANEL_DNS_CLOUDFLARE_API_TOKEN
- * and PANEL_DNS_CLOUDFLARE_API_URL. No zones: no subdomains (the page says so).
+ * and PANEL_DNS_CLOUDFLARE_API_URL. The zones are only the default of the host's list (admin
+ * area), so a name server without zones is a valid set-up; neither: no subdomains (the page says so).
  */
 export function parseDnsConfig(env: NodeJS.ProcessEnv): DnsConfig | undefined {
-  const zones = (env.PANEL_DNS_ZONES ?? '')
-    .split(',')
-    .map((zone) => zone.trim().toLowerCase().replace(/\.$/, ''))
-    .filter(Boolean);
-  if (zones.length === 0) return undefined;
-  for (const zone of zones) if (!ZONE.test(zone)) throw new Error(`PANEL_DNS_ZONES: "${zone}" is not a DNS zone name`);
+  const zones = (env.PANEL_DNS_ZONES ?? '').split(',').map(normalDnsZone).filter(Boolean);
+  const providerGiven = [env.PANEL_DNS_PROVIDER, env.PANEL_DNS_SERVER, env.PANEL_DNS_CLOUDFLARE_API_TOKEN].some((value) => value?.trim());
+  if (zones.length === 0 && !providerGiven) return undefined;
+  for (const zone of zones) if (!isDnsZoneName(zone)) throw new Error(`PANEL_DNS_ZONES: "${zone}" is not a DNS zone name`);
   const ttl = Number(env.PANEL_DNS_TTL ?? 300);
   if (!Number.isInteger(ttl) || ttl < 1 || ttl > 86_400) throw new Error(`PANEL_DNS_TTL must be 1-86400 seconds, got "${env.PANEL_DNS_TTL}"`);
   const kind = (env.PANEL_DNS_PROVIDER ?? 'rfc2136').trim().toLowerCase();

@@ -1,0 +1,1 @@
+ALTER TABLE "panel_settings" ADD COLUMN "dns_zones" jsonb;
