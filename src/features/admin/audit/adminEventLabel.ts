@@ -34,6 +34,8 @@ export function adminEventLabel(t: TFunction, event: string): string {
     createAdminOAuthProvider: t('admin.event.createOAuthProvider', 'Added a social-login provider'),
     updateAdminOAuthProvider: t('admin.event.updateOAuthProvider', 'Changed a social-login provider'),
     updateAdminSettings: t('admin.event.updateSettings', 'Changed the panel’s settings'),
+    addAdminDnsZone: t('admin.event.addDnsZone', 'Added a DNS zone'),
+    removeAdminDnsZone: t('admin.event.removeDnsZone', 'Removed a DNS zone'),
     deleteAdminOAuthProvider: t('admin.event.deleteOAuthProvider', 'Removed a social-login provider'),
   };
   return labels[event] ?? event;
