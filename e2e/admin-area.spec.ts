@@ -123,7 +123,7 @@ test('an admin adds a social-login provider on the Social login page and the log
   await visitor.close();
 });
 
-test('an admin imports an egg on the Game templates page (pasted, previewed, imported), creates and edits a plan on the Plans page', async ({ page }) => {
+test('an admin imports an egg on the Game templates page (pasted, previewed, imported), creates and edits a plan on the Plans page, adds and removes a DNS zone', async ({ page }) => {
   test.setTimeout(60_000);
   const suffix = randomBytes(3).toString('hex');
   const egg = {
@@ -186,4 +186,14 @@ test('an admin imports an egg on the Game templates page (pasted, previewed, imp
   await page.getByRole('button', { name: `Delete: ${plan.name}` }).click();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(row(page, plan.slug)).toHaveCount(0);
+
+  // A DNS zone added at run time (written as typed, listed lower-cased), then removed again.
+  const zone = `e2e-${suffix}.example.test`;
+  await page.getByRole('link', { name: 'DNS zones' }).click();
+  await page.getByLabel('New zone').fill(zone.toUpperCase());
+  await page.getByRole('button', { name: 'Add zone' }).click();
+  await expect(row(page, zone)).toBeVisible();
+  await page.getByRole('button', { name: `Remove the zone ${zone}` }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(row(page, zone)).toHaveCount(0);
 });
