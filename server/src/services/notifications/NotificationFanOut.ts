@@ -18,10 +18,11 @@ const MAX_QUEUED_EVENTS = 10_000;
 const EVENTS_PER_ROUND = 200;
 /**
  * How long a server's people and their choices, once read, are trusted: a busy server's events
- * cost no query each. A change of choices in this process is heard at once (`forget`); a share
- * added or removed, or a change made by another panel process, within this time.
+ * cost one query a second, not one each. A change of choices in this process is heard at once
+ * (`forget`); a share added or removed, or a change made by another panel process, within this
+ * second, as the panel's run-time settings are.
  */
-const RECIPIENTS_TTL_MS = 5_000;
+const RECIPIENTS_TTL_MS = 1_000;
 
 type Audience = Awaited<ReturnType<typeof recipientsOf>>;
 
