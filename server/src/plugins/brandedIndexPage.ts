@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { chooseEncoding, type AnswerEncoding } from '../lib/compressedAnswer';
+import { escapeMarkupAttribute, escapeMarkupText } from '../lib/markupEscape';
 import type { PanelBranding } from '../schemas/panelSettings';
 
 /*
@@ -16,8 +17,8 @@ import type { PanelBranding } from '../schemas/panelSettings';
 /** The name of the meta element carrying the branding as JSON (read by the web app's src/api/pageBranding.ts). */
 export const BRANDING_META_NAME = 'panel-branding';
 
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+// The meta's content is in double quotes; a single quote is written as an entity too, for any reader.
+const escapeAttribute = (value: string) => escapeMarkupAttribute(value).replace(/'/g, '&#39;');
 
 /**
  * `html` with the branding: a `<meta name="panel-branding" content="{json}">` at the end of the
@@ -30,7 +31,7 @@ export function brandedIndexHtml(html: string, branding: PanelBranding): string 
   const meta = `<meta name="${BRANDING_META_NAME}" content="${escapeAttribute(JSON.stringify(branding))}">`;
   let page = `${html.slice(0, head)}${meta}${html.slice(head)}`;
   if (branding.brand_name !== '')
-    page = page.replace(/(<span data-ff-brand-name(?:="[^"]*")?>)[^<]*(<\/span>)/g, (_, open: string, close: string) => `${open}${escapeText(branding.brand_name)}${close}`);
+    page = page.replace(/(<span data-ff-brand-name(?:="[^"]*")?>)[^<]*(<\/span>)/g, (_, open: string, close: string) => `${open}${escapeMarkupText(branding.brand_name)}${close}`);
   return page;
 }
 

@@ -1,4 +1,5 @@
 import type { ConfigReplacement } from './ConfigRewrite';
+import { escapeMarkupAttribute, escapeMarkupText } from '../../../lib/markupEscape';
 
 /** An element of the file as found in its text: where its start tag, content and end are. */
 interface XmlElement {
@@ -39,9 +40,6 @@ function parseElements(text: string): XmlElement[] {
   return top;
 }
 
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
-
 /** Elements along `names` from the top (`*` matches any name). */
 function find(elements: XmlElement[], names: string[]): XmlElement[] {
   const [first, ...rest] = names;
@@ -60,14 +58,14 @@ interface Edit {
 function withAttribute(text: string, element: XmlElement, key: string, value: string): Edit {
   const tag = text.slice(element.start, element.openEnd);
   const attribute = new RegExp(`(\\s${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*=\\s*)("[^"]*"|'[^']*')`);
-  const next = attribute.test(tag) ? tag.replace(attribute, `$1"${escapeAttribute(value)}"`) : tag.replace(/\s*(\/?)>$/, ` ${key}="${escapeAttribute(value)}"$1>`);
+  const next = attribute.test(tag) ? tag.replace(attribute, `$1"${escapeMarkupAttribute(value)}"`) : tag.replace(/\s*(\/?)>$/, ` ${key}="${escapeMarkupAttribute(value)}"$1>`);
   return { from: element.start, to: element.openEnd, text: next };
 }
 
 /** The element's leading text set to `value` (its child elements stay). */
 function withText(text: string, element: XmlElement, value: string): Edit {
-  if (element.selfClosing) return { from: element.start, to: element.end, text: `${text.slice(element.start, element.openEnd).replace(/\s*\/>$/, '>')}${escapeText(value)}</${element.name}>` };
-  return { from: element.openEnd, to: element.children[0]?.start ?? element.closeStart, text: escapeText(value) };
+  if (element.selfClosing) return { from: element.start, to: element.end, text: `${text.slice(element.start, element.openEnd).replace(/\s*\/>$/, '>')}${escapeMarkupText(value)}</${element.name}>` };
+  return { from: element.openEnd, to: element.children[0]?.start ?? element.closeStart, text: escapeMarkupText(value) };
 }
 
 /** The missing elements of `names` made inside their deepest existing ancestor (the root too, in an empty file). */

@@ -5,6 +5,7 @@ import { sendAtOnce } from '../dockerClient';
 import { buildImage } from '../images/buildImages';
 import { CONTAINER_NODE, CONTAINER_ROOT, CONTAINER_USER, FILES_IMAGE, findGameImage } from '../images/gameImages';
 import { FILES_AGENT } from './filesImage';
+import { removeContainerNamed } from '../removeContainer';
 
 /** The name of a server's file helper container on its node. */
 export const filesHelperName = (uuid: string): string => `panel-files-${uuid}`;
@@ -75,18 +76,7 @@ export function filesHelperConfig(uuid: string): Docker.ContainerCreateOptions {
 
 /** Removes the server's file helper container if there is one (a stopped one is removed by the engine). */
 export async function removeFilesHelper(docker: Docker, uuid: string): Promise<void> {
-  const helper = docker.getContainer(filesHelperName(uuid));
-  try {
-    await helper.remove({ force: true });
-  } catch (error) {
-    // 404: none. 409: the engine is removing it already; it holds the server's volume until
-    // it is gone, so wait for that.
-    if (statusOf(error) === 404) return;
-    if (statusOf(error) !== 409) throw error;
-    await helper.wait({ condition: 'removed' }).catch((waitError: unknown) => {
-      if (statusOf(waitError) !== 404) throw waitError;
-    });
-  }
+  await removeContainerNamed(docker, filesHelperName(uuid));
 }
 
 /**

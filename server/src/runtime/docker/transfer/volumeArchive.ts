@@ -6,6 +6,7 @@ import type { FilesArchive, FilesImportOptions } from '../../RuntimeDriver';
 import { MANAGED_LABEL, SERVER_LABEL, volumeName } from '../containerConfig';
 import { EngineLogSplitter } from '../engineLogStream';
 import { ensureFilesImage } from '../files/helperContainer';
+import { removeContainerNamed } from '../removeContainer';
 import { CONTAINER_NODE, CONTAINER_ROOT, CONTAINER_USER, FILES_IMAGE } from '../images/gameImages';
 import { GameFilesTar } from './gameFilesTar';
 
@@ -14,7 +15,6 @@ export const transferContainerName = (uuid: string): string => `panel-transfer-$
 const TRANSFER_LABEL = `${SERVER_LABEL}.transfer`;
 
 const MiB = 1024 * 1024;
-const statusOf = (error: unknown) => (error as { statusCode?: number } | null)?.statusCode;
 const [GAME_UID, GAME_GID] = CONTAINER_USER.split(':').map(Number);
 
 /**
@@ -67,17 +67,7 @@ function transferContainerConfig(uuid: string): Docker.ContainerCreateOptions {
 
 /** Removes the server's move container on the node, if there is one (it holds the server's volume). */
 export async function removeTransferContainer(docker: Docker, uuid: string): Promise<void> {
-  const container = docker.getContainer(transferContainerName(uuid));
-  try {
-    await container.remove({ force: true });
-  } catch (error) {
-    if (statusOf(error) === 404) return;
-    if (statusOf(error) !== 409) throw error;
-    // The engine is removing it already.
-    await container.wait({ condition: 'removed' }).catch((waitError: unknown) => {
-      if (statusOf(waitError) !== 404) throw waitError;
-    });
-  }
+  await removeContainerNamed(docker, transferContainerName(uuid));
 }
 
 /** A new move container for the server (one left by a panel stopped in a move is replaced). */
