@@ -86,7 +86,9 @@ test('an imported egg on a Docker node: variable edited, reinstalled, started to
   await expect(stateBadge(page))
     .toHaveAttribute('data-state', 'offline', { timeout: 60_000 })
     .catch(async (error: Error) => {
-      throw new Error(`${error.message}\nThe console said:\n${await consoleOutput(page).innerText()}`);
+      // The console's last lines first: a run's summary shows only the start of a failure.
+      const said = (await consoleOutput(page).innerText()).trim().split('\n').slice(-6).join(' | ');
+      throw new Error(`The console said: ${said}\n${error.message}`);
     });
   await expect(consoleOutput(page)).toContainText('Installation finished.', { timeout: 60_000 });
 

@@ -81,6 +81,30 @@ function ticketFetcher(dispatch: ApiDispatch, serverId: string): () => Promise<S
   };
 }
 
+/** The server's tags: reading them again refreshes its page and the server list. */
+const serverTags = (serverId: string) => [
+  { type: 'Server' as const, id: serverId },
+  { type: 'Server' as const, id: 'LIST' },
+];
+
+/**
+ * After a socket (re)authenticates: a server read while it installed may have finished installing
+ * while no socket listened (the page loaded during the install, or the socket was down when it
+ * ended), and its "install" event is gone; a copy that still says "installing" is read again. A
+ * read still under way when the socket authenticated is waited for: it may have been answered
+ * before the install ended.
+ */
+function rereadFinishedInstall(serverId: string) {
+  return async (dispatch: ApiDispatch, getState: () => unknown) => {
+    type State = Parameters<ReturnType<typeof serversApi.endpoints.getServer.select>>[0];
+    const reads = serversApi.util.selectCachedArgsForQuery(getState() as State, 'getServer').filter((args) => args.id === serverId);
+    await Promise.all(reads.map((args) => dispatch(serversApi.util.getRunningQueryThunk('getServer', args))));
+    const state = getState() as State;
+    const stale = reads.some((args) => serversApi.endpoints.getServer.select(args)(state).data?.data.status === 'installing');
+    if (stale) dispatch(serversApi.util.invalidateTags(serverTags(serverId)));
+  };
+}
+
 function createEntry(dispatch: ApiDispatch, registry: Registry, serverId: string): Entry {
   const client = new ServerSocketClient({ ...registryOptions.client, fetchTicket: ticketFetcher(dispatch, serverId) });
   const outputs = () => registry.outputs.get(serverId) ?? new Set<OutputListener>();
@@ -94,32 +118,21 @@ function createEntry(dispatch: ApiDispatch, registry: Registry, serverId: string
   events.on('authenticated', () => {
     if (outputs().size > 0) replayLogs();
     client.send('send stats');
+    dispatch(rereadFinishedInstall(serverId));
   });
   events.on('status', (state) => dispatch(serverStatusReceived({ serverId, at: at(), state })));
   events.on('stats', (stats) => dispatch(serverStatsReceived({ serverId, at: at(), stats })));
   events.on('install', (install) => {
     dispatch(serverInstallStatusReceived({ serverId, at: at(), install }));
     // The server's own status (its badge: "Installing") ends with the install: read again.
-    if (install.status !== 'installing')
-      dispatch(
-        serversApi.util.invalidateTags([
-          { type: 'Server', id: serverId },
-          { type: 'Server', id: 'LIST' },
-        ]),
-      );
+    if (install.status !== 'installing') dispatch(serversApi.util.invalidateTags(serverTags(serverId)));
   });
   events.on('daemonError', (message) => dispatch(serverDaemonErrorReceived({ serverId, at: at(), message })));
   events.on('backupProgress', (progress) => dispatch(serverBackupProgressReceived({ serverId, at: at(), progress })));
   events.on('transferProgress', (progress) => {
     dispatch(serverTransferProgressReceived({ serverId, at: at(), progress }));
     // A finished move changes the server's address (and its node): read it again.
-    if (progress.state !== 'running')
-      dispatch(
-        serversApi.util.invalidateTags([
-          { type: 'Server', id: serverId },
-          { type: 'Server', id: 'LIST' },
-        ]),
-      );
+    if (progress.state !== 'running') dispatch(serversApi.util.invalidateTags(serverTags(serverId)));
   });
   // Console output goes straight to its listeners: thousands of lines a second never touch the store.
   events.on('output', (line) => {
