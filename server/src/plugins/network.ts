@@ -14,7 +14,10 @@ export const networkPlugin = fp(
   async (app) => {
     app.decorate(
       'network',
-      networkServiceFor({ db: app.db, runtime: app.runtime, config: app.config }, app.log, async () => (await app.panelSettings.current()).dnsZones),
+      networkServiceFor({ db: app.db, runtime: app.runtime, config: app.config }, app.log, {
+        current: async () => (await app.panelSettings.current()).dnsZones,
+        holding: (work) => app.panelSettings.withDnsZones(work),
+      }),
     );
   },
   { name: 'network', dependencies: ['runtime', 'database', 'panel-settings'] },

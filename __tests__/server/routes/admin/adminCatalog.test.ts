@@ -1,5 +1,5 @@
 import { createServer as createTcpServer, type Server } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { adminAuditLogs, auditLogs, serverSubdomains, serverTemplates, users } from '../../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
@@ -143,5 +143,27 @@ describe('the admin area’s DNS zones', () => {
     ]);
     expect(zoneEntries[0].properties).toEqual({ zone: ' New.Test. ' });
     expect(zoneEntries[zoneEntries.length - 2]).toMatchObject({ path: '/api/v2/admin/dns-zones/new.test', status: 204 });
+  });
+
+  // On PostgreSQL the pick runs beside the removal's transaction (PGlite's one connection queues it behind).
+  it('refuses a subdomain picked under a zone while another panel process removes that zone', async () => {
+    const owner = await createTestUser(t.app, { username: 'zoneracer' });
+    const server = await createTestServer(t.app, owner.user);
+    expect((await call('POST', '/dns-zones', { zone: 'race.test' })).statusCode).toBe(201);
+    // This process still trusts its copy of the list, which offers the zone.
+    expect((await t.app.panelSettings.current()).dnsZones).toContain('race.test');
+    let picked: Promise<{ statusCode: number; json(): { errors: Record<string, string[]> } }> | undefined;
+    await t.app.panelSettings.changeDnsZones(async (zones, tx) => {
+      // The removal has found no subdomain in the zone and holds the list while it stores the change.
+      const [used] = await tx.select({ subdomains: count() }).from(serverSubdomains).where(eq(serverSubdomains.zone, 'race.test'));
+      expect(used.subdomains).toBe(0);
+      picked = t.app.inject({ method: 'PUT', url: `/api/v2/servers/${server.shortId}/network/subdomain`, headers: owner.headers, payload: { label: 'mc', zone: 'race.test' } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return zones.filter((zone) => zone !== 'race.test');
+    }, admin.user.id);
+    const answer = await picked!;
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().errors.zone[0]).toMatch(/Choose one of/);
+    expect(await t.app.db.select().from(serverSubdomains).where(eq(serverSubdomains.zone, 'race.test'))).toEqual([]);
   });
 });

@@ -35,9 +35,18 @@ export interface NetworkServiceOptions {
   db: Database;
   runtime: RuntimeManager;
   dns?: { config: DnsConfig; provider: DnsProvider };
-  /** The zones customers may pick now (the host's run-time list); absent: the configured ones. */
-  zones?: () => Promise<string[]>;
+  /**
+   * The host's run-time zone list: `current` the zones customers may pick now, `holding` runs a
+   * claim with the list locked so no zone leaves it meanwhile. Absent: the configured zones.
+   */
+  zones?: ZoneList;
   log?: FastifyBaseLogger;
+}
+
+/** The host's zone list as the network service reads it (see NetworkServiceOptions.zones). */
+export interface ZoneList {
+  current(): Promise<string[]>;
+  holding<T>(work: (zones: string[], tx: Database) => Promise<T>): Promise<T>;
 }
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -81,7 +90,7 @@ export class NetworkService {
   /** The zones a subdomain may be picked under now (none without a name service). */
   private async zones(): Promise<string[]> {
     if (!this.options.dns) return [];
-    return this.options.zones ? this.options.zones() : this.options.dns.config.zones;
+    return this.options.zones ? this.options.zones.current() : this.options.dns.config.zones;
   }
 
   /** Ports, the plan's extra-port limit, the subdomain and the zones to pick from. */
@@ -273,10 +282,19 @@ export class NetworkService {
     if (!primary) throw conflict('The server has no primary port.');
     const host = await this.hostOf(current);
     let row: ServerSubdomainRow;
+    // The name is claimed with the zone list held: a zone removed meanwhile refuses it here.
+    const claim = async (db: Database) =>
+      previous
+        ? db.update(serverSubdomains).set({ label, zone, updatedAt: new Date() }).where(eq(serverSubdomains.id, previous.id)).returning()
+        : db.insert(serverSubdomains).values({ serverId: current.id, label, zone }).returning();
+    const list = this.options.zones;
     try {
-      [row] = previous
-        ? await this.db.update(serverSubdomains).set({ label, zone, updatedAt: new Date() }).where(eq(serverSubdomains.id, previous.id)).returning()
-        : await this.db.insert(serverSubdomains).values({ serverId: current.id, label, zone }).returning();
+      [row] = list
+        ? await list.holding(async (held, tx) => {
+            if (!held.includes(zone)) throw new ValidationError({ zone: [`Choose one of: ${held.join(', ')}`] });
+            return claim(tx);
+          })
+        : await claim(this.db);
     } catch (error) {
       if (uniqueViolation(error)?.includes('zone_label')) throw new ValidationError({ label: ['Another server already has this name'] });
       throw error;

@@ -138,6 +138,19 @@ export class PanelSettingsStore {
     this.cached = null;
     return zones;
   }
+
+  /**
+   * Runs `work` with the DNS zone list in force, under a shared lock on the settings row: a zone
+   * cannot leave the list (changeDnsZones locks the row for update) until `work`'s transaction
+   * ends, so a subdomain claimed in it lives in a zone still offered.
+   */
+  async withDnsZones<T>(work: (zones: string[], tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(panelSettings).values({ id: 1 }).onConflictDoNothing();
+      const [row] = await tx.select().from(panelSettings).where(eq(panelSettings.id, 1)).for('share');
+      return work(settingsOf(this.config, row).dnsZones, tx);
+    });
+  }
 }
 
 /** The settings as the admin API answers them. */
