@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,10 +55,16 @@ async function fill(probe: { spec: ServerSpec; seen: ReturnType<typeof collect> 
   return { wrote: Number(wrote), error };
 }
 
-/** Bytes the node's disk holds for the engine's data, its servers' disk images left out (du -x: one file system). */
+/**
+ * Bytes the node's disk holds for the engine's data, its servers' disk images left out (du -x: one
+ * file system). Other test files' containers come and go on the same engine meanwhile: du says so
+ * for a folder that vanished under it (exit 1) and still sums the rest.
+ */
 function bytesOutsideImages(): number {
-  const output = execFileSync('du', ['-sxb', '--exclude=panel-disks', dataRoot], { encoding: 'utf8' });
-  return Number(output.split('\t')[0]);
+  const du = spawnSync('du', ['-sxb', '--exclude=panel-disks', dataRoot], { encoding: 'utf8' });
+  const total = /^(\d+)\t/.exec(du.stdout)?.[1];
+  if (total === undefined || (du.status !== 0 && !/No such file or directory/.test(du.stderr))) throw new Error(`du failed: ${du.stderr}`);
+  return Number(total);
 }
 
 /** Bytes the node's disk really holds for a server's image (it is sparse). */
