@@ -94,6 +94,13 @@ interface CliArgs {
   mode?: Configuration['mode'];
 }
 
+/*
+ * Content hashes in file names are 8 hex digits (32 bits): plenty to tell a file's versions apart,
+ * and webpack's runtime, which every page loads first, lists every chunk's hash (some 150 of them):
+ * 16 digits there cost about 0.6 KB gzip more on every page.
+ */
+const contentHash = '[contenthash:8]';
+
 /** The admin area's named chunks (src/app/router/lazyPages.ts), kept out of chunk splitting. */
 const ADMIN_CHUNKS = new Set(['layout-admin', 'page-admin']);
 
@@ -110,11 +117,11 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
     output: {
       path: resolve(rootDir, 'dist'),
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:16].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:16].js' : 'assets/[name].js',
-      assetModuleFilename: 'assets/[name].[contenthash:16][ext]',
-      cssFilename: production ? 'assets/[name].[contenthash:16].css' : 'assets/[name].css',
-      cssChunkFilename: production ? 'assets/[name].[contenthash:16].css' : 'assets/[name].css',
+      filename: production ? `assets/[name].${contentHash}.js` : 'assets/[name].js',
+      chunkFilename: production ? `assets/[name].${contentHash}.js` : 'assets/[name].js',
+      assetModuleFilename: `assets/[name].${contentHash}[ext]`,
+      cssFilename: production ? `assets/[name].${contentHash}.css` : 'assets/[name].css',
+      cssChunkFilename: production ? `assets/[name].${contentHash}.css` : 'assets/[name].css',
       clean: true,
       // Always write files, even unchanged ones: `npm start` compares dist/index.html's time
       // with the sources' to decide whether to rebuild.

@@ -24,10 +24,10 @@ const preloaded = (page: Page) => page.locator('link[rel="preload"]').evaluateAl
 test.describe('start-up loading', () => {
   test('index.html runs only the entry before its first frame; the start-up code is preloaded, not run', async ({ page }) => {
     const html = (await (await page.goto('/login'))?.text()) ?? '';
-    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((match) => match[1]?.replace(/\.[0-9a-f]{16}\.js$/, '.js'));
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((match) => match[1]?.replace(/\.[0-9a-f]+\.js$/, '.js'));
     // The entry alone (webpack's runtime and boot): nothing of React or i18next before the frame.
     expect(scripts).toEqual(['/assets/runtime.js', '/assets/boot.js']);
-    expect(html).toMatch(/<link\b[^>]*rel=["']?preload[^>]*\/assets\/framework\.[0-9a-f]{16}\.js/);
+    expect(html).toMatch(/<link\b[^>]*rel=["']?preload[^>]*\/assets\/framework\.[0-9a-f]+\.js/);
   });
 
   test('the log-in page’s code is preloaded from the first moment and fetched once', async ({ page }) => {

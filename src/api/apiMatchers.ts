@@ -39,3 +39,17 @@ export function isApiRequestFailed(action: unknown): action is ApiThunkAction & 
 export function isApiRequestSettled(action: unknown): action is ApiThunkAction {
   return isApiRequestSucceeded(action) || isApiRequestFailed(action);
 }
+
+/**
+ * A request of one of the named endpoints has succeeded, matched by name, so a listener that
+ * always runs need not load the endpoints' code (an area's endpoints load with its pages).
+ * `Result` is the answer the endpoints share.
+ */
+export function isEndpointRequestSucceeded<Result>(endpointNames: readonly string[]): (action: unknown) => action is ApiThunkAction & { payload: Result } {
+  const names = new Set(endpointNames);
+  return (action: unknown): action is ApiThunkAction & { payload: Result } => {
+    if (!isApiRequestSucceeded(action)) return false;
+    const endpointName = (action.meta as { arg?: { endpointName?: unknown } } | undefined)?.arg?.endpointName;
+    return typeof endpointName === 'string' && names.has(endpointName);
+  };
+}

@@ -26,6 +26,7 @@ import '../../api/schedules';
 import '../../api/sharing';
 import '../../api/sshKeys';
 import '../../api/socialLogin';
+import '../../api/linkedAccounts';
 import '../../api/versions';
 import '../../api/webhooks';
 import '../../api/thresholds';

@@ -1,8 +1,14 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainIcon } from '../PlainIcon';
 
-/** A password input with a button that shows or hides what was typed. */
+/**
+ * A password input with a button that shows or hides what was typed. Its icons are drawn from
+ * their SVG data (PlainIcon): antd's icon components would bring their style utilities to the
+ * log-in page, which loads this first.
+ */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -16,7 +22,7 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}
       >
-        {visible ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+        {visible ? <PlainIcon icon={EyeOutlined} /> : <PlainIcon icon={EyeInvisibleOutlined} />}
       </button>
     </span>
   );

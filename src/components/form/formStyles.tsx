@@ -28,6 +28,13 @@ const css = `
 .panel-button:disabled{cursor:progress;filter:saturate(.6)}
 .panel-button.panel-button-link{background:none;box-shadow:none;color:var(--panel-link)}
 .panel-field-errors{color:#dc4446;font-size:14px}
+/* antd's icon look (its icon components' own stylesheet) for the icons these forms and the guest
+   pages' brand draw from SVG data (PlainIcon), which brings no stylesheet; the spinner turns. */
+.anticon{display:inline-flex;align-items:center;color:inherit;font-style:normal;line-height:0;text-align:center;text-transform:none;vertical-align:-.125em}
+.anticon>*{line-height:1}
+.anticon svg{display:inline-block}
+.anticon-loading{animation:panel-spin 1s infinite linear}
+@keyframes panel-spin{to{transform:rotate(360deg)}}
 `;
 
 /** Renders the light form stylesheet once per document. */

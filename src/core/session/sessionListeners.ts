@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { accountApi } from '../../api/account';
+import type { accountApi } from '../../api/account';
 import { isHttpApiError } from '../../api/apiError';
-import { isApiRequestFailed } from '../../api/apiMatchers';
+import { isApiRequestFailed, isEndpointRequestSucceeded } from '../../api/apiMatchers';
 import { authApi } from '../../api/auth';
 import { socialLoginApi } from '../../api/socialLogin';
 import { baseApi } from '../../api/baseApi';
@@ -32,14 +32,20 @@ const completedLogin = isAnyOf(
   socialLoginApi.endpoints.finishOAuthLogin.matchFulfilled,
 );
 
-const answeredWithUser = isAnyOf(
-  accountApi.endpoints.updateAccount.matchFulfilled,
-  accountApi.endpoints.updateAccountEmail.matchFulfilled,
-  accountApi.endpoints.updateAccountPassword.matchFulfilled,
-  authApi.endpoints.getCurrentUser.matchFulfilled,
-);
+/*
+ * The account page's endpoints are matched by their names: their code (api/account) loads with
+ * that page instead of with the start-up code every visitor loads, the log-in page's included.
+ */
+type AccountEndpoints = (typeof accountApi)['endpoints'];
 
-const changedTwoFactor = isAnyOf(accountApi.endpoints.enableTwoFactor.matchFulfilled, accountApi.endpoints.disableTwoFactor.matchFulfilled);
+/** Succeeded requests of the named account endpoints, typed with their answer. */
+function accountAnswered<Name extends keyof AccountEndpoints>(...names: Name[]) {
+  return isEndpointRequestSucceeded<AccountEndpoints[Name]['Types']['ResultType']>(names);
+}
+
+const answeredWithUser = isAnyOf(accountAnswered('updateAccount', 'updateAccountEmail', 'updateAccountPassword'), authApi.endpoints.getCurrentUser.matchFulfilled);
+
+const changedTwoFactor = accountAnswered('enableTwoFactor', 'disableTwoFactor');
 
 const loggedOutOnServer = isAnyOf(authApi.endpoints.logout.matchFulfilled, authApi.endpoints.logout.matchRejected);
 

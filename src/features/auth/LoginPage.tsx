@@ -5,10 +5,12 @@ import { useClearValidationOnLeave } from '../../core/validation/useClearValidat
 import { validationCleared } from '../../core/validation/validationSlice';
 import { PasswordStep } from './PasswordStep';
 import { redirectTarget } from './redirectTarget';
-import { TwoFactorStep } from './TwoFactorStep';
+import { lazyPage } from '../../components/lazyPage';
 
 // Only billing-system login links need it: the ordinary login page does not load it.
 const LoginLinkExchange = lazy(() => import('./LoginLinkExchange').then((m) => ({ default: m.LoginLinkExchange })));
+// Only accounts with two-factor on reach it: its code loads while the server checks the password.
+const TwoFactorStep = lazyPage(() => import('./TwoFactorStep').then((m) => ({ default: m.TwoFactorStep })));
 
 /**
  * Log in: username or email and password (or a passkey alone), then, when the account has
@@ -37,6 +39,12 @@ export function LoginPage() {
       </Suspense>
     );
   }
-  if (pending) return <TwoFactorStep confirmationToken={pending.token} hasPasskeys={pending.hasPasskeys} onComplete={finish} onBack={back} />;
-  return <PasswordStep onComplete={finish} onTwoFactor={(token, hasPasskeys) => setPending({ token, hasPasskeys })} />;
+  if (pending) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep confirmationToken={pending.token} hasPasskeys={pending.hasPasskeys} onComplete={finish} onBack={back} />
+      </Suspense>
+    );
+  }
+  return <PasswordStep onComplete={finish} onTwoFactor={(token, hasPasskeys) => setPending({ token, hasPasskeys })} onSent={() => void TwoFactorStep.preload().catch(() => undefined)} />;
 }

@@ -20,6 +20,8 @@ export interface PasswordStepProps {
   onComplete: () => void;
   /** Two-factor is on: the code (or a passkey, when the account has one) must be sent with this confirmation token. */
   onTwoFactor: (confirmationToken: string, hasPasskeys: boolean) => void;
+  /** The form was sent (filled in): the server is checking the password. */
+  onSent?: () => void;
 }
 
 const fields = ['login', 'password', 'remember'] as const;
@@ -28,7 +30,7 @@ const fields = ['login', 'password', 'remember'] as const;
  * The first step of logging in: username or email, password and "remember me". Built from light
  * controls rather than antd's Form, because /login is the page every visitor loads first.
  */
-export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
+export function PasswordStep({ onComplete, onTwoFactor, onSent }: PasswordStepProps) {
   const { t } = useTranslation();
   const [login, { isLoading }] = useLoginMutation();
   const notices = useLoginNotices();
@@ -37,6 +39,7 @@ export function PasswordStep({ onComplete, onTwoFactor }: PasswordStepProps) {
   const passwordMessages = form.messagesFor('password', useFieldErrors('password'));
 
   const submit = form.handleSubmit(['login', 'password'], async (values) => {
+    onSent?.();
     try {
       const { data } = await login({ body: { login: values.login, password: values.password, remember: values.remember === 'on' } }).unwrap();
       if (data.complete) {

@@ -4,6 +4,7 @@ import { AdminLayout, BlankLayout, DashboardLayout, ServerLayout } from '../../.
 import { routeChunkPreloader } from '../../../../src/app/router/routeChunkPreloader';
 import { chunksOpenedAt } from '../../../../src/app/router/routeChunks';
 import { routeTable, type RouteLayout } from '../../../../src/app/router/routeTable';
+import { loadedWith } from '../../helpers/staticImports';
 
 const layoutChunks: Record<RouteLayout, string[]> = {
   dashboard: [DashboardLayout.chunk ?? 'unnamed'],
@@ -91,5 +92,40 @@ describe('index.html’s preloading script', () => {
     expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/layout-server.js', 'script /assets/page-console.js']);
     window.localStorage.clear();
     expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/page-login.js']);
+  });
+});
+
+/*
+ * The log-in page is what every visitor loads first: the start-up code (app/startPanel), the guest
+ * layout and the page itself. What only comes later stays out of it, loaded when it is needed.
+ */
+const loginPath = [...loadedWith('src/app/startPanel.tsx', 'src/features/auth/LoginPage.tsx')];
+const anyEndsWith = (suffix: string) => loginPath.some((name) => name.endsWith(suffix));
+
+describe('the log-in page’s code', () => {
+  it('draws its icons from their SVG data, without antd’s icon components and their style utilities', () => {
+    expect(loginPath.filter((name) => name === '@ant-design/icons' || name.startsWith('@ant-design/icons/'))).toEqual([]);
+    // The walk did reach the form's controls that show icons.
+    expect(anyEndsWith('components/form/PasswordInput.tsx')).toBe(true);
+    expect(anyEndsWith('components/form/PanelButton.tsx')).toBe(true);
+  });
+
+  it('does not carry the account page’s endpoints (the session listeners match them by name)', () => {
+    expect(anyEndsWith('core/session/sessionListeners.ts')).toBe(true);
+    expect(loginPath.filter((name) => name.endsWith('api/account.ts') || name.endsWith('generated/account.gen.ts'))).toEqual([]);
+  });
+
+  it('loads the two-factor step only for an account that needs it', () => {
+    expect(anyEndsWith('features/auth/PasswordStep.tsx')).toBe(true);
+    expect(loginPath.filter((name) => name.endsWith('TwoFactorStep.tsx') || name.endsWith('PasskeySecondFactorButton.tsx'))).toEqual([]);
+  });
+});
+
+describe('the files page’s code', () => {
+  it('does not load the code editor (CodeMirror) with the list: only opening a file does', () => {
+    const modules = [...loadedWith('src/features/files/FilesPage.tsx')];
+    expect(modules.filter((name) => name.startsWith('@codemirror/') || name.endsWith('CodeEditor.tsx') || name.endsWith('languageSupport.ts'))).toEqual([]);
+    // The walk did reach the editor’s wrapper, which loads CodeMirror on demand.
+    expect(modules.some((name) => name.endsWith('editor/FileEditor.tsx'))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStartAccountLinkMutation, type LinkedAccount } from '../../../api/socialLogin';
+import { useStartAccountLinkMutation, type LinkedAccount } from '../../../api/linkedAccounts';
 import { fieldErrorProps } from '../../../components/fieldErrorProps';
 import { passkeysSupported } from '../../../components/passkeys/browserPasskeys';
 import { useActivateForm, useScopedFieldErrors } from '../formScope';

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListLinkedAccountsQuery, useUnlinkAccountMutation, type LinkedAccount } from '../../../api/socialLogin';
+import { useListLinkedAccountsQuery, useUnlinkAccountMutation, type LinkedAccount } from '../../../api/linkedAccounts';
 import { useDateTime } from '../../../core/session/useDateTime';
 import { AccountSection } from '../AccountSection';
 import { useSuccessNotice } from '../useSuccessNotice';

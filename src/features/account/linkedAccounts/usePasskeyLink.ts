@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import { useAppDispatch } from '../../../app/hooks';
 import { notificationAdded } from '../../../core/notifications/notificationsSlice';
-import { useStartAccountLinkMutation, useStartLinkPasskeyConfirmationMutation } from '../../../api/socialLogin';
+import { useStartAccountLinkMutation, useStartLinkPasskeyConfirmationMutation } from '../../../api/linkedAccounts';
 import { passkeyBrowserNotice, signWithPasskey } from '../../../components/passkeys/browserPasskeys';
 
 /**

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 
-const root = resolve(__dirname, '../../../..');
+/** The repository's root folder. */
+export const repositoryRoot = resolve(__dirname, '../../..');
 
 /** The modules a source file imports statically for its code (type-only imports and import() left out). */
 function staticImports(file: string): string[] {
@@ -15,8 +16,11 @@ function staticImports(file: string): string[] {
   return specs;
 }
 
-/** Every module loaded with `entry` (relative ones followed inside src/, packages by name). */
-function loadedWith(entry: string): Set<string> {
+/**
+ * Every module loaded with the given entries (paths from the repository's root): relative imports
+ * followed inside src/ (as absolute paths), packages by the name they are imported with.
+ */
+export function loadedWith(...entries: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -31,15 +35,6 @@ function loadedWith(entry: string): Set<string> {
       if (found) visit(found);
     }
   };
-  visit(resolve(root, entry));
+  for (const entry of entries) visit(resolve(repositoryRoot, entry));
   return seen;
 }
-
-describe('the files page’s code', () => {
-  it('does not load the code editor (CodeMirror) with the list: only opening a file does', () => {
-    const modules = [...loadedWith('src/features/files/FilesPage.tsx')];
-    expect(modules.filter((name) => name.startsWith('@codemirror/') || name.endsWith('CodeEditor.tsx') || name.endsWith('languageSupport.ts'))).toEqual([]);
-    // The walk did reach the editor’s wrapper, which loads CodeMirror on demand.
-    expect(modules.some((name) => name.endsWith('editor/FileEditor.tsx'))).toBe(true);
-  });
-});
