@@ -23,7 +23,7 @@ const RATE = Number(process.env.BENCH_VITALS_CPU ?? 4);
 const ROUTES = process.env.BENCH_VITALS_TRACE_ROUTES?.split(',');
 const KEEP = process.env.BENCH_VITALS_TRACE_DIR;
 
-const short = (url) => (url ? url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{16}\.js$/, '.js') : '(none)');
+const short = (url) => (url ? url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8,16}\.js$/, '.js') : '(none)');
 
 /** Sums the main thread's top-level work by kind and script from a Chromium trace. */
 function mainThreadWork(trace) {
