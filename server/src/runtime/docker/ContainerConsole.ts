@@ -75,7 +75,9 @@ export class ContainerConsole {
    * The engine resumes at a whole second, so the lines up to the last one seen come again: they
    * are skipped by their time, and those sharing its exact time by their count. From the first
    * line after it on, every line is new: lines never compare by time while following live (many
-   * share a timestamp, and stderr's may be a little older than stdout's).
+   * share a timestamp, and stderr's may be a little older than stdout's). The log is written from
+   * a buffer (see consoleLogConfig): what a flood outran there is missing here too, until the
+   * server's next start attaches to its output again.
    */
   async follow(): Promise<void> {
     this.unfollow();
