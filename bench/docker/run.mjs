@@ -14,7 +14,9 @@
  *     and the panel's memory rise during these (filesFigures.mjs).
  * Targets: Docker's start ≤ local's + 0.5 s; Docker's console rate ≥ half of local's; on Docker,
  * the listing ≤ 150 ms, the backup ≥ 80 MiB/s, the panel's memory rise ≤ 50 MiB.
- * BENCH_DOCKER_PARTS (start,console,files) picks the parts measured. Needs root (the engine does).
+ * BENCH_DOCKER_PARTS (start,console,files) picks the parts measured; `engine` adds what the engine
+ * itself streams to a plain attach client, without a panel (engineStream.ts: no target, it tells
+ * whether a slow Docker console is the engine's or the panel's). Needs root (the engine does).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
@@ -88,16 +90,30 @@ async function measureConsole(panel) {
   return measureSocket({ baseUrl: served.baseUrl, serverId: served.serverId, token: served.token, panelPid: served.pid, seconds, lines });
 }
 
+/** The engine part: engineStream.ts in a process of its own, its JSON answer. */
+function measureEngine(engineEnv) {
+  console.log(`engine: a plain attach client, ${rounds} rounds of each way of logging (${machineLoad()})…`);
+  const output = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'engineStream.ts')], {
+    cwd: root,
+    env: { ...process.env, ...engineEnv },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').pop()).ways;
+}
+
 async function measure(engineEnv) {
   const panels = [];
+  const panelParts = ['start', 'console', 'files'].some((part) => parts.has(part));
   try {
-    for (const side of ['local', 'docker']) {
+    for (const side of panelParts ? ['local', 'docker'] : []) {
       console.log(`${side} driver: starting the panel and installing its servers (${machineLoad()})…`);
       const panel = startBenchPanel(side, engineEnv);
       panels.push(panel);
       await panel.ready;
     }
     const figures = { local: {}, docker: {} };
+    if (parts.has('engine')) figures.engine = measureEngine(engineEnv);
     if (parts.has('start')) {
       await timeStarts(panels);
       for (const panel of panels) Object.assign(figures[panel.side], { startMs: panel.startMs, startMedianMs: median(panel.startMs) });
@@ -146,6 +162,10 @@ async function main() {
         `console lines/s to a websocket client: local ${local.socket.linesPerSecond}, docker ${docker.socket.linesPerSecond} (${Math.round((docker.socket.linesPerSecond / Math.max(1, local.socket.linesPerSecond)) * 100)} % of local; target ≥ 50 %: ${consoleMet ? 'met' : 'NOT met'})`,
         `panel CPU while streaming: local ${local.socket.panelCpuMsPer10kLines} ms, docker ${docker.socket.panelCpuMsPer10kLines} ms per 10,000 lines; skipped for the client: local ${local.socket.linesSkippedByPanel}, docker ${docker.socket.linesSkippedByPanel}; lost: local ${local.socket.linesLost ?? 'unknown'}, docker ${docker.socket.linesLost ?? 'unknown'}`,
       );
+    }
+    if (parts.has('engine')) {
+      const ways = figures.engine.map((way) => `${way.way} ${way.linesPerSecond} lines/s (dockerd ${way.engineCpuMsPer10k} ms per 10,000 lines)`);
+      printed.push(`the engine's own attached stream, no panel (median of ${rounds}), its log: ${ways.join('; ')}`);
     }
     if (parts.has('files')) {
       const files = filesLines({ local: local.files, docker: docker.files });

@@ -57,6 +57,8 @@ describe('the docker driver', () => {
     expect(info.HostConfig.PidsLimit).toBeGreaterThan(0);
     expect(info.HostConfig.PortBindings?.[`${spec.allocation.port}/tcp`]).toEqual([{ HostIp: publicHost, HostPort: String(spec.allocation.port) }]);
     expect(info.Config.OpenStdin).toBe(true);
+    // The live console does not wait for the engine's log (see containerConfig).
+    expect(info.HostConfig.LogConfig).toEqual({ Type: 'json-file', Config: { mode: 'non-blocking', 'max-buffer-size': '4m', 'max-size': '8m', 'max-file': '3' } });
 
     await driver.sendCommand(spec.uuid, 'hello there');
     await waitFor(() => seen.lines.includes('echo: hello there'), { what: 'echo' });

@@ -16,9 +16,10 @@ const endOf = (stream: Readable | Duplex): Promise<void> =>
  * in a ring, as the local driver keeps its log's tail), and its standard input held open for
  * commands. A container the panel starts is attached to before it starts (`openInput` with its
  * output): the engine hands the attached stream what the game writes as it writes it, several
- * times faster than following its log file, and nothing is missed. The engine keeps the log too,
- * so after a panel restart the history is read back from it and following the log resumes after
- * the last line read: nothing is shown twice, nothing is lost.
+ * times faster than following its log file, and nothing is missed (the engine writes its log from a
+ * buffer of its own, so the attached stream never waits for it). The engine keeps the log too, so
+ * after a panel restart the history is read back from it and following the log resumes after the
+ * last line read: nothing is shown twice, nothing the log holds is lost.
  * Panel notices are not in the engine's log: they go to the ring and the listeners only.
  */
 export class ContainerConsole {
@@ -74,7 +75,9 @@ export class ContainerConsole {
    * The engine resumes at a whole second, so the lines up to the last one seen come again: they
    * are skipped by their time, and those sharing its exact time by their count. From the first
    * line after it on, every line is new: lines never compare by time while following live (many
-   * share a timestamp, and stderr's may be a little older than stdout's).
+   * share a timestamp, and stderr's may be a little older than stdout's). The log is written from
+   * a buffer (see consoleLogConfig): what a flood outran there is missing here too, until the
+   * server's next start attaches to its output again.
    */
   async follow(): Promise<void> {
     this.unfollow();

@@ -23,6 +23,19 @@ export interface ContainerPlacement {
 
 const MiB = 1024 * 1024;
 
+/**
+ * How a server's container logs its output. The engine hands each chunk of output to its log and
+ * to the panel's attached stream in turn, and writes its log a line at a time (one JSON record, one
+ * write each): blocking, that log set the pace of the live console (a third of the local driver's
+ * lines per second). Non-blocking, the log takes lines from a buffer of its own (4 MiB, some 40,000
+ * game lines) and the live console never waits for it. The log is read back only after a panel
+ * restart; a flood that outruns it by more than the buffer thins the log, never the live console.
+ */
+export const consoleLogConfig = (): Docker.HostConfig['LogConfig'] => ({
+  Type: 'json-file',
+  Config: { mode: 'non-blocking', 'max-buffer-size': '4m', 'max-size': '8m', 'max-file': '3' },
+});
+
 /** The engine's resource fields for a plan: memory without swap, CPU in billionths of a core, processes. */
 export function engineLimits(limits: ResourceLimits, pidsLimit: number): { Memory: number; MemorySwap: number; NanoCpus: number; PidsLimit: number } {
   const memory = Math.max(6, limits.memoryMb) * MiB;
@@ -75,7 +88,7 @@ export function containerConfig(spec: ServerSpec, image: string, placement: Cont
       // The panel decides about restarts after a crash (its crash policy), not the engine.
       RestartPolicy: { Name: 'no' },
       Init: true,
-      LogConfig: { Type: 'json-file', Config: { 'max-size': '8m', 'max-file': '3' } },
+      LogConfig: consoleLogConfig(),
     },
   };
 }
