@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder, openDatabase } from '../../server/src/db/client';
@@ -8,7 +8,10 @@ import { databaseUrl, onPostgres } from './helpers/postgresAdmin';
 import { buildTypeboxBundle } from './typeboxBundle';
 import { startTestDockerEngine } from './helpers/testDockerEngine';
 
-export const templateFile = join(__dirname, '../../.tmp/pglite-template.tar');
+const templateDir = join(__dirname, '../../.tmp');
+
+/** Where the PGlite template of this run is: the test workers read the path from the environment. */
+export const PGLITE_TEMPLATE_ENV = 'PANEL_TEST_PGLITE_TEMPLATE';
 
 /**
  * With DATABASE_URL: the migrated database each test file's database is created from
@@ -44,11 +47,13 @@ export default async function globalSetup(): Promise<void> {
  * before: its initdb alone takes 5–15 s of each run's start on two busy cores.
  */
 async function ensurePgliteTemplate(): Promise<void> {
-  const keyFile = `${templateFile}.key`;
-  const key = templateKey();
-  if (existsSync(templateFile) && existsSync(keyFile) && readFileSync(keyFile, 'utf8') === key) return;
-  mkdirSync(join(templateFile, '..'), { recursive: true });
-  rmSync(keyFile, { force: true });
+  // Named by what it is made of: a template of other migrations (another branch's, an older
+  // checkout's) is never taken for this one.
+  const templateFile = join(templateDir, `pglite-template-${templateKey().slice(0, 16)}.tar`);
+  process.env[PGLITE_TEMPLATE_ENV] = templateFile;
+  if (existsSync(templateFile)) return;
+  mkdirSync(templateDir, { recursive: true });
+  for (const old of readdirSync(templateDir).filter((name) => /^pglite-template.*\.tar/.test(name))) rmSync(join(templateDir, old), { force: true });
   // WAL in 1 MB segments instead of 16 MB: the dump carries its segment whole, mostly empty,
   // and every test file copied it into its database (0.3–0.4 s of CPU per file for 9 MB).
   // At most 2 MB of WAL kept once checkpointed (PostgreSQL keeps 80 MB of old segments by default).
@@ -62,9 +67,10 @@ async function ensurePgliteTemplate(): Promise<void> {
   // Everything written to the tables, so a copy starts without replaying the WAL.
   await pglite.exec('CHECKPOINT');
   const dump = await pglite.dumpDataDir('none');
-  writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
+  // Written whole, then renamed: a run stopped halfway leaves no template to be taken as made.
+  writeFileSync(`${templateFile}.part`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${templateFile}.part`, templateFile);
   await handle.close();
-  writeFileSync(keyFile, key);
 }
 
 /** What the template is made of: every migration file, PGlite's version and this recipe. */

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
-import { POSTGRES_TEMPLATE_ENV, templateFile } from '../globalSetup';
+import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from '../globalSetup';
 import { databaseUrl, onPostgres } from './postgresAdmin';
 import { workerCached } from './workerCache';
 
@@ -14,7 +14,9 @@ import { workerCached } from './workerCache';
  */
 function templateDump(): Blob {
   // Read once per worker: PGlite copies each file out of it, nothing writes into these bytes.
-  const buffer = workerCached('pglite template', () => wholeArrayBuffer(readFileSync(templateFile)));
+  const templateFile = process.env[PGLITE_TEMPLATE_ENV];
+  if (!templateFile) throw new Error('No PGlite template: the server project’s global set-up did not make one.');
+  const buffer = workerCached(templateFile, () => wholeArrayBuffer(readFileSync(templateFile)));
   return { type: 'application/x-tar', arrayBuffer: async () => buffer } as unknown as Blob;
 }
 
