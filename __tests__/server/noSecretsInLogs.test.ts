@@ -28,7 +28,8 @@ describeOnEmbeddedDatabase('server logs', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'panel-logs-'));
-    child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/src/server.ts')], {
+    // node --import tsx: one Node start (the tsx command starts a second one for the script).
+    child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/server.ts')], {
       cwd: root,
       env: {
         PATH: process.env.PATH,

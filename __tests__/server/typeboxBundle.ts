@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
 
 /**
  * typebox is published as about 700 small ES modules, and Jest loads each of them again for every
@@ -24,12 +24,13 @@ export const typeboxPaths: Record<string, string> = {
   value: 'typebox/value',
 };
 
-export function buildTypeboxBundle(): void {
+/** Built by esbuild's own process: the global set-up makes the database template meanwhile. */
+export async function buildTypeboxBundle(): Promise<void> {
   mkdirSync(typeboxBundleDir, { recursive: true });
   const entry = Object.entries(typeboxPaths)
     .map(([name, path]) => `export * as ${name} from '${path}';`)
     .join('\n');
-  buildSync({
+  await build({
     stdin: { contents: entry, resolveDir: join(__dirname, '../..'), loader: 'js' },
     bundle: true,
     format: 'cjs',

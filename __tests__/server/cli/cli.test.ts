@@ -13,10 +13,13 @@ jest.setTimeout(120_000);
 
 const root = join(__dirname, '..', '..', '..');
 
-/** Runs `npm run panel -- …` (tsx server/src/cli.ts) against a data directory. */
+/**
+ * Runs what `npm run panel -- …` runs (server/src/cli.ts through tsx) against a data directory:
+ * `node --import tsx` is one Node start, where the tsx command starts a second one for the script.
+ */
 function panel(dataDir: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli.ts', ...argv], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...argv], {
       cwd: root,
       env: { ...process.env, NODE_OPTIONS: '', PANEL_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     });
@@ -30,10 +33,14 @@ function panel(dataDir: string, ...argv: string[]): Promise<{ code: number; stdo
 
 describe('npm run panel with the panel running', () => {
   let t: TestApp;
+  const certs = mkdtempSync(join(tmpdir(), 'panel-cli-tls-'));
   beforeAll(async () => {
     t = await createRuntimeTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(certs, { recursive: true, force: true });
+  });
 
   it('sends its commands to the panel, mirroring the admin API', async () => {
     const created = await panel(t.config.dataDir, 'admin-key:create', '--description', 'WHMCS');
@@ -68,19 +75,8 @@ describe('npm run panel with the panel running', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command');
   });
-});
 
-describe('nodes from the command line, with the panel running', () => {
-  let t: TestApp;
-  const certs = mkdtempSync(join(tmpdir(), 'panel-cli-tls-'));
-  beforeAll(async () => {
-    t = await createRuntimeTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(certs, { recursive: true, force: true });
-  });
-
+  // Nodes from the command line, on the same running panel.
   it('adds a tcp node with certificates read from files, lists it, holds it in maintenance and removes it', async () => {
     const tls = makeTestTls();
     for (const [name, pem] of Object.entries(tls)) writeFileSync(join(certs, `${name}.pem`), pem, { mode: 0o600 });

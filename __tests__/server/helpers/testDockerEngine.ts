@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ export const DOCKER_ENV = {
  * in a network namespace of its own) and records where it answers in the environment the test
  * workers inherit. Without root there is none, and the tests needing it say why.
  */
-export function startTestDockerEngine(): void {
+export async function startTestDockerEngine(): Promise<void> {
   if (process.getuid?.() !== 0) {
     process.env[DOCKER_ENV.problem] = 'the tests do not run as root, and a Docker Engine needs root';
     return;
@@ -36,7 +36,7 @@ export function startTestDockerEngine(): void {
     return;
   }
   try {
-    const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
+    const output = await engineScript(['start'], 300_000);
     const values = Object.fromEntries(output.split('\n').map((line) => line.split('=', 2) as [string, string]));
     process.env[DOCKER_ENV.dir] = values.PANEL_DOCKER_DIR;
     process.env[DOCKER_ENV.host] = values.DOCKER_HOST;
@@ -50,6 +50,17 @@ export function startTestDockerEngine(): void {
   } catch (error) {
     process.env[DOCKER_ENV.problem] = `the test Docker Engine did not start: ${(error as Error).message}`;
   }
+}
+
+/** Runs scripts/docker-engine.sh without blocking this process (its messages go to our stderr); resolves with what it printed. */
+function engineScript(args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], timeout: timeoutMs });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve(output) : reject(new Error(`docker-engine.sh ${args.join(' ')} ended with ${signal ?? `exit code ${code}`}`))));
+  });
 }
 
 /** Stops the run's engine(s) and removes their namespaces, veth pairs, mounts and folders. */
