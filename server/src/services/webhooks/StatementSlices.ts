@@ -14,10 +14,14 @@ const MAX_ROWS = 1000;
 export class StatementSlices {
   private rows: number;
 
-  /** `minRows`: the fewest a statement takes however long it was (a statement has a fixed cost too). */
+  /**
+   * `minRows`: the fewest a statement takes however long the last one was. A statement has a fixed
+   * cost too (its commit, the disk's and the machine's load): below some rows, fewer only means
+   * more statements, as long each, and a backlog that grows.
+   */
   constructor(
     initialRows = 100,
-    private readonly minRows = 10,
+    private readonly minRows = 50,
   ) {
     this.rows = initialRows;
   }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { serverWebhooks, servers, type ServerWebhookRow, type WebhookDeliveryRow } from '../../db/schema';
 import type { PanelEvent } from '../events/PanelEvents';
 import { checkedWebhookAddress, WebhookAddressError } from './webhookAddress';
-import { postWebhook, type PostOutcome } from './postWebhook';
+import { keepAliveAgents, postWebhook, type PostOutcome } from './postWebhook';
 import { discordBody, jsonBody, signedHeaders, type OutgoingEvent } from './webhookPayloads';
 import { recordDelivery } from './deliveryLog';
 import { DELIVERY_CONCURRENCY, FIRST_ATTEMPT_LEASE_MS, MAX_PENDING_DELIVERIES, MAX_PENDING_PER_HOOK, PER_HOOK_CONCURRENCY, type DeliveryTimings } from './deliveryTimings';
@@ -71,6 +71,8 @@ export class WebhookDispatcher {
   /** Closed for good: events are not even stored. */
   private shutDown = false;
   private readonly dropLog: NodeJS.Timeout;
+  /** The receivers' connections, kept open between deliveries. */
+  private readonly agents = keepAliveAgents();
   /** Bodies made per event, forgotten with it. */
   private readonly bodies = new WeakMap<OutgoingEvent, { json?: string; discord?: string }>();
 
@@ -148,6 +150,7 @@ export class WebhookDispatcher {
     await this.writer.flush();
     this.reportDrops();
     await this.writer.release(this.unsent.filter((job) => job.attempt === 1));
+    this.agents.destroy();
   }
 
   /** The server's name and hooks, from the cache while it is fresh (read again after `forget`). */
@@ -270,8 +273,8 @@ export class WebhookDispatcher {
       const url = hook.address();
       const address = await checkedWebhookAddress(url, this.options.allowHosts);
       const body = this.bodyOf(event, hook.row.kind === 'discord' ? 'discord' : 'json');
-      if (hook.row.kind === 'discord') return await postWebhook(url, address, {}, body, this.options.timings.timeoutMs);
-      return await postWebhook(url, address, signedHeaders(event.id, hook.signingSecret(), body), body, this.options.timings.timeoutMs);
+      const headers = hook.row.kind === 'discord' ? {} : signedHeaders(event.id, hook.signingSecret(), body);
+      return await postWebhook(url, address, headers, body, this.options.timings.timeoutMs, this.agents);
     } catch (error) {
       const message = error instanceof WebhookAddressError ? error.message : `The delivery could not be sent: ${(error as Error).message}`;
       return { ok: false, responseCode: null, error: message, durationMs: 0 };
