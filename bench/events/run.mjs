@@ -35,7 +35,7 @@ const lines = [
   `${figures.deliveriesPerSecond} deliveries/s received; of ${figures.deliveriesOffered} offered, ${figures.dropped} dropped by the bounded queues (largest backlog ${figures.maxBacklog})`,
   `event loop: longest stall ${figures.maxStallMs} ms, p99 ${figures.p99StallMs} ms (target ≤ ${target.maxStallMs} ms) ${stallOk ? 'OK' : 'TOO LONG'}`,
   `memory: at most ${figures.maxRssMiB} MiB resident, ${figures.maxHeapMiB} MiB heap (${figures.heapBeforeMiB} MiB before)`,
-  `machine load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`,
+  `machine load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores; the panel used ${figures.cpuPercent}% of one core`,
 ];
 for (const line of lines) console.log(line);
 saveResult('events', { lines, ok: stallOk, ...figures });

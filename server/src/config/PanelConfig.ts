@@ -136,6 +136,8 @@ export interface PanelConfig {
     retryDelaysMs?: number[];
     /** How long one attempt may take, answer included (default 10 s). */
     timeoutMs?: number;
+    /** Deliveries that may wait for one webhook; beyond, new ones are dropped and reported (default 1,000). */
+    maxPendingPerHook?: number;
   };
 }
 

@@ -23,6 +23,7 @@ export const webhooksPlugin = fp(
       panelSecret: app.config.secret,
       allowHosts,
       timings: { retryDelaysMs: tuning.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, timeoutMs: tuning.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+      maxPendingPerHook: tuning.maxPendingPerHook,
     });
     const unsubscribe = app.panelEvents.subscribe(dispatcher.heard);
     app.decorate('webhookDispatcher', dispatcher);

@@ -1,5 +1,10 @@
-import { createHmac } from 'node:crypto';
-import type { ServerRow } from '../../../../server/src/db/schema';
+import { createHmac, randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { serverWebhooks, webhookPendingDeliveries, type ServerRow } from '../../../../server/src/db/schema';
+import { DeliveryWriter } from '../../../../server/src/services/webhooks/DeliveryWriter';
+import type { DeliveryJob } from '../../../../server/src/services/webhooks/DeliveryQueue';
 import { createRuntimeTestApp } from '../../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { createTestServer } from '../../helpers/createTestServer';
@@ -9,8 +14,10 @@ import type { TestApp } from '../../helpers/testApp';
 
 jest.setTimeout(120_000);
 
-const RETRY_DELAYS = [400, 800];
+const RETRY_DELAYS = [200, 400];
 const TIMEOUT_MS = 5000;
+/** Deliveries that may wait for one hook here (1,000 by default). */
+const MAX_PENDING_PER_HOOK = 5;
 
 let t: TestApp;
 let owner: TestUser;
@@ -19,7 +26,7 @@ const receivers: WebhookReceiver[] = [];
 
 beforeAll(async () => {
   // The receivers run on 127.0.0.1, which the host allows here as PANEL_WEBHOOK_ALLOW_HOSTS would.
-  t = await createRuntimeTestApp({ webhookAllowHosts: ['127.0.0.1'], webhookTuning: { retryDelaysMs: RETRY_DELAYS, timeoutMs: TIMEOUT_MS } });
+  t = await createRuntimeTestApp({ webhookAllowHosts: ['127.0.0.1'], webhookTuning: { retryDelaysMs: RETRY_DELAYS, timeoutMs: TIMEOUT_MS, maxPendingPerHook: MAX_PENDING_PER_HOOK } });
   owner = await createTestUser(t.app);
   server = await createTestServer(t.app, owner.user, { name: 'Survival' });
 });
@@ -96,7 +103,8 @@ it('retries a receiver answering 500 with growing delays and logs every attempt'
     [1, 'retrying', 500],
   ]);
   expect(log[0].error).toBe('The receiver answered 500.');
-  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS[1] + 500));
+  // Given up: no fourth attempt comes, not even after the longest delay.
+  await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS[1] + 100));
   expect(failing.requests).toHaveLength(3);
   await removeHook(hook.uuid);
 });
@@ -144,4 +152,93 @@ it('a receiver that never answers delays neither the event, nor the power action
   await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'the server offline' });
   await removeHook(flooded.uuid);
   await removeHook(power.uuid);
+});
+
+it("keeps a receiver's connection for its next delivery, and sends again on a new one when the receiver dropped it", async () => {
+  // The second request on a connection finds it dropped, as a receiver closing an idle connection would.
+  const perConnection = new Map<Socket, number>();
+  const dropping = await receiver((_request, response) => {
+    const count = (perConnection.get(response.socket!) ?? 0) + 1;
+    perConnection.set(response.socket!, count);
+    if (count === 2) response.socket!.destroy();
+    else response.end('ok');
+  });
+  const hook = await addHook({ name: 'Dropping', kind: 'json', url: dropping.url, events: ['player.joined'] });
+  t.app.panelEvents.publish('player.joined', server.uuid, { player: 'Alex' });
+  await waitFor(async () => (await deliveries(hook.uuid)).length === 1, { what: 'the first delivery logged' });
+  t.app.panelEvents.publish('player.joined', server.uuid, { player: 'Steve' });
+  const log = await waitFor(async () => {
+    const rows = await deliveries(hook.uuid);
+    return rows.length === 2 ? rows : null;
+  });
+  // Both delivered at their first attempt: the second went once more, on a new connection.
+  expect(log.map((row) => [row.attempt, row.status])).toEqual([
+    [1, 'delivered'],
+    [1, 'delivered'],
+  ]);
+  expect(dropping.requests.map((request) => JSON.parse(request.body).data.player)).toEqual(['Alex', 'Steve', 'Steve']);
+  expect(perConnection.size).toBe(2);
+  await removeHook(hook.uuid);
+});
+
+it('a receiver that cannot keep up has its deliveries beyond the cap dropped, and the drop shows in its delivery log', async () => {
+  // Holds every request until the end: the hook's two attempts in progress never finish meanwhile.
+  const held: ServerResponse[] = [];
+  let holding = true;
+  const slow = await receiver((_request, response) => (holding ? held.push(response) : response.end('ok')));
+  const hook = await addHook({ name: 'Slow', kind: 'json', url: slow.url, events: ['backup.finished'] });
+  const dispatcher = t.app.webhookDispatcher;
+  const droppedBefore = dispatcher.dropped;
+
+  const events = Array.from({ length: 20 }, (_, i) => t.app.panelEvents.publish('backup.finished', server.uuid, { backup: `flood-${i}` }));
+  // All twenty are heard in this turn: five wait (the cap), fifteen are dropped before anything is written for them.
+  await waitFor(() => dispatcher.dropped - droppedBefore === 15, { what: 'fifteen deliveries dropped' });
+  await waitFor(() => held.length === 2, { what: 'two attempts held by the receiver' });
+
+  dispatcher.reportDrops();
+  await dispatcher.flush();
+  const [dropped] = await deliveries(hook.uuid);
+  expect(dropped).toMatchObject({ event: 'backup.finished', event_id: events[19].id, status: 'failed', attempt: 1, response_code: null });
+  expect(dropped.error).toBe('15 deliveries up to this one were dropped unsent: more were waiting than the panel keeps, as the receiver could not keep up.');
+
+  holding = false;
+  for (const response of held) response.end('ok');
+  // The five kept are all delivered; none of the dropped ones ever is.
+  await waitFor(() => slow.requests.length === 5, { what: 'the five kept deliveries' });
+  expect(slow.requests.map((request) => JSON.parse(request.body).data.backup).sort()).toEqual(['flood-0', 'flood-1', 'flood-2', 'flood-3', 'flood-4']);
+  await removeHook(hook.uuid);
+});
+
+it('writes a flood of deliveries in slices, letting the event loop turn between them', async () => {
+  const hook = await addHook({ name: 'Flooded', kind: 'json', url: 'http://127.0.0.1:9/hook', events: ['server.crashed'] });
+  const [{ id: webhookId }] = await t.app.db.select({ id: serverWebhooks.id }).from(serverWebhooks).where(eq(serverWebhooks.uuid, hook.uuid));
+  let stored = 0;
+  const writer = new DeliveryWriter({ db: t.app.db, log: t.app.log, onStored: (jobs) => (stored += jobs.length) });
+  const jobs: DeliveryJob[] = Array.from({ length: 1000 }, () => ({
+    webhookId,
+    event: { id: randomUUID(), name: 'server.crashed', occurredAt: new Date(), server: { uuid: server.uuid, name: server.name }, data: {} },
+    attempt: 1,
+    stored: false,
+    leaseUntil: Date.now() + 60_000,
+  }));
+  for (const job of jobs) writer.store(job);
+
+  // Counts the turns of the loop while the rows are written: the embedded database never yields on its own.
+  let turns = 0;
+  let writing = true;
+  const turn = () => {
+    turns++;
+    if (writing) setImmediate(turn);
+  };
+  setImmediate(turn);
+  await writer.flush();
+  const turnsWhileWriting = turns;
+  writing = false;
+
+  expect(stored).toBe(1000);
+  expect(turnsWhileWriting).toBeGreaterThan(1);
+  const rows = await t.app.db.select({ eventId: webhookPendingDeliveries.eventId }).from(webhookPendingDeliveries).where(eq(webhookPendingDeliveries.webhookId, webhookId));
+  expect(rows).toHaveLength(1000);
+  // Its pending rows go with it.
+  await removeHook(hook.uuid);
 });

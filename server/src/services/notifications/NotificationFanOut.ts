@@ -9,6 +9,7 @@ import { notificationMail } from '../mail/notificationMails';
 import { choiceFor } from './notificationDefaults';
 import { recipientsOf, type NotifiedServer, type Recipient } from './notificationRecipients';
 import { MailThrottle, type ThrottleRedis } from './MailThrottle';
+import { yieldToEventLoop } from '../../lib/yieldToEventLoop';
 
 /** How long notifications are kept. */
 export const NOTIFICATION_RETENTION_MS = 30 * 24 * 3600_000;
@@ -113,9 +114,11 @@ export class NotificationFanOut {
   }
 
   private async drain(): Promise<void> {
-    // Yield first, so the publisher's turn ends before any work starts.
-    await new Promise((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
+      // A turn of the event loop before each round: the publisher's turn ends before any work
+      // starts, and on the embedded database (which answers without ever waiting for I/O) a flood's
+      // rounds would otherwise run back to back while requests and sockets wait.
+      await yieldToEventLoop();
       const round = this.queue.splice(0, EVENTS_PER_ROUND);
       await this.handle(round).catch((error: Error) => this.options.log.error({ err: error, events: round.length }, 'could not store notifications'));
     }

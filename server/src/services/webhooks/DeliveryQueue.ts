@@ -17,17 +17,23 @@ export interface DeliveryJob {
   leaseUntil: number | null;
 }
 
+/** How many deliveries to one hook were dropped, and the last of them. */
+export interface DroppedDeliveries {
+  count: number;
+  last: { eventId: string; event: OutgoingEvent['name'] };
+}
+
 /**
  * Deliveries waiting to be sent, one first-in first-out queue per hook, taken round-robin so a busy
  * hook cannot starve the others; a hook's next job is only taken once it is stored. Bounded twice:
  * at most `perHook` waiting for one hook and at most `total` in all; beyond either a new job is
  * dropped before anything is written for it, so a flood costs no database work. Drops are counted
- * per hook for the log.
+ * per hook for the panel's log and the hook's delivery log.
  */
 export class DeliveryQueue {
   private readonly byHook = new Map<number, DeliveryJob[]>();
   private waiting = 0;
-  private readonly dropped = new Map<number, number>();
+  private readonly dropped = new Map<number, DroppedDeliveries>();
   /** Every delivery dropped since the start (the bench reads it). */
   droppedTotal = 0;
 
@@ -44,7 +50,7 @@ export class DeliveryQueue {
   push(job: DeliveryJob): boolean {
     let queue = this.byHook.get(job.webhookId);
     if ((queue && queue.length >= this.perHook) || this.waiting >= this.total) {
-      this.count(job.webhookId);
+      this.count(job);
       return false;
     }
     if (!queue) this.byHook.set(job.webhookId, (queue = []));
@@ -77,7 +83,7 @@ export class DeliveryQueue {
   }
 
   /** Drops counted since the last call, per hook (and resets them). */
-  takeDropped(): Map<number, number> {
+  takeDropped(): Map<number, DroppedDeliveries> {
     const counts = new Map(this.dropped);
     this.dropped.clear();
     return counts;
@@ -91,8 +97,9 @@ export class DeliveryQueue {
     return jobs;
   }
 
-  private count(webhookId: number): void {
+  private count(job: DeliveryJob): void {
     this.droppedTotal++;
-    this.dropped.set(webhookId, (this.dropped.get(webhookId) ?? 0) + 1);
+    const { id: eventId, name: event } = job.event;
+    this.dropped.set(job.webhookId, { count: (this.dropped.get(job.webhookId)?.count ?? 0) + 1, last: { eventId, event } });
   }
 }

@@ -1,24 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { webhookDeliveries, webhookPendingDeliveries } from '../../db/schema';
 import { WEBHOOK_LIMITS } from '../../schemas/webhooks';
+import { yieldToEventLoop } from '../../lib/yieldToEventLoop';
 import type { DeliveryRecord } from './deliveryLog';
 import type { DeliveryJob } from './DeliveryQueue';
-import { pendingPayload } from './pendingRetries';
+import { deletePending, insertAttempts, insertFirstAttempts, pruneLogs, releaseFirstAttempts, upsertRetries, type DeliveryKey } from './deliveryStatements';
+import { StatementSlices } from './StatementSlices';
 
 /** How long writes are gathered before one statement carries them all. */
 const GATHER_MS = 20;
-/**
- * Rows per statement at most. On the embedded database a statement runs on the panel's own thread:
- * a few hundred rows keep each one a short pause, and the event loop turns between statements.
- */
-const ROWS_PER_STATEMENT = 50;
 /** How often the logs written to are cut back to the newest entries each hook keeps. */
 const PRUNE_EVERY_MS = 2_000;
-
-/** A hook and an event: the key of a pending delivery. */
-type DeliveryKey = Pick<DeliveryJob, 'webhookId'> & { eventId: string };
 
 /** What one round writes. */
 interface Batch {
@@ -38,19 +30,21 @@ export interface DeliveryWriterOptions {
 
 const keyOf = (job: DeliveryJob): DeliveryKey => ({ webhookId: job.webhookId, eventId: job.event.id });
 
-/** `(webhook_id, event_id) in ((…), …)` for a list of keys. */
-function keyedBy(keys: DeliveryKey[]): SQL {
-  const pairs = sql.join(
-    keys.map((key) => sql`(${key.webhookId}::int, ${key.eventId}::uuid)`),
-    sql`, `,
-  );
-  return sql`(${webhookPendingDeliveries.webhookId}, ${webhookPendingDeliveries.eventId}) in (${pairs})`;
-}
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) out.push(items.slice(i, i + ROWS_PER_STATEMENT));
-  return out;
+/**
+ * The newest `deliveriesKept` attempts of each hook, in their order: a hook's log keeps no more,
+ * so older ones of the same round would only be written to be pruned (a flooded hook's round
+ * costs its log 100 rows, not thousands).
+ */
+function newestPerHook(records: DeliveryRecord[]): DeliveryRecord[] {
+  const counts = new Map<number, number>();
+  const kept: DeliveryRecord[] = [];
+  for (let i = records.length - 1; i >= 0; i--) {
+    const count = counts.get(records[i].webhookId) ?? 0;
+    if (count >= WEBHOOK_LIMITS.deliveriesKept) continue;
+    counts.set(records[i].webhookId, count + 1);
+    kept.push(records[i]);
+  }
+  return kept.reverse();
 }
 
 /**
@@ -58,8 +52,10 @@ function chunks<T>(items: T[]): T[][] {
  * sent), each attempt's log entry, a retry planned or a delivery done. Whatever comes within a few
  * milliseconds is written together, one multi-row statement per kind, so thousands of deliveries a
  * second cost a handful of statements instead of several queries each, and nothing that reports an
- * event ever waits for the database. A statement that fails (a hook deleted meanwhile) is written
- * again row by row, so one bad row costs only itself.
+ * event ever waits for the database. The statements are cut in slices with a turn of the event
+ * loop between them (StatementSlices): on the embedded database they run on the panel's thread,
+ * and a flood's thousands of rows in one go would stall every request and socket meanwhile.
+ * A statement that fails is written again row by row, so one bad row costs only itself.
  */
 export class DeliveryWriter {
   private firstAttempts: DeliveryJob[] = [];
@@ -72,6 +68,15 @@ export class DeliveryWriter {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private waiters: Array<() => void> = [];
+  /** Rows per statement, learnt per kind (a hook's prune deletes many rows: it starts with few hooks). */
+  private readonly slices = {
+    firstAttempts: new StatementSlices(),
+    attempts: new StatementSlices(),
+    finished: new StatementSlices(),
+    retries: new StatementSlices(),
+    released: new StatementSlices(),
+    prune: new StatementSlices(5, 1),
+  };
 
   constructor(private readonly options: DeliveryWriterOptions) {}
 
@@ -143,43 +148,34 @@ export class DeliveryWriter {
 
   private async write(batch: Batch): Promise<void> {
     const { db } = this.options;
-    for (const jobs of chunks(batch.firstAttempts)) {
-      const rowOf = (job: DeliveryJob) => ({ ...this.pendingRow(job, new Date(job.event.occurredAt)), lockedUntil: job.leaseUntil === null ? null : new Date(job.leaseUntil) });
-      const lost = await this.each(jobs, (some) => db.insert(webhookPendingDeliveries).values(some.map(rowOf)).onConflictDoNothing());
+    await this.slices.firstAttempts.run(batch.firstAttempts, async (jobs) => {
+      const lost = new Set(
+        await this.each(jobs, (some) =>
+          insertFirstAttempts(
+            db,
+            some.map((job) => ({ job, dueAt: job.event.occurredAt, lockedUntil: job.leaseUntil })),
+          ),
+        ),
+      );
       this.options.onStored(
-        jobs.filter((job) => !lost.includes(job)),
-        lost,
+        jobs.filter((job) => !lost.has(job)),
+        [...lost],
       );
-    }
-    for (const records of chunks(batch.attempts)) {
-      await this.each(records, (some) => db.insert(webhookDeliveries).values(some.map((record) => ({ ...record, error: record.error?.slice(0, 500) ?? null }))));
-      for (const record of records) this.pruneDue.add(record.webhookId);
-    }
-    for (const keys of chunks(batch.finished)) await this.each(keys, (some) => db.delete(webhookPendingDeliveries).where(keyedBy(some)));
-    for (const retries of chunks(batch.retries)) {
-      await this.each(retries, (some) =>
-        db
-          .insert(webhookPendingDeliveries)
-          .values(some.map(({ job, dueAt }) => this.pendingRow(job, dueAt)))
-          .onConflictDoUpdate({
-            target: [webhookPendingDeliveries.webhookId, webhookPendingDeliveries.eventId],
-            set: { attempt: sql`excluded.attempt`, dueAt: sql`excluded.due_at`, lockedUntil: null },
-          }),
-      );
-    }
-    for (const keys of chunks(batch.released)) {
-      await this.each(keys, (some) =>
-        db
-          .update(webhookPendingDeliveries)
-          .set({ lockedUntil: null })
-          .where(sql`${keyedBy(some)} and ${webhookPendingDeliveries.attempt} = 1`),
-      );
-    }
+    });
+    const records = newestPerHook(batch.attempts);
+    await this.slices.attempts.run(records, (some) => this.each(some, (rows) => insertAttempts(db, rows)));
+    for (const record of records) this.pruneDue.add(record.webhookId);
+    await this.slices.finished.run(batch.finished, (keys) => this.each(keys, (some) => deletePending(db, some)));
+    await this.slices.retries.run(batch.retries, (retries) =>
+      this.each(retries, (some) =>
+        upsertRetries(
+          db,
+          some.map(({ job, dueAt }) => ({ job, dueAt, lockedUntil: null })),
+        ),
+      ),
+    );
+    await this.slices.released.run(batch.released, (keys) => this.each(keys, (some) => releaseFirstAttempts(db, some)));
     if (this.pruneDue.size > 0 && Date.now() - this.lastPrune >= PRUNE_EVERY_MS) await this.prune();
-  }
-
-  private pendingRow(job: DeliveryJob, dueAt: Date) {
-    return { webhookId: job.webhookId, eventId: job.event.id, event: job.event.name, payload: pendingPayload(job.event), attempt: job.attempt, dueAt };
   }
 
   /** Runs `statement` for all items; if it fails, for each alone. Answers the items that could not be written (logged). */
@@ -194,7 +190,10 @@ export class DeliveryWriter {
       }
     }
     const failed: T[] = [];
-    for (const item of items) failed.push(...(await this.each([item], statement)));
+    for (const item of items) {
+      failed.push(...(await this.each([item], statement)));
+      await yieldToEventLoop();
+    }
     return failed;
   }
 
@@ -203,18 +202,6 @@ export class DeliveryWriter {
     const hooks = [...this.pruneDue];
     this.pruneDue.clear();
     this.lastPrune = Date.now();
-    for (const some of chunks(hooks)) {
-      const ids = sql.join(
-        some.map((id) => sql`(${id}::int)`),
-        sql`, `,
-      );
-      await this.options.db.execute(sql`
-        delete from ${webhookDeliveries} d using (
-          select h.id as webhook_id,
-            (select x.id from ${webhookDeliveries} x where x.webhook_id = h.id order by x.id desc offset ${WEBHOOK_LIMITS.deliveriesKept} limit 1) as cut
-          from (values ${ids}) as h(id)
-        ) c
-        where d.webhook_id = c.webhook_id and d.id <= c.cut`);
-    }
+    await this.slices.prune.run(hooks, (some) => pruneLogs(this.options.db, some));
   }
 }

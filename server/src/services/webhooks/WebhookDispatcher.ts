@@ -2,19 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { serverWebhooks, servers, type ServerWebhookRow, type WebhookDeliveryRow } from '../../db/schema';
-import { openSecret } from '../../lib/secretBox';
 import type { PanelEvent } from '../events/PanelEvents';
-import { checkedWebhookAddress, parseWebhookUrl, WebhookAddressError } from './webhookAddress';
-import { postWebhook, type PostOutcome } from './postWebhook';
+import { checkedWebhookAddress, WebhookAddressError } from './webhookAddress';
+import { keepAliveAgents, postWebhook, type PostOutcome } from './postWebhook';
 import { discordBody, jsonBody, signedHeaders, type OutgoingEvent } from './webhookPayloads';
 import { recordDelivery } from './deliveryLog';
 import { DELIVERY_CONCURRENCY, FIRST_ATTEMPT_LEASE_MS, MAX_PENDING_DELIVERIES, MAX_PENDING_PER_HOOK, PER_HOOK_CONCURRENCY, type DeliveryTimings } from './deliveryTimings';
 import { DeliveryQueue, type DeliveryJob } from './DeliveryQueue';
 import { PendingRetries } from './pendingRetries';
 import { DeliveryWriter } from './DeliveryWriter';
+import { SendableHook } from './SendableHook';
 
-/** Purpose under which webhook secrets are sealed (lib/secretBox). */
-export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
+export { WEBHOOK_SECRET_PURPOSE } from './SendableHook';
 
 export interface WebhookDispatcherOptions {
   db: Database;
@@ -30,7 +29,7 @@ export interface WebhookDispatcherOptions {
   concurrency?: number;
 }
 
-/** How often drops (queues full) are summed up in the log. */
+/** How often drops (queues full) are summed up in the panel's log and each hook's delivery log. */
 const DROP_LOG_INTERVAL_MS = 10_000;
 
 /** How long a server's hooks read from the database are trusted (this process forgets them at once when it changes one; another process may too). */
@@ -38,7 +37,7 @@ const HOOK_CACHE_TTL_MS = 5_000;
 
 interface ServerHooks {
   at: number;
-  hooks: Promise<{ serverName: string; byId: Map<number, ServerWebhookRow> }>;
+  hooks: Promise<{ serverName: string; byId: Map<number, SendableHook> }>;
 }
 
 /**
@@ -72,12 +71,16 @@ export class WebhookDispatcher {
   /** Closed for good: events are not even stored. */
   private shutDown = false;
   private readonly dropLog: NodeJS.Timeout;
+  /** The receivers' connections, kept open between deliveries. */
+  private readonly agents = keepAliveAgents();
+  /** Bodies made per event, forgotten with it. */
+  private readonly bodies = new WeakMap<OutgoingEvent, { json?: string; discord?: string }>();
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.queue = new DeliveryQueue(options.maxPendingPerHook ?? MAX_PENDING_PER_HOOK, options.maxPending ?? MAX_PENDING_DELIVERIES);
     this.retries = new PendingRetries(options.db);
     this.writer = new DeliveryWriter({ db: options.db, log: options.log, onStored: (stored, lost) => this.stored(stored, lost) });
-    this.dropLog = setInterval(() => this.logDrops(), DROP_LOG_INTERVAL_MS);
+    this.dropLog = setInterval(() => this.reportDrops(), DROP_LOG_INTERVAL_MS);
     this.dropLog.unref();
   }
 
@@ -112,7 +115,7 @@ export class WebhookDispatcher {
   /** One attempt at once, outside the queue and without retries: the "send test" button. */
   async sendTest(hook: ServerWebhookRow, server: { uuid: string; name: string }, eventId: string): Promise<WebhookDeliveryRow> {
     const event: OutgoingEvent = { id: eventId, name: 'webhook.test', occurredAt: new Date(), server, data: { test: true } };
-    const outcome = await this.attempt(hook, event);
+    const outcome = await this.attempt(new SendableHook(hook, this.options.panelSecret), event);
     return recordDelivery(this.options.db, { webhookId: hook.id, eventId, event: event.name, status: outcome.ok ? 'delivered' : 'failed', attempt: 1, ...this.logged(outcome) });
   }
 
@@ -145,8 +148,9 @@ export class WebhookDispatcher {
     this.shutDown = true;
     await Promise.all([...this.inFlight]);
     await this.writer.flush();
+    this.reportDrops();
     await this.writer.release(this.unsent.filter((job) => job.attempt === 1));
-    this.logDrops();
+    this.agents.destroy();
   }
 
   /** The server's name and hooks, from the cache while it is fresh (read again after `forget`). */
@@ -158,7 +162,7 @@ export class WebhookDispatcher {
       .from(servers)
       .leftJoin(serverWebhooks, eq(servers.id, serverWebhooks.serverId))
       .where(eq(servers.uuid, serverUuid))
-      .then((rows) => ({ serverName: rows[0]?.serverName ?? '', byId: new Map(rows.flatMap(({ hook }) => (hook ? [[hook.id, hook] as const] : []))) }));
+      .then((rows) => ({ serverName: rows[0]?.serverName ?? '', byId: new Map(rows.flatMap(({ hook }) => (hook ? [[hook.id, new SendableHook(hook, this.options.panelSecret)] as const] : []))) }));
     this.hooksByServer.set(serverUuid, { at: Date.now(), hooks });
     hooks.catch(() => this.hooksByServer.delete(serverUuid));
     return hooks;
@@ -166,10 +170,12 @@ export class WebhookDispatcher {
 
   private async fanOut(event: PanelEvent, serverUuid: string): Promise<void> {
     const { serverName, byId } = await this.hooksOf(serverUuid);
-    for (const hook of byId.values()) {
+    // One outgoing event for all the hooks: its body is then made once (bodyOf), not per hook.
+    const outgoing: OutgoingEvent = { id: event.id, name: event.name, occurredAt: event.occurredAt, server: { uuid: serverUuid, name: serverName }, data: event.data };
+    const leaseUntil = Date.now() + FIRST_ATTEMPT_LEASE_MS;
+    for (const { row: hook } of byId.values()) {
       if (!hook.events.includes(event.name)) continue;
-      const outgoing: OutgoingEvent = { id: event.id, name: event.name, occurredAt: event.occurredAt, server: { uuid: serverUuid, name: serverName }, data: event.data };
-      const job: DeliveryJob = { webhookId: hook.id, event: outgoing, attempt: 1, stored: false, leaseUntil: Date.now() + FIRST_ATTEMPT_LEASE_MS };
+      const job: DeliveryJob = { webhookId: hook.id, event: outgoing, attempt: 1, stored: false, leaseUntil };
       if (this.closed) this.unsent.push(job);
       else if (!this.queue.push(job)) continue;
       this.writer.store(job);
@@ -225,7 +231,7 @@ export class WebhookDispatcher {
     const status = outcome.ok ? 'delivered' : retry ? 'retrying' : 'failed';
     const next: DeliveryJob = { ...job, attempt: job.attempt + 1, stored: true, leaseUntil: null };
     const delay = delays[job.attempt - 1];
-    const record = { webhookId: hook.id, eventId: job.event.id, event: job.event.name, status, attempt: job.attempt, ...this.logged(outcome) } as const;
+    const record = { webhookId: hook.row.id, eventId: job.event.id, event: job.event.name, status, attempt: job.attempt, ...this.logged(outcome) } as const;
     // Written in the background (the slot is free for the next attempt at once); a retry's timer
     // starts once its row says so, since the retry claims exactly that attempt.
     this.track(
@@ -247,23 +253,39 @@ export class WebhookDispatcher {
     this.timers.add(timer);
   }
 
-  private logDrops(): void {
-    for (const [webhook, dropped] of this.queue.takeDropped()) this.options.log.warn({ webhook, dropped }, 'webhook queue full: deliveries dropped');
+  /**
+   * Sums up the deliveries dropped since the last time (every 10 s; tests call it): a warning in
+   * the panel's log and, so that the customer sees why events are missing, one failed entry per
+   * hook in its delivery log, on the last event dropped.
+   */
+  reportDrops(): void {
+    for (const [webhookId, { count, last }] of this.queue.takeDropped()) {
+      this.options.log.warn({ webhook: webhookId, dropped: count }, 'webhook queue full: deliveries dropped');
+      const error = `${count === 1 ? 'This delivery was' : `${count} deliveries up to this one were`} dropped unsent: more were waiting than the panel keeps, as the receiver could not keep up.`;
+      const record = { webhookId, eventId: last.eventId, event: last.event, status: 'failed', attempt: 1, responseCode: null, error, durationMs: 0 } as const;
+      this.track(this.writer.attempted(record, { retry: null, done: false }));
+    }
   }
 
   /** One POST of the event to the hook; the address is checked again first (DNS may have changed). */
-  private async attempt(hook: ServerWebhookRow, event: OutgoingEvent): Promise<PostOutcome> {
+  private async attempt(hook: SendableHook, event: OutgoingEvent): Promise<PostOutcome> {
     try {
-      const url = parseWebhookUrl(hook.url);
+      const url = hook.address();
       const address = await checkedWebhookAddress(url, this.options.allowHosts);
-      if (hook.kind === 'discord') return await postWebhook(url, address, {}, discordBody(event), this.options.timings.timeoutMs);
-      const body = jsonBody(event);
-      const secret = hook.secretSealed ? openSecret(this.options.panelSecret, WEBHOOK_SECRET_PURPOSE, hook.secretSealed) : '';
-      return await postWebhook(url, address, signedHeaders(event.id, secret, body), body, this.options.timings.timeoutMs);
+      const body = this.bodyOf(event, hook.row.kind === 'discord' ? 'discord' : 'json');
+      const headers = hook.row.kind === 'discord' ? {} : signedHeaders(event.id, hook.signingSecret(), body);
+      return await postWebhook(url, address, headers, body, this.options.timings.timeoutMs, this.agents);
     } catch (error) {
       const message = error instanceof WebhookAddressError ? error.message : `The delivery could not be sent: ${(error as Error).message}`;
       return { ok: false, responseCode: null, error: message, durationMs: 0 };
     }
+  }
+
+  /** The event's body of this kind, made once for all the hooks it goes to (and all their attempts while queued). */
+  private bodyOf(event: OutgoingEvent, kind: 'discord' | 'json'): string {
+    let bodies = this.bodies.get(event);
+    if (!bodies) this.bodies.set(event, (bodies = {}));
+    return (bodies[kind] ??= kind === 'discord' ? discordBody(event) : jsonBody(event));
   }
 
   private logged(outcome: PostOutcome): { responseCode: number | null; error: string | null; durationMs: number } {

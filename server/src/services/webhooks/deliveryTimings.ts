@@ -7,7 +7,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Deliveries waiting (queued or planned retries) beyond which new ones are dropped and logged. */
 export const MAX_PENDING_DELIVERIES = 10_000;
 
-/** Deliveries waiting for one webhook beyond which its oldest waiting one is dropped for a new one. */
+/** Deliveries waiting for one webhook beyond which new ones to it are dropped (and reported). */
 export const MAX_PENDING_PER_HOOK = 1_000;
 
 /** Requests sent at once. */
