@@ -20,6 +20,7 @@ const leave = () => {
 const calls = new AgentCalls(new RootedServerFiles(root), {
   json: (channel: number, message: Message) => output.push(encodeJson(channel, message)),
   data: (channel: number, data: Buffer) => output.push(encodeData(channel, data)),
+  frame: (frame: Buffer) => output.push(frame),
 });
 
 let lonely = setTimeout(leave, LONELY_MS);
