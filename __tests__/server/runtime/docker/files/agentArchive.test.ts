@@ -91,7 +91,7 @@ beforeAll(() => {
   mkdirSync(join(root, 'plugins/a-folder-name-long-enough-that-the-whole-path-needs-a-pax-header-in-the-tar-stream'), { recursive: true });
   // More than the stream's window in both members: the deflated one and the stored one.
   writeFileSync(join(root, 'server.log'), 'a line of the log, again and again\n'.repeat(200_000));
-  writeFileSync(join(root, 'world/region/r.0.0.mca'), randomBytes(6 * 1024 * 1024), { mode: 0o640 });
+  writeFileSync(join(root, 'world/region/r.0.0.mca'), randomBytes(10 * 1024 * 1024), { mode: 0o640 });
   writeFileSync(join(root, 'plugins/a-folder-name-long-enough-that-the-whole-path-needs-a-pax-header-in-the-tar-stream/config.yml'), 'enabled: true\n');
   for (let i = 0; i < 300; i += 1) writeFileSync(join(root, `world/data-${i}.dat`), `data ${i}\n`.repeat(i));
   symlinkSync(join(outside, 'secret.txt'), join(root, 'world/leak.txt'));
@@ -118,9 +118,9 @@ describe("a backup packed by a container's file helper", () => {
     expect(there).toEqual(here);
     expect(packedThere.bytes().includes('not the server’s')).toBe(false);
     expect(progress.at(-1)).toBe(plan.tarBytes);
-    // Only the archive crossed the wire (with its framing), not the 13 MB of content: the log compresses.
+    // Only the archive crossed the wire (with its framing), not the 17 MB of content: the log compresses.
     expect(sentToPanel - sentBefore).toBeLessThan(here.bytes + 256 * 1024);
-    expect(here.bytes).toBeLessThan(plan.contentBytes * 0.6);
+    expect(here.bytes).toBeLessThan(plan.contentBytes * 0.7);
   });
 
   it('stops when the backup is stopped, drops what was written, and leaves the helper free for the next one', async () => {

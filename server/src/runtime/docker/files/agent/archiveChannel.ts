@@ -1,9 +1,15 @@
 import { packArchive, type ArchiveOutput } from '../../../files/archive/packArchive';
 import type { ArchivePlan, TreeReader } from '../../../files/ServerFiles';
-import { FRAME_DATA, FRAME_HEADER, STREAM_WINDOW, writeFrameHeader, type Message } from '../protocol';
+import { FRAME_DATA, FRAME_HEADER, writeFrameHeader, type Message } from '../protocol';
 
 /** Archive bytes per frame: the packer's many small pieces (stored blocks, zlib's output) share frames this large. */
 const FRAME_BYTES = 256 * 1024;
+/**
+ * Archive bytes sent ahead of the panel's acks: more than a file's window, as an archive is one
+ * long stream whose acks come back through the engine; a pause for them is a pause of the whole
+ * backup. What is ahead waits in the engine's and the panel's buffers.
+ */
+const ARCHIVE_WINDOW = 8 * 1024 * 1024;
 
 /**
  * A backup's archive packed here, next to the files, with the panel's own packer (so the archive
@@ -34,7 +40,7 @@ export async function archiveChannel(
       wakeAll();
     } else if (message.t === 'ack') {
       unacked -= Number(message.bytes);
-      if (unacked < STREAM_WINDOW) wakeAll();
+      if (unacked < ARCHIVE_WINDOW) wakeAll();
     }
   });
 
@@ -50,7 +56,7 @@ export async function archiveChannel(
   };
   // Waiting for the panel's acks: what is laid out in the frame goes first, or they never come.
   const roomLater = (go: () => void): boolean => {
-    if (unacked < STREAM_WINDOW || stopper.signal.aborted) return false;
+    if (unacked < ARCHIVE_WINDOW || stopper.signal.aborted) return false;
     sendFrame();
     waiting.push(go);
     return true;
