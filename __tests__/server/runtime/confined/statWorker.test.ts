@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sortEntries } from '../../../../server/src/services/files/entryOrder';
 import { listDirectory } from '../../../../server/src/services/files/listDirectory';
-import { StatWorker } from '../../../../server/src/runtime/confined/StatWorker';
+import type { Worker } from 'node:worker_threads';
+import { STAT_WORKER_LIMITS, StatWorker } from '../../../../server/src/runtime/confined/StatWorker';
 import { toFileEntry } from '../../../../server/src/services/files/toFileEntry';
 import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 
@@ -34,6 +35,10 @@ describe('StatWorker', () => {
     const names = [...readdirSync(join(root, 'big')).slice(0, 50), 'missing.txt'];
     try {
       expect(await worker.lstatMany(prefix, names)).toEqual([...names.slice(0, 50).map((name) => fieldsOf(prefix + name)), null]);
+      // Its heap is kept small: with V8's defaults the thread's young generation grew to its full
+      // size on a large folder's Stats objects, and the panel kept that memory.
+      const thread = (worker as unknown as { worker: Worker }).worker;
+      expect(thread.resourceLimits).toMatchObject(STAT_WORKER_LIMITS);
       const stopped = worker.lstatMany(prefix, readdirSync(join(root, 'big')));
       await worker.close();
       await expect(stopped).rejects.toThrow();

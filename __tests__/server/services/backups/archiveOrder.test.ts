@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { archiveOrderOf, compressedAlreadyLast } from '../../../../server/src/services/backups/archiveOrder';
+import { archiveOrderOf, compressedAlreadyLast } from '../../../../server/src/runtime/files/archive/archiveOrder';
 import { LocalBackupStorage } from '../../../../server/src/services/backups/LocalBackupStorage';
 import { extractBackup, backupChecker } from '../../../../server/src/services/backups/restoreSwap';
 import { walkForBackup } from '../../../../server/src/services/backups/walkForBackup';

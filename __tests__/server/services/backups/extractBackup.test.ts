@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { Header, Pax } from 'tar';
 import { backupChecker, extractBackup } from '../../../../server/src/services/backups/restoreSwap';
-import { storedMember } from '../../../../server/src/services/backups/gzipMembers';
+import { storedMember } from '../../../../server/src/runtime/files/archive/gzipMembers';
 import { RootedServerFiles } from '../../../../server/src/runtime/files/rooted/RootedServerFiles';
 import { treeOf, writeTree } from './backupsTestKit';
 

@@ -42,6 +42,9 @@ parentPort.on('message', ({ id, prefix, names }) => {
 });
 `;
 
+/** The worker's heap: a young generation of a few megabytes is plenty for one folder's Stats objects at a time. */
+export const STAT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
+
 interface Waiting {
   resolve: (fields: Float64Array) => void;
   reject: (error: Error) => void;
@@ -89,8 +92,12 @@ export class StatWorker {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    // No --import of the server's loader: the worker's code is plain JavaScript.
-    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+    // No --import of the server's loader: the worker's code is plain JavaScript. Its heap is kept
+    // small: it holds nothing between messages, but with V8's defaults its young generation grew to
+    // its full size on the Stats objects of the first large folders, and that memory stayed with
+    // the panel (listing a folder of 10,000 entries raised the panel's memory by 98 MiB, 45 without
+    // the worker, 58 with these limits).
+    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], resourceLimits: STAT_WORKER_LIMITS });
     worker.unref();
     worker.on('message', ({ id, out }: { id: number; out: Float64Array }) => this.settle(id, (waiting) => waiting.resolve(out)));
     const fail = (error: Error) => {

@@ -90,11 +90,22 @@ export interface TreeReader {
   /** Closes the folders held (files opened through it are closed by their own close). */
   close(): Promise<void>;
   /**
-   * How far ahead a reader of many files (a backup) should open them: entries, and bytes of the
-   * files among them. A reader whose every open is a round trip to another machine asks for more
-   * than the few opens in flight that keep a local disk busy. Unset: the caller's own default.
+   * Packs the plan's entries into a tar.gz where the files are (a node's file helper), and answers
+   * the archive's bytes as they come: the files' content never crosses the wire uncompressed, and
+   * the panel only stores what arrives. Unset: the caller reads the files and packs them itself
+   * (the same packer, so the archive is the same either way). Destroying the stream stops it.
    */
-  readonly lookAhead?: { entries: number; bytes: number };
+  packArchive?(plan: ArchivePlan, onProgress: (done: number) => void): Promise<Readable>;
+}
+
+/** What an archive of a server's files holds, in the order walked (see runtime/files/archive). */
+export interface ArchivePlan {
+  /** The entries' paths, a folder's ending in `/`. */
+  paths: string[];
+  /** The walked size of each entry (0 for a folder). */
+  sizes: number[];
+  /** The size of the uncompressed tar stream (headers included), for progress. */
+  tarBytes: number;
 }
 
 /** A file opened for reading: what it was when opened, and its bytes read into the caller's memory. */

@@ -1,5 +1,5 @@
 import { createInflateRaw, type InflateRaw } from 'node:zlib';
-import { STORED_MARK } from './gzipMembers';
+import { STORED_MARK } from '../../runtime/files/archive/gzipMembers';
 
 /** Receives decompressed bytes; `bytes` is only valid until the returned promise settles. */
 export type TarSink = (bytes: Buffer) => Promise<void>;

@@ -1,5 +1,5 @@
 import ignore from 'ignore';
-import type { FileInfo, ServerFiles } from '../../runtime/files/ServerFiles';
+import type { ArchivePlan, FileInfo, ServerFiles } from '../../runtime/files/ServerFiles';
 
 /** Folders the panel itself keeps in a server's root while restoring; never backed up. */
 export const PANEL_INTERNAL = /^\.panel-restore(-|$)/;
@@ -10,20 +10,11 @@ export const PANEL_INTERNAL = /^\.panel-restore(-|$)/;
  * thousand files, objects were most of what a walk kept and made the garbage collector's young
  * generation grow): the paths, and their sizes at the same index.
  */
-export interface BackupPlan {
-  /** The entries' paths, a folder's ending in `/`. */
-  paths: string[];
-  /** The walked size of each entry (0 for a folder). */
-  sizes: number[];
+export interface BackupPlan extends ArchivePlan {
   files: number;
   /** Sum of the files' sizes. */
   contentBytes: number;
-  /** The size of the uncompressed tar stream (headers included), for progress. */
-  tarBytes: number;
 }
-
-/** Whether a path of a plan is a folder's. */
-export const isPlannedFolder = (path: string): boolean => path.endsWith('/');
 
 const block = (size: number) => Math.ceil(size / 512) * 512;
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';

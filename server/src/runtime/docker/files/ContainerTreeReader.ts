@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { FileInfo, OpenFile, TreeReader } from '../../files/ServerFiles';
+import type { ArchivePlan, FileInfo, OpenFile, TreeReader } from '../../files/ServerFiles';
 import type { FilesConnection } from './FilesConnection';
+import type { Message } from './protocol';
 import { receiveFile } from './streams';
 
 /**
@@ -57,12 +58,6 @@ class StreamedFile implements OpenFile {
  */
 export class ContainerTreeReader implements TreeReader {
   private closed = false;
-  /**
-   * Each open is a round trip to the node, answered with the file's first bytes: a backup keeps
-   * many in flight so that the round trips overlap, bounded in bytes (what the helper sends of
-   * the files opened ahead waits in the panel's memory until read).
-   */
-  readonly lookAhead = { entries: 64, bytes: 8 * 1024 * 1024 };
 
   constructor(
     private readonly conn: FilesConnection,
@@ -77,6 +72,18 @@ export class ContainerTreeReader implements TreeReader {
     const send = (start: number) => receiveFile(this.conn, { reader: this.reader, path, start }, 'reader.readFile');
     const { stream, info } = await send(0);
     return new StreamedFile(info, stream, async (start) => (await send(start)).stream);
+  }
+
+  /**
+   * The helper packs the archive next to the files, with the panel's own packer, and sends only
+   * the archive: a backup's content crosses the wire compressed, and the panel holds no more of
+   * it than the stream's window. Progress comes with it as the helper lays the tar stream out.
+   */
+  async packArchive(plan: ArchivePlan, onProgress: (done: number) => void): Promise<Readable> {
+    const { paths, sizes, tarBytes } = plan;
+    const onMessage = (message: Message) => message.t === 'progress' && onProgress(Number(message.done));
+    const { stream } = await receiveFile(this.conn, { reader: this.reader, plan: { paths, sizes, tarBytes } }, 'reader.archive', onMessage);
+    return stream;
   }
 
   async close(): Promise<void> {

@@ -20,7 +20,7 @@ export const WALK_BATCH = 500;
  * Bumped when the frames or messages change, or the agent's own work does (a node keeps the
  * image it built): a helper of another version is not spoken to, and the node's image is built again.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** A call's control messages (`t` says which). */
 export type Message = { t: string } & Record<string, unknown>;
@@ -42,10 +42,18 @@ export function encodeData(channel: number, data: Buffer): Buffer {
 
 function frame(kind: number, channel: number, payload: Buffer): Buffer {
   const header = Buffer.allocUnsafe(HEADER);
-  header.writeUInt8(kind, 0);
-  header.writeUInt32BE(channel, 1);
-  header.writeUInt32BE(payload.length, 5);
+  writeFrameHeader(header, kind, channel, payload.length);
   return Buffer.concat([header, payload]);
+}
+
+/** Bytes before a frame's payload. */
+export const FRAME_HEADER = HEADER;
+
+/** Writes a frame's header into the first FRAME_HEADER bytes of `target` (a frame laid out in place). */
+export function writeFrameHeader(target: Buffer, kind: number, channel: number, length: number): void {
+  target.writeUInt8(kind, 0);
+  target.writeUInt32BE(channel, 1);
+  target.writeUInt32BE(length, 5);
 }
 
 /**

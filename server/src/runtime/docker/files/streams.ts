@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FileInfo } from '../../files/ServerFiles';
 import type { FilesConnection } from './FilesConnection';
-import { fromWireError, STREAM_WINDOW, type WireError } from './protocol';
+import { fromWireError, STREAM_WINDOW, type Message, type WireError } from './protocol';
 
 /** Largest piece of file content in one frame. */
 const PIECE = 256 * 1024;
@@ -16,9 +16,10 @@ const ACK_EVERY = STREAM_WINDOW / 4;
  * A file's bytes from the helper as a Readable: the helper sends no more than a window ahead,
  * and what arrives is acknowledged (ACK_EVERY at a time) once the stream has room for it, so a slow reader (a backup
  * upload) holds back the helper instead of filling the panel's memory. Destroying the stream
- * early tells the helper to stop.
+ * early tells the helper to stop. Other messages of the call (a packed archive's progress) go to
+ * `onMessage`.
  */
-export function receiveFile(conn: FilesConnection, args: Record<string, unknown>, op = 'readStream'): Promise<{ stream: Readable; info: FileInfo }> {
+export function receiveFile(conn: FilesConnection, args: Record<string, unknown>, op = 'readStream', onMessage?: (message: Message) => void): Promise<{ stream: Readable; info: FileInfo }> {
   return new Promise((resolve, reject) => {
     let stream: Readable | null = null;
     let unacked = 0;
@@ -47,7 +48,7 @@ export function receiveFile(conn: FilesConnection, args: Record<string, unknown>
           if (!stream) reject(error ?? new Error('The file helper sent no file.'));
           else if (error) stream.destroy(error);
           else stream.push(null);
-        }
+        } else onMessage?.(message);
       },
       data: (chunk) => {
         if (!stream || stream.destroyed) return;

@@ -1,14 +1,17 @@
 import type { Readable } from 'node:stream';
 import { Readable as NodeReadable } from 'node:stream';
-import type { FileInfo, OpenFile, ServerFiles, TreeReader, TreeWriteOptions, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
+import type { ArchivePlan, FileInfo, OpenFile, ServerFiles, TreeReader, TreeWriteOptions, TreeWriter, WriteOptions } from '../../../files/ServerFiles';
 import { SentListings } from '../listingReplay';
 import { STREAM_WINDOW, toWireError, type Message } from '../protocol';
+import { archiveChannel } from './archiveChannel';
 import { IncomingChunks } from './incomingChunks';
 import { walkChannel } from './walkChannel';
 
 export interface AgentOutput {
   json(channel: number, message: Message): void;
   data(channel: number, data: Buffer): void;
+  /** A whole frame laid out by the caller. */
+  frame(frame: Buffer): void;
 }
 
 /** What a channel still open listens to (acks, content, verdicts, cancels). */
@@ -118,6 +121,10 @@ export class AgentCalls {
         const file = await this.reader(args).open(str(args, 'path'));
         return this.pump(channel, openFileStream(file, Number(args.start ?? 0)), file.info);
       }
+      case 'reader.archive':
+        return archiveChannel(this.reader(args), args.plan as ArchivePlan, { frame: (frame) => this.out.frame(frame), json: (message) => this.out.json(channel, message) }, channel, (listen) =>
+          this.open.set(channel, { message: listen }),
+        );
       case 'reader.close': {
         const reader = this.readers.get(Number(args.reader));
         this.readers.delete(Number(args.reader));
