@@ -18,6 +18,7 @@ import { startTestBind } from '../scripts/lib/testBind.mjs';
 import { startTestDockerEngine, stopSecondTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
 
 async function main() {
+  const startedAt = Date.now();
   const chromium = await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')]);
   if (chromium !== 0) throw new Error('Chromium is not available at /usr/bin/chromium');
 
@@ -29,11 +30,20 @@ async function main() {
   let baseUrl = process.env.E2E_BASE_URL;
   const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
   if (!baseUrl) {
-    await ensureSpaBuilt();
+    // The web app builds while BIND and the Docker Engine start: the build is the longest step before
+    // the first test, and the engine's start is mostly waiting on dockerd.
     // A real BIND on loopback serving play.test: the panel writes subdomains to it (e2e/network.spec.ts).
-    bind = await startTestBind('play.test');
     // A Docker Engine as a node of the panel (e2e/docker-node.spec.ts runs a server on it).
-    docker = startTestDockerEngine();
+    const [built, startedBind, startedDocker] = await Promise.allSettled([ensureSpaBuilt(), startTestBind('play.test'), startTestDockerEngine()]);
+    bind = startedBind.status === 'fulfilled' ? startedBind.value : null;
+    docker = startedDocker.status === 'fulfilled' ? startedDocker.value : null;
+    for (const step of [built, startedBind, startedDocker]) {
+      if (step.status === 'rejected') {
+        if (bind) await bind.stop();
+        if (docker?.dir) stopTestDockerEngine(docker.dir);
+        throw step.reason;
+      }
+    }
     if (docker.problem) console.log(`No Docker node for this run: ${docker.problem}`);
     // A real OpenID Connect provider for e2e/social-login.spec.ts; it starts once the panel's
     // address (its /socialite callback) is known, on a port chosen now for the panel's settings.
@@ -60,7 +70,7 @@ async function main() {
     });
     baseUrl = panel.baseUrl;
     oidc = await startOidcTestProvider({ port: oidcPort, redirectUri: `${baseUrl}/socialite` });
-    console.log(`Panel on ${baseUrl} (log: e2e/artifacts/panel.log)`);
+    console.log(`Panel on ${baseUrl} (log: e2e/artifacts/panel.log), ready ${Math.round((Date.now() - startedAt) / 1000)} s after the start`);
   }
 
   const stop = async () => {

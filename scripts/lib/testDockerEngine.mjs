@@ -5,18 +5,25 @@
  * undoes what the engine changed on the host. Without root there is none, and the e2e specs that
  * need it say why.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const script = join(process.cwd(), 'scripts', 'docker-engine.sh');
 
-/** Starts the engine; answers { dir, env } (env for the specs) or { problem } when there can be none. */
-export function startTestDockerEngine() {
+/**
+ * Starts the engine; answers { dir, env } (env for the specs) or { problem } when there can be none.
+ * Asynchronous, so the runner builds the web app while the engine starts (mostly waiting on dockerd).
+ */
+export async function startTestDockerEngine() {
   if (process.getuid?.() !== 0) return { problem: 'the tests do not run as root, and a Docker Engine needs root' };
   if (process.env.PANEL_TEST_DOCKER === '0') return { problem: 'PANEL_TEST_DOCKER=0 turned the test Docker Engine off' };
   try {
-    const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
+    const child = promisify(execFile)('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+    // The script's progress and errors go to the runner's output, as before.
+    child.child.stderr?.pipe(process.stderr);
+    const { stdout: output } = await child;
     const values = Object.fromEntries(output.split('\n').map((line) => line.split('=', 2)));
     return {
       dir: values.PANEL_DOCKER_DIR,
