@@ -15,7 +15,7 @@ import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
 import { freePort, startPanel } from '../scripts/lib/panelProcess.mjs';
 import { startOidcTestProvider, TEST_CLIENT } from '../scripts/lib/oidcTestProvider.mjs';
 import { startTestBind } from '../scripts/lib/testBind.mjs';
-import { startTestDockerEngine, stopSecondTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
+import { startSecondTestDockerEngine, startTestDockerEngine, stopSecondTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
 
 async function main() {
   const startedAt = Date.now();
@@ -34,12 +34,28 @@ async function main() {
     // the first test, and the engine's start is mostly waiting on dockerd.
     // A real BIND on loopback serving play.test: the panel writes subdomains to it (e2e/network.spec.ts).
     // A Docker Engine as a node of the panel (e2e/docker-node.spec.ts runs a server on it).
-    const [built, startedBind, startedDocker] = await Promise.allSettled([ensureSpaBuilt(), startTestBind('play.test'), startTestDockerEngine()]);
+    // Node B for e2e/transfer.spec.ts starts here too when the run includes it (a whole run, or that
+    // spec named); the spec copies the images to it once the first engine has built them.
+    const specArgs = process.argv.slice(2).filter((arg) => arg.endsWith('.ts'));
+    const startNodeB = async () => {
+      if (specArgs.length > 0 && !specArgs.some((arg) => arg.includes('transfer'))) return;
+      const problem = await startSecondTestDockerEngine(secondEngineRecord);
+      if (problem) console.log(`${problem}; e2e/transfer.spec.ts starts it itself`);
+    };
+    const [built, startedBind, startedDocker] = await Promise.allSettled([
+      ensureSpaBuilt(),
+      startTestBind('play.test'),
+      startTestDockerEngine().then(async (engine) => {
+        if (engine.dir) await startNodeB();
+        return engine;
+      }),
+    ]);
     bind = startedBind.status === 'fulfilled' ? startedBind.value : null;
     docker = startedDocker.status === 'fulfilled' ? startedDocker.value : null;
     for (const step of [built, startedBind, startedDocker]) {
       if (step.status === 'rejected') {
         if (bind) await bind.stop();
+        stopSecondTestDockerEngine(secondEngineRecord);
         if (docker?.dir) stopTestDockerEngine(docker.dir);
         throw step.reason;
       }
