@@ -66,13 +66,13 @@ async function main() {
     const oidcPort = await freePort();
     console.log('Starting the panel…');
     panel = await startPanel({
-      // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
+      // A "minute" of the auto-stop setting lasts 2 s, so e2e/sleep.spec.ts sees a server stop (after 10 s).
       // The software, plugin and mod catalogues answer from their recordings (e2e/extensions.spec.ts installs from them).
       env: {
         PANEL_CATALOGUE_URL: process.env.PANEL_CATALOGUE_URL ?? 'local',
         PANEL_DEMO_PASSWORD: demoPassword,
         PANEL_DEMO_DATA: 'true',
-        PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000',
+        PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '2000',
         // e2e/webhooks.spec.ts delivers to a receiver it runs on loopback.
         PANEL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
         PANEL_OAUTH_PROVIDERS: 'local',
