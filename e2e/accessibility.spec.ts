@@ -83,7 +83,7 @@ test.beforeAll(async () => {
   }
 });
 
-/** Waits until the screen has rendered: no route or data still loading, then a moment for animations. */
+/** Waits until the screen has rendered: no route or data still loading, and no animation half-way. */
 async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
@@ -98,7 +98,25 @@ async function settle(page: Page): Promise<void> {
       { timeout: 10_000, polling: 100 },
     )
     .catch(() => undefined);
-  await page.waitForTimeout(250);
+  await animationsDone(page);
+}
+
+/**
+ * Waits until no finite animation or transition runs (a dialog fading in would be measured
+ * half-transparent by the contrast rule) for three frames in a row: an animation may start a frame
+ * after its class is set. Endless ones (spinners, the console cursor) never end and are not awaited.
+ * Mostly a few frames, where a fixed pause cost every screen a quarter of a second.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const deadline = performance.now() + 3_000;
+    for (let quietFrames = 0; quietFrames < 3 && performance.now() < deadline;) {
+      await frame();
+      const moving = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      quietFrames = moving ? 0 : quietFrames + 1;
+    }
+  });
 }
 
 /** Opens `path` inside the running app (one route load, no reload of the whole app). */

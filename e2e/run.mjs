@@ -15,9 +15,10 @@ import { ensureSpaBuilt, rootDir, run } from '../scripts/lib/spaBuild.mjs';
 import { freePort, startPanel } from '../scripts/lib/panelProcess.mjs';
 import { startOidcTestProvider, TEST_CLIENT } from '../scripts/lib/oidcTestProvider.mjs';
 import { startTestBind } from '../scripts/lib/testBind.mjs';
-import { startTestDockerEngine, stopSecondTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
+import { startSecondTestDockerEngine, startTestDockerEngine, stopSecondTestDockerEngine, stopTestDockerEngine } from '../scripts/lib/testDockerEngine.mjs';
 
 async function main() {
+  const startedAt = Date.now();
   const chromium = await run('bash', [join(rootDir, 'scripts', 'ensure-chromium.sh')]);
   if (chromium !== 0) throw new Error('Chromium is not available at /usr/bin/chromium');
 
@@ -29,24 +30,49 @@ async function main() {
   let baseUrl = process.env.E2E_BASE_URL;
   const demoPassword = process.env.PANEL_DEMO_PASSWORD ?? `demo-${randomBytes(9).toString('base64url')}`;
   if (!baseUrl) {
-    await ensureSpaBuilt();
+    // The web app builds while BIND and the Docker Engine start: the build is the longest step before
+    // the first test, and the engine's start is mostly waiting on dockerd.
     // A real BIND on loopback serving play.test: the panel writes subdomains to it (e2e/network.spec.ts).
-    bind = await startTestBind('play.test');
     // A Docker Engine as a node of the panel (e2e/docker-node.spec.ts runs a server on it).
-    docker = startTestDockerEngine();
+    // Node B for e2e/transfer.spec.ts starts here too when the run includes it (a whole run, or that
+    // spec named); the spec copies the images to it once the first engine has built them.
+    const specArgs = process.argv.slice(2).filter((arg) => arg.endsWith('.ts'));
+    const startNodeB = async () => {
+      if (specArgs.length > 0 && !specArgs.some((arg) => arg.includes('transfer'))) return;
+      const problem = await startSecondTestDockerEngine(secondEngineRecord);
+      if (problem) console.log(`${problem}; e2e/transfer.spec.ts starts it itself`);
+    };
+    const [built, startedBind, startedDocker] = await Promise.allSettled([
+      ensureSpaBuilt(),
+      startTestBind('play.test'),
+      startTestDockerEngine().then(async (engine) => {
+        if (engine.dir) await startNodeB();
+        return engine;
+      }),
+    ]);
+    bind = startedBind.status === 'fulfilled' ? startedBind.value : null;
+    docker = startedDocker.status === 'fulfilled' ? startedDocker.value : null;
+    for (const step of [built, startedBind, startedDocker]) {
+      if (step.status === 'rejected') {
+        if (bind) await bind.stop();
+        stopSecondTestDockerEngine(secondEngineRecord);
+        if (docker?.dir) stopTestDockerEngine(docker.dir);
+        throw step.reason;
+      }
+    }
     if (docker.problem) console.log(`No Docker node for this run: ${docker.problem}`);
     // A real OpenID Connect provider for e2e/social-login.spec.ts; it starts once the panel's
     // address (its /socialite callback) is known, on a port chosen now for the panel's settings.
     const oidcPort = await freePort();
     console.log('Starting the panel…');
     panel = await startPanel({
-      // A "minute" of the auto-stop setting lasts 3 s, so e2e/sleep.spec.ts sees a server stop.
+      // A "minute" of the auto-stop setting lasts 2 s, so e2e/sleep.spec.ts sees a server stop (after 10 s).
       // The software, plugin and mod catalogues answer from their recordings (e2e/extensions.spec.ts installs from them).
       env: {
         PANEL_CATALOGUE_URL: process.env.PANEL_CATALOGUE_URL ?? 'local',
         PANEL_DEMO_PASSWORD: demoPassword,
         PANEL_DEMO_DATA: 'true',
-        PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '3000',
+        PANEL_TEST_SLEEP_MINUTE_MS: process.env.PANEL_TEST_SLEEP_MINUTE_MS ?? '2000',
         // e2e/webhooks.spec.ts delivers to a receiver it runs on loopback.
         PANEL_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
         PANEL_OAUTH_PROVIDERS: 'local',
@@ -60,7 +86,7 @@ async function main() {
     });
     baseUrl = panel.baseUrl;
     oidc = await startOidcTestProvider({ port: oidcPort, redirectUri: `${baseUrl}/socialite` });
-    console.log(`Panel on ${baseUrl} (log: e2e/artifacts/panel.log)`);
+    console.log(`Panel on ${baseUrl} (log: e2e/artifacts/panel.log), ready ${Math.round((Date.now() - startedAt) / 1000)} s after the start`);
   }
 
   const stop = async () => {

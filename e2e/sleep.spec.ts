@@ -4,7 +4,7 @@ import { ping } from 'minecraft-protocol';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
 import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/demoServer';
 
-// e2e/run.mjs makes an auto-stop "minute" of the demo server last 3 s.
+// e2e/run.mjs makes an auto-stop "minute" of the demo server last 2 s.
 
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
 
@@ -79,7 +79,7 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   console.log(`wake: join attempt → running in ${Date.now() - wakeAttempt} ms`);
   expect(await join(host, port, 'e2e_sleeper')).toBe('spawned');
 
-  // Nobody plays for 5 "minutes" (15 s here): it stops, and sleeps again.
+  // Nobody plays for 5 "minutes" (10 s here): it stops, and sleeps again.
   await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 120_000 });
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
   await expect(page.locator('.panel-card').filter({ hasText: 'Sleep and wake-up' }).getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 30_000 });

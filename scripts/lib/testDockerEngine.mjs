@@ -5,18 +5,25 @@
  * undoes what the engine changed on the host. Without root there is none, and the e2e specs that
  * need it say why.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const script = join(process.cwd(), 'scripts', 'docker-engine.sh');
 
-/** Starts the engine; answers { dir, env } (env for the specs) or { problem } when there can be none. */
-export function startTestDockerEngine() {
+/**
+ * Starts the engine; answers { dir, env } (env for the specs) or { problem } when there can be none.
+ * Asynchronous, so the runner builds the web app while the engine starts (mostly waiting on dockerd).
+ */
+export async function startTestDockerEngine() {
   if (process.getuid?.() !== 0) return { problem: 'the tests do not run as root, and a Docker Engine needs root' };
   if (process.env.PANEL_TEST_DOCKER === '0') return { problem: 'PANEL_TEST_DOCKER=0 turned the test Docker Engine off' };
   try {
-    const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
+    const child = promisify(execFile)('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+    // The script's progress and errors go to the runner's output, as before.
+    child.child.stderr?.pipe(process.stderr);
+    const { stdout: output } = await child;
     const values = Object.fromEntries(output.split('\n').map((line) => line.split('=', 2)));
     return {
       dir: values.PANEL_DOCKER_DIR,
@@ -39,8 +46,7 @@ export function stopTestDockerEngine(dir) {
  * the PEM texts of its CA and client certificate, and its public address.
  */
 export function secondTestDockerEngine(record, { imagesFrom } = {}) {
-  const started = !existsSync(record);
-  if (started) {
+  if (!existsSync(record)) {
     const output = execFileSync('bash', [script, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 300_000 });
     writeFileSync(record, output);
   }
@@ -49,7 +55,11 @@ export function secondTestDockerEngine(record, { imagesFrom } = {}) {
       .split('\n')
       .map((line) => line.split('=', 2)),
   );
-  if (started && imagesFrom) copyPanelImages(imagesFrom, values.DOCKER_HOST);
+  // Once per engine: the runner may have started it early, before the first engine had images.
+  if (imagesFrom && values.PANEL_IMAGES_COPIED !== '1') {
+    copyPanelImages(imagesFrom, values.DOCKER_HOST);
+    appendFileSync(record, '\nPANEL_IMAGES_COPIED=1\n');
+  }
   return {
     dockerHost: values.PANEL_DOCKER_TLS_HOST,
     publicHost: values.PANEL_DOCKER_PUBLIC_HOST,
@@ -74,7 +84,22 @@ function copyPanelImages(from, to) {
   }
 }
 
-/** Stops the second engine a spec started (nothing when none did). */
+/**
+ * Starts node B ahead of the spec that needs it (the runner does so while the web app builds),
+ * keeping its output at `record` as secondTestDockerEngine does. Answers a problem text, or null.
+ */
+export async function startSecondTestDockerEngine(record) {
+  try {
+    const child = promisify(execFile)('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+    child.child.stderr?.pipe(process.stderr);
+    writeFileSync(record, (await child).stdout);
+    return null;
+  } catch (error) {
+    return `the second test Docker Engine did not start early: ${error.message}`;
+  }
+}
+
+/** Stops the second engine a spec or the runner started (nothing when none did). */
 export function stopSecondTestDockerEngine(record) {
   if (!existsSync(record)) return;
   const dir = readFileSync(record, 'utf8').match(/^PANEL_DOCKER_DIR=(.*)$/m)?.[1];
