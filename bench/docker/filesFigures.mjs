@@ -22,7 +22,10 @@ import { residentBytes, sampleMemory } from '../console/procStats.mjs';
 const entries = Number(process.env.BENCH_DOCKER_ENTRIES ?? 10_000);
 const backupMb = Number(process.env.BENCH_DOCKER_BACKUP_MB ?? 1024);
 const backupRounds = Number(process.env.BENCH_DOCKER_BACKUP_ROUNDS ?? 3);
-export const filesTarget = { listMs: 150, backupMiBps: 80, memoryRiseMiB: 50 };
+// The backup's target is in megabytes (10^6 bytes) a second, as the product states it: 80 MB/s is 76.3 MiB/s.
+export const filesTarget = { listMs: 150, backupMBps: 80, memoryRiseMiB: 50 };
+const MBperMiB = (1024 * 1024) / 1e6;
+const megabytes = (mibPerSecond) => Math.round(mibPerSecond * MBperMiB * 10) / 10;
 
 const MiB = 1024 * 1024;
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
@@ -125,14 +128,14 @@ export async function measureFiles(panels, builderScript, machineLoad) {
 /** The printed lines of the files figures, and whether the Docker side meets its targets. */
 export function filesLines({ local, docker }) {
   const listMet = docker.listing.medianMs <= filesTarget.listMs;
-  const backupMet = docker.backup.medianMiBps >= filesTarget.backupMiBps;
+  const backupMet = megabytes(docker.backup.medianMiBps) >= filesTarget.backupMBps;
   const memoryMet = docker.memoryRiseMiB <= filesTarget.memoryRiseMiB;
   const met = (ok) => (ok ? 'met' : 'NOT met');
   return {
     ok: listMet && backupMet && memoryMet,
     lines: [
       `files/list of ${entries.toLocaleString('en')} entries (median of 20, settled): local ${local.listing.medianMs} ms, docker ${docker.listing.medianMs} ms (p95 ${local.listing.p95Ms} / ${docker.listing.p95Ms} ms; first listing ${local.listing.firstMs} / ${docker.listing.firstMs} ms); target ≤ ${filesTarget.listMs} ms: ${met(listMet)}`,
-      `backup of ${docker.backup.contentMiB} MiB in ${docker.backup.files} files (median of ${docker.backup.runs.length}, request to complete): local ${local.backup.medianMiBps} MiB/s, docker ${docker.backup.medianMiBps} MiB/s (archive ${docker.backup.archiveMiB} MiB); target ≥ ${filesTarget.backupMiBps} MiB/s: ${met(backupMet)}`,
+      `backup of ${docker.backup.contentMiB} MiB in ${docker.backup.files} files (median of ${docker.backup.runs.length}, request to complete): local ${local.backup.medianMiBps} MiB/s (${megabytes(local.backup.medianMiBps)} MB/s), docker ${docker.backup.medianMiBps} MiB/s (${megabytes(docker.backup.medianMiBps)} MB/s) (archive ${docker.backup.archiveMiB} MiB); target ≥ ${filesTarget.backupMBps} MB/s: ${met(backupMet)}`,
       `panel memory rise while listing and backing up (largest): local ${local.memoryRiseMiB} MiB, docker ${docker.memoryRiseMiB} MiB; target ≤ ${filesTarget.memoryRiseMiB} MiB: ${met(memoryMet)}`,
     ],
   };

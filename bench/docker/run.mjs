@@ -13,7 +13,7 @@
  *   - a 10,000-entry folder listed through the files API, a 1 GiB backup through the backups API,
  *     and the panel's memory rise during these (filesFigures.mjs).
  * Targets: Docker's start ≤ local's + 0.5 s; Docker's console rate ≥ half of local's; on Docker,
- * the listing ≤ 150 ms, the backup ≥ 80 MiB/s, the panel's memory rise ≤ 50 MiB.
+ * the listing ≤ 150 ms, the backup ≥ 80 MB/s (10^6 bytes; 76.3 MiB/s), the panel's memory rise ≤ 50 MiB.
  * BENCH_DOCKER_PARTS (start,console,files) picks the parts measured; `engine` adds what the engine
  * itself streams to a plain attach client, without a panel (engineStream.ts: no target, it tells
  * whether a slow Docker console is the engine's or the panel's). Needs root (the engine does).
