@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RingBuffer } from '../../../server/src/runtime/RingBuffer';
@@ -60,6 +61,38 @@ describe('ConsoleCapture', () => {
     expect(lines).toEqual(expected);
     expect(existsSync(`${path}.1`) && existsSync(`${path}.2`)).toBe(true);
     expect(statSync(path).size).toBeLessThan(4096 + 100 * 32);
+  });
+});
+
+describe('ConsoleCapture beside a game writing as fast as it can', () => {
+  it('rotates many times while another process appends, and loses no line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capture-'));
+    const path = join(dir, 'console.log');
+    writeFileSync(path, '');
+    const lines: string[] = [];
+    const capture = new ConsoleCapture(path, (batch) => lines.push(...batch), { maxBytes: 64 * 1024, keep: 2, pollMs: 5 });
+    await capture.start(10);
+    const count = 150_000;
+    // Small writes of its own, as a game's logger makes them: each may land between two steps of a rotation.
+    const writer = spawn(process.execPath, [
+      '-e',
+      `const fs = require('fs'); const fd = fs.openSync(process.argv[1], 'a'); for (let i = 0; i < ${count}; i++) fs.writeSync(fd, 'line ' + i + '\\n');`,
+      path,
+    ]);
+    await new Promise((resolve) => writer.once('exit', resolve));
+    await waitFor(
+      async () => {
+        await capture.drain();
+        return lines.length >= count;
+      },
+      { what: 'every line', timeoutMs: 10_000 },
+    ).catch(() => undefined);
+    await capture.stop();
+    const missing = count - new Set(lines).size;
+    expect({ missing, repeated: lines.length - new Set(lines).size }).toEqual({ missing: 0, repeated: 0 });
+    expect(lines).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
+    expect(statSync(path).size).toBeLessThan(count * 12);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import { closeSync, existsSync, ftruncateSync, openSync, promises as fs, readSync, renameSync, watch, writeSync, type FSWatcher } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 
 export interface ConsoleCaptureOptions {
@@ -21,8 +22,10 @@ const MAX_ROTATE_COPY = 1024 * 1024 * 1024;
  * stderr point at it, opened with O_APPEND). The panel tails the file, so a game keeps running
  * and keeps its log when the panel restarts, and the panel can re-attach to it.
  *
- * Rotation copies the file to console.log.1 and truncates it once it is over `maxBytes`; the
- * child's O_APPEND writes continue at the new end.
+ * Rotation, once the file is over `maxBytes`, moves the part already read to console.log.1 and cuts
+ * it off the file's head (the kernel's collapse-range, under the file's own lock), so the child's
+ * O_APPEND writes go on at the new end and none is lost. Where the file system cannot collapse
+ * (tmpfs), the file is copied to console.log.1 and truncated.
  */
 export class ConsoleCapture {
   private position = 0;
@@ -33,6 +36,8 @@ export class ConsoleCapture {
   private reading = false;
   private again = false;
   private readonly buffer = Buffer.allocUnsafe(CHUNK);
+  /** Whether the file system collapses a file's head (unknown until the first rotation). */
+  private collapses: boolean | undefined;
 
   constructor(
     readonly path: string,
@@ -158,6 +163,7 @@ export class ConsoleCapture {
       if (existsSync(from)) renameSync(from, `${this.path}.${i + 1}`);
     }
     const rotated = `${this.path}.1`;
+    if (this.collapses !== false && (await this.collapseReadHead(rotated))) return;
     this.copyAndTruncate(rotated);
     let from = this.position;
     this.position = 0;
@@ -172,6 +178,39 @@ export class ConsoleCapture {
     } finally {
       await copy.close();
     }
+  }
+
+  /**
+   * Copies the whole blocks already read to `rotated`, then cuts them off the live file's head
+   * with `fallocate --collapse-range`: the kernel shifts what follows down under the file's lock,
+   * so a line the game appends meanwhile lands at the new end, and nothing unread moves out of
+   * reach. Answers false (nothing changed in the live file) where the file system cannot.
+   */
+  private async collapseReadHead(rotated: string): Promise<boolean> {
+    const { size, blksize } = await fs.stat(this.path);
+    // Whole blocks only, and never up to the end (the kernel refuses a range that reaches it).
+    const length = Math.floor(Math.min(this.position, size - 1) / blksize) * blksize;
+    if (length <= 0) return false;
+    const source = await fs.open(this.path, 'r');
+    const target = await fs.open(rotated, 'w', 0o600);
+    try {
+      for (let offset = 0; offset < length;) {
+        const { bytesRead } = await source.read(this.buffer, 0, Math.min(CHUNK, length - offset), offset);
+        if (bytesRead === 0) break;
+        await target.write(this.buffer, 0, bytesRead);
+        offset += bytesRead;
+      }
+    } finally {
+      await target.close();
+      await source.close();
+    }
+    const collapsed = await new Promise<boolean>((resolve) => {
+      execFile('fallocate', ['--collapse-range', '--offset', '0', '--length', String(length), this.path], (error) => resolve(!error));
+    });
+    this.collapses = collapsed;
+    if (!collapsed) return false;
+    this.position -= length;
+    return true;
   }
 
   /**
