@@ -1,8 +1,9 @@
-import { Button, Drawer, Popconfirm, Table } from 'antd';
+import { Button, Drawer, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteAdminDatabaseHostMutation, useListAdminDatabaseHostsQuery, type ListAdminDatabaseHostsApiResponse } from '../../../api/generated/admin.gen';
 import { AdminPage } from '../AdminPage';
+import { ConfirmRemoveButton } from '../ConfirmRemoveButton';
 import { DatabaseHostForm } from './DatabaseHostForm';
 
 type DatabaseHost = ListAdminDatabaseHostsApiResponse['data'][number];
@@ -23,19 +24,13 @@ export function AdminDatabaseHostsPage() {
       key: 'actions',
       title: '',
       render: (host: DatabaseHost) => (
-        <Popconfirm
-          title={
-            host.databases > 0
-              ? t('admin.databaseHosts.deleteBusy', 'Customers’ databases are on this host: they go first.')
-              : t('admin.databaseHosts.deleteConfirm', 'Remove this host from the panel? Nothing is dropped on the host itself.')
-          }
-          okButtonProps={{ danger: true, disabled: host.databases > 0 }}
+        <ConfirmRemoveButton
+          label={t('admin.action.delete', 'Delete')}
+          ariaLabel={`${t('admin.action.delete', 'Delete')}: ${host.name}`}
+          question={t('admin.databaseHosts.deleteConfirm', 'Remove this host from the panel? Nothing is dropped on the host itself.')}
+          blockedBy={host.databases > 0 ? t('admin.databaseHosts.deleteBusy', 'Customers’ databases are on this host: they go first.') : null}
           onConfirm={() => void deleteHost({ host: host.name }).catch(() => undefined)}
-        >
-          <Button size="small" danger aria-label={`${t('admin.action.delete', 'Delete')}: ${host.name}`}>
-            {t('admin.action.delete', 'Delete')}
-          </Button>
-        </Popconfirm>
+        />
       ),
     },
   ];

@@ -1,7 +1,8 @@
-import { Alert, Button, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListAdminDnsZonesQuery, useRemoveAdminDnsZoneMutation, type ListAdminDnsZonesApiResponse } from '../../../api/generated/admin.gen';
 import { AdminPage } from '../AdminPage';
+import { ConfirmRemoveButton } from '../ConfirmRemoveButton';
 import { stateColour } from '../adminTexts';
 import { AddDnsZoneForm } from './AddDnsZoneForm';
 
@@ -34,19 +35,13 @@ export function AdminDnsZonesPage() {
       key: 'actions',
       title: '',
       render: (zone: DnsZone) => (
-        <Popconfirm
-          title={
-            zone.subdomains > 0
-              ? t('admin.dns.removeBusy', 'Servers’ subdomains use this zone: their owners remove them or pick another zone first.')
-              : t('admin.dns.removeConfirm', 'Stop offering {{zone}} to customers?', { zone: zone.zone })
-          }
-          okButtonProps={{ danger: true, disabled: zone.subdomains > 0 }}
+        <ConfirmRemoveButton
+          label={t('admin.dns.remove', 'Remove')}
+          ariaLabel={t('admin.dns.removeLabel', 'Remove the zone {{zone}}', { zone: zone.zone })}
+          question={t('admin.dns.removeConfirm', 'Stop offering {{zone}} to customers?', { zone: zone.zone })}
+          blockedBy={zone.subdomains > 0 ? t('admin.dns.removeBusy', 'Servers’ subdomains use this zone: their owners remove them or pick another zone first.') : null}
           onConfirm={() => void removeZone({ zone: zone.zone }).catch(() => undefined)}
-        >
-          <Button size="small" danger aria-label={t('admin.dns.removeLabel', 'Remove the zone {{zone}}', { zone: zone.zone })}>
-            {t('admin.dns.remove', 'Remove')}
-          </Button>
-        </Popconfirm>
+        />
       ),
     },
   ];

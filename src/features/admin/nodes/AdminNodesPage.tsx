@@ -1,9 +1,10 @@
-import { Button, Drawer, Popconfirm, Space, Switch, Table } from 'antd';
+import { Button, Drawer, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDeleteAdminNodeMutation, useListAdminNodesQuery, useUpdateAdminNodeMutation } from '../../../api/generated/admin.gen';
 import { AdminPage } from '../AdminPage';
+import { ConfirmRemoveButton } from '../ConfirmRemoveButton';
 import { NodeStateTag, NodeUse, type AdminNode } from '../NodeUse';
 import { AddNodeForm } from './AddNodeForm';
 import { EditNodeForm } from './EditNodeForm';
@@ -46,15 +47,12 @@ export function AdminNodesPage() {
             {t('admin.action.edit', 'Edit')}
           </Button>
           {node.name === 'local' ? null : (
-            <Popconfirm
-              title={node.servers > 0 ? t('admin.nodes.deleteBusy', 'Move or delete its servers first.') : t('admin.nodes.deleteConfirm', 'Remove this node from the panel?')}
-              okButtonProps={{ disabled: node.servers > 0, danger: true }}
+            <ConfirmRemoveButton
+              label={t('admin.action.delete', 'Delete')}
+              question={t('admin.nodes.deleteConfirm', 'Remove this node from the panel?')}
+              blockedBy={node.servers > 0 ? t('admin.nodes.deleteBusy', 'Move or delete its servers first.') : null}
               onConfirm={() => void deleteNode({ node: node.name }).catch(() => undefined)}
-            >
-              <Button danger size="small">
-                {t('admin.action.delete', 'Delete')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       ),
