@@ -191,18 +191,11 @@ export class ConsoleCapture {
     // Whole blocks only, and never up to the end (the kernel refuses a range that reaches it).
     const length = Math.floor(Math.min(this.position, size - 1) / blksize) * blksize;
     if (length <= 0) return false;
-    const source = await fs.open(this.path, 'r');
-    const target = await fs.open(rotated, 'w', 0o600);
+    const source = openSync(this.path, 'r');
     try {
-      for (let offset = 0; offset < length;) {
-        const { bytesRead } = await source.read(this.buffer, 0, Math.min(CHUNK, length - offset), offset);
-        if (bytesRead === 0) break;
-        await target.write(this.buffer, 0, bytesRead);
-        offset += bytesRead;
-      }
+      this.copyHead(source, rotated, length);
     } finally {
-      await target.close();
-      await source.close();
+      closeSync(source);
     }
     const collapsed = await new Promise<boolean>((resolve) => {
       execFile('fallocate', ['--collapse-range', '--offset', '0', '--length', String(length), this.path], (error) => resolve(!error));
@@ -219,20 +212,27 @@ export class ConsoleCapture {
    */
   private copyAndTruncate(rotated: string): void {
     const source = openSync(this.path, 'r+');
-    let target: number | null = null;
     try {
-      target = openSync(rotated, 'w', 0o600);
-      let offset = 0;
-      let bytesRead: number;
       // Bounded, should a game ever write faster than we copy.
-      while (offset < MAX_ROTATE_COPY && (bytesRead = readSync(source, this.buffer, 0, CHUNK, offset)) > 0) {
+      this.copyHead(source, rotated, MAX_ROTATE_COPY);
+      ftruncateSync(source, 0);
+    } finally {
+      closeSync(source);
+    }
+  }
+
+  /** Writes the first `limit` bytes of `source` (fewer if it ends first) to a new `rotated` file. */
+  private copyHead(source: number, rotated: string, limit: number): void {
+    const target = openSync(rotated, 'w', 0o600);
+    try {
+      for (let offset = 0; offset < limit;) {
+        const bytesRead = readSync(source, this.buffer, 0, Math.min(CHUNK, limit - offset), offset);
+        if (bytesRead === 0) break;
         writeSync(target, this.buffer, 0, bytesRead);
         offset += bytesRead;
       }
-      ftruncateSync(source, 0);
     } finally {
-      if (target !== null) closeSync(target);
-      closeSync(source);
+      closeSync(target);
     }
   }
 }
