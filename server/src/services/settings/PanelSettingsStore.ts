@@ -129,9 +129,7 @@ export class PanelSettingsStore {
    */
   async changeDnsZones(change: DnsZonesChange, userId: number | null): Promise<string[]> {
     const zones = await this.db.transaction(async (tx) => {
-      await tx.insert(panelSettings).values({ id: 1 }).onConflictDoNothing();
-      const [row] = await tx.select().from(panelSettings).where(eq(panelSettings.id, 1)).for('update');
-      const next = await change(settingsOf(this.config, row).dnsZones, tx);
+      const next = await change(await this.lockedDnsZones(tx, 'update'), tx);
       await tx.update(panelSettings).set({ dnsZones: next, updatedBy: userId, updatedAt: new Date() }).where(eq(panelSettings.id, 1));
       return next;
     });
@@ -146,10 +144,15 @@ export class PanelSettingsStore {
    */
   async withDnsZones<T>(work: (zones: string[], tx: Database) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      await tx.insert(panelSettings).values({ id: 1 }).onConflictDoNothing();
-      const [row] = await tx.select().from(panelSettings).where(eq(panelSettings.id, 1)).for('share');
-      return work(settingsOf(this.config, row).dnsZones, tx);
+      return work(await this.lockedDnsZones(tx, 'share'), tx);
     });
+  }
+
+  /** The zone list in force, its settings row (made if missing) locked until `tx` ends. */
+  private async lockedDnsZones(tx: Database, strength: 'update' | 'share'): Promise<string[]> {
+    await tx.insert(panelSettings).values({ id: 1 }).onConflictDoNothing();
+    const [row] = await tx.select().from(panelSettings).where(eq(panelSettings.id, 1)).for(strength);
+    return settingsOf(this.config, row).dnsZones;
   }
 }
 
