@@ -5,8 +5,12 @@
  * counted run), so a change in the machine's load falls on all of them alike. BENCH_FILES_ROUNDS
  * rounds (5). The timings of all rounds are pooled per checkout; then one table of the figures
  * side by side, each later checkout against the first, and whether it is within 10 % of it.
+ * The panels are measured once each has finished starting (its CPU use quiet for a second), so
+ * that one panel's start-up does not fall on another's round. BENCH_FILES_FRESH=1 measures what
+ * the single-checkout run does instead, a panel just started: each round starts each checkout's
+ * panel anew for its listings and upload, and stops it (the api part only).
  */
-import { mib } from '../console/procStats.mjs';
+import { cpuTimeMs, mib } from '../console/procStats.mjs';
 import { changeAgainst, median } from '../builds.mjs';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
 import { apiLines, listingRound, load, makeUploadSource, summarizeListing, summarizeUploads, uploadOnce } from './measureApi.mjs';
@@ -14,6 +18,7 @@ import { measurePageRound, pageClientDir, pageRenderLines, summarizePage } from 
 import { provision } from './provision.mjs';
 
 const rounds = Number(process.env.BENCH_FILES_ROUNDS ?? 5);
+const fresh = process.env.BENCH_FILES_FRESH === '1';
 const TOLERANCE = 0.1;
 
 /** The rows of the side-by-side table: where the figure is, its unit, and whether more is better. */
@@ -46,6 +51,27 @@ async function startBuildPanel(build, withPage) {
   }
 }
 
+/** Waits until the panel's process has used under 5 % of a core for a second (its start-up work done), at most a minute. */
+async function settled(panel) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const before = cpuTimeMs(panel.pid);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    if (cpuTimeMs(panel.pid) - before < 50 || Date.now() > deadline) return;
+  }
+}
+
+/** Runs `use(panel)` on the build's standing panel, or (BENCH_FILES_FRESH) on one started for it and stopped after. */
+async function onPanel(entry, use) {
+  if (!fresh) return use(entry);
+  const panel = await startBuildPanel(entry, false);
+  try {
+    return await use(panel);
+  } finally {
+    await panel.context.panel.stop();
+  }
+}
+
 /** Runs `measure(panel, round)` for every round and panel in turn, printing what `describe` says of each result; answers each panel's results. */
 async function alternate(panels, measure, describe) {
   const results = panels.map(() => []);
@@ -59,27 +85,23 @@ async function alternate(panels, measure, describe) {
 const ms = (value) => `${Math.round(value)} ms`;
 
 async function measureApiSideBySide(panels, say) {
-  const listings = await alternate(
-    panels,
-    (panel, round) => listingRound(panel.context, `many-${round}`),
-    (round) => `first ${ms(round.firstMs)}, right after made ${round.justMade.map(Math.round).join('/')} ms, settled ${ms(median(round.settled))}`,
-  );
-  const listLoad = load();
   const source = makeUploadSource();
-  let uploads;
+  let results;
   try {
-    uploads = await alternate(
+    // Each round lists a new folder, then uploads once, on the same panel.
+    results = await alternate(
       panels,
-      (panel) => uploadOnce(panel.context, source),
-      (upload) => `${upload.mbPerSecond} MB/s`,
+      (entry, round) => onPanel(entry, async (panel) => ({ listing: await listingRound(panel.context, `many-${round}`), upload: await uploadOnce(panel.context, source) })),
+      ({ listing, upload }) =>
+        `first ${ms(listing.firstMs)}, right after made ${listing.justMade.map(Math.round).join('/')} ms, settled ${ms(median(listing.settled))}, upload ${upload.mbPerSecond} MB/s`,
     );
   } finally {
     source.remove();
   }
-  const uploadLoad = load();
+  const loads = { list: load(), upload: load() };
   return panels.map((panel, which) => {
-    const figures = { listing: summarizeListing(listings[which]), upload: summarizeUploads(uploads[which]) };
-    for (const line of apiLines(figures.listing, figures.upload, { list: listLoad, upload: uploadLoad }, rounds)) say(`[${panel.name}] ${line}`);
+    const figures = { listing: summarizeListing(results[which].map((r) => r.listing)), upload: summarizeUploads(results[which].map((r) => r.upload)) };
+    for (const line of apiLines(figures.listing, figures.upload, loads, rounds)) say(`[${panel.name}] ${line}`);
     return figures;
   });
 }
@@ -123,8 +145,11 @@ export async function compareBuilds(builds, parts) {
   const panels = [];
   const figures = {};
   try {
-    for (const build of builds) panels.push(await startBuildPanel(build, parts.includes('page')));
-    say(`Panels: ${panels.map((panel) => `${panel.name} = ${panel.dir}`).join(', ')}; at the start ${load()}`);
+    if (fresh && parts.includes('page')) throw new Error('BENCH_FILES_FRESH measures the api part only (BENCH_FILES_PARTS=api)');
+    if (fresh) panels.push(...builds);
+    else for (const build of builds) panels.push(await startBuildPanel(build, parts.includes('page')));
+    for (const panel of fresh ? [] : panels) await settled(panel.context.panel);
+    say(`Panels: ${panels.map((panel) => `${panel.name} = ${panel.dir}`).join(', ')}${fresh ? ', each started anew for each round' : ''}; at the start ${load()}`);
     const measured = { api: measureApiSideBySide, page: measurePageSideBySide };
     for (const part of parts) {
       console.log(`— ${part}`);
@@ -133,7 +158,7 @@ export async function compareBuilds(builds, parts) {
     }
     for (const line of tableLines(panels, figures, parts)) say(line);
   } finally {
-    for (const panel of panels) await panel.context.panel.stop();
+    for (const panel of fresh ? [] : panels) await panel.context.panel.stop();
   }
   return { lines, figures };
 }
