@@ -54,12 +54,23 @@ describe('compiling in the background', () => {
       turn();
     });
 
+  /** A client sending request after request: 30 ms of work, then a pause of 12 ms while it reads the answer, for `ms`. */
+  const requestAfterRequest = async (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      await busyTurns(30);
+      await new Promise((resolve) => setTimeout(resolve, 12));
+    }
+  };
+
   it('waits while the event loop is busy, and compiles everything once it is idle', async () => {
     const compilers = compilersWaiting(20);
     compilers.compileInBackground((error) => {
       throw error;
     });
     await busyTurns(300);
+    expect(compilers.waiting).toBe(20);
+    await requestAfterRequest(300);
     expect(compilers.waiting).toBe(20);
     const deadline = Date.now() + 10_000;
     while (compilers.waiting > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

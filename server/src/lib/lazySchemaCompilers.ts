@@ -15,12 +15,15 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 
 type Compile<T> = () => T;
 
-// The background compilation looks at the event loop every IDLE_CHECK_MS and compiles only when
-// the loop was busy for at most BUSY_SHARE of that time, for up to COMPILE_BUDGET_MS at a time.
+// The background compilation compiles only once the event loop has been busy for at most
+// BUSY_SHARE of QUIET_MS, then for up to COMPILE_BUDGET_MS at a time, STEP_GAP_MS apart, for as
+// long as the loop stays that idle in between; any other work sends it back to waiting for quiet.
 // Compiling a schema takes a few milliseconds, and the API's few hundred took seconds of the first
 // half-minute after a start: run at every turn of the loop, they slowed whatever work the panel
-// does in turns (listing a folder of 10,000 entries took twice as long while they ran).
-const IDLE_CHECK_MS = 10;
+// does in turns (listing a folder of 10,000 entries took twice as long while they ran), and the
+// quiet needed is longer than the pauses of a client sending request after request.
+const QUIET_MS = 50;
+const STEP_GAP_MS = 2;
 const BUSY_SHARE = 0.2;
 const COMPILE_BUDGET_MS = 8;
 
@@ -93,14 +96,16 @@ export class LazySchemaCompilers {
   }
 
   /**
-   * Compiles the rest while the panel is idle (see IDLE_CHECK_MS), so that neither a route's first
+   * Compiles the rest while the panel is idle (see QUIET_MS), so that neither a route's first
    * call nor work in progress is slowed: a request that needs a schema not compiled yet compiles it.
    */
   compileInBackground(onError: (error: unknown) => void): void {
     let since = performance.eventLoopUtilization();
     const step = () => {
       if (this.pending.size === 0) return;
-      if (performance.eventLoopUtilization(since).utilization <= BUSY_SHARE) {
+      // Checked after QUIET_MS of waiting, or after the short gap since the last slice compiled.
+      const idle = performance.eventLoopUtilization(since).utilization <= BUSY_SHARE;
+      if (idle) {
         const until = performance.now() + COMPILE_BUDGET_MS;
         for (const compile of this.pending) {
           try {
@@ -114,8 +119,8 @@ export class LazySchemaCompilers {
       }
       // What the loop does from here on, not the compiling just done, tells whether it is idle.
       since = performance.eventLoopUtilization();
-      setTimeout(step, IDLE_CHECK_MS).unref();
+      setTimeout(step, idle ? STEP_GAP_MS : QUIET_MS).unref();
     };
-    setTimeout(step, IDLE_CHECK_MS).unref();
+    setTimeout(step, QUIET_MS).unref();
   }
 }
