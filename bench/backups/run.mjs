@@ -11,8 +11,9 @@
  * BENCH_BACKUPS_ROUNDS rounds (1 alone, 5 when comparing), then the medians side by side.
  */
 import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildsFromEnv, median } from '../builds.mjs';
 import { saveResult } from '../results.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -20,13 +21,7 @@ const ownCheckout = join(here, '../..');
 
 /** The checkouts to measure: BENCH_BACKUPS_BUILDS (name=dir, ...) or this one. */
 function checkouts() {
-  const spec = process.env.BENCH_BACKUPS_BUILDS;
-  if (!spec) return [{ name: 'this', dir: ownCheckout }];
-  return spec.split(',').map((entry) => {
-    const [name, dir] = entry.split('=');
-    if (!name || !dir) throw new Error(`BENCH_BACKUPS_BUILDS: "${entry}" is not name=dir`);
-    return { name, dir: resolve(dir) };
-  });
+  return buildsFromEnv('BENCH_BACKUPS_BUILDS') ?? [{ name: 'this', dir: ownCheckout }];
 }
 
 /** One measurement by the checkout in `dir`, in a process of its own. */
@@ -39,11 +34,6 @@ function measureOnce(dir) {
   return JSON.parse(run.stdout.trim().split('\n').pop());
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const FIGURES = ['backupMbPerSecond', 'restoreMbPerSecond', 'backupMemoryRiseMb', 'memoryRiseMb'];
 
 const builds = checkouts();

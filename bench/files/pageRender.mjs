@@ -6,12 +6,14 @@
  * upload would leave them) and measures the files page showing it (measurePageRender.mjs).
  * Builds the web app first when it is missing or stale.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
-import { ensureSpaBuilt } from '../../scripts/lib/spaBuild.mjs';
+import { ensureSpaBuilt, rootDir, run, spaBuildReason } from '../../scripts/lib/spaBuild.mjs';
+import { median } from '../builds.mjs';
 import { measureFilesPageRender } from './measurePageRender.mjs';
 
 export const PAGE_RENDER_TARGET_MS = 500;
@@ -45,6 +47,47 @@ export async function measurePage({ panel, token, serverId, serverUuid }) {
   fillFolder(join(panel.dataDir, 'servers', serverUuid, 'bench-page-10k'), entries);
   const figures = await measureFilesPageRender({ baseUrl: panel.baseUrl, serverId, token, folder: 'bench-page-10k' });
   return { lines: pageRenderLines(figures, entries), ok: pageRenderMet(figures), figures };
+}
+
+/**
+ * One counted run of the page part for the side-by-side comparison (compareBuilds.mjs), the
+ * folder filled at the first one: each call warms the caches with a run of its own first.
+ */
+export async function measurePageRound({ panel, token, serverId, serverUuid }, folder) {
+  const directory = join(panel.dataDir, 'servers', serverUuid, folder);
+  if (!existsSync(directory)) fillFolder(directory, 10_000);
+  return measureFilesPageRender({ baseUrl: panel.baseUrl, serverId, token, folder, runs: 1 });
+}
+
+/** The medians of several rounds of {@link measurePageRound}. */
+export function summarizePage(rounds) {
+  const of = (key) => Object.fromEntries(Object.keys(rounds[0][key]).map((field) => [field, median(rounds.map((round) => round[key][field]))]));
+  return { inApp: of('inApp'), pageLoad: of('pageLoad'), rows: rounds.at(-1).rows };
+}
+
+/**
+ * The built web app of the checkout `dir` for its panel: this checkout's dist/ (built when stale),
+ * another checkout's dist/ when it is current, else a build of it in a temporary folder named
+ * after its commit and changes (built once, the checkout itself left untouched; babel's cache
+ * kept beside it).
+ */
+export async function pageClientDir(dir) {
+  if (dir === rootDir) {
+    await ensureSpaBuilt();
+    return join(rootDir, 'dist');
+  }
+  if (!spaBuildReason(dir)) return join(dir, 'dist');
+  const state = execFileSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' }) + execFileSync('git', ['-C', dir, 'status', '--porcelain'], { encoding: 'utf8' });
+  const out = join(tmpdir(), `bench-files-client-${createHash('sha256').update(state).digest('hex').slice(0, 16)}`);
+  if (existsSync(join(out, 'index.html'))) return out;
+  console.log(`Building the web app of ${dir} into ${out}…`);
+  const partial = `${out}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const code = await run('npm', ['run', 'build', '--', '--output-path', partial], { cwd: dir, env: { ...process.env, CACHE_DIR: `${out}-cache` } });
+  if (code !== 0) throw new Error(`building the web app of ${dir} failed with exit code ${code}`);
+  rmSync(out, { recursive: true, force: true });
+  renameSync(partial, out);
+  return out;
 }
 
 async function main() {

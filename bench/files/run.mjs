@@ -8,37 +8,32 @@
  *   page time to first render of a 10,000-entry folder in the files page, in Chromium (pageRender.mjs).
  * Each part is a module exporting `measure(context)` → { lines, ok, figures }; add a part by
  * adding its module to `parts` below. Targets are printed with each figure.
+ * BENCH_FILES_BUILDS=before=<dir>,after=<dir> compares checkouts side by side in one run instead:
+ * one panel per checkout, rounds alternating between them, then the figures in one table
+ * (compareBuilds.mjs; BENCH_FILES_ROUNDS rounds, 5).
  */
-import { randomBytes } from 'node:crypto';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
-import { panelCli } from '../console/panelCli.mjs';
+import { buildsFromEnv } from '../builds.mjs';
 import { saveResult } from '../results.mjs';
+import { compareBuilds } from './compareBuilds.mjs';
 import { measureApi } from './measureApi.mjs';
 import { measurePage } from './pageRender.mjs';
+import { provision } from './provision.mjs';
 
 const parts = { api: measureApi, page: measurePage };
 const wanted = (process.env.BENCH_FILES_PARTS ?? Object.keys(parts).join(',')).split(',').filter(Boolean);
 
-/** A fresh account (through the public sign-up) owning an installed server. */
-async function provision(panel) {
-  const username = `bench_${randomBytes(4).toString('hex')}`;
-  const password = `Bench-${randomBytes(12).toString('base64url')}`;
-  const response = await fetch(`${panel.baseUrl}/api/v2/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password, password_confirmation: password, remember: true }),
-  });
-  const body = await response.json().catch(() => null);
-  const token = body?.data?.token;
-  if (response.status !== 201 || !token) throw new Error(`register answered ${response.status}: ${JSON.stringify(body)}`);
-  const server = await panelCli(panel.dataDir, ['servers:create', '--owner', username, '--template', 'minecraft-flying-squid', '--plan', 'minecraft-budget', '--name', 'Files bench']);
-  if (server.install_status !== 'installed') throw new Error(`the bench server did not install: ${server.install_error}`);
-  return { token, username, password, serverId: server.identifier, serverUuid: server.uuid };
+/** Every checkout of BENCH_FILES_BUILDS side by side (see compareBuilds.mjs). */
+async function compare(builds) {
+  const { lines, figures } = await compareBuilds(builds, wanted);
+  saveResult('files', { ok: true, lines, builds: figures });
 }
 
 async function main() {
   const unknown = wanted.filter((name) => !parts[name]);
   if (unknown.length) throw new Error(`Unknown part(s): ${unknown.join(', ')} (known: ${Object.keys(parts).join(', ')})`);
+  const builds = buildsFromEnv('BENCH_FILES_BUILDS');
+  if (builds) return compare(builds);
   console.log('Starting the panel (embedded database, no demo data)…');
   const panel = await startPanel({ env: { PANEL_DEMO_DATA: 'false', LOG_LEVEL: 'warn' } });
   const lines = [];

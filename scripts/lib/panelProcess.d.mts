@@ -12,4 +12,4 @@ export interface PanelProcess {
 
 export function freePort(): Promise<number>;
 export function killLeftovers(dataDir: string): void;
-export function startPanel(options?: { env?: Record<string, string>; logFile?: string; timeoutMs?: number; dataDir?: string; entry?: string }): Promise<PanelProcess>;
+export function startPanel(options?: { env?: Record<string, string>; logFile?: string; timeoutMs?: number; dataDir?: string; entry?: string; root?: string }): Promise<PanelProcess>;

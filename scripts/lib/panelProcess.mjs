@@ -140,16 +140,18 @@ function tail(file, lines = 40) {
  * Resolves with { baseUrl, port, dataDir, logFile, stop(), kill() } once GET /api/v2/auth/current answers.
  * `dataDir` shares a data directory the caller made (several panel processes): the caller then
  * removes it, and what runs from it, when every panel on it has stopped. `entry` starts another
- * module than server/src/server.ts (one that imports it after setting something up).
+ * module than server/src/server.ts (one that imports it after setting something up). `root` is the
+ * checkout whose server runs (its working directory, `entry` relative to it): another checkout's
+ * for a benchmark comparing two trees side by side.
  */
-export async function startPanel({ env = {}, logFile, timeoutMs = 120_000, dataDir: sharedDataDir, entry = 'server/src/server.ts' } = {}) {
+export async function startPanel({ env = {}, logFile, timeoutMs = 120_000, dataDir: sharedDataDir, entry = 'server/src/server.ts', root = rootDir } = {}) {
   const port = await freePort();
   const dataDir = sharedDataDir ?? mkdtempSync(join(tmpdir(), 'panel-data-'));
   const log = logFile ?? join(dataDir, sharedDataDir ? `panel-${port}.log` : 'panel.log');
   mkdirSync(dirname(log), { recursive: true });
   const fd = openSync(log, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: rootDir,
+    cwd: root,
     stdio: ['ignore', fd, fd],
     env: {
       ...process.env,

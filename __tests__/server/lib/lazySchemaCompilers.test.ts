@@ -1,3 +1,4 @@
+import { LazySchemaCompilers } from '../../../server/src/lib/lazySchemaCompilers';
 import { createTestApp, type TestApp } from '../helpers/testApp';
 import { createTestUser } from '../helpers/createTestUser';
 
@@ -25,5 +26,54 @@ describe('route schemas compiled on first use', () => {
     // Schemas not used yet compile now; one that cannot compile throws here, not for a customer.
     expect(t.app.schemaCompilers.compileAll()).toBeGreaterThan(100);
     expect(t.app.schemaCompilers.compileAll()).toBe(0);
+  });
+});
+
+describe('compiling in the background', () => {
+  /** Compilers with `count` answer schemas waiting to be compiled. */
+  function compilersWaiting(count: number): LazySchemaCompilers {
+    const compilers = new LazySchemaCompilers();
+    const serializerFor = compilers.serializerFactory({}, {});
+    for (let index = 0; index < count; index += 1) {
+      const schema = { type: 'object', properties: { [`field${index}`]: { type: 'string' }, size: { type: 'integer' } } };
+      serializerFor({ schema, method: 'GET', url: `/route-${index}`, httpStatus: '200' });
+    }
+    return compilers;
+  }
+
+  /** Keeps the event loop busy for `ms` in turns of 4 ms (as a large listing does between its batches). */
+  const busyTurns = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const end = performance.now() + ms;
+      const turn = () => {
+        const until = Math.min(end, performance.now() + 4);
+        while (performance.now() < until);
+        if (performance.now() < end) setImmediate(turn);
+        else resolve();
+      };
+      turn();
+    });
+
+  /** A client sending request after request: 30 ms of work, then a pause of 12 ms while it reads the answer, for `ms`. */
+  const requestAfterRequest = async (ms: number) => {
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      await busyTurns(30);
+      await new Promise((resolve) => setTimeout(resolve, 12));
+    }
+  };
+
+  it('waits while the event loop is busy, and compiles everything once it is idle', async () => {
+    const compilers = compilersWaiting(20);
+    compilers.compileInBackground((error) => {
+      throw error;
+    });
+    await busyTurns(300);
+    expect(compilers.waiting).toBe(20);
+    await requestAfterRequest(300);
+    expect(compilers.waiting).toBe(20);
+    const deadline = Date.now() + 10_000;
+    while (compilers.waiting > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(compilers.waiting).toBe(0);
   });
 });
