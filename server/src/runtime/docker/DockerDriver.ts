@@ -303,7 +303,7 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   /** Another node's archive of the server written into its volume here, then flushed to the disk (see volumeArchive). */
-  async importFiles(uuid: string, archive: Readable, options?: FilesImportOptions): Promise<void> {
+  async importFiles(uuid: string, archive: FilesArchive, options?: FilesImportOptions): Promise<void> {
     await this.mountStorage(uuid);
     await importVolume(this.docker, uuid, archive, options);
   }

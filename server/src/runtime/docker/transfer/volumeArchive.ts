@@ -1,6 +1,4 @@
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type { FilesArchive, FilesImportOptions } from '../../RuntimeDriver';
 import { MANAGED_LABEL, SERVER_LABEL, volumeName } from '../containerConfig';
@@ -8,6 +6,7 @@ import { EngineLogSplitter } from '../engineLogStream';
 import { ensureFilesImage } from '../files/helperContainer';
 import { removeContainerNamed } from '../removeContainer';
 import { CONTAINER_NODE, CONTAINER_ROOT, CONTAINER_USER, FILES_IMAGE } from '../images/gameImages';
+import { readEngineArchive, writeEngineArchive, type ArchiveReading, type ArchiveUpload } from './engineArchive';
 import { GameFilesTar } from './gameFilesTar';
 
 /** The container a move reads or writes a server's volume through, on either node. */
@@ -83,49 +82,53 @@ async function createTransferContainer(docker: Docker, uuid: string): Promise<Do
  */
 export async function exportVolume(docker: Docker, uuid: string, signal?: AbortSignal): Promise<FilesArchive> {
   const container = await createTransferContainer(docker, uuid);
-  try {
-    const stream = (await container.getArchive({ path: CONTAINER_ROOT, abortSignal: signal })) as unknown as Readable;
-    return {
-      stream,
-      close: async () => {
-        stream.destroy();
-        await removeTransferContainer(docker, uuid);
-      },
-    };
-  } catch (error) {
-    await removeTransferContainer(docker, uuid).catch(() => undefined);
-    throw error;
-  }
+  let reading: ArchiveReading | null = null;
+  let closed = false;
+  return {
+    read: async (take) => {
+      reading = await readEngineArchive(docker, container.id, CONTAINER_ROOT, take, signal);
+      if (closed) reading.stop();
+      await reading.done;
+    },
+    resume: () => reading?.resume(),
+    close: async () => {
+      closed = true;
+      reading?.stop();
+      await removeTransferContainer(docker, uuid);
+    },
+  };
 }
 
 /**
  * Writes an archive of a server's folder (another engine's, see exportVolume) into the server's
  * volume on this node as it arrives: only folders, files and hard links, owned by the game's user
  * (GameFilesTar), extracted by the engine; then flushed to the node's disk, so what the move
- * switches to survives the node's power loss. The first failure on either side (the source's
- * stream, the archive's checks, this engine) stops both and is the one answered.
+ * switches to survives the node's power loss. The source is read into one buffer and each byte
+ * copied once, into the request to this engine, which runs a window ahead of the engine's reading
+ * at most: the panel's memory stays flat and it has no garbage to collect per byte. The first
+ * failure on either side (the source's stream, the archive's checks, this engine) stops both and
+ * is the one answered.
  */
-export async function importVolume(docker: Docker, uuid: string, archive: Readable, options: FilesImportOptions = {}): Promise<void> {
+export async function importVolume(docker: Docker, uuid: string, archive: FilesArchive, options: FilesImportOptions = {}): Promise<void> {
   const container = await createTransferContainer(docker, uuid);
-  const stop = new AbortController();
-  let failure: { error: unknown } | null = null;
-  const fail = (error: unknown) => {
-    failure ??= { error };
-    stop.abort(error);
-  };
-  const cancelled = () => fail(options.signal?.reason ?? new Error('The copy was stopped.'));
-  if (options.signal?.aborted) cancelled();
-  options.signal?.addEventListener('abort', cancelled, { once: true });
+  let upload: ArchiveUpload | null = null;
   try {
-    const filter = new GameFilesTar({ folder: basename(CONTAINER_ROOT), uid: GAME_UID, gid: GAME_GID, onBytes: options.onBytes });
-    const reading = pipeline(archive, filter, { signal: stop.signal }).catch(fail);
-    const writing = container.putArchive(filter, { path: CONTAINER_ROOT, abortSignal: stop.signal }).catch(fail);
-    await Promise.all([reading, writing]);
-    if (failure) throw (failure as { error: unknown }).error;
+    upload = await writeEngineArchive(docker, container.id, CONTAINER_ROOT, () => archive.resume(), options.signal);
+    const body = upload;
+    const filter = new GameFilesTar({ folder: basename(CONTAINER_ROOT), uid: GAME_UID, gid: GAME_GID, onBytes: options.onBytes, out: (piece) => body.write(piece) });
+    const reading = archive
+      .read((piece) => {
+        filter.write(piece);
+        return !body.full;
+      })
+      .then(() => {
+        filter.end();
+        body.end();
+      });
+    await Promise.all([reading, body.done]);
     await flush(container);
   } finally {
-    options.signal?.removeEventListener('abort', cancelled);
-    archive.destroy();
+    upload?.stop();
     await removeTransferContainer(docker, uuid).catch(() => undefined);
   }
 }
