@@ -14,7 +14,8 @@ import { installInContainer } from './install/installInContainer';
 import { STEAMCMD_URL } from '../install/steamcmd';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 import { closeServerFiles, containerFiles, removeServerFiles } from './files/containerFiles';
-import { exportVolume, importVolume, removeTransferContainer } from './transfer/volumeArchive';
+import { removeTransferContainer } from './transfer/transferContainer';
+import { exportVolume, importVolume } from './transfer/volumeArchive';
 
 export interface DockerDriverOptions {
   docker: Docker;

@@ -6,6 +6,8 @@ const MAX_EXTENDED = 1024 * 1024;
 
 /** The entry being read: its body is passed on (a kept file), gathered (an extended header) or dropped. */
 interface Entry {
+  /** The file passed on (null for anything else): its name below the folder and its size. */
+  file: { path: string; size: number } | null;
   bodyLeft: number;
   padLeft: number;
   pass: boolean;
@@ -22,6 +24,8 @@ export interface GameFilesTarOptions {
   gid: number;
   /** Bytes of file content passed on so far. */
   onBytes?: (bytes: number) => void;
+  /** A file's content has been passed on whole (its name below the folder, and its size). */
+  onFile?: (path: string, size: number) => void;
   /**
    * Takes the filtered archive's bytes, piece by piece: a piece may be a part of what was given to
    * `write`, valid only during the call (the caller may reuse that memory), so it is copied if kept.
@@ -122,7 +126,7 @@ export class GameFilesTar {
     const header = new Header(this.headerBlock, 0, this.extended ?? undefined);
     if (!header.cksumValid) throw new UnsafeArchiveError('The archive of the server’s files has a damaged entry header.');
     const size = header.size ?? 0;
-    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, pass: false, gathered: null, gatheredKind: null };
+    const entry: Entry = { file: null, bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, pass: false, gathered: null, gatheredKind: null };
     this.entry = entry;
     const type = header.type;
     if (type === 'ExtendedHeader' || type === 'NextFileHasLongPath' || type === 'NextFileHasLongLinkpath') {
@@ -162,10 +166,12 @@ export class GameFilesTar {
     if (encoded.needPax) this.out(new Pax({ path: fields.path, linkpath, size: fields.size, mtime: fields.mtime }).encode());
     this.out(block);
     entry.pass = kind === 'File';
+    if (entry.pass) entry.file = { path, size: entry.bodyLeft };
   }
 
   private finish(entry: Entry): void {
     this.entry = null;
+    if (entry.file) this.options.onFile?.(entry.file.path, entry.file.size);
     if (!entry.gathered) return;
     const text = Buffer.concat(entry.gathered).toString('utf8');
     if (entry.gatheredKind === 'pax') this.extended = { ...this.extended, ...Pax.parse(text, undefined, false) };
