@@ -14,6 +14,7 @@ import { installInContainer } from './install/installInContainer';
 import { STEAMCMD_URL } from '../install/steamcmd';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 import { closeServerFiles, containerFiles, removeServerFiles } from './files/containerFiles';
+import { ensureFilesImage } from './files/helperContainer';
 import { removeTransferContainer } from './transfer/transferContainer';
 import { exportVolume, importVolume } from './transfer/volumeArchive';
 
@@ -179,7 +180,9 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   async create(spec: ServerSpec): Promise<void> {
-    await this.volumes.ensure(spec.uuid, spec.limits.diskMb);
+    // A node new to the panel builds its files image meanwhile: the server's files (its install,
+    // the copy of a move to this node) go through it right after.
+    await Promise.all([this.volumes.ensure(spec.uuid, spec.limits.diskMb), ensureFilesImage(this.docker)]);
   }
 
   async install(spec: ServerSpec): Promise<void> {
