@@ -51,13 +51,12 @@ export function connectEngine(docker: Docker, buffer: Buffer, onBytes: SocketByt
       const secure: ConnectionOptions & { onread: OnReadOpts } = { host, port, ca: modem.ca, cert: modem.cert, key: modem.key, servername: isIP(host) ? undefined : host, onread };
       socket = tls ? connectTls(secure, () => settle()) : connectTcp({ host, port, onread }, () => settle());
     }
-    const failed = (error: Error) => reject(error);
     const settle = () => {
-      socket.off('error', failed);
       // A request's head and its first bytes go out at once (see sendAtOnce).
       socket.setNoDelay(true);
       resolve(socket);
     };
-    socket.once('error', failed);
+    // Kept once connected (a rejection then is a no-op): the caller's own listener comes a moment later.
+    socket.on('error', reject);
   });
 }
