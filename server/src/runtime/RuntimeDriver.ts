@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { CrashInfo, LimitUpdate, PowerState, ResourceLimits, ServerIsolation, ServerSpec, ServerStats } from './types';
 import type { ServerFiles } from './files/ServerFiles';
 
@@ -14,7 +13,14 @@ export interface RuntimeDriverEvents {
 
 /** A server's files as one tar stream read on its node (exportFiles); close it when done, read or not. */
 export interface FilesArchive {
-  stream: Readable;
+  /**
+   * Reads the archive front to back, each piece handed to `take` as it is read: valid only during
+   * the call (the reader reuses its memory, so a gigabyte passes without a gigabyte of garbage);
+   * `take` answering false pauses the reading until `resume`. Resolves at the archive's end.
+   */
+  read(take: (piece: Buffer) => boolean): Promise<void>;
+  /** Goes on reading after `take` asked to pause. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -107,7 +113,7 @@ export interface RuntimeDriver {
    * as it arrives, keeping only folders and files (links and special files left out), and
    * resolves once it is on the node's disk.
    */
-  importFiles?(uuid: string, archive: Readable, options?: FilesImportOptions): Promise<void>;
+  importFiles?(uuid: string, archive: FilesArchive, options?: FilesImportOptions): Promise<void>;
   on<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
   off<E extends keyof RuntimeDriverEvents>(event: E, listener: RuntimeDriverEvents[E]): void;
 }

@@ -14,7 +14,9 @@ import { installInContainer } from './install/installInContainer';
 import { STEAMCMD_URL } from '../install/steamcmd';
 import { applyNodeFirewall, defaultBlockedDestinations } from './nodeFirewall';
 import { closeServerFiles, containerFiles, removeServerFiles } from './files/containerFiles';
-import { exportVolume, importVolume, removeTransferContainer } from './transfer/volumeArchive';
+import { ensureFilesImage } from './files/helperContainer';
+import { removeTransferContainer } from './transfer/transferContainer';
+import { exportVolume, importVolume } from './transfer/volumeArchive';
 
 export interface DockerDriverOptions {
   docker: Docker;
@@ -178,7 +180,9 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   async create(spec: ServerSpec): Promise<void> {
-    await this.volumes.ensure(spec.uuid, spec.limits.diskMb);
+    // A node new to the panel builds its files image meanwhile: the server's files (its install,
+    // the copy of a move to this node) go through it right after.
+    await Promise.all([this.volumes.ensure(spec.uuid, spec.limits.diskMb), ensureFilesImage(this.docker)]);
   }
 
   async install(spec: ServerSpec): Promise<void> {
@@ -303,7 +307,7 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   /** Another node's archive of the server written into its volume here, then flushed to the disk (see volumeArchive). */
-  async importFiles(uuid: string, archive: Readable, options?: FilesImportOptions): Promise<void> {
+  async importFiles(uuid: string, archive: FilesArchive, options?: FilesImportOptions): Promise<void> {
     await this.mountStorage(uuid);
     await importVolume(this.docker, uuid, archive, options);
   }

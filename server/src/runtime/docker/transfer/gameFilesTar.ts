@@ -1,20 +1,13 @@
-import { Transform, type TransformCallback } from 'node:stream';
 import { Header, Pax, type HeaderData } from 'tar';
 
 const BLOCK = 512;
 /** Pax headers and GNU long names carry a name and a few fields: more than this is not from an engine. */
 const MAX_EXTENDED = 1024 * 1024;
-/** Bytes the filter holds before the engine takes them: with the sockets' own buffers, the copy's memory stays flat. */
-const HIGH_WATER_MARK = 1024 * 1024;
-/**
- * Bytes gathered before they are passed on: the source's pieces are as small as its TLS records,
- * and each piece passed on becomes one chunk of the request to the target (a chunk header, a TLS
- * write); a few large ones cost the panel and the target's engine far less CPU than many small.
- */
-const BATCH_BYTES = 256 * 1024;
 
 /** The entry being read: its body is passed on (a kept file), gathered (an extended header) or dropped. */
 interface Entry {
+  /** The file passed on (null for anything else): its name below the folder and its size. */
+  file: { path: string; size: number } | null;
   bodyLeft: number;
   padLeft: number;
   pass: boolean;
@@ -31,6 +24,13 @@ export interface GameFilesTarOptions {
   gid: number;
   /** Bytes of file content passed on so far. */
   onBytes?: (bytes: number) => void;
+  /** A file's content has been passed on whole (its name below the folder, and its size). */
+  onFile?: (path: string, size: number) => void;
+  /**
+   * Takes the filtered archive's bytes, piece by piece: a piece may be a part of what was given to
+   * `write`, valid only during the call (the caller may reuse that memory), so it is copied if kept.
+   */
+  out: (piece: Buffer) => void;
 }
 
 /** The archive is refused (a name leading out, a damaged header): the move stops and is rolled back. */
@@ -52,46 +52,23 @@ function relativeName(name: string, folder: string): string {
  * permission bits only (no set-id bits), its name checked to stay inside the folder. Symbolic
  * links, devices, pipes and every extended attribute are left out, as the file port's copy leaves
  * them out: the target engine extracts as root, and nothing a game wrote may become more there
- * than a file of the game's. File bodies pass through without being copied; backpressure holds
- * the source while the target is slow, so the panel's memory stays flat whatever the size.
+ * than a file of the game's. File bodies are passed on as they come, without a copy of their own:
+ * what takes them copies them once, where they are sent from.
  */
-export class GameFilesTar extends Transform {
+export class GameFilesTar {
   private readonly headerBlock = Buffer.alloc(BLOCK);
   private headerFill = 0;
   private entry: Entry | null = null;
   /** Fields of the extended header just read, for the entry that follows it. */
   private extended: HeaderData | null = null;
   private ended = false;
-  private batch: Buffer[] = [];
-  private batchBytes = 0;
   /** File content passed on so far. */
   bytes = 0;
 
-  constructor(private readonly options: GameFilesTarOptions) {
-    super({ highWaterMark: HIGH_WATER_MARK });
-  }
+  constructor(private readonly options: GameFilesTarOptions) {}
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    try {
-      this.consume(chunk);
-      callback();
-    } catch (error) {
-      callback(error as Error);
-    }
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (!this.ended) {
-      callback(new UnsafeArchiveError('The archive of the server’s files ended in the middle of an entry.'));
-      return;
-    }
-    // The end of the archive: two empty blocks.
-    this.out(Buffer.alloc(2 * BLOCK));
-    this.pushBatch();
-    callback();
-  }
-
-  private consume(chunk: Buffer): void {
+  /** The archive's next bytes, cut anywhere; throws UnsafeArchiveError when they are refused. */
+  write(chunk: Buffer): void {
     let at = 0;
     while (at < chunk.length && !this.ended) {
       const entry = this.entry;
@@ -122,19 +99,15 @@ export class GameFilesTar extends Transform {
     }
   }
 
-  /** Adds bytes to the batch, passed on once it is large enough (the pieces are the source's, never reused by it). */
-  private out(piece: Buffer): void {
-    this.batch.push(piece);
-    this.batchBytes += piece.length;
-    if (this.batchBytes >= BATCH_BYTES) this.pushBatch();
+  /** The source's archive ended: passes on the end of the archive, or throws when it ended in the middle of one. */
+  end(): void {
+    if (!this.ended) throw new UnsafeArchiveError('The archive of the server’s files ended in the middle of an entry.');
+    // The end of the archive: two empty blocks.
+    this.out(Buffer.alloc(2 * BLOCK));
   }
 
-  private pushBatch(): void {
-    if (this.batchBytes === 0) return;
-    const whole = this.batch.length === 1 ? this.batch[0] : Buffer.concat(this.batch, this.batchBytes);
-    this.batch = [];
-    this.batchBytes = 0;
-    this.push(whole);
+  private out(piece: Buffer): void {
+    this.options.out(piece);
   }
 
   private pass(piece: Buffer, content: boolean): void {
@@ -153,7 +126,7 @@ export class GameFilesTar extends Transform {
     const header = new Header(this.headerBlock, 0, this.extended ?? undefined);
     if (!header.cksumValid) throw new UnsafeArchiveError('The archive of the server’s files has a damaged entry header.');
     const size = header.size ?? 0;
-    const entry: Entry = { bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, pass: false, gathered: null, gatheredKind: null };
+    const entry: Entry = { file: null, bodyLeft: size, padLeft: (BLOCK - (size % BLOCK)) % BLOCK, pass: false, gathered: null, gatheredKind: null };
     this.entry = entry;
     const type = header.type;
     if (type === 'ExtendedHeader' || type === 'NextFileHasLongPath' || type === 'NextFileHasLongLinkpath') {
@@ -193,10 +166,12 @@ export class GameFilesTar extends Transform {
     if (encoded.needPax) this.out(new Pax({ path: fields.path, linkpath, size: fields.size, mtime: fields.mtime }).encode());
     this.out(block);
     entry.pass = kind === 'File';
+    if (entry.pass) entry.file = { path, size: entry.bodyLeft };
   }
 
   private finish(entry: Entry): void {
     this.entry = null;
+    if (entry.file) this.options.onFile?.(entry.file.path, entry.file.size);
     if (!entry.gathered) return;
     const text = Buffer.concat(entry.gathered).toString('utf8');
     if (entry.gatheredKind === 'pax') this.extended = { ...this.extended, ...Pax.parse(text, undefined, false) };

@@ -1,81 +1,20 @@
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type Docker from 'dockerode';
 import type { FilesArchive, FilesImportOptions } from '../../RuntimeDriver';
-import { MANAGED_LABEL, SERVER_LABEL, volumeName } from '../containerConfig';
-import { EngineLogSplitter } from '../engineLogStream';
-import { ensureFilesImage } from '../files/helperContainer';
-import { removeContainerNamed } from '../removeContainer';
-import { CONTAINER_NODE, CONTAINER_ROOT, CONTAINER_USER, FILES_IMAGE } from '../images/gameImages';
+import { CONTAINER_ROOT, CONTAINER_USER } from '../images/gameImages';
+import { UPLOAD_WINDOW } from './chunkedUpload';
+import { readEngineArchive, writeEngineArchive, type ArchiveReading, type ArchiveUpload } from './engineArchive';
 import { GameFilesTar } from './gameFilesTar';
+import { createTransferContainer, removeTransferContainer, startFlusher, type Flusher } from './transferContainer';
 
-/** The container a move reads or writes a server's volume through, on either node. */
-export const transferContainerName = (uuid: string): string => `panel-transfer-${uuid}`;
-const TRANSFER_LABEL = `${SERVER_LABEL}.transfer`;
-
-const MiB = 1024 * 1024;
 const [GAME_UID, GAME_GID] = CONTAINER_USER.split(':').map(Number);
-
+/** Files smaller than this are flushed by the last pass only: each flush asks the disk to empty its cache. */
+const EARLY_FLUSH_MIN_BYTES = 4 * 1024 * 1024;
 /**
- * Flushes every file and folder below the folder it is given to the disk (fsync each: the files
- * image has Node and nothing else, and Node has no syncfs). A folder's entries are flushed before
- * the folder, so its names are on the disk once the files they name are.
+ * Archive bytes sent after a file's end before it is flushed early: by then the engine has most
+ * likely written all of it (what it has not is left to the last pass).
  */
-const FLUSH_SCRIPT = `const fs = require('fs');
-const { O_RDONLY, O_NOFOLLOW } = fs.constants;
-const flush = (path) => { const fd = fs.openSync(path, O_RDONLY | O_NOFOLLOW); try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); } };
-const visit = (folder) => {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const path = folder + '/' + entry.name;
-    if (entry.isDirectory()) visit(path);
-    else if (entry.isFile()) flush(path);
-  }
-  flush(folder);
-};
-visit(process.argv[1]);`;
-
-/**
- * The move's container of a server on one node: created, never started on the source (the engine
- * reads the volume through it), started once on the target to flush what was written. It holds
- * only the server's volume and has no network; the flush runs as root with no capability but
- * reading any file (the game may have left files its own user cannot read), on a read-only root.
- */
-function transferContainerConfig(uuid: string): Docker.ContainerCreateOptions {
-  return {
-    name: transferContainerName(uuid),
-    Image: FILES_IMAGE,
-    Cmd: [CONTAINER_NODE, '-e', FLUSH_SCRIPT, CONTAINER_ROOT],
-    User: '0:0',
-    WorkingDir: '/',
-    Labels: { [MANAGED_LABEL]: 'true', [TRANSFER_LABEL]: uuid },
-    NetworkDisabled: true,
-    HostConfig: {
-      Binds: [`${volumeName(uuid)}:${CONTAINER_ROOT}`],
-      NetworkMode: 'none',
-      ReadonlyRootfs: true,
-      CapDrop: ['ALL'],
-      CapAdd: ['DAC_READ_SEARCH'],
-      SecurityOpt: ['no-new-privileges'],
-      Memory: 128 * MiB,
-      MemorySwap: 128 * MiB,
-      PidsLimit: 16,
-      RestartPolicy: { Name: 'no' },
-    },
-  };
-}
-
-/** Removes the server's move container on the node, if there is one (it holds the server's volume). */
-export async function removeTransferContainer(docker: Docker, uuid: string): Promise<void> {
-  await removeContainerNamed(docker, transferContainerName(uuid));
-}
-
-/** A new move container for the server (one left by a panel stopped in a move is replaced). */
-async function createTransferContainer(docker: Docker, uuid: string): Promise<Docker.Container> {
-  await ensureFilesImage(docker);
-  await removeTransferContainer(docker, uuid);
-  return docker.createContainer(transferContainerConfig(uuid));
-}
+const EARLY_FLUSH_LAG = 2 * UPLOAD_WINDOW;
 
 /**
  * The server's folder as the engine archives it, read through a container that is never started
@@ -83,61 +22,74 @@ async function createTransferContainer(docker: Docker, uuid: string): Promise<Do
  */
 export async function exportVolume(docker: Docker, uuid: string, signal?: AbortSignal): Promise<FilesArchive> {
   const container = await createTransferContainer(docker, uuid);
-  try {
-    const stream = (await container.getArchive({ path: CONTAINER_ROOT, abortSignal: signal })) as unknown as Readable;
-    return {
-      stream,
-      close: async () => {
-        stream.destroy();
-        await removeTransferContainer(docker, uuid);
-      },
-    };
-  } catch (error) {
-    await removeTransferContainer(docker, uuid).catch(() => undefined);
-    throw error;
-  }
+  let reading: ArchiveReading | null = null;
+  let closed = false;
+  return {
+    read: async (take) => {
+      reading = await readEngineArchive(docker, container.id, CONTAINER_ROOT, take, signal);
+      if (closed) reading.stop();
+      await reading.done;
+    },
+    resume: () => reading?.resume(),
+    close: async () => {
+      closed = true;
+      reading?.stop();
+      await removeTransferContainer(docker, uuid);
+    },
+  };
 }
 
 /**
  * Writes an archive of a server's folder (another engine's, see exportVolume) into the server's
  * volume on this node as it arrives: only folders, files and hard links, owned by the game's user
- * (GameFilesTar), extracted by the engine; then flushed to the node's disk, so what the move
- * switches to survives the node's power loss. The first failure on either side (the source's
- * stream, the archive's checks, this engine) stops both and is the one answered.
+ * (GameFilesTar), extracted by the engine, and flushed to the node's disk, so what the move
+ * switches to survives the node's power loss: large files while the rest is copied, everything
+ * once it is extracted (see startFlusher). The source is read into one buffer and each byte
+ * copied once, into the request to this engine, which runs a window ahead of the engine's reading
+ * at most: the panel's memory stays flat and it has no garbage to collect per byte. The first
+ * failure on either side (the source's stream, the archive's checks, this engine) stops both and
+ * is the one answered.
  */
-export async function importVolume(docker: Docker, uuid: string, archive: Readable, options: FilesImportOptions = {}): Promise<void> {
+export async function importVolume(docker: Docker, uuid: string, archive: FilesArchive, options: FilesImportOptions = {}): Promise<void> {
   const container = await createTransferContainer(docker, uuid);
-  const stop = new AbortController();
-  let failure: { error: unknown } | null = null;
-  const fail = (error: unknown) => {
-    failure ??= { error };
-    stop.abort(error);
-  };
-  const cancelled = () => fail(options.signal?.reason ?? new Error('The copy was stopped.'));
-  if (options.signal?.aborted) cancelled();
-  options.signal?.addEventListener('abort', cancelled, { once: true });
+  let upload: ArchiveUpload | null = null;
+  let flusher: Flusher | null = null;
   try {
-    const filter = new GameFilesTar({ folder: basename(CONTAINER_ROOT), uid: GAME_UID, gid: GAME_GID, onBytes: options.onBytes });
-    const reading = pipeline(archive, filter, { signal: stop.signal }).catch(fail);
-    const writing = container.putArchive(filter, { path: CONTAINER_ROOT, abortSignal: stop.signal }).catch(fail);
-    await Promise.all([reading, writing]);
-    if (failure) throw (failure as { error: unknown }).error;
-    await flush(container);
+    flusher = await startFlusher(container);
+    const flushing = flusher;
+    upload = await writeEngineArchive(docker, container.id, CONTAINER_ROOT, () => archive.resume(), options.signal);
+    const body = upload;
+    // Large files are flushed while the rest is copied, once the archive has gone on a while past them.
+    let sent = 0;
+    const flushLater: Array<{ path: string; after: number }> = [];
+    const filter = new GameFilesTar({
+      folder: basename(CONTAINER_ROOT),
+      uid: GAME_UID,
+      gid: GAME_GID,
+      onBytes: options.onBytes,
+      onFile: (path, size) => {
+        if (size >= EARLY_FLUSH_MIN_BYTES) flushLater.push({ path, after: sent + EARLY_FLUSH_LAG });
+      },
+      out: (piece) => {
+        body.write(piece);
+        sent += piece.length;
+        while (flushLater.length && flushLater[0].after <= sent) flushing.early(flushLater.shift()!.path);
+      },
+    });
+    const reading = archive
+      .read((piece) => {
+        filter.write(piece);
+        return !body.full;
+      })
+      .then(() => {
+        filter.end();
+        body.end();
+      });
+    await Promise.all([reading, body.done]);
+    await flusher.finish();
   } finally {
-    options.signal?.removeEventListener('abort', cancelled);
-    archive.destroy();
+    upload?.stop();
+    flusher?.stop();
     await removeTransferContainer(docker, uuid).catch(() => undefined);
   }
-}
-
-/** Runs the move container's flush and waits for it; a flush that fails says why. */
-async function flush(container: Docker.Container): Promise<void> {
-  await container.start();
-  const { StatusCode } = (await container.wait()) as { StatusCode: number };
-  if (StatusCode === 0) return;
-  const raw = (await container.logs({ stdout: true, stderr: true, follow: false }).catch(() => Buffer.alloc(0))) as unknown as Buffer;
-  const lines: string[] = [];
-  new EngineLogSplitter((batch) => lines.push(...batch.map((line) => line.text))).push(Buffer.isBuffer(raw) ? raw : Buffer.from(raw));
-  const said = lines.find((line) => /Error/.test(line)) ?? lines.at(-1) ?? '';
-  throw new Error(`The copied files could not be flushed to the node’s disk (exit code ${StatusCode})${said ? `: ${said.slice(0, 300)}` : ''}.`);
 }

@@ -13,7 +13,7 @@ export async function moveServerFiles(source: RuntimeDriver, target: RuntimeDriv
   if (source.name === target.name && source.exportFiles && target.importFiles) {
     const archive = await source.exportFiles(uuid, signal);
     try {
-      await target.importFiles(uuid, archive.stream, { onBytes: progress, signal });
+      await target.importFiles(uuid, archive, { onBytes: progress, signal });
     } finally {
       await archive.close();
     }
