@@ -51,6 +51,8 @@ export function earlyRequestPaths(location: { pathname: string; search: string }
   if (id !== null) paths.push(`/servers/${id}`);
   // The pages that follow the server live ask for a socket ticket as soon as the server is there.
   if (id !== null && SOCKET_AREAS.test(server?.[2] ?? '')) paths.push(`/servers/${id}/websocket`);
+  // The overview shows the server's resources as the API answers them until the socket's first sample.
+  if (id !== null && (server?.[2] ?? '') === '') paths.push(`/servers/${id}/resources`);
   if (location.pathname === '/') paths.push('/servers/');
   if (id !== null && /^\/files$/i.test(server?.[2] ?? '')) {
     const params = new URLSearchParams(location.search);

@@ -20,14 +20,30 @@ export type PreloadableComponent<Component extends AnyComponent> = LazyExoticCom
  */
 export function lazyPage<Component extends AnyComponent>(load: () => Promise<{ default: Component }>, chunk?: string): PreloadableComponent<Component> {
   let loading: Promise<{ default: Component }> | undefined;
+  let loaded: { default: Component } | undefined;
   const loadOnce = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
-  return Object.assign(lazy(loadOnce), { preload: loadOnce, chunk });
+  // React.lazy cannot see that a promise has already settled: given one, it suspends the render
+  // in which the component first appears, even when the code was preloaded long before. In a
+  // synchronous render (a store update) that commits the Suspense fallback, and React then holds
+  // the component back for up to 300 ms after that fallback. Code that has already loaded is
+  // handed over by a thenable that answers at once, so the component renders in the same pass.
+  const forReact = () => (loaded ? settled(loaded) : loadOnce());
+  return Object.assign(lazy(forReact), { preload: loadOnce, chunk });
+}
+
+/** A thenable that calls back at once with `value` (React reads it synchronously). */
+function settled<Value>(value: Value): Promise<Value> {
+  const thenable = { status: 'fulfilled', value, then: (onFulfilled: (value: Value) => unknown) => onFulfilled(value) };
+  return thenable as unknown as Promise<Value>;
 }
 
 /** The `preload` of a lazily loaded component, if it has one. */

@@ -3,7 +3,7 @@ import { earlyRequestPaths, forgetEarlyRequests, startEarlyRequests } from '../.
 import { preloadData } from '../../../src/app/router/preloadData';
 import { makeStore } from '../../../src/app/store';
 import { mockFetch } from '../helpers/mockFetch';
-import { makeServer } from '../helpers/serverFixture';
+import { makeServer, makeStats } from '../helpers/serverFixture';
 
 const at = (address: string) => {
   const url = new URL(address, 'http://localhost');
@@ -21,7 +21,8 @@ describe('the requests the entry sends before the panel’s code runs', () => {
     expect(earlyRequestPaths(at('/account/edit'))).toEqual(['/auth/current']);
     // The overview and the console follow the server over its socket: its ticket goes early too.
     expect(earlyRequestPaths(at('/server/ab12/console'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/websocket']);
-    expect(earlyRequestPaths(at('/server/ab12'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/websocket']);
+    // The overview shows the API's figures until the socket's first sample.
+    expect(earlyRequestPaths(at('/server/ab12'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/websocket', '/servers/ab12/resources']);
     expect(earlyRequestPaths(at('/server/ab12/config'))).toEqual(['/auth/current', '/servers/ab12']);
     expect(earlyRequestPaths(at('/server/ab12/files?directory=%2Fplugins'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/files/list?directory=%2Fplugins']);
     expect(earlyRequestPaths(at('/server/ab12/files'))).toEqual(['/auth/current', '/servers/ab12', '/servers/ab12/files/list?directory=%2F']);
@@ -38,6 +39,7 @@ describe('the requests the entry sends before the panel’s code runs', () => {
         'GET /api/v2/servers/': { status: 200, body: { data: [] } },
         'GET /api/v2/servers/ab12': { status: 200, body: { data: makeServer({ identifier: 'ab12' }) } },
         'GET /api/v2/servers/ab12/files/list': { status: 200, body: { data: [] } },
+        'GET /api/v2/servers/ab12/resources': { status: 200, body: { data: makeStats() } },
       });
       startEarlyRequests(at(address));
       const early = network.requests.map((request) => request.url);

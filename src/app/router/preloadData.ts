@@ -18,7 +18,8 @@ export function takeBrandingFromPage(dispatch: AppStore['dispatch'], page?: Pick
 /**
  * Asks for the data the page the panel is opened on will wait for, before anything renders: the
  * current user (every page for logged-in users waits for it), the server's details on a server's
- * pages (their layout's header), the server list on the dashboard, and the folder of a files page,
+ * pages (their layout's header) and the server's resources on its overview (its figures until the
+ * socket's first sample), the server list on the dashboard, and the folder of a files page,
  * which can hold thousands of entries. Without this, each request would leave only once the page's
  * code, the first render and the request before it were done. Only for a stored token (without
  * one the visitor goes to log in). The answers wait in the cache for the pages that take them.
@@ -29,6 +30,8 @@ export function preloadData(dispatch: AppStore['dispatch'], location: { pathname
   const server = matchPath('/server/:id/*', location.pathname)?.params.id;
   // Not subscribed: the answers stay in the cache for a while, for the pages to take them.
   if (server) void dispatch(serversApi.endpoints.getServer.initiate({ id: server }, { subscribe: false }));
+  const overview = matchPath('/server/:id', location.pathname)?.params.id;
+  if (overview) void dispatch(serversApi.endpoints.getServerResources.initiate({ id: overview }, { subscribe: false }));
   if (location.pathname === '/') void dispatch(serversApi.endpoints.listServers.initiate(undefined, { subscribe: false }));
   const folder = folderOpenedAt(location.pathname, location.search);
   if (folder) void dispatch(aheadListingApi.endpoints.listServerFolderAhead.initiate(folder, { subscribe: false }));

@@ -2,6 +2,7 @@ import { Alert, Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
+import type { ListServerFilesApiResponse } from '../../api/generated/files.gen';
 import { useAppDispatch } from '../../app/hooks';
 import { formatBytes } from '../../components/server/formatBytes';
 import type { FileDialog } from './dialogs/fileDialog';
@@ -35,6 +36,8 @@ export interface FileBrowserProps {
   planDiskMb: number;
   /** The folder's listing is already on its way (asked early by the page): wait for it instead of asking again. */
   listingArriving?: boolean;
+  /** The listing that request brought, already there while it is being put into the cache: shown meanwhile. */
+  arrivedListing?: ListServerFilesApiResponse;
   onOpenFolder: (path: string) => void;
   /** Opens a file in the editor; `size` (from the listing) spares fetching files too large to edit. */
   onOpenFile: (path: string, size?: number) => void;
@@ -54,7 +57,7 @@ const preloadActions = () => {
 };
 
 /** A folder of the server (or a search in it): the list, its actions, uploads and dialogs. */
-export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, listingArriving = false, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
+export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, listingArriving = false, arrivedListing, onOpenFolder, onOpenFile, onSearch }: FileBrowserProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const listing = useListServerFilesQuery({ id, directory }, { skip: search !== '' || !can.read || listingArriving });
@@ -62,8 +65,8 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const query = search ? found : listing;
   // currentData, not data: while another folder loads, the rows of the last one must not show under its name.
   const rows = useMemo<FileRow[]>(
-    () => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, listing.currentData?.data ?? [])),
-    [search, found.currentData, listing.currentData, directory],
+    () => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, (listing.currentData ?? arrivedListing)?.data ?? [])),
+    [search, found.currentData, listing.currentData, arrivedListing, directory],
   );
 
   // The selection belongs to one folder (or search): it is empty again anywhere else.
@@ -142,7 +145,15 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
           onFiles={upload}
           onReadError={() => setRefusal(t('files.upload.readFailed', 'The dropped folder could not be read. Nothing was uploaded.'))}
         >
-          <FileTable rows={rows} loading={query.isFetching || listingArriving} searchResults={search !== ''} selectedPaths={selected} onSelect={selectInList} onOpen={open} onMenu={openMenu} />
+          <FileTable
+            rows={rows}
+            loading={query.isFetching || (listingArriving && !arrivedListing)}
+            searchResults={search !== ''}
+            selectedPaths={selected}
+            onSelect={selectInList}
+            onOpen={open}
+            onMenu={openMenu}
+          />
         </UploadDropZone>
       )}
       <OnceOpened open={menu !== null}>

@@ -78,6 +78,7 @@ export function FilesPage() {
           can={can}
           planDiskMb={server.plan.limits.disk_mb}
           listingArriving={earlyListing.waiting}
+          arrivedListing={earlyListing.arrived}
           onOpenFolder={(path) => go(filesQuery({ directory: path }))}
           onOpenFile={(path, size) => go(filesQuery({ file: path }), { size })}
           onSearch={(pattern) => go(filesQuery({ directory, search: pattern }))}

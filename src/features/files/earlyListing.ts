@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { filesApi } from '../../api/files';
-import type { ListServerFilesApiArg } from '../../api/generated/files.gen';
+import type { ListServerFilesApiArg, ListServerFilesApiResponse } from '../../api/generated/files.gen';
 import { useAppSelector } from '../../app/hooks';
 import { aheadListingApi } from './startUpListing';
 
@@ -42,12 +42,16 @@ const earlyListingApi = filesApi.injectEndpoints({
  * are known (`serverKnown` false: a full page load, or the first visit of this server), or when
  * the folder was asked for at start-up: the server's details, asked for at start-up too, often
  * arrive first, and the page must still take that answer rather than ask again. Returns whether
- * the page should wait for it rather than ask for that folder itself.
+ * the page should wait for it rather than ask for that folder itself, and meanwhile the listing
+ * the start-up request already brought: the page shows it in its first render, instead of one
+ * render later, once this request has put it into the cache of `listServerFiles`.
  */
-export function useEarlyListing(id: string, directory: string | null, serverKnown: boolean): { waiting: boolean } {
-  const askedAtStartUp = useAppSelector((state) => directory !== null && aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })(state).status !== 'uninitialized');
+export function useEarlyListing(id: string, directory: string | null, serverKnown: boolean): { waiting: boolean; arrived?: ListServerFilesApiResponse } {
+  const ahead = useAppSelector((state) => (directory === null ? undefined : aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })(state)));
+  const askedAtStartUp = ahead !== undefined && ahead.status !== 'uninitialized';
   // Decided once, on opening: later folders and later visits ask as usual.
   const [early] = useState<ListServerFilesApiArg | null>(() => (directory === null || (serverKnown && !askedAtStartUp) ? null : { id, directory }));
   const { isLoading } = earlyListingApi.useOpenServerFolderEarlyQuery(early ?? skipToken);
-  return { waiting: isLoading && early !== null && early.id === id && early.directory === directory };
+  const waiting = isLoading && early !== null && early.id === id && early.directory === directory;
+  return { waiting, arrived: waiting && ahead?.data?.outcome === 'listed' ? ahead.data.listing : undefined };
 }

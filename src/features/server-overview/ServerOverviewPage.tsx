@@ -3,7 +3,7 @@ import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useServerSocket } from '../../api/serverSocket';
-import { useGetServerQuery } from '../../api/servers';
+import { useGetServerQuery, useGetServerResourcesQuery } from '../../api/servers';
 import { ConnectionStatus } from '../../widgets/server/ConnectionStatus';
 import { CopyableAddress, serverAddress } from '../../components/server/CopyableAddress';
 import { formatDuration } from '../../components/server/formatDuration';
@@ -25,9 +25,15 @@ import { ThresholdsCard } from './thresholds/ThresholdsCard';
 /** An uptime of 59 min 59 s: in most languages the widest the uptime reads ("… min … s"). */
 const LONGEST_UPTIME_MS = 3_599_000;
 
+/** A sample of the resources the API answered longer ago than this is asked for again, not shown. */
+const SAMPLE_KEPT_SECONDS = 10;
+
 /**
  * /server/{id}: the server at a glance. State, resource use, players and graphs of the last
- * minutes come live over the server's socket; the plan and address from the servers API.
+ * minutes come live over the server's socket; the plan and address from the servers API. Until
+ * the socket's first sample the figures are the API's (asked for at start-up with the server's
+ * details): the socket connects only once the page is there, and its first sample comes a second
+ * or more later on a slow phone.
  */
 export function ServerOverviewPage() {
   const { t } = useTranslation();
@@ -35,6 +41,7 @@ export function ServerOverviewPage() {
   const { data, error, isLoading, refetch } = useGetServerQuery({ id });
   // The socket waits for the server: there is nothing to connect to for a server that cannot be loaded.
   const socket = useServerSocket(data ? id : undefined);
+  const sampled = useGetServerResourcesQuery({ id }, { skip: socket.stats !== null, refetchOnMountOrArgChange: SAMPLE_KEPT_SECONDS });
 
   const title = t('overview.title', 'Overview');
   if (!data) {
@@ -43,12 +50,12 @@ export function ServerOverviewPage() {
 
   const server = data.data;
   const state = socket.state ?? server.state;
-  const stats = socket.stats;
+  const stats = socket.stats ?? sampled.data?.data ?? null;
   const address = serverAddress(server.allocation);
   const running = state === 'running' || state === 'starting';
   // Before the first sample the tiles' placeholder says that the page is connecting, in place of
   // an alert that would push the page down and pull it up again a moment later.
-  const connectingFirst = !stats && socket.connection === 'connecting';
+  const connectingFirst = !socket.stats && socket.connection === 'connecting';
   const notRunning = t('overview.notRunning', 'Not running');
 
   return (

@@ -37,6 +37,26 @@ describe('the files page opened with the panel (its folder asked for at start-up
     expect(network.requestsTo(LIST)).toHaveLength(0);
   });
 
+  it('shows the folder asked for at start-up in its first render when the answer is already there', async () => {
+    window.localStorage.setItem('access_token', 'stored-token');
+    const startUp = mockFetch({
+      'GET /api/v2/auth/current': { status: 200, body: { data: { user: makeUser() } } },
+      'GET /api/v2/servers/s1': { status: 200, body: { data: filesServer() } },
+      [LIST]: { status: 200, body: { data: listing } },
+    });
+    const store = makeStore(loggedIn());
+    preloadData(store.dispatch, new URL('/server/s1/files?directory=%2Fplugins', 'http://localhost'), true);
+    const answered = (endpoint: string) => Object.values(store.getState().api.queries).some((query) => query?.endpointName === endpoint && query.status === 'fulfilled');
+    await waitFor(() => expect(answered('getServer') && answered('listServerFolderAhead')).toBe(true));
+    startUp.restore();
+    const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
+    // Rendered, nothing awaited: the rows are there at once.
+    expect(screen.getByText('server.properties')).toBeInTheDocument();
+    expect(await screen.findByText('server.properties')).toBeInTheDocument();
+    expect(network.requestsTo(LIST)).toHaveLength(0);
+    network.restore();
+  });
+
   it('waits for the folder asked for at start-up when the server’s details arrived first, without asking again', async () => {
     window.localStorage.setItem('access_token', 'stored-token');
     const heldListing = deferred<MockAnswer>();

@@ -66,6 +66,32 @@ describe('the server overview', () => {
     expect(store.getState().serverSocket.servers.s1.stats?.uptime_ms).toBe(3_725_000);
   });
 
+  it("shows the API's figures until the socket's first sample, then the socket's", async () => {
+    // A socket that sends no sample until told to.
+    server = await FakeConsoleServer.start({ state: 'running' });
+    mockFetch({
+      'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running' }) } },
+      'GET /api/v2/servers/s1/websocket': () => ({ status: 200, body: server.issueTicket('s1') }),
+      'GET /api/v2/servers/s1/resources': { status: 200, body: { data: makeStats({ memory_bytes: 768 * MiB }) } },
+    });
+    const view = renderWithProviders(
+      <Routes>
+        <Route path="/server/:id" element={<ServerOverviewPage />} />
+      </Routes>,
+      { route: '/server/s1', preloadedState: loggedIn() },
+    );
+    cleanup = () => closeServerConnections(view.store.dispatch);
+    await screen.findByText('Memory', { selector: '.panel-card-title' });
+    expect(within(tile('Memory')).getByText('768 MiB')).toBeInTheDocument();
+    expect(screen.queryByTestId('resource-tiles-placeholder')).toBeNull();
+    // Connecting says nothing above the figures.
+    expect(screen.queryByRole('alert')).toBeNull();
+    const connection = await server.connection(0);
+    await waitFor(() => expect(connection.frames.some((frame) => frame.event === 'send stats')).toBe(true));
+    server.broadcast('stats', makeStats({ memory_bytes: 512 * MiB }));
+    await waitFor(() => expect(within(tile('Memory')).getByText('512 MiB')).toBeInTheDocument());
+  });
+
   it('warns near a limit (from 90 %) and at it', async () => {
     await renderOverview(makeStats({ memory_bytes: 1900 * MiB, disk_bytes: 5120 * MiB, cpu_absolute: 150 }));
     await screen.findByText('1 h 2 min');
