@@ -26,11 +26,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureSpaBuilt, rootDir, run } from '../../scripts/lib/spaBuild.mjs';
 import { startPanel } from '../../scripts/lib/panelProcess.mjs';
 import { apiJson } from '../apiJson.mjs';
+import { buildsFromEnv } from '../builds.mjs';
 import { launchOptions } from '../bundle/measureRoute.mjs';
 import { saveResult } from '../results.mjs';
 import { coldPage, contentPainted, median, readVitals, settle } from './measureVitals.mjs';
@@ -54,15 +55,7 @@ const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a
 const list = (values) => values.map((value) => (Number.isFinite(value) ? Math.round(value) : 'n/a')).join(', ');
 
 /** The builds to measure: BENCH_VITALS_BUILDS (name=dir, ...) or the one build (PANEL_CLIENT_DIR or dist/). */
-function buildsToMeasure() {
-  const spec = process.env.BENCH_VITALS_BUILDS;
-  if (!spec) return [{ name: 'build', dir: process.env.PANEL_CLIENT_DIR }];
-  return spec.split(',').map((entry) => {
-    const [name, dir] = entry.split('=');
-    if (!name || !dir) throw new Error(`BENCH_VITALS_BUILDS: "${entry}" is not name=dir`);
-    return { name, dir: resolve(dir) };
-  });
-}
+const buildsToMeasure = () => buildsFromEnv('BENCH_VITALS_BUILDS') ?? [{ name: 'build', dir: process.env.PANEL_CLIENT_DIR }];
 
 const areaLink = (page, name) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name, exact: true });
 

@@ -59,18 +59,31 @@ export function filesHelperConfig(uuid: string): Docker.ContainerCreateOptions {
     Tty: false,
     NetworkDisabled: true,
     HostConfig: {
-      Binds: [`${volumeName(uuid)}:${CONTAINER_ROOT}`],
-      NetworkMode: 'none',
-      ReadonlyRootfs: true,
-      CapDrop: ['ALL'],
-      SecurityOpt: ['no-new-privileges'],
-      Memory: 256 * MiB,
-      MemorySwap: 256 * MiB,
-      PidsLimit: 64,
+      ...volumeOnlyHostConfig(uuid, { memoryMib: 256, pids: 64 }),
       AutoRemove: true,
-      RestartPolicy: { Name: 'no' },
       LogConfig: { Type: 'none', Config: {} },
     },
+  };
+}
+
+/**
+ * The sandbox of a container that works on a server's files for the panel (the file helper, a
+ * move's flush): the server's volume and nothing else, no network, no capability (`capAdd` names
+ * the few one needs), a read-only root, no privileges gained, bounded memory (no swap) and
+ * processes, never restarted.
+ */
+export function volumeOnlyHostConfig(uuid: string, limits: { memoryMib: number; pids: number; capAdd?: string[] }): Docker.HostConfig {
+  return {
+    Binds: [`${volumeName(uuid)}:${CONTAINER_ROOT}`],
+    NetworkMode: 'none',
+    ReadonlyRootfs: true,
+    CapDrop: ['ALL'],
+    ...(limits.capAdd ? { CapAdd: limits.capAdd } : {}),
+    SecurityOpt: ['no-new-privileges'],
+    Memory: limits.memoryMib * MiB,
+    MemorySwap: limits.memoryMib * MiB,
+    PidsLimit: limits.pids,
+    RestartPolicy: { Name: 'no' },
   };
 }
 

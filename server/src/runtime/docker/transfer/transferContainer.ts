@@ -1,17 +1,15 @@
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
-import { MANAGED_LABEL, SERVER_LABEL, volumeName } from '../containerConfig';
+import { MANAGED_LABEL, SERVER_LABEL } from '../containerConfig';
 import { sendAtOnce } from '../dockerClient';
 import { EngineLogSplitter } from '../engineLogStream';
-import { ensureFilesImage } from '../files/helperContainer';
+import { ensureFilesImage, volumeOnlyHostConfig } from '../files/helperContainer';
 import { CONTAINER_NODE, CONTAINER_ROOT, FILES_IMAGE } from '../images/gameImages';
 import { removeContainerNamed } from '../removeContainer';
 
 /** The container a move reads or writes a server's volume through, on either node. */
 export const transferContainerName = (uuid: string): string => `panel-transfer-${uuid}`;
 const TRANSFER_LABEL = `${SERVER_LABEL}.transfer`;
-
-const MiB = 1024 * 1024;
 
 /**
  * Flushes what was written below the folder it is given to the disk (fsync each file: the files
@@ -77,18 +75,7 @@ function transferContainerConfig(uuid: string): Docker.ContainerCreateOptions {
     StdinOnce: true,
     AttachStdin: true,
     NetworkDisabled: true,
-    HostConfig: {
-      Binds: [`${volumeName(uuid)}:${CONTAINER_ROOT}`],
-      NetworkMode: 'none',
-      ReadonlyRootfs: true,
-      CapDrop: ['ALL'],
-      CapAdd: ['DAC_READ_SEARCH'],
-      SecurityOpt: ['no-new-privileges'],
-      Memory: 128 * MiB,
-      MemorySwap: 128 * MiB,
-      PidsLimit: 16,
-      RestartPolicy: { Name: 'no' },
-    },
+    HostConfig: volumeOnlyHostConfig(uuid, { memoryMib: 128, pids: 16, capAdd: ['DAC_READ_SEARCH'] }),
   };
 }
 
