@@ -118,7 +118,8 @@ describe('the docker driver', () => {
     const spec = await installed();
     await driver.start(spec);
     await waitFor(() => driver.state(spec.uuid) === 'running');
-    const stats = await waitFor(() => driver.stats(spec.uuid), { what: 'stats' });
+    // The first sample may be read before the game has loaded: wait for one that shows it.
+    const stats = await waitFor(() => [driver.stats(spec.uuid)].find((sample) => sample && sample.memoryBytes > 1024 * 1024), { what: 'stats with the game loaded' });
     expect(stats.memoryBytes).toBeGreaterThan(1024 * 1024);
     expect(stats.memoryLimitBytes).toBe(256 * 1024 * 1024);
     expect(stats.kernelLimits).toBe(true);
