@@ -218,13 +218,38 @@ describe('ResponsiveTable as a table', () => {
     expect(onContextMenu).toHaveBeenCalledWith(rows[2]);
   });
 
-  it('lets the keyboard reach a table wider than its place', () => {
+  it('lets the keyboard reach a table wider than its place, once the browser has laid it out', () => {
+    // jsdom lays nothing out: this observer reports sizes when the test says the layout was done.
+    const reports: ResizeObserverCallback[] = [];
+    const observed: Element[] = [];
+    const original = window.ResizeObserver;
+    window.ResizeObserver = class {
+      constructor(report: ResizeObserverCallback) {
+        reports.push(report);
+      }
+      observe(target: Element) {
+        observed.push(target);
+      }
+      unobserve() {}
+      disconnect() {}
+    };
     const scrollWidth = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
     const clientWidth = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    renderWithProviders(<Harness scroll={{ x: 'max-content' }} />);
-    expect(screen.getByRole('table').parentElement).toHaveAttribute('tabindex', '0');
-    scrollWidth.mockRestore();
-    clientWidth.mockRestore();
+    try {
+      renderWithProviders(<Harness scroll={{ x: 'max-content' }} />);
+      const region = screen.getByRole('table').parentElement!;
+      expect(observed).toEqual(expect.arrayContaining([region, screen.getByRole('table')]));
+      act(() => reports.forEach((report) => report([], {} as ResizeObserver)));
+      expect(region).toHaveAttribute('tabindex', '0');
+      // Narrowed to its place, the table no longer scrolls: the region leaves the tab order.
+      scrollWidth.mockReturnValue(800);
+      act(() => reports.forEach((report) => report([], {} as ResizeObserver)));
+      expect(region).not.toHaveAttribute('tabindex');
+    } finally {
+      window.ResizeObserver = original;
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+    }
   });
 
   it('shows a spinner while loading', () => {

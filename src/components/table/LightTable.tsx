@@ -36,12 +36,20 @@ export function LightTable<T extends object>(props: TableOptions<T> & Pick<CardO
   const label = props['aria-label'];
 
   // A table wider than its place scrolls sideways: keyboard users must reach that scroll too.
+  // Checked when the region or its table change size, after the browser's own layout: measuring
+  // on every render would force a layout of the whole page each time, while it is still starting.
   useEffect(() => {
     const element = region.current;
-    if (!element) return;
-    if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight) element.tabIndex = 0;
-    else element.removeAttribute('tabindex');
-  });
+    if (!element) return undefined;
+    const check = () => {
+      if (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight) element.tabIndex = 0;
+      else element.removeAttribute('tabindex');
+    };
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
 
   const keys = paging.rows.map((row, i) => rowKeyOf(row, paging.offset + i, rowKey));
   const rowWindow = useRowWindow(paging.rows.length, typeof scroll?.y === 'number' ? scroll.y : undefined, virtual);
