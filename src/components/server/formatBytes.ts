@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { numberFormatter } from '../../i18n/numberFormatter';
 
 const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
@@ -10,7 +11,7 @@ export function formatBytes(t: TFunction, bytes: number, language?: string): str
     value /= 1024;
     unit += 1;
   }
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value);
+  const number = numberFormatter(language, value < 10 && unit > 0 ? 1 : 0).format(value);
   switch (units[unit]) {
     case 'B':
       return t('units.bytes.b', '{{value}} B', { value: number });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StatsSample } from '../../api/serverSocket';
 import type { ServerResources } from '../../api/servers';
 import { formatBytes, formatRate } from '../../components/server/formatBytes';
+import { numberFormatter } from '../../i18n/numberFormatter';
 import { CpuLimitedTag } from './CpuLimitedTag';
 import { networkRates } from './networkRates';
 import { NetworkUnmeasured } from './NetworkUnmeasured';
@@ -27,7 +28,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
   const cpuTitle = t('overview.cpu', 'CPU');
   const memoryTitle = t('overview.memory', 'Memory');
   const networkTitle = t('overview.network', 'Network');
-  const percent = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const percent = numberFormatter(language, 1);
 
   return (
     <Row gutter={[16, 16]}>

@@ -9,6 +9,7 @@ import { PageHeading, SecondaryText } from '../../../components/PanelText';
 import { UsageBar } from '../../../components/server/UsageBar';
 import { CopyableAddress, serverAddress } from '../../../components/server/CopyableAddress';
 import { formatBytes } from '../../../components/server/formatBytes';
+import { numberFormatter } from '../../../i18n/numberFormatter';
 import { badgeState, ServerStateTag } from '../../../widgets/server/ServerStateTag';
 import { themeForServer, ThemeScope } from '../../../themes';
 
@@ -28,7 +29,7 @@ export function ServerCard({ server }: ServerCardProps) {
   const stats = live.stats;
   const address = serverAddress(server.allocation);
   const base = `/server/${encodeURIComponent(server.identifier)}`;
-  const cpu = stats ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(stats.cpu_absolute) : null;
+  const cpu = stats ? numberFormatter(i18n.language, 0).format(stats.cpu_absolute) : null;
 
   return (
     <ThemeScope name={themeForServer(server.game.slug, server.plan.tier)}>
