@@ -26,6 +26,19 @@ export interface RecorderOptions {
 
 const RECORDING_REQUESTED = 'support/recordingRequested';
 
+/**
+ * Actions waiting for their redacted copy: at most `maxActions` (more are copied at once, which
+ * bounds what the wait holds), copied once the page is idle or after `maxWaitMs` at the latest.
+ */
+const DEFERRED_LIMITS = { maxActions: 200, maxWaitMs: 3000 } as const;
+
+/** An action not yet copied: what makes its redacted copy, when, and the state before it. */
+interface DeferredEntry {
+  log: () => LoggedAction;
+  at: number;
+  before?: State;
+}
+
 /** Asks the store's recorder for its recording; the recorder answers instead of passing it on. */
 export const recordingRequested = (): UnknownAction => ({ type: RECORDING_REQUESTED });
 
@@ -40,11 +53,14 @@ function isRecordingOff(state: unknown): boolean {
 }
 
 /**
- * Records every plain action (secrets removed at once) with its time into a bounded ring, plus
- * the state the recording starts from. The work per action is a redacted copy and its length
- * (long lists in answers cut to their first {@link MAX_LOGGED_ITEMS} items, which bounds both);
- * nothing is written to storage until the page is hidden or left, and then only this page's
- * actions (see savePageRecording).
+ * Records every plain action with its time into a bounded ring, plus the state the recording
+ * starts from. The work per action is a redacted copy and its length (long lists in answers cut to
+ * their first {@link MAX_LOGGED_ITEMS} items, which bounds both). That work waits for the page to
+ * be idle (see {@link DEFERRED_LIMITS}): a page starting dispatches dozens of actions while it
+ * renders, and copying each one then would delay what it shows. Only redacted copies enter the
+ * ring; the recording is brought up to date before anyone reads it or it is stored. Nothing is
+ * written to storage until the page is hidden or left, and then only this page's actions (see
+ * savePageRecording).
  */
 export function createRecorderMiddleware({ reduce, persist = false, limits = RECORDING_LIMITS, now = Date.now }: RecorderOptions): Middleware {
   return (api) => {
@@ -58,16 +74,41 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
     let restorePending = stored !== null;
     const pageKey = newPageKey();
     let pageEntries = 0;
-    const record = (entry: RingEntry<LoggedAction, State>) => {
-      ring.push(entry);
-      pageEntries += 1;
+    let deferred: DeferredEntry[] = [];
+    let copyScheduled = false;
+    /** Puts the waiting actions' redacted copies into the ring, oldest first. */
+    const copyDeferred = () => {
+      const waiting = deferred;
+      deferred = [];
+      for (const { log, at, before } of waiting) {
+        const action = log();
+        ring.push({ action, at, size: JSON.stringify(action).length, before });
+        pageEntries += 1;
+      }
+    };
+    const scheduleCopy = () => {
+      if (copyScheduled) return;
+      copyScheduled = true;
+      const run = () => {
+        copyScheduled = false;
+        copyDeferred();
+      };
+      if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: DEFERRED_LIMITS.maxWaitMs });
+      else setTimeout(run, 0);
+    };
+    const record = (entry: DeferredEntry) => {
+      deferred.push(entry);
+      if (deferred.length >= DEFERRED_LIMITS.maxActions) copyDeferred();
+      else scheduleCopy();
     };
     if (stored) {
       // This page's load, with the state it starts from (replay starts over from it).
-      const marker = { type: PAGE_LOADED, payload: { state: redactState(api.getState()) } };
-      record({ action: marker, at: now(), size: JSON.stringify(marker).length });
+      const state = api.getState();
+      record({ log: () => ({ type: PAGE_LOADED, payload: { state: redactState(state) } }), at: now() });
     }
+    // Brings the ring up to date (this page's waiting actions), then puts the earlier pages' actions before this page's.
     const restoreEarlierPages = () => {
+      copyDeferred();
       if (!restorePending) return;
       restorePending = false;
       const restored = loadStoredRecording(pageKey);
@@ -82,6 +123,7 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
       for (const entry of ofThisPage) ring.push(entry);
     };
     const startNewRecording = (state: State) => {
+      deferred = [];
       ring.reset(state);
       stored = null;
       restorePending = false;
@@ -94,6 +136,7 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
     if (persist && typeof window !== 'undefined') {
       const save = () => {
         if (off) return;
+        copyDeferred();
         const entries = ring.toArray();
         const ofThisPage = entries.slice(Math.max(0, entries.length - pageEntries));
         if (ofThisPage.length === 0) return;
@@ -149,8 +192,7 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
         startNewRecording(before);
       }
       const result = next(action);
-      const logged = redactAction(candidate, MAX_LOGGED_ITEMS);
-      record({ action: logged, at: now(), size: JSON.stringify(logged).length, before });
+      record({ log: () => redactAction(candidate, MAX_LOGGED_ITEMS), at: now(), before });
       return result;
     };
   };
