@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Descriptions } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ export interface PlanLimitsProps {
 }
 
 /** The plan's limits: what the server may use. */
-export function PlanLimits({ plan }: PlanLimitsProps) {
+export const PlanLimits = memo(function PlanLimits({ plan }: PlanLimitsProps) {
   const { t, i18n } = useTranslation();
   const { limits } = plan;
   const mib = 1024 * 1024;
@@ -30,4 +31,4 @@ export function PlanLimits({ plan }: PlanLimitsProps) {
       />
     </PlainCard>
   );
-}
+});

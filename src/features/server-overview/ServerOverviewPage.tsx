@@ -95,6 +95,7 @@ export function ServerOverviewPage() {
           message={connectingFirst ? t('server.connection.connecting', 'Connecting to the server…') : t('overview.waitingForStats', 'Waiting for the first resource sample…')}
         />
       )}
+      {/* The plan's, crashes' and thresholds' cards are memoised: they do not change with each live sample. */}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <PlayersOnline players={stats?.players} running={running} />

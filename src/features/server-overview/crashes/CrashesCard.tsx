@@ -1,5 +1,5 @@
 import { Button, Divider, Space, Tag, Typography } from 'antd';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crashesApi, CRASHES, useListServerCrashesQuery } from '../../../api/crashes';
 import { useAppDispatch } from '../../../app/hooks';
@@ -26,7 +26,7 @@ export interface CrashesCardProps {
 }
 
 /** The last crash (when, how, what the panel did), the way to the crash history, and the restart policy. */
-export function CrashesCard({ serverId, permissions, state }: CrashesCardProps) {
+export const CrashesCard = memo(function CrashesCard({ serverId, permissions, state }: CrashesCardProps) {
   const { t } = useTranslation();
   const when = useDateTime();
   const dispatch = useAppDispatch();
@@ -71,4 +71,4 @@ export function CrashesCard({ serverId, permissions, state }: CrashesCardProps) 
       </OnceOpened>
     </PlainCard>
   );
-}
+});

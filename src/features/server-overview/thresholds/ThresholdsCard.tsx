@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Form, InputNumber, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGetServerThresholdsQuery, useUpdateServerThresholdsMutation } from '../../../api/thresholds';
@@ -27,7 +28,7 @@ export interface ThresholdsCardProps {
  * for some minutes fire an event (webhooks and schedules hear it); an empty field is not watched.
  * Shown to holders of threshold.read, editable with threshold.update.
  */
-export function ThresholdsCard({ serverId, permissions }: ThresholdsCardProps) {
+export const ThresholdsCard = memo(function ThresholdsCard({ serverId, permissions }: ThresholdsCardProps) {
   const { t } = useTranslation();
   const canRead = permissions.includes('threshold.read');
   const editable = permissions.includes('threshold.update');
@@ -96,4 +97,4 @@ export function ThresholdsCard({ serverId, permissions }: ThresholdsCardProps) {
       </Form>
     </PlainCard>
   );
-}
+});
