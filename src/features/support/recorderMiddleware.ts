@@ -76,22 +76,28 @@ export function createRecorderMiddleware({ reduce, persist = false, limits = REC
     let pageEntries = 0;
     let deferred: DeferredEntry[] = [];
     let copyScheduled = false;
-    /** Puts the waiting actions' redacted copies into the ring, oldest first. */
-    const copyDeferred = () => {
-      const waiting = deferred;
-      deferred = [];
-      for (const { log, at, before } of waiting) {
+    /**
+     * Puts the waiting actions' redacted copies into the ring, oldest first: all of them, or while
+     * the idle period `deadline` lasts (the others wait for the next one).
+     */
+    const copyDeferred = (deadline?: IdleDeadline) => {
+      let copied = 0;
+      while (copied < deferred.length && (!deadline || deadline.didTimeout || deadline.timeRemaining() > 0)) {
+        const { log, at, before } = deferred[copied];
         const action = log();
         ring.push({ action, at, size: JSON.stringify(action).length, before });
         pageEntries += 1;
+        copied += 1;
       }
+      deferred = copied === deferred.length ? [] : deferred.slice(copied);
+      if (deferred.length > 0) scheduleCopy();
     };
     const scheduleCopy = () => {
       if (copyScheduled) return;
       copyScheduled = true;
-      const run = () => {
+      const run = (deadline?: IdleDeadline) => {
         copyScheduled = false;
-        copyDeferred();
+        copyDeferred(deadline);
       };
       if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: DEFERRED_LIMITS.maxWaitMs });
       else setTimeout(run, 0);

@@ -56,6 +56,31 @@ describe('the ring of recorded actions', () => {
   });
 });
 
+describe('copying actions while the page is idle', () => {
+  it('copies what an idle period allows, the rest in the next one or when the recording is read, in order', () => {
+    const idleCallbacks: IdleRequestCallback[] = [];
+    Object.defineProperty(window, 'requestIdleCallback', {
+      configurable: true,
+      value: (callback: IdleRequestCallback) => idleCallbacks.push(callback),
+    });
+    try {
+      const store = makeStore();
+      for (const text of ['one', 'two', 'three']) store.dispatch(notificationAdded({ id: text, type: 'info', title: 'Hi', text }));
+      expect(idleCallbacks).toHaveLength(1);
+      // An idle period with time for one copy only.
+      let remaining = 1;
+      idleCallbacks[0]({ didTimeout: false, timeRemaining: () => remaining-- });
+      expect(idleCallbacks).toHaveLength(2);
+      const texts = readRecording(store.dispatch)!
+        .entries.filter((entry) => entry.action.type === 'notifications/added')
+        .map((entry) => (entry.action.payload as { text: string }).text);
+      expect(texts).toEqual(['one', 'two', 'three']);
+    } finally {
+      delete (window as Partial<Window>).requestIdleCallback;
+    }
+  });
+});
+
 describe('the recording preference', () => {
   it('records nothing while turned off and starts afresh when turned on', () => {
     const store = makeStore();
