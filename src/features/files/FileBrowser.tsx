@@ -64,10 +64,11 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const found = useSearchServerFilesQuery({ id, directory, pattern: search }, { skip: search === '' || !can.read });
   const query = search ? found : listing;
   // currentData, not data: while another folder loads, the rows of the last one must not show under its name.
-  const rows = useMemo<FileRow[]>(
-    () => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, (listing.currentData ?? arrivedListing)?.data ?? [])),
-    [search, found.currentData, listing.currentData, arrivedListing, directory],
-  );
+  // The listing that arrived early and the one then put into the cache are the same answer: keyed on its
+  // entries, the rows stay the same array across that switch, and the memoised list of a large folder
+  // does not render all over again right after its first render.
+  const folderEntries = (listing.currentData ?? arrivedListing)?.data;
+  const rows = useMemo<FileRow[]>(() => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, folderEntries ?? [])), [search, found.currentData, folderEntries, directory]);
 
   // The selection belongs to one folder (or search): it is empty again anywhere else.
   const place = `${directory}\n${search}`;
