@@ -1,7 +1,7 @@
 import { Alert, Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
+import { filesApi, serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
 import type { ListServerFilesApiResponse } from '../../api/generated/files.gen';
 import { useAppDispatch } from '../../app/hooks';
 import { formatBytes } from '../../components/server/formatBytes';
@@ -82,7 +82,13 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const disk = useDiskSpace(id, planDiskMb);
   const uploads = useUploads(id, () => dispatch(serverFilesChanged(id)));
   const download = useFileDownload(id);
-  const open = useStableHandler((row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size)));
+  const open = useStableHandler((row: FileRow) => {
+    if (!row.is_directory) return onOpenFile(row.path, row.size);
+    // Asked for on the click rather than once the page has rendered the new address: the page
+    // then takes this request (a folder still in the cache is not asked for again here).
+    if (can.read) void dispatch(filesApi.util.prefetch('listServerFiles', { id, directory: row.path }, {}));
+    onOpenFolder(row.path);
+  });
   // Stable, so that the memoised list renders only when its rows, loading state or selection change.
   const selectInList = useStableHandler(setSelected);
   const openMenu = useStableHandler((row: FileRow, anchor: MenuAnchor) => setMenu({ row, anchor }));
