@@ -1,7 +1,7 @@
 import { Alert, Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
+import { filesApi, serverFilesChanged, useListServerFilesQuery, useSearchServerFilesQuery } from '../../api/files';
 import type { ListServerFilesApiResponse } from '../../api/generated/files.gen';
 import { useAppDispatch } from '../../app/hooks';
 import { formatBytes } from '../../components/server/formatBytes';
@@ -64,10 +64,11 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const found = useSearchServerFilesQuery({ id, directory, pattern: search }, { skip: search === '' || !can.read });
   const query = search ? found : listing;
   // currentData, not data: while another folder loads, the rows of the last one must not show under its name.
-  const rows = useMemo<FileRow[]>(
-    () => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, (listing.currentData ?? arrivedListing)?.data ?? [])),
-    [search, found.currentData, listing.currentData, arrivedListing, directory],
-  );
+  // The listing that arrived early and the one then put into the cache are the same answer: keyed on its
+  // entries, the rows stay the same array across that switch, and the memoised list of a large folder
+  // does not render all over again right after its first render.
+  const folderEntries = (listing.currentData ?? arrivedListing)?.data;
+  const rows = useMemo<FileRow[]>(() => (search ? (found.currentData?.data ?? []) : rowsOfFolder(directory, folderEntries ?? [])), [search, found.currentData, folderEntries, directory]);
 
   // The selection belongs to one folder (or search): it is empty again anywhere else.
   const place = `${directory}\n${search}`;
@@ -81,7 +82,13 @@ export function FileBrowser({ serverId: id, directory, search, can, planDiskMb, 
   const disk = useDiskSpace(id, planDiskMb);
   const uploads = useUploads(id, () => dispatch(serverFilesChanged(id)));
   const download = useFileDownload(id);
-  const open = useStableHandler((row: FileRow) => (row.is_directory ? onOpenFolder(row.path) : onOpenFile(row.path, row.size)));
+  const open = useStableHandler((row: FileRow) => {
+    if (!row.is_directory) return onOpenFile(row.path, row.size);
+    // Asked for on the click rather than once the page has rendered the new address: the page
+    // then takes this request (a folder still in the cache is not asked for again here).
+    if (can.read) void dispatch(filesApi.util.prefetch('listServerFiles', { id, directory: row.path }, {}));
+    onOpenFolder(row.path);
+  });
   // Stable, so that the memoised list renders only when its rows, loading state or selection change.
   const selectInList = useStableHandler(setSelected);
   const openMenu = useStableHandler((row: FileRow, anchor: MenuAnchor) => setMenu({ row, anchor }));

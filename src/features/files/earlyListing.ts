@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { filesApi } from '../../api/files';
 import type { ListServerFilesApiArg, ListServerFilesApiResponse } from '../../api/generated/files.gen';
 import { useAppSelector } from '../../app/hooks';
@@ -47,7 +47,10 @@ const earlyListingApi = filesApi.injectEndpoints({
  * render later, once this request has put it into the cache of `listServerFiles`.
  */
 export function useEarlyListing(id: string, directory: string | null, serverKnown: boolean): { waiting: boolean; arrived?: ListServerFilesApiResponse } {
-  const ahead = useAppSelector((state) => (directory === null ? undefined : aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })(state)));
+  // One selector per folder: a query's selector is memoised, but one made anew on each call answers a
+  // new object every time, and the page would then render again on every action of the store.
+  const selectAhead = useMemo(() => (directory === null ? null : aheadListingApi.endpoints.listServerFolderAhead.select({ id, directory })), [id, directory]);
+  const ahead = useAppSelector((state) => selectAhead?.(state));
   const askedAtStartUp = ahead !== undefined && ahead.status !== 'uninitialized';
   // Decided once, on opening: later folders and later visits ask as usual.
   const [early] = useState<ListServerFilesApiArg | null>(() => (directory === null || (serverKnown && !askedAtStartUp) ? null : { id, directory }));

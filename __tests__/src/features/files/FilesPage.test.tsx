@@ -33,6 +33,19 @@ describe('the files page', () => {
     expect(network.requestsTo('GET /api/v2/servers/s1/files/list')[0].headers.get('authorization')).toBe('Bearer test-token');
   });
 
+  it('asks for a folder opened from the list once, and shows it', async () => {
+    const user = userEvent.setup();
+    const { network } = renderFilesPage('/server/s1/files', {
+      'GET /api/v2/servers/s1/files/list': ({ query }) =>
+        query.get('directory') === '/plugins' ? { status: 200, body: { data: [makeFile('config.yml')] } } : { status: 200, body: { data: rootListing } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'plugins' }));
+    expect(await screen.findByRole('button', { name: 'config.yml' })).toBeInTheDocument();
+    expect(decodeURIComponent(currentLocation())).toBe('/server/s1/files?directory=/plugins');
+    const asked = network.requestsTo('GET /api/v2/servers/s1/files/list').map((request) => request.query.get('directory'));
+    expect(asked).toEqual(['/', '/plugins']);
+  });
+
   it('sorts by size, keeping folders first', async () => {
     const user = userEvent.setup();
     renderFilesPage('/server/s1/files', { 'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: rootListing } } });

@@ -1,7 +1,11 @@
 import { configure, screen, waitFor } from '@testing-library/react';
+import { frozenListing } from '../../../../src/api/frozenListing';
+import { serversApi } from '../../../../src/api/servers';
+import type { FileEntry } from '../../../../src/api/files';
+import type { ListServerFilesApiResponse } from '../../../../src/api/generated/files.gen';
 import { preloadData } from '../../../../src/app/router/preloadData';
 import { makeStore } from '../../../../src/app/store';
-import { aheadListingApi } from '../../../../src/features/files/startUpListing';
+import { aheadListingApi, type AheadListing } from '../../../../src/features/files/startUpListing';
 import { loggedIn, makeUser } from '../../helpers/fixtures';
 import { deferred, mockFetch, type MockAnswer } from '../../helpers/mockFetch';
 import { makeFile, makeFolder } from './filesFixture';
@@ -55,6 +59,55 @@ describe('the files page opened with the panel (its folder asked for at start-up
     expect(await screen.findByText('server.properties')).toBeInTheDocument();
     expect(network.requestsTo(LIST)).toHaveLength(0);
     network.restore();
+  });
+
+  it('does not make the rows again once the answer it showed first has gone into the listing’s cache', async () => {
+    // The server's details and the folder's answer both arrived at start-up, the answer's entries
+    // counting how often rows are made of them (the store's own checks and its action log read them
+    // too: those reads are not counted).
+    const store = makeStore(loggedIn());
+    await store.dispatch(serversApi.util.upsertQueryData('getServer', { id: 's1' }, { data: filesServer() }));
+    const reads = { count: 0 };
+    const counted = listing.map((entry) => {
+      const copy = { ...entry };
+      const name = () => {
+        if (new Error().stack?.includes('fileRow.ts')) reads.count += 1;
+        return entry.name;
+      };
+      Object.defineProperty(copy, 'name', { enumerable: true, get: name });
+      return copy as FileEntry;
+    });
+    const ahead: AheadListing = { outcome: 'listed', listing: frozenListing<ListServerFilesApiResponse>({ data: counted }) };
+    await store.dispatch(aheadListingApi.util.upsertQueryData('listServerFolderAhead', { id: 's1', directory: '/plugins' }, ahead));
+    const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
+    expect(screen.getByText('server.properties')).toBeInTheDocument();
+    const readsForTheFirstRender = reads.count;
+    expect(readsForTheFirstRender).toBeGreaterThan(0);
+    const answered = (endpoint: string) => Object.values(store.getState().api.queries).some((query) => query?.endpointName === endpoint && query.status === 'fulfilled');
+    await waitFor(() => expect(answered('openServerFolderEarly') && answered('listServerFiles')).toBe(true));
+    expect(await screen.findByText('server.properties')).toBeInTheDocument();
+    expect(reads.count).toBe(readsForTheFirstRender);
+    expect(network.requestsTo(LIST)).toHaveLength(0);
+    network.restore();
+  });
+
+  it('reads the answer asked for at start-up with a selector that keeps its result, so that other actions do not render the page again', async () => {
+    const store = makeStore(loggedIn());
+    await store.dispatch(serversApi.util.upsertQueryData('getServer', { id: 's1' }, { data: filesServer() }));
+    await store.dispatch(
+      aheadListingApi.util.upsertQueryData('listServerFolderAhead', { id: 's1', directory: '/plugins' }, { outcome: 'listed', listing: frozenListing<ListServerFilesApiResponse>({ data: listing }) }),
+    );
+    // react-redux checks each selector once, on its first use, for a result that changes with the same state.
+    const warn = jest.spyOn(console, 'warn');
+    try {
+      const { network } = renderFilesPage('/server/s1/files?directory=%2Fplugins', {}, filesServer(), 1440, undefined, store);
+      expect(await screen.findByText('server.properties')).toBeInTheDocument();
+      const unstable = warn.mock.calls.filter(([message]) => String(message).includes('returned a different result when called with the same parameters'));
+      expect(unstable).toEqual([]);
+      network.restore();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('waits for the folder asked for at start-up when the server’s details arrived first, without asking again', async () => {

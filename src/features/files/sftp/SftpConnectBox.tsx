@@ -1,4 +1,5 @@
 import { Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/Ltr';
 
@@ -22,6 +23,10 @@ export function sftpLink({ host, port, username }: SftpDetails): string {
  */
 export function SftpConnectBox({ details }: { details: SftpDetails }) {
   const { t } = useTranslation();
+  // Closed at first, and most visits of the files page never open it: its copyable values (antd's
+  // Typography, a tooltip on each copy button) are made on the first opening, so that the page's
+  // first render does not build them and their styles while the folder's listing is on its way.
+  const [opened, setOpened] = useState(false);
   const link = sftpLink(details);
   const row = (label: string, value: string) => (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
@@ -35,16 +40,18 @@ export function SftpConnectBox({ details }: { details: SftpDetails }) {
   );
   return (
     <section aria-labelledby="sftp-connect-title" style={{ border: '1px solid var(--panel-card-border)', borderRadius: 8, padding: '8px 12px', marginBlockEnd: 12 }}>
-      <details>
+      <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>
         <summary id="sftp-connect-title" style={{ cursor: 'pointer', fontWeight: 600 }}>
           {t('sftp.connect.title', 'Connect with SFTP')}
         </summary>
-        <dl style={{ margin: '8px 0 0', display: 'grid', gap: 4 }}>
-          {row(t('sftp.connect.host', 'Address'), details.host)}
-          {row(t('sftp.connect.port', 'Port'), String(details.port))}
-          {row(t('sftp.connect.username', 'Username'), details.username)}
-          {row(t('sftp.connect.link', 'Link'), link)}
-        </dl>
+        {opened ? (
+          <dl style={{ margin: '8px 0 0', display: 'grid', gap: 4 }}>
+            {row(t('sftp.connect.host', 'Address'), details.host)}
+            {row(t('sftp.connect.port', 'Port'), String(details.port))}
+            {row(t('sftp.connect.username', 'Username'), details.username)}
+            {row(t('sftp.connect.link', 'Link'), link)}
+          </dl>
+        ) : null}
         <p style={{ margin: '8px 0 0', opacity: 0.75, fontSize: 13 }}>{t('sftp.connect.help', 'Sign in with your panel password, or with an SSH key added on your account page.')}</p>
       </details>
     </section>
