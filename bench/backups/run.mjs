@@ -36,6 +36,12 @@ function measureOnce(dir) {
 
 const FIGURES = ['backupMbPerSecond', 'restoreMbPerSecond', 'backupMemoryRiseMb', 'memoryRiseMb'];
 
+/** A figure with one decimal, or '–' where an older checkout's bench does not measure it. */
+const fixed = (value) => (typeof value === 'number' ? value.toFixed(1) : '–');
+
+/** The median of a figure over rounds, or undefined when the checkout does not measure it. */
+const medianOf = (values) => (values.every((value) => typeof value === 'number') ? median(values) : undefined);
+
 const builds = checkouts();
 const rounds = Number(process.env.BENCH_BACKUPS_ROUNDS ?? (builds.length > 1 ? 5 : 1));
 const samples = Object.fromEntries(builds.map(({ name }) => [name, []]));
@@ -45,12 +51,12 @@ for (let round = 1; round <= rounds; round++) {
     samples[name].push(figures);
     if (rounds > 1 || builds.length > 1)
       console.log(
-        `round ${round} ${name}: backup ${figures.backupMbPerSecond.toFixed(1)} MiB/s, restore ${figures.restoreMbPerSecond.toFixed(1)} MiB/s, rise ${figures.backupMemoryRiseMb.toFixed(1)} MiB (backup) / ${figures.memoryRiseMb.toFixed(1)} MiB`,
+        `round ${round} ${name}: backup ${fixed(figures.backupMbPerSecond)} MiB/s, restore ${fixed(figures.restoreMbPerSecond)} MiB/s, rise ${fixed(figures.backupMemoryRiseMb)} MiB (backup) / ${fixed(figures.memoryRiseMb)} MiB`,
       );
   }
 }
 /** Each checkout's medians (and the folder and archive of its first round). */
-const medians = Object.fromEntries(builds.map(({ name }) => [name, { ...samples[name][0], ...Object.fromEntries(FIGURES.map((key) => [key, median(samples[name].map((s) => s[key]))])) }]));
+const medians = Object.fromEntries(builds.map(({ name }) => [name, { ...samples[name][0], ...Object.fromEntries(FIGURES.map((key) => [key, medianOf(samples[name].map((s) => s[key]))])) }]));
 
 const lines = [];
 const roundsNote = rounds > 1 ? ` (medians of ${rounds} rounds)` : '';
@@ -61,13 +67,14 @@ for (const { name } of builds) {
     `${label}folder: ${figures.contentMb.toFixed(0)} MiB in ${figures.files} files → archive ${figures.archiveMb.toFixed(0)} MiB${roundsNote}`,
     `${label}backup: ${figures.backupMbPerSecond.toFixed(1)} MiB/s (target ≥ 80)`,
     `${label}restore (verify + extract + swap): ${figures.restoreMbPerSecond.toFixed(1)} MiB/s (target ≥ 100)`,
-    `${label}memory rise: ${figures.memoryRiseMb.toFixed(1)} MiB (target ≤ 50), of which during the backup ${figures.backupMemoryRiseMb.toFixed(1)} MiB`,
+    `${label}memory rise: ${figures.memoryRiseMb.toFixed(1)} MiB (target ≤ 50), of which during the backup ${fixed(figures.backupMemoryRiseMb)} MiB`,
   );
 }
 if (builds.length > 1) {
   // Each later checkout against the first: + is more (faster, or more memory).
   const [first, ...others] = builds;
-  const change = (key, name) => `${((medians[name][key] / medians[first.name][key] - 1) * 100).toFixed(1)} %`;
+  const change = (key, name) =>
+    typeof medians[name][key] === 'number' && typeof medians[first.name][key] === 'number' ? `${((medians[name][key] / medians[first.name][key] - 1) * 100).toFixed(1)} %` : '–';
   for (const { name } of others) {
     lines.push(
       `${name} against ${first.name}: backup ${change('backupMbPerSecond', name)}, restore ${change('restoreMbPerSecond', name)}, backup memory rise ${change('backupMemoryRiseMb', name)}, whole rise ${change('memoryRiseMb', name)}`,
