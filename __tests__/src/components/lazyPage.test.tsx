@@ -1,10 +1,21 @@
-import { Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { Suspense, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { lazyPage } from '../../../src/components/lazyPage';
 
 function Page() {
   return <p>The page</p>;
+}
+
+/** Renders `Lazy` under a Suspense boundary in one synchronous pass, as a store update does. */
+function renderAtOnce(root: Root, Lazy: ComponentType) {
+  flushSync(() =>
+    root.render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Lazy />
+      </Suspense>,
+    ),
+  );
 }
 
 describe('a lazily loaded page', () => {
@@ -20,13 +31,7 @@ describe('a lazily loaded page', () => {
     const LoadedPage = lazyPage(() => Promise.resolve({ default: Page }));
     await LoadedPage.preload();
     const root = createRoot(container);
-    flushSync(() =>
-      root.render(
-        <Suspense fallback={<p>Loading</p>}>
-          <LoadedPage />
-        </Suspense>,
-      ),
-    );
+    renderAtOnce(root, LoadedPage);
     expect(container.textContent).toBe('The page');
     flushSync(() => root.unmount());
   });
@@ -35,13 +40,7 @@ describe('a lazily loaded page', () => {
     let loaded: (module: { default: typeof Page }) => void = () => undefined;
     const LoadingPage = lazyPage(() => new Promise<{ default: typeof Page }>((resolve) => (loaded = resolve)));
     const root = createRoot(container);
-    flushSync(() =>
-      root.render(
-        <Suspense fallback={<p>Loading</p>}>
-          <LoadingPage />
-        </Suspense>,
-      ),
-    );
+    renderAtOnce(root, LoadingPage);
     expect(container.textContent).toBe('Loading');
     loaded({ default: Page });
     await LoadingPage.preload();

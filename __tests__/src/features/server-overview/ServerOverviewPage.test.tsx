@@ -6,7 +6,7 @@ import { ServerOverviewPage } from '../../../../src/features/server-overview/Ser
 import { FakeConsoleServer } from '../../helpers/fakeConsoleServer';
 import { loggedIn } from '../../helpers/fixtures';
 import { allowUpdatesOutsideAct } from '../../helpers/liveUpdates';
-import { mockFetch } from '../../helpers/mockFetch';
+import { mockFetch, type MockRoute } from '../../helpers/mockFetch';
 import { makeServer, makeStats } from '../../helpers/serverFixture';
 import { renderWithProviders } from '../../renderWithProviders';
 
@@ -25,11 +25,12 @@ afterEach(async () => {
   await server.stop();
 });
 
-async function renderOverview(stats = makeStats()) {
-  server = await FakeConsoleServer.start({ state: stats.state, stats });
+/** The overview of s1 against `server`'s socket, the API answering the server's details, a ticket and `answers`. */
+function mountOverview(answers: Record<string, MockRoute> = {}) {
   mockFetch({
     'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running' }) } },
     'GET /api/v2/servers/s1/websocket': () => ({ status: 200, body: server.issueTicket('s1') }),
+    ...answers,
   });
   const view = renderWithProviders(
     <Routes>
@@ -39,6 +40,11 @@ async function renderOverview(stats = makeStats()) {
   );
   cleanup = () => closeServerConnections(view.store.dispatch);
   return view;
+}
+
+async function renderOverview(stats = makeStats()) {
+  server = await FakeConsoleServer.start({ state: stats.state, stats });
+  return mountOverview();
 }
 
 const tile = (title: string) => screen.getByText(title, { selector: '.panel-card-title' }).closest('.panel-card') as HTMLElement;
@@ -69,18 +75,7 @@ describe('the server overview', () => {
   it("shows the API's figures until the socket's first sample, then the socket's", async () => {
     // A socket that sends no sample until told to.
     server = await FakeConsoleServer.start({ state: 'running' });
-    mockFetch({
-      'GET /api/v2/servers/s1': { status: 200, body: { data: makeServer({ state: 'running' }) } },
-      'GET /api/v2/servers/s1/websocket': () => ({ status: 200, body: server.issueTicket('s1') }),
-      'GET /api/v2/servers/s1/resources': { status: 200, body: { data: makeStats({ memory_bytes: 768 * MiB }) } },
-    });
-    const view = renderWithProviders(
-      <Routes>
-        <Route path="/server/:id" element={<ServerOverviewPage />} />
-      </Routes>,
-      { route: '/server/s1', preloadedState: loggedIn() },
-    );
-    cleanup = () => closeServerConnections(view.store.dispatch);
+    mountOverview({ 'GET /api/v2/servers/s1/resources': { status: 200, body: { data: makeStats({ memory_bytes: 768 * MiB }) } } });
     await screen.findByText('Memory', { selector: '.panel-card-title' });
     expect(within(tile('Memory')).getByText('768 MiB')).toBeInTheDocument();
     expect(screen.queryByTestId('resource-tiles-placeholder')).toBeNull();
