@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { utils } from 'ssh2';
+import { readableEd25519Keys } from '../../services/sftp/sftpClient';
 import { createTestApp, type TestApp } from '../../helpers/testApp';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 
@@ -55,7 +55,7 @@ describe('SSH keys of the account', () => {
   it.each([
     ['an RSA key under 2048 bits', () => sshKeygen('rsa', 1024).publicKey, /at least 2048 bits/],
     ['a DSA key', () => sshKeygen('dsa').publicKey, /Ed25519, ECDSA or RSA/],
-    ['a private key', () => utils.generateKeyPairSync('ed25519').private, /never the private key/],
+    ['a private key', () => readableEd25519Keys().private, /never the private key/],
     ['text that is no key', () => 'ssh-ed25519 not-base64!!', /not an OpenSSH public key/],
   ])('refuses %s with 422 on public_key and stores nothing', async (_label, key, message) => {
     const before = (await list(bob)).json().data.length;

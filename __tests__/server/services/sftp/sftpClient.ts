@@ -1,4 +1,16 @@
-import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+import { Client, utils, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+
+/**
+ * A new Ed25519 key pair that ssh2 (and OpenSSH) can read back. ssh2's generator now and then
+ * writes a private key it cannot parse itself (about one in two hundred), which the server's own
+ * host key guards against too; a test using such a key would fail for the key, not the panel.
+ */
+export function readableEd25519Keys(): { private: string; public: string } {
+  for (;;) {
+    const keys = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(keys.private) instanceof Error)) return keys;
+  }
+}
 
 /** A real SSH client signed in to the panel's SFTP server, with its SFTP channel. */
 export interface SftpConnection {

@@ -4,13 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { utils } from 'ssh2';
 import { auditLogs, plans, serverPermissions, servers, users } from '../../../../server/src/db/schema';
 import { hashPassword } from '../../../../server/src/services/auth/passwords';
 import { createTestUser, type TestUser } from '../../helpers/createTestUser';
 import { waitFor } from '../../helpers/waitFor';
 import { createFilesKit, type FilesKit } from '../files/filesTestKit';
-import { call, connectSftp, statusOfCall, upload, type SftpConnection } from './sftpClient';
+import { call, connectSftp, readableEd25519Keys, statusOfCall, upload, type SftpConnection } from './sftpClient';
 
 jest.setTimeout(120_000);
 
@@ -156,7 +155,7 @@ describe('who may sign in, and what they may do', () => {
   });
 
   it('signs in with an SSH key from the account page; key-only refuses the password; a password change ends sessions', async () => {
-    const keys = utils.generateKeyPairSync('ed25519');
+    const keys = readableEd25519Keys();
     const added = await kit.t.app.inject({ method: 'POST', url: '/api/v2/account/ssh-keys', headers: kit.owner.headers, payload: { name: 'laptop', public_key: keys.public } });
     expect(added.statusCode).toBe(201);
     await kit.t.app.inject({ method: 'PUT', url: '/api/v2/account/sftp', headers: kit.owner.headers, payload: { key_only: true } });
@@ -175,7 +174,7 @@ describe('who may sign in, and what they may do', () => {
       .set({ passwordHash: await hashPassword(PASSWORD) })
       .where(eq(users.id, kit.owner.user.id));
     await kit.t.app.inject({ method: 'PUT', url: '/api/v2/account/sftp', headers: kit.owner.headers, payload: { key_only: false } });
-    const other = utils.generateKeyPairSync('ed25519');
+    const other = readableEd25519Keys();
     expect(await refused(ownerLogin(), { privateKey: other.private })).toMatch(/authentication methods failed/);
   });
 
@@ -194,7 +193,7 @@ describe("OpenSSH's sftp in batch mode", () => {
     ensureOpenSsh();
     const dir = mkdtempSync(join(tmpdir(), 'sftp-openssh-'));
     try {
-      const keys = utils.generateKeyPairSync('ed25519');
+      const keys = readableEd25519Keys();
       await kit.t.app.inject({ method: 'POST', url: '/api/v2/account/ssh-keys', headers: kit.owner.headers, payload: { name: 'openssh', public_key: keys.public } });
       writeFileSync(join(dir, 'id'), keys.private, { mode: 0o600 });
       writeFileSync(join(dir, 'local.txt'), 'from openssh\n');
