@@ -1,7 +1,8 @@
-import { Alert, Col, Row, Skeleton } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
+import { PlainGrid } from '../../components/PlainGrid';
 import { useStableHandler } from '../../components/useStableHandler';
 import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ConfigForm } from './ConfigForm';
@@ -83,15 +84,15 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
         <Alert type="warning" showIcon title={t('config.rewrittenOnStop', 'The game writes this file back when it stops: stop the server before you save, or the stop undoes your changes.')} />
       ) : null}
       {!canEdit ? <Alert type="info" showIcon title={t('config.readOnly', 'You may see this configuration but not change it.')} /> : null}
-      <Row gutter={[24, 24]}>
-        <Col xs={24} xl={14}>
+      <PlainGrid columns={{ xs: 1, xl: [14, 10] }} gap={24}>
+        <div>
           {/* Remounted with fresh values after every save or reload. */}
           <ConfigForm key={file.raw} fields={file.fields} descriptions={descriptions} readOnly={!canEdit || rawDirty} saving={saving} onSave={saveValues} onDirtyChange={setFormDirty} />
-        </Col>
-        <Col xs={24} xl={10}>
+        </div>
+        <div>
           <RawConfigEditor key={file.raw} raw={file.raw} readOnly={!canEdit} locked={formDirty} saving={saving} onSave={saveRaw} onDirtyChange={setRawDirty} />
-        </Col>
-      </Row>
+        </div>
+      </PlainGrid>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StatsSample } from '../../api/serverSocket';
 import type { ServerResources } from '../../api/servers';
+import { PlainGrid } from '../../components/PlainGrid';
 import { formatBytes, formatRate } from '../../components/server/formatBytes';
 import { numberFormatter } from '../../i18n/numberFormatter';
 import { CpuLimitedTag } from './CpuLimitedTag';
@@ -10,7 +10,7 @@ import { NetworkUnmeasured } from './NetworkUnmeasured';
 import { NetworkGraphs } from './NetworkGraphs';
 import { ResourceTile } from './ResourceTile';
 import { Sparkline } from './Sparkline';
-import { tileColumn } from './tileColumn';
+import { tileColumns } from './tileColumn';
 
 /** Props of {@link ResourceTiles}. */
 export interface ResourceTilesProps {
@@ -31,8 +31,8 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
   const percent = numberFormatter(language, 1);
 
   return (
-    <Row gutter={[16, 16]}>
-      <Col {...tileColumn}>
+    <PlainGrid columns={tileColumns}>
+      <div>
         <ResourceTile
           title={cpuTitle}
           value={t('overview.cpuValue', '{{percent}} %', { percent: percent.format(stats.cpu_absolute) })}
@@ -41,8 +41,8 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
           tag={stats.cpu_limited ? <CpuLimitedTag limitPercent={stats.cpu_limit} /> : undefined}
           graph={<Sparkline values={history.map((sample) => sample.cpu)} max={stats.cpu_limit} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />}
         />
-      </Col>
-      <Col {...tileColumn}>
+      </div>
+      <div>
         <ResourceTile
           title={memoryTitle}
           value={bytes(stats.memory_bytes)}
@@ -50,16 +50,16 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
           usage={{ used: stats.memory_bytes, limit: stats.memory_limit_bytes }}
           graph={<Sparkline values={history.map((sample) => sample.memory)} max={stats.memory_limit_bytes} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />}
         />
-      </Col>
-      <Col {...tileColumn}>
+      </div>
+      <div>
         <ResourceTile
           title={t('overview.disk', 'Disk')}
           value={bytes(stats.disk_bytes)}
           detail={t('overview.ofLimit', 'of {{limit}}', { limit: bytes(stats.disk_limit_bytes) })}
           usage={{ used: stats.disk_bytes, limit: stats.disk_limit_bytes }}
         />
-      </Col>
-      <Col {...tileColumn}>
+      </div>
+      <div>
         {stats.network_rx_bytes === null && stats.network_tx_bytes === null ? (
           <NetworkUnmeasured title={networkTitle} stats={stats} />
         ) : (
@@ -70,7 +70,7 @@ export function ResourceTiles({ stats, history }: ResourceTilesProps) {
             graph={<NetworkGraphs rx={rates.rx} tx={rates.tx} />}
           />
         )}
-      </Col>
-    </Row>
+      </div>
+    </PlainGrid>
   );
 }

@@ -1,9 +1,10 @@
-import { Col, Row, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainGrid } from '../../components/PlainGrid';
 import { NetworkGraphs } from './NetworkGraphs';
 import { ResourceTile } from './ResourceTile';
 import { Sparkline } from './Sparkline';
-import { tileColumn } from './tileColumn';
+import { tileColumns } from './tileColumn';
 
 /** Props of {@link ResourceTilesPlaceholder}. */
 export interface ResourceTilesPlaceholderProps {
@@ -22,20 +23,20 @@ export function ResourceTilesPlaceholder({ message }: ResourceTilesPlaceholderPr
   const empty: number[] = [];
   return (
     <div style={{ position: 'relative' }} aria-busy="true" data-testid="resource-tiles-placeholder">
-      <Row gutter={[16, 16]} style={{ opacity: 0.6 }}>
-        <Col {...tileColumn}>
+      <PlainGrid columns={tileColumns} style={{ opacity: 0.6 }}>
+        <div>
           <ResourceTile title={t('overview.cpu', 'CPU')} value="" usage="pending" graph={<Sparkline values={empty} label={t('overview.cpuGraph', 'CPU use over the last minutes')} />} />
-        </Col>
-        <Col {...tileColumn}>
+        </div>
+        <div>
           <ResourceTile title={t('overview.memory', 'Memory')} value="" usage="pending" graph={<Sparkline values={empty} label={t('overview.memoryGraph', 'Memory use over the last minutes')} />} />
-        </Col>
-        <Col {...tileColumn}>
+        </div>
+        <div>
           <ResourceTile title={t('overview.disk', 'Disk')} value="" usage="pending" />
-        </Col>
-        <Col {...tileColumn}>
+        </div>
+        <div>
           <ResourceTile title={t('overview.network', 'Network')} value="" graph={<NetworkGraphs rx={empty} tx={empty} />} />
-        </Col>
-      </Row>
+        </div>
+      </PlainGrid>
       <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
         <Typography.Text type="secondary" role="status" style={{ padding: '4px 12px', borderRadius: 6, background: 'var(--panel-card-gradient)' }}>
           {message}

@@ -1,5 +1,7 @@
-import { Alert, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Alert, Descriptions, Skeleton, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
+import { PlainGrid } from '../../components/PlainGrid';
+import { RenderAfterContent } from '../../components/RenderAfterContent';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useServerSocket } from '../../api/serverSocket';
@@ -96,16 +98,19 @@ export function ServerOverviewPage() {
         />
       )}
       {/* The plan's, crashes' and thresholds' cards are memoised: they do not change with each live sample. */}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
+      <PlainGrid columns={{ xs: 1, md: [1, 2] }}>
+        <div>
           <PlayersOnline players={stats?.players} running={running} />
-        </Col>
-        <Col xs={24} md={16}>
+        </div>
+        <div>
           <PlanLimits plan={server.plan} />
-        </Col>
-      </Row>
-      <CrashesCard serverId={id} permissions={server.permissions} state={state} />
-      <ThresholdsCard serverId={id} permissions={server.permissions} />
+        </div>
+      </PlainGrid>
+      {/* The crashes' and thresholds' cards (forms, below the figures) come after the page's figures are painted. */}
+      <RenderAfterContent>
+        <CrashesCard serverId={id} permissions={server.permissions} state={state} />
+        <ThresholdsCard serverId={id} permissions={server.permissions} />
+      </RenderAfterContent>
     </ServerPageSection>
   );
 }

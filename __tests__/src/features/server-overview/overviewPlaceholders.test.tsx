@@ -10,8 +10,10 @@ import { renderWithProviders } from '../../renderWithProviders';
  * The placeholder must match the loaded tiles on all of it, or the first sample moves the page.
  */
 function tileLayout(container: HTMLElement) {
-  return [...container.querySelectorAll('.ant-col')].map((column) => ({
-    column: column.className.split(' ').filter((name) => /^ant-col-(xs|sm|xl)-/.test(name)),
+  const grid = container.querySelector<HTMLElement>('.panel-grid');
+  const columns = ['xs', 'sm', 'md', 'xl'].map((size) => grid?.style.getPropertyValue(`--panel-grid-${size}`));
+  return [...(grid?.children ?? [])].map((column) => ({
+    columns,
     title: column.querySelector('.panel-card-title')?.textContent,
     figureLines: [...column.querySelectorAll('.panel-card-body strong')].map((figure) => (figure.parentElement as HTMLElement).style.fontSize),
     bars: column.querySelectorAll('.ant-progress').length,
