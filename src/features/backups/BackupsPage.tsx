@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Switch, Typography } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
 import { BackupsTable } from './BackupsTable';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The dialogs load when first opened: with them come antd's Modal and Form, which the list does not need.
 const CreateBackupDialog = lazy(() => import('./CreateBackupDialog').then((m) => ({ default: m.CreateBackupDialog })));
@@ -52,7 +53,7 @@ export function BackupsPage() {
     const failed = server.error ?? backups.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? backups.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? backups.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

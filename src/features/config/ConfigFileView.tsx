@@ -1,4 +1,4 @@
-import { Alert, Skeleton } from 'antd';
+import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetServerConfigFileQuery } from '../../api/config';
@@ -12,6 +12,7 @@ import { RestartOffer } from './RestartOffer';
 import { useConfigDescriptions } from './useConfigDescriptions';
 import { useConfigNotice } from './useConfigNotice';
 import { useConfigSave } from './useConfigSave';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /** Props of {@link ConfigFileView}. */
 export interface ConfigFileViewProps {
@@ -67,7 +68,7 @@ export function ConfigFileView({ serverId, path, canEdit, canRestart, confirmRes
   // Unmounted, the edits are gone with it: nothing is left for the page to guard.
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  if (!data) return isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />;
+  if (!data) return isLoading ? <PlainSkeleton rows={10} /> : <ServerLoadFailure error={error} onRetry={refetch} />;
   const file = data.data;
 
   const saveRaw = async (raw: string) => {

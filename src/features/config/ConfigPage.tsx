@@ -13,6 +13,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlainTabs } from '../../components/PlainTabs';
 import { StatusResult } from '../../components/StatusResult';
 import { ConfigFileView } from './ConfigFileView';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The Startup tab (a Select of images, a Popconfirm before reinstalling) loads when it is opened:
 // the config page opens on the files.
@@ -50,7 +51,7 @@ export function ConfigPage() {
   if (!server.data || (canRead && !files.data)) {
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? files.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? files.refetch() : server.refetch())} /> : <PlainSkeleton rows={8} />}
       </ServerPageSection>
     );
   }

@@ -1,5 +1,4 @@
 import { panelLine } from './panelMessages';
-import { Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -17,6 +16,7 @@ import { LazyTransferNotice } from '../../widgets/server/LazyTransferNotice';
 import { CommandInput } from './CommandInput';
 import { ConsoleTerminal, type ConsoleTerminalHandle } from './ConsoleTerminal';
 import { PowerControls } from './PowerControls';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /server/{id}/console: the live console. Output, state and errors arrive over the server's
@@ -40,7 +40,7 @@ export function ConsolePage() {
 
   const title = t('console.title', 'Console');
   if (!data) {
-    return <ServerPageSection title={title}>{isLoading ? <Skeleton active paragraph={{ rows: 8 }} /> : <LazyServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{isLoading ? <PlainSkeleton rows={8} /> : <LazyServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
   }
 
   const server = data.data;

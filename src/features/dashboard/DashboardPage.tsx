@@ -1,5 +1,5 @@
 import { ShoppingOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { PullToRefresh } from '../../components/PullToRefresh';
 import { PendingInvitations } from './invitations/PendingInvitations';
 import { ServerCardList } from './components/ServerCardList';
 import { PageHeading } from '../../components/PanelText';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The empty state (antd's Empty) loads only for an account without servers: most dashboards list some.
 const NoServersYet = lazy(() => import('./NoServersYet').then((m) => ({ default: m.NoServersYet })));
@@ -47,7 +48,7 @@ export function DashboardPage() {
       </div>
       <PendingInvitations />
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <PlainSkeleton rows={4} />
       ) : error && !data ? (
         <Alert
           type="error"

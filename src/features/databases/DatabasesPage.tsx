@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Typography } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
 import { DatabaseCard } from './DatabaseCard';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The dialog loads when first opened: with it come antd's Modal and Form, which the list does not need.
 const CreateDatabaseDialog = lazy(() => import('./CreateDatabaseDialog').then((m) => ({ default: m.CreateDatabaseDialog })));
@@ -45,7 +46,7 @@ export function DatabasesPage() {
     const failed = server.error ?? databases.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? databases.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? databases.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { baseName, parentPath, ROOT } from './filePaths';
 import { FileBreadcrumb } from './list/FileBreadcrumb';
 import { useFileDownload } from './useFileDownload';
 import { SftpConnectBox } from './sftp/SftpConnectBox';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /** The address (query part) of the files page for a folder, a search in it, or a file in the editor. */
 export function filesQuery(place: { directory?: string; search?: string; file?: string }): string {
@@ -48,7 +48,7 @@ export function FilesPage() {
 
   const title = t('files.title', 'Files');
   if (!data) {
-    return <ServerPageSection title={title}>{isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{isLoading ? <PlainSkeleton rows={10} /> : <ServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
   }
   const server = data.data;
   const can = fileAbilities(server.permissions);

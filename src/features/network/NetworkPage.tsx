@@ -1,4 +1,4 @@
-import { Alert, Skeleton } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { ConnectCard } from './sections/ConnectCard';
 import type { RunChange } from './sections/networkSection';
 import { PortsCard } from './sections/PortsCard';
 import { SubdomainCard } from './sections/SubdomainCard';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /server/{id}/network: the server's ports (primary and extra ones within the plan's limit, with
@@ -49,7 +50,7 @@ export function NetworkPage() {
   if (!server.data || !network.data) {
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? network.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? network.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Flex, Skeleton, Switch, Typography } from 'antd';
+import { Button, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
 import { webhookEventText } from '../../widgets/server/serverEventTexts';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 type Choice = { panel: boolean; mail: boolean };
 
@@ -40,7 +41,7 @@ export function ServerNotificationsPage() {
     const failed = server.error ?? settings.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? settings.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? settings.refetch() : server.refetch())} /> : <PlainSkeleton rows={8} />}
       </ServerPageSection>
     );
   }

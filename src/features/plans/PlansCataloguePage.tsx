@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Skeleton } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListPlansQuery } from '../../api/plans';
 import { PageHeading, SecondaryText } from '../../components/PanelText';
@@ -6,6 +6,7 @@ import { PlainCard } from '../../components/PlainCard';
 import { themeForServer } from '../../themes/themeForServer';
 import { formatPrice, planLimits } from './planFormat';
 import { ThemePreview } from './ThemePreview';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /plans: every game's plans with prices and limits, and each game's look (its budget and premium
@@ -30,7 +31,7 @@ export function PlansCataloguePage() {
         </SecondaryText>
       </div>
       {catalogue.isLoading ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <PlainSkeleton rows={6} />
       ) : catalogue.error ? (
         <Alert
           type="error"

@@ -1,4 +1,4 @@
-import { Button, Flex, List, Skeleton, Switch, Typography } from 'antd';
+import { Button, Flex, List, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { themeForServer } from '../../themes/themeForServer';
 import { ThemeScope } from '../../themes/ThemeScope';
 import { PlanCard } from './PlanCard';
 import { planLimits } from './planFormat';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /server/{id}/upgrade/premium: the game's premium tier beside the current plan, with a live
@@ -31,7 +32,7 @@ export function PremiumPage() {
   if (!data || !game)
     return (
       <ServerPageSection title={title}>
-        <Skeleton active />
+        <PlainSkeleton />
       </ServerPageSection>
     );
   const premium = data.options.filter((o) => o.plan.tier === 'premium');

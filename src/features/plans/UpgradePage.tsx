@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, List, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Flex, List, Space, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ServerLoadFailure } from '../../widgets/server/ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { PlanCard } from './PlanCard';
 import { blockerText, formatMb, formatPrice } from './planFormat';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 type Outcome = { restartNeeded: boolean; running: boolean; plan: string } | null;
 
@@ -36,7 +37,7 @@ export function UpgradePage() {
   if (!data)
     return (
       <ServerPageSection title={title}>
-        <Skeleton active />
+        <PlainSkeleton />
       </ServerPageSection>
     );
   const option = data.options.find((o) => o.plan.slug === selected);

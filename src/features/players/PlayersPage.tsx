@@ -1,4 +1,4 @@
-import { Alert, Skeleton, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { OnlinePlayersCard } from './sections/OnlinePlayersCard';
 import { OperatorsCard } from './sections/OperatorsCard';
 import type { RunChange } from './sections/playerSection';
 import { WhitelistCard } from './sections/WhitelistCard';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /server/{id}/players: who is online (from the game server itself), the whitelist, operators and
@@ -68,7 +69,7 @@ export function PlayersPage() {
   if (!server.data || !players.data) {
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? players.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? players.refetch() : server.refetch())} /> : <PlainSkeleton rows={8} />}
       </ServerPageSection>
     );
   }

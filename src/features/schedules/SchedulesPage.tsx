@@ -1,5 +1,5 @@
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuccessNotification } from '../../core/notifications/useSuccessNotification';
@@ -17,6 +17,7 @@ import { OnceOpened } from '../../components/OnceOpened';
 import { cronExpression } from './cronDescription';
 import { ResultTag } from './ResultTag';
 import { useCronDescriber } from './useCronDescriber';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The dialog and the history load when first opened: with them come antd's Modal, Form and Drawer, which the list does not need.
 const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
@@ -64,7 +65,7 @@ export function SchedulesPage() {
     const failed = server.error ?? schedules.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? schedules.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? schedules.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

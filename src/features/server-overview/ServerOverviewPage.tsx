@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Skeleton, Typography } from 'antd';
+import { Alert, Descriptions, Typography } from 'antd';
 import { PlainCard } from '../../components/PlainCard';
 import { PlainGrid } from '../../components/PlainGrid';
 import { RenderAfterContent } from '../../components/RenderAfterContent';
@@ -23,6 +23,7 @@ import { ResourceTilesPlaceholder } from './ResourceTilesPlaceholder';
 import { ReservedWidth } from './ReservedWidth';
 import { CrashesCard } from './crashes/CrashesCard';
 import { ThresholdsCard } from './thresholds/ThresholdsCard';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /** An uptime of 59 min 59 s: in most languages the widest the uptime reads ("… min … s"). */
 const LONGEST_UPTIME_MS = 3_599_000;
@@ -47,7 +48,7 @@ export function ServerOverviewPage() {
 
   const title = t('overview.title', 'Overview');
   if (!data) {
-    return <ServerPageSection title={title}>{isLoading ? <Skeleton active paragraph={{ rows: 10 }} /> : <ServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{isLoading ? <PlainSkeleton rows={10} /> : <ServerLoadFailure error={error} onRetry={refetch} />}</ServerPageSection>;
   }
 
   const server = data.data;

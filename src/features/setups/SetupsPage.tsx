@@ -12,6 +12,7 @@ import { ResponsiveTable } from '../../components/ResponsiveTable';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { SwitchJobProgress } from '../../components/server/SwitchJobProgress';
 import { StatusResult } from '../../components/StatusResult';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /server/{id}/setups: ready-made setups for the server's game. Choosing one previews exactly
@@ -51,7 +52,7 @@ export function SetupsPage() {
     const failed = server.error ?? list.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? list.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? list.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

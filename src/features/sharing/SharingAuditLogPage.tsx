@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Skeleton } from 'antd';
+import { Alert, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
@@ -14,6 +14,7 @@ import { downloadActivityCsv } from './downloadActivityCsv';
 import { sharedPeople, useAuditLogOptions } from './useAuditLogOptions';
 import { useAuditNames } from './useAuditNames';
 import { useServerAccess } from './useServerAccess';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /**
  * /server/{id}/sharing-audit-log: every action on the server, newest first, filtered by person,
@@ -37,7 +38,7 @@ export function SharingAuditLogPage() {
 
   const title = t('sharing.audit.title', 'Audit log');
   if (!access.server) {
-    return <ServerPageSection title={title}>{access.isLoading ? <Skeleton active /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{access.isLoading ? <PlainSkeleton /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
   }
   if (!can('activity.read') || (isHttpApiError(activity.error) && activity.error.status === 403)) {
     return (

@@ -1,5 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
@@ -12,6 +12,7 @@ import type { AccessBody } from './accessValues';
 import type { Subuser } from './sharingTypes';
 import { SubuserTable } from './SubuserTable';
 import { useServerAccess } from './useServerAccess';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The dialog loads when first opened: with it come antd's Modal and Form, which the list does not need.
 const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
@@ -36,7 +37,7 @@ export function SharingPage() {
 
   const title = t('sharing.title', 'Sharing');
   if (!access.server) {
-    return <ServerPageSection title={title}>{access.isLoading ? <Skeleton active /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{access.isLoading ? <PlainSkeleton /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
   }
   if (!mayRead || (isHttpApiError(list.error) && list.error.status === 403)) {
     return (

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpApiError } from '../../api/apiError';
@@ -13,6 +13,7 @@ import { RoleTable } from './RoleTable';
 import type { Role } from './sharingTypes';
 import { useServerAccess } from './useServerAccess';
 import { OnceOpened } from '../../components/OnceOpened';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The editor and the delete question load when first opened: with it come antd's Modal and Form, which the list does not need.
 const RoleEditorDialog = lazy(() => import('./RoleEditorDialog').then((m) => ({ default: m.RoleEditorDialog })));
@@ -39,7 +40,7 @@ export function SharingRolesPage() {
 
   const title = t('sharing.roles.title', 'Roles');
   if (!access.server) {
-    return <ServerPageSection title={title}>{access.isLoading ? <Skeleton active /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
+    return <ServerPageSection title={title}>{access.isLoading ? <PlainSkeleton /> : <ServerLoadFailure error={access.error} onRetry={access.refetch} />}</ServerPageSection>;
   }
   if (!can('role.read') || (isHttpApiError(roles.error) && roles.error.status === 403)) {
     return (

@@ -12,6 +12,7 @@ import { StatusResult } from '../../components/StatusResult';
 import { OnceOpened } from '../../components/OnceOpened';
 import { Ltr } from '../../components/Ltr';
 import { webhookEventText } from '../../widgets/server/serverEventTexts';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 // The dialog and the delivery log load when first opened: with them come antd's Modal, Form,
 // Radio, Checkbox and Table, which would take the page over its size budget.
@@ -49,7 +50,7 @@ export function WebhooksPage() {
     const failed = server.error ?? hooks.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? hooks.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? hooks.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

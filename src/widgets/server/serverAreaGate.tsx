@@ -1,8 +1,8 @@
-import { Skeleton } from 'antd';
 import type { ReactElement } from 'react';
 import { ServerLoadFailure } from './ServerLoadFailure';
 import { ServerPageSection } from '../../components/server/ServerPageSection';
 import { StatusResult } from '../../components/StatusResult';
+import { PlainSkeleton } from '../../components/PlainSkeleton';
 
 /** What the gate needs of a query: RTK Query's result, whatever its data. */
 interface GateQuery {
@@ -39,7 +39,7 @@ export function serverAreaGate({ title, canRead, forbidden, server, overview }: 
     const failed = server.error ?? overview.error;
     return (
       <ServerPageSection title={title}>
-        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+        {failed ? <ServerLoadFailure error={failed} onRetry={() => void (server.data ? overview.refetch() : server.refetch())} /> : <PlainSkeleton rows={6} />}
       </ServerPageSection>
     );
   }

@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReinstallServerMutation } from '../../../api/servers';
 import { useGetServerStartupQuery, useUpdateServerStartupMutation } from '../../../api/startup';
 import { ServerFieldErrors } from '../../../core/validation/ServerFieldErrors';
 import { ServerLoadFailure } from '../../../widgets/server/ServerLoadFailure';
+import { PlainSkeleton } from '../../../components/PlainSkeleton';
 
 /** Props of {@link StartupPanel}. */
 export interface StartupPanelProps {
@@ -42,7 +43,7 @@ export function StartupPanel({ serverId, permissions }: StartupPanelProps) {
       });
   }, [data, form]);
 
-  if (!data) return startup.error ? <ServerLoadFailure error={startup.error} onRetry={() => void startup.refetch()} /> : <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!data) return startup.error ? <ServerLoadFailure error={startup.error} onRetry={() => void startup.refetch()} /> : <PlainSkeleton rows={6} />;
 
   const submit = (values: StartupForm) => {
     const editable = data.variables.filter((v) => v.editable && canUpdate).map((v) => v.env_variable);

@@ -10,6 +10,7 @@ import { fileErrorMessage } from '../fileErrorMessage';
 import { baseName } from '../filePaths';
 import { editorLanguageFor } from './editorLanguage';
 import { EDITOR_LIMIT_BYTES, TooLargeNotice } from './TooLargeNotice';
+import { PlainSkeleton } from '../../../components/PlainSkeleton';
 
 // CodeMirror is its own chunk: only people who open a file download it.
 const CodeEditor = lazy(() => import('./CodeEditor').then((m) => ({ default: m.CodeEditor })));
@@ -95,7 +96,7 @@ export function FileEditor({ serverId, path, knownSize, canSave, canDownload, on
     );
   }
   // The text as first loaded starts the editor; later copies in the cache never replace what is being edited.
-  if (isLoading || typeof data !== 'string') return <Skeleton active paragraph={{ rows: 12 }} />;
+  if (isLoading || typeof data !== 'string') return <PlainSkeleton rows={12} />;
 
   const language = editorLanguageFor(name);
   return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Radio, Select, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { formatMb, formatPrice } from '../planFormat';
 import { ThemePreview } from '../ThemePreview';
 import { OrderField } from './OrderField';
 import { YourOrders } from './YourOrders';
+import { PlainSkeleton } from '../../../components/PlainSkeleton';
 
 interface OrderForm {
   game: string;
@@ -65,7 +66,7 @@ export function OrderServerPage() {
         <SecondaryText>{t('order.intro', 'Choose a game and a plan; your server appears on your dashboard and installs there.')}</SecondaryText>
       </div>
       {options.isLoading ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <PlainSkeleton rows={6} />
       ) : options.error || !data ? (
         <Alert type="error" showIcon title={t('order.loadFailed', 'What you can order could not be loaded.')} />
       ) : closed ? (
