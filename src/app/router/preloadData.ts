@@ -23,16 +23,18 @@ export function takeBrandingFromPage(dispatch: AppStore['dispatch'], page?: Pick
  * which can hold thousands of entries. Without this, each request would leave only once the page's
  * code, the first render and the request before it were done. Only for a stored token (without
  * one the visitor goes to log in). The answers wait in the cache for the pages that take them.
+ * Answers the requests, each settling when its answer is in the cache.
  */
-export function preloadData(dispatch: AppStore['dispatch'], location: { pathname: string; search: string }, hasStoredToken: boolean): void {
-  if (!hasStoredToken) return;
-  dispatch(askForCurrentUserAtStartUp());
+export function preloadData(dispatch: AppStore['dispatch'], location: { pathname: string; search: string }, hasStoredToken: boolean): Promise<unknown>[] {
+  if (!hasStoredToken) return [];
+  const asked: Promise<unknown>[] = [dispatch(askForCurrentUserAtStartUp())];
   const server = matchPath('/server/:id/*', location.pathname)?.params.id;
   // Not subscribed: the answers stay in the cache for a while, for the pages to take them.
-  if (server) void dispatch(serversApi.endpoints.getServer.initiate({ id: server }, { subscribe: false }));
+  if (server) asked.push(dispatch(serversApi.endpoints.getServer.initiate({ id: server }, { subscribe: false })));
   const overview = matchPath('/server/:id', location.pathname)?.params.id;
-  if (overview) void dispatch(serversApi.endpoints.getServerResources.initiate({ id: overview }, { subscribe: false }));
-  if (location.pathname === '/') void dispatch(serversApi.endpoints.listServers.initiate(undefined, { subscribe: false }));
+  if (overview) asked.push(dispatch(serversApi.endpoints.getServerResources.initiate({ id: overview }, { subscribe: false })));
+  if (location.pathname === '/') asked.push(dispatch(serversApi.endpoints.listServers.initiate(undefined, { subscribe: false })));
   const folder = folderOpenedAt(location.pathname, location.search);
-  if (folder) void dispatch(aheadListingApi.endpoints.listServerFolderAhead.initiate(folder, { subscribe: false }));
+  if (folder) asked.push(dispatch(aheadListingApi.endpoints.listServerFolderAhead.initiate(folder, { subscribe: false })));
+  return asked;
 }

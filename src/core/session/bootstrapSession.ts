@@ -19,12 +19,14 @@ const askedAtStartUp = new WeakMap<() => unknown, Promise<User | null>>();
  * Asks for the current user as the panel starts, before anything renders, so the answer travels
  * beside the page's code and the dictionary instead of after the first render. The session stays
  * unknown: only the first navigation (bootstrapSession) turns the answer into a session. Without
- * a stored token there is nobody to ask for.
+ * a stored token there is nobody to ask for. Resolves when the answer is there.
  */
-export function askForCurrentUserAtStartUp(): AppThunk<void> {
+export function askForCurrentUserAtStartUp(): AppThunk<Promise<unknown>> {
   return (dispatch, getState) => {
-    if (!getStoredToken() || askedAtStartUp.has(getState)) return;
-    askedAtStartUp.set(getState, loadCurrentUser(dispatch as AppDispatch));
+    if (!getStoredToken()) return Promise.resolve();
+    const asked = askedAtStartUp.get(getState) ?? loadCurrentUser(dispatch as AppDispatch);
+    askedAtStartUp.set(getState, asked);
+    return asked;
   };
 }
 

@@ -133,6 +133,20 @@ describe('preloadData', () => {
     await waitFor(() => expect(network.requestsTo('GET /api/v2/servers/')).toHaveLength(1));
   });
 
+  it('answers one promise per request, each settled once its answer is in the cache (the first render waits for them)', async () => {
+    mockFetch({ 'GET /api/v2/servers/': { status: 200, body: { data: [{ identifier: 'abcd1234' }] } }, [USER]: { status: 200, body: { data: { user: makeUser() } } } });
+    window.localStorage.setItem('access_token', 'tok-valid');
+    const store = makeStore();
+    const asked = preloadData(store.dispatch, at('/'), true);
+    expect(asked).toHaveLength(2);
+    const list = () => Object.values(store.getState().api.queries).find((query) => query?.endpointName === 'listServers');
+    expect(list()?.status).toBe('pending');
+    await act(() => Promise.all(asked));
+    expect(list()?.status).toBe('fulfilled');
+    expect(list()?.data).toEqual({ data: [{ identifier: 'abcd1234' }] });
+    expect(preloadData(makeStore().dispatch, at('/'), false)).toEqual([]);
+  });
+
   it('lets the first navigation take the start-up answer: one request for the current user, then a session', async () => {
     const network = mockFetch({ [USER]: { status: 200, body: { data: { user: makeUser({ username: 'early' }) } } }, [SERVER]: { status: 200, body: { data: {} } } });
     window.localStorage.setItem('access_token', 'tok-valid');

@@ -83,6 +83,17 @@ describe('the session at the first navigation', () => {
     await settle();
     expect(fetchMock.requests).toHaveLength(1);
   });
+
+  it('loads the user only once when announced again while the answer is on its way (the panel as it starts, then its router)', async () => {
+    localStorage.setItem('access_token', 'tok-valid');
+    fetchMock = mockFetch(() => jsonResponse(200, { data: { user } }));
+    const store = makeStore();
+    store.dispatch(firstNavigation());
+    await navigateFirst(store);
+    await settle();
+    expect(fetchMock.requests).toHaveLength(1);
+    expect(selectSessionStatus(store.getState())).toBe('authenticated');
+  });
 });
 
 describe('bootstrapSession (dispatched actions)', () => {
