@@ -37,8 +37,15 @@ async function openOwnFolder(page: Page, serverId: string, name: string): Promis
   // The first page of a test loads the app and the page's code: slow on a busy machine.
   await expect(page.getByRole('heading', { level: 2, name: 'Files', exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'New folder' }).click();
-  await page.getByRole('dialog').getByLabel('Folder name').fill(name);
-  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Folder name')).toBeEditable();
+  // The dialog zooms in: a click during its animation can land where the button is not yet.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || !(animation.effect as KeyframeEffect | null)?.target?.closest('.ant-modal-root')),
+  );
+  await dialog.getByLabel('Folder name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
   await page.locator(`[data-file-name="${name}"]`).click();
   await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(name);
 }
