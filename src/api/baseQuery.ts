@@ -1,4 +1,4 @@
-import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { env } from '../env';
 import { getStoredToken } from './accessToken';
 import { panelFetch } from './earlyRequests';
@@ -12,16 +12,26 @@ export const apiBaseUrl = `${env.panelApiHost}/api/v2`;
  * bearer credential and the XSRF cookie echoed in its header. No timeout; 200–299 is success.
  * A request the entry already sent for the opened page takes that answer (see earlyRequests.ts).
  */
+/** Whether a request of the base query changes something (any method but GET and HEAD). */
+function changesState(arg: string | FetchArgs): boolean {
+  const method = (typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET')).toUpperCase();
+  return method !== 'GET' && method !== 'HEAD';
+}
+
 const networkBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl,
   fetchFn: panelFetch,
   credentials: 'include',
-  prepareHeaders(headers) {
+  prepareHeaders(headers, { arg }) {
     headers.set('Accept', 'application/json');
     const token = getStoredToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    const xsrf = readXsrfToken();
-    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    // The API asks for the XSRF header on requests that change something only. Reading the cookie
+    // is a synchronous call to the browser's cookie store: not made for every page's reads.
+    if (changesState(arg)) {
+      const xsrf = readXsrfToken();
+      if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    }
     return headers;
   },
   validateStatus: (response) => response.status >= 200 && response.status <= 299,

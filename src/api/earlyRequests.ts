@@ -2,7 +2,6 @@ import { env } from '../env';
 import { DEFAULT_LOCALE } from '../i18n/languages';
 import { languageListUrl, translationLoadPath } from '../i18n/translationUrls';
 import { getStoredToken } from './accessToken';
-import { XSRF_HEADER, readXsrfToken } from './xsrfToken';
 
 /*
  * The API requests of the opened page (and the translation service's, see
@@ -70,12 +69,9 @@ function safeDecode(segment: string): string | null {
   }
 }
 
-/** The headers the API's base query sends (see baseQuery.ts). */
+/** The headers the API's base query sends with a read (see baseQuery.ts: no XSRF header on reads). */
 function apiHeaders(token: string): Headers {
-  const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
-  const xsrf = readXsrfToken();
-  if (xsrf) headers.set(XSRF_HEADER, xsrf);
-  return headers;
+  return new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
 }
 
 /** Sends `request` now and keeps its answer for the panel's own request for the same address. */

@@ -50,6 +50,14 @@ describe('the panel API base query', () => {
     expect(request.body).toEqual({ login: 'steve', password: 'secret-password' });
   });
 
+  it('sends no X-XSRF-TOKEN header with reads, which the API does not check (the cookie is not read for them)', async () => {
+    document.cookie = 'XSRF-TOKEN=abc; path=/';
+    fetchMock = mockFetch(() => jsonResponse(200, { data: { user } }));
+    await makeStore().dispatch(authApi.endpoints.getCurrentUser.initiate());
+    expect(fetchMock.requests[0].method).toBe('GET');
+    expect(fetchMock.requests[0].headers.has('x-xsrf-token')).toBe(false);
+  });
+
   it('sends no X-XSRF-TOKEN header without the cookie', async () => {
     fetchMock = mockFetch(() => jsonResponse(204));
     await makeStore().dispatch(authApi.endpoints.logout.initiate());
