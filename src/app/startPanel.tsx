@@ -4,7 +4,9 @@ import { BrowserRouter } from 'react-router-dom';
 import { persistStore, type Persistor } from 'redux-persist';
 import { getStoredToken } from '../api/accessToken';
 import { firstNavigation, selectInitialised } from '../core/app/appSlice';
+import { selectLocale } from '../core/locale/localeSlice';
 import { startLocale } from '../core/locale/startLocale';
+import { warmFormatters } from '../i18n/numberFormatter';
 import { useStartedTexts } from '../i18n/useStartedTexts';
 import { AppProviders } from './AppProviders';
 import { AppRouter } from './router/AppRouter';
@@ -48,6 +50,8 @@ export function startPanel(): void {
   store.dispatch(firstNavigation());
   void store.dispatch(startLocale());
   const root = createRoot(container);
+  // While the page's data is on its way the thread is free: the formatters its figures need are made then.
+  if (pageData.length > 0) setTimeout(() => warmFormatters(selectLocale(store.getState())), 0);
   void settledOrAfter([...pageData, untilInitialised(store)], PAGE_DATA_WAIT_MS).then(() => root.render(<Panel store={store} persistor={persistor} />));
 }
 
