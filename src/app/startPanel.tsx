@@ -50,8 +50,9 @@ export function startPanel(): void {
   store.dispatch(firstNavigation());
   void store.dispatch(startLocale());
   const root = createRoot(container);
-  // While the page's data is on its way the thread is free: the formatters its figures need are made then.
-  if (pageData.length > 0) setTimeout(() => warmFormatters(selectLocale(store.getState())), 0);
+  // While the page's data is on its way the thread may be idle: the formatters its figures need are
+  // made then, and only then (a page whose data is already there renders first).
+  if (pageData.length > 0 && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => warmFormatters(selectLocale(store.getState())));
   void settledOrAfter([...pageData, untilInitialised(store)], PAGE_DATA_WAIT_MS).then(() => root.render(<Panel store={store} persistor={persistor} />));
 }
 
