@@ -32,9 +32,8 @@ function Panel({ store, persistor }: { store: AppStore; persistor: Persistor }) 
  * Starts the panel: the store (with the stored preferences), then the app on `#app` once the
  * opened page's data is in the cache (see PAGE_DATA_WAIT_MS). The page's code, the current user,
  * the page's data (a server's details, a files page's folder) and the interface language load
- * side by side. English pages show as soon as they can (their texts
- * are in the code); other languages' pages wait for their dictionary, so no text flashes in
- * English first.
+ * side by side. English pages show as soon as they can (their texts are in the code); other
+ * languages' pages wait for their dictionary, so no text flashes in English first.
  */
 export function startPanel(): void {
   const container = document.getElementById('app');
