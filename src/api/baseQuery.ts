@@ -7,17 +7,18 @@ import { XSRF_HEADER, readXsrfToken } from './xsrfToken';
 /** Where every panel API call goes: `/api/v2` on the configured panel host. */
 export const apiBaseUrl = `${env.panelApiHost}/api/v2`;
 
-/**
- * The panel API's base query: cookies included, JSON by default, the stored access token as a
- * bearer credential and the XSRF cookie echoed in its header. No timeout; 200–299 is success.
- * A request the entry already sent for the opened page takes that answer (see earlyRequests.ts).
- */
 /** Whether a request of the base query changes something (any method but GET and HEAD). */
 function changesState(arg: string | FetchArgs): boolean {
   const method = (typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET')).toUpperCase();
   return method !== 'GET' && method !== 'HEAD';
 }
 
+/**
+ * The panel API's base query: cookies included, JSON by default, the stored access token as a
+ * bearer credential and, on requests that change something, the XSRF cookie echoed in its header.
+ * No timeout; 200–299 is success. A request the entry already sent for the opened page takes that
+ * answer (see earlyRequests.ts).
+ */
 const networkBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl,
   fetchFn: panelFetch,

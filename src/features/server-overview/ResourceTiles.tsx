@@ -10,7 +10,7 @@ import { NetworkUnmeasured } from './NetworkUnmeasured';
 import { NetworkGraphs } from './NetworkGraphs';
 import { ResourceTile } from './ResourceTile';
 import { Sparkline } from './Sparkline';
-import { tileColumns } from './tileColumn';
+import { tileColumns } from './tileColumns';
 
 /** Props of {@link ResourceTiles}. */
 export interface ResourceTilesProps {

@@ -4,7 +4,7 @@ import { PlainGrid } from '../../components/PlainGrid';
 import { NetworkGraphs } from './NetworkGraphs';
 import { ResourceTile } from './ResourceTile';
 import { Sparkline } from './Sparkline';
-import { tileColumns } from './tileColumn';
+import { tileColumns } from './tileColumns';
 
 /** Props of {@link ResourceTilesPlaceholder}. */
 export interface ResourceTilesPlaceholderProps {
