@@ -7,7 +7,8 @@
  *   proxied to the panel server on 127.0.0.1:8080.
  *
  * Build-time settings (DefinePlugin): NODE_ENV, BUILD_ID (git commit or build time),
- * PANEL_API_HOST and TRANSLATIONS_HOST (empty: the panel's own origin).
+ * PANEL_API_HOST and TRANSLATIONS_HOST (empty: the panel's own origin), and the themes' antd tokens
+ * (PANEL_THEME_MAP_TOKENS, src/themes/builtMapTokens.ts).
  */
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -18,6 +19,7 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { firstFrameDocument } from './src/app/firstFrame/firstFrameDocument';
 import { routeChunkPreloader } from './src/app/router/routeChunkPreloader';
+import { buildMapTokenTable } from './src/themes/builtMapTokens';
 
 const rootDir = __dirname;
 
@@ -170,6 +172,8 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
         'process.env.BUILD_ID': JSON.stringify(id),
         'process.env.PANEL_API_HOST': JSON.stringify(process.env.PANEL_API_HOST ?? ''),
         'process.env.TRANSLATIONS_HOST': JSON.stringify(process.env.TRANSLATIONS_HOST ?? ''),
+        // antd's tokens of the nine themes, worked out here instead of as each page first renders.
+        'process.env.PANEL_THEME_MAP_TOKENS': JSON.stringify(JSON.stringify(buildMapTokenTable())),
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', buildId: id, firstFrame: firstFrameDocument(), scriptLoading: 'defer' }),
       ...(serving ? [new ReactRefreshWebpackPlugin({ overlay: false })] : []),
@@ -194,12 +198,13 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
             enforce: true,
           },
           // What antd's theme scope brings (ConfigProvider, its locale with the date pickers',
-          // pagination's and dialogs' texts, the theme algorithms), which every layout and many
+          // pagination's and dialogs' texts, the theme algorithms and the themes' tokens worked out
+          // here), which every layout and many
           // pages use: in one chunk.
           // Left to the defaults, a route's layout and its page (loaded side by side, siblings to
           // webpack) each carried a copy of it.
           antdThemeScope: {
-            test: /[\\/](node_modules[\\/]antd[\\/]es[\\/](config-provider[\\/]|locale[\\/]|theme[\\/]|(time-picker|date-picker|calendar)[\\/]locale|modal[\\/]locale|form[\\/]validateMessagesContext)|node_modules[\\/]@rc-component[\\/](picker|pagination)[\\/]es[\\/]locale[\\/]|src[\\/]themes[\\/](ThemeScope|antdThemeConfig)\.tsx?$)/,
+            test: /[\\/](node_modules[\\/]antd[\\/]es[\\/](config-provider[\\/]|locale[\\/]|theme[\\/]|(time-picker|date-picker|calendar)[\\/]locale|modal[\\/]locale|form[\\/]validateMessagesContext)|node_modules[\\/]@rc-component[\\/](picker|pagination)[\\/]es[\\/]locale[\\/]|src[\\/]themes[\\/](ThemeScope|antdThemeConfig|builtMapTokens)\.tsx?$)/,
             name: 'antd-theme-scope',
             priority: 10,
             enforce: true,
