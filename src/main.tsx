@@ -27,14 +27,13 @@ function afterNextPaint(): Promise<void> {
 }
 
 /**
- * Resolves once the first frame has been painted, its art included (the log-in pages' art comes
- * one frame after the rest), or at once when index.html drew none.
+ * Resolves once the first frame has been painted, or at once when index.html drew none. The log-in
+ * pages' art, which comes one frame after their brand and card, is not waited for: their form is
+ * what the visitor waits for, and it comes with the panel's code.
  */
 async function afterFirstFramePainted(): Promise<void> {
-  const frame = document.documentElement.getAttribute('data-first-frame');
-  if (!frame) return;
+  if (!document.documentElement.hasAttribute('data-first-frame')) return;
   await afterNextPaint();
-  if (frame === 'guest') await afterNextPaint();
 }
 
 // The opened page's data and the translations are asked for at once (index.html's head already
