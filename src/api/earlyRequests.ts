@@ -39,27 +39,17 @@ const apiBase = () => `${env.panelApiHost}/api/v2`;
 /** Server areas whose page follows the server over its socket (the overview, console, players, backups). */
 const SOCKET_AREAS = /^(\/(console|players|backups))?$/i;
 
-/** A server's page: the server's segment, then the area's path (empty on the overview). */
-const serverPageOf = (pathname: string) => /^\/server\/([^/]+)(\/.*)?$/i.exec(pathname.replace(/\/+$/, ''));
-
-/** The server whose page `location` is, when that page follows the server live over its socket (else null). */
-export function serverFollowedLive(location: { pathname: string }): string | null {
-  const server = serverPageOf(location.pathname);
-  return server && SOCKET_AREAS.test(server[2] ?? '') ? safeDecode(server[1] ?? '') : null;
-}
-
 /**
  * What the panel asks for first on `location`, as preloadData does, and the socket ticket of the
  * pages that open the server's socket (paths under /api/v2).
  */
 export function earlyRequestPaths(location: { pathname: string; search: string }): string[] {
   const paths = ['/auth/current'];
-  const server = serverPageOf(location.pathname);
+  const server = /^\/server\/([^/]+)(\/.*)?$/i.exec(location.pathname.replace(/\/+$/, ''));
   const id = server ? safeDecode(server[1] ?? '') : null;
   if (id !== null) paths.push(`/servers/${id}`);
   // The pages that follow the server live ask for a socket ticket as soon as the server is there.
-  const followed = serverFollowedLive(location);
-  if (followed !== null) paths.push(`/servers/${followed}/websocket`);
+  if (id !== null && SOCKET_AREAS.test(server?.[2] ?? '')) paths.push(`/servers/${id}/websocket`);
   // The overview shows the server's resources as the API answers them until the socket's first sample.
   if (id !== null && (server?.[2] ?? '') === '') paths.push(`/servers/${id}/resources`);
   if (location.pathname === '/') paths.push('/servers/');

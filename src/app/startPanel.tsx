@@ -10,7 +10,7 @@ import { warmFormatters } from '../i18n/numberFormatter';
 import { useStartedTexts } from '../i18n/useStartedTexts';
 import { AppProviders } from './AppProviders';
 import { AppRouter } from './router/AppRouter';
-import { openPageSocket, preloadData, takeBrandingFromPage } from './router/preloadData';
+import { preloadData, takeBrandingFromPage } from './router/preloadData';
 import { preloadRoute } from './router/preloadRoute';
 import { makeStore, type AppStore } from './store';
 
@@ -44,7 +44,6 @@ export function startPanel(): void {
   preloadRoute(window.location.pathname, hasStoredToken);
   takeBrandingFromPage(store.dispatch);
   const pageData = preloadData(store.dispatch, window.location, hasStoredToken);
-  void openPageSocket(store.dispatch, window.location, hasStoredToken);
   // The session is settled from the current user asked for just above, so that the first render
   // draws the page and not the guards' placeholder.
   store.dispatch(firstNavigation());

@@ -1,6 +1,5 @@
 import { matchPath } from 'react-router-dom';
 import { brandingApi } from '../../api/generated/branding.gen';
-import { serverFollowedLive } from '../../api/earlyRequests';
 import { brandingFromPage } from '../../api/pageBranding';
 import { serversApi } from '../../api/servers';
 import { askForCurrentUserAtStartUp } from '../../core/session/bootstrapSession';
@@ -38,18 +37,4 @@ export function preloadData(dispatch: AppStore['dispatch'], location: { pathname
   const folder = folderOpenedAt(location.pathname, location.search);
   if (folder) asked.push(dispatch(aheadListingApi.endpoints.listServerFolderAhead.initiate(folder, { subscribe: false })));
   return asked;
-}
-
-/**
- * Opens the socket of the server whose page the panel is opened on, when that page follows the
- * server live (the overview, console, players and backups pages): connecting and signing in then
- * overlap the first render, where the page's own hook would only start them once the page has
- * mounted (the console's lines and the overview's live figures come over it). Let go of at once:
- * the page takes it over within the registry's grace period, or it closes. Resolves once opened.
- */
-export async function openPageSocket(dispatch: AppStore['dispatch'], location: { pathname: string }, hasStoredToken: boolean): Promise<void> {
-  const server = hasStoredToken ? serverFollowedLive(location) : null;
-  if (server === null) return;
-  const { acquireServerConnection } = await import('../../api/serverSocket/socketRegistry');
-  acquireServerConnection(dispatch, server).release();
 }
