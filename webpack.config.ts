@@ -199,8 +199,7 @@ export default function config(_env: Record<string, unknown>, argv: CliArgs): Co
           },
           // What antd's theme scope brings (ConfigProvider, its locale with the date pickers',
           // pagination's and dialogs' texts, the theme algorithms and the themes' tokens worked out
-          // here), which every layout and many
-          // pages use: in one chunk.
+          // here), which every layout and many pages use: in one chunk.
           // Left to the defaults, a route's layout and its page (loaded side by side, siblings to
           // webpack) each carried a copy of it.
           antdThemeScope: {
