@@ -28,6 +28,15 @@ test.describe('start-up loading', () => {
     // The entry alone (webpack's runtime and boot): nothing of React or i18next before the frame.
     expect(scripts).toEqual(['/assets/runtime.js', '/assets/boot.js']);
     expect(html).toMatch(/<link\b[^>]*rel=["']?preload[^>]*\/assets\/framework\.[0-9a-f]+\.js/);
+    // The start-up code and the page's own are compiled as they load (V8's compile hint, their
+    // first line); the entry, which runs before the first frame, is compiled as it runs.
+    const startUp = [...html.matchAll(/<link\b[^>]*rel=["']?preload[^>]*href=["']?(\/assets\/(?:framework|main)\.[0-9a-f]+\.js)/g)].map((match) => match[1] ?? '');
+    const loginPage = /\/assets\/page-login\.[0-9a-f]+\.js/.exec(html)?.[0] ?? '';
+    expect(startUp).toHaveLength(2);
+    const firstLine = async (path: string) => (await (await page.request.get(path)).text()).split('\n')[0];
+    for (const path of [...startUp, loginPage]) expect(await firstLine(path)).toBe('//# allFunctionsCalledOnLoad');
+    const entry = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/g)].map((match) => match[1] ?? '');
+    for (const path of entry) expect(await firstLine(path)).not.toContain('allFunctionsCalledOnLoad');
   });
 
   test('the log-in page’s code is preloaded from the first moment and fetched once', async ({ page }) => {
