@@ -67,7 +67,8 @@ describe('preferences kept across visits', () => {
     const first = makeStore();
     await persistAndFlush(first);
     first.dispatch(themeChanged('terrariaPremium'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Written when redux-persist gets to it (later on a busy machine), not at a fixed time.
+    await waitFor(() => expect(localStorage.getItem('persist:preferences')).toContain('terrariaPremium'));
 
     const next = makeStore();
     await persistAndFlush(next);
