@@ -31,7 +31,7 @@ export function computedMapTokens(theme: PanelTheme, seed: SeedTokens): MapToken
 }
 
 /** The seed tokens antd hands a theme's algorithm: antd's defaults with the theme's own tokens over them. */
-function seedOf(theme: PanelTheme): SeedTokens {
+export function seedOf(theme: PanelTheme): SeedTokens {
   return { ...antdTheme.defaultSeed, ...theme.antd.token };
 }
 
@@ -55,9 +55,8 @@ export function buildMapTokenTable(): MapTokenTable {
   return { shared, themes: Object.fromEntries(themeNames.map((name) => [name, own(name)])) as MapTokenTable['themes'] };
 }
 
-/** Whether antd handed the algorithm exactly the theme's seed tokens (a nested theme may add others). */
-function isSeedOf(theme: PanelTheme, seed: SeedTokens): boolean {
-  const expected: Tokens = { ...seedOf(theme) };
+/** Whether antd handed the algorithm exactly `expected`, the theme's seed tokens (a nested theme may add others). */
+function isSeed(expected: Tokens, seed: SeedTokens): boolean {
   const given = Object.entries(seed);
   return given.length === Object.keys(expected).length && given.every(([key, value]) => expected[key] === value);
 }
@@ -78,8 +77,9 @@ function tokensFromTable(theme: PanelTheme, table: MapTokenTable): Tokens {
  * colours, 30–60 ms on a slow phone, for every theme a page shows) as the page first renders.
  */
 export function tableAlgorithm(theme: PanelTheme, table: MapTokenTable): MappingAlgorithm {
+  const expected: Tokens = { ...seedOf(theme) };
   // The table's entries are the very tokens antd's algorithms gave for this seed (built from them).
-  return (seed) => (isSeedOf(theme, seed) ? (tokensFromTable(theme, table) as unknown as MapTokens) : computedMapTokens(theme, seed));
+  return (seed) => (isSeed(expected, seed) ? (tokensFromTable(theme, table) as unknown as MapTokens) : computedMapTokens(theme, seed));
 }
 
 /** The table the build put into the bundle (webpack's DefinePlugin), or null (tests, tools). */

@@ -1,10 +1,10 @@
 import { theme as antdTheme, type MappingAlgorithm } from 'antd';
 import { antdThemeConfig } from '../../../src/themes/antdThemeConfig';
-import { buildMapTokenTable, computedMapTokens, tableAlgorithm } from '../../../src/themes/builtMapTokens';
+import { buildMapTokenTable, computedMapTokens, seedOf as seedOfTheme, tableAlgorithm } from '../../../src/themes/builtMapTokens';
 import { themeNames, themes } from '../../../src/themes';
 
 const table = buildMapTokenTable();
-const seedOf = (name: (typeof themeNames)[number]) => ({ ...antdTheme.defaultSeed, ...themes[name].antd.token });
+const seedOf = (name: (typeof themeNames)[number]) => seedOfTheme(themes[name]);
 
 describe("the themes' antd tokens worked out at build time", () => {
   it.each(themeNames)('give %s exactly the tokens antd would work out, also after a trip through JSON (the bundle)', (name) => {
