@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { RingBuffer } from '../RingBuffer';
 import { NOTICE_PREFIX, RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
 import { diskCrashMessage, diskStartRefusal, diskStopNotice, diskVerdict, type DiskVerdict } from '../diskLimit';
@@ -36,6 +37,8 @@ export class ContainerServer {
   private statsStream: Readable | null = null;
   private throttled = 0;
   private handlingExit = false;
+  /** The container the engine last said the kernel killed for its memory. */
+  private outOfMemoryIn: string | null = null;
 
   constructor(
     readonly uuid: string,
@@ -240,6 +243,11 @@ export class ContainerServer {
     if (containerId === this.containerId) void this.checkExited();
   }
 
+  /** The engine reported that the kernel killed a process of this server's container for its memory. */
+  onOutOfMemory(containerId: string): void {
+    if (containerId === this.containerId) this.outOfMemoryIn = containerId;
+  }
+
   /** Handles the end of the container, once, when the engine says it no longer runs. */
   private async checkExited(): Promise<void> {
     if (this.handlingExit || this.state === 'offline' || this.starting) return;
@@ -253,10 +261,23 @@ export class ContainerServer {
     if (state?.Running || this.handlingExit || (this.state as PowerState) === 'offline') return;
     this.handlingExit = true;
     try {
-      await this.handleExit(state?.ExitCode ?? null, state?.OOMKilled ?? false);
+      let outOfMemory = (state?.OOMKilled ?? false) || this.outOfMemoryIn === this.containerId;
+      // A kill the panel did not send: the engine may learn of the kernel's out-of-memory kill
+      // just after the exit, so a moment is given for it before the exit is called a crash.
+      if (!outOfMemory && this.stopReason === null && state?.ExitCode === 137) outOfMemory = await this.outOfMemoryReported();
+      await this.handleExit(state?.ExitCode ?? null, outOfMemory);
     } finally {
       this.handlingExit = false;
     }
+  }
+
+  private async outOfMemoryReported(): Promise<boolean> {
+    for (let waited = 0; waited <= 1500; waited += 250) {
+      if (this.outOfMemoryIn === this.containerId) return true;
+      if ((await this.container.inspect().catch(() => null))?.State.OOMKilled) return true;
+      await sleep(250);
+    }
+    return this.outOfMemoryIn === this.containerId;
   }
 
   private async handleExit(exitCode: number | null, outOfMemory: boolean): Promise<void> {

@@ -113,7 +113,9 @@ export class DockerDriver implements RuntimeDriver {
         if (!text.trim()) continue;
         const event = JSON.parse(text) as { Action?: string; id?: string; Actor?: { Attributes?: Record<string, string> } };
         const uuid = event.Actor?.Attributes?.[SERVER_LABEL];
-        if (event.Action === 'die' && uuid && event.id) this.servers.get(uuid)?.onDie(event.id);
+        if (!uuid || !event.id) continue;
+        if (event.Action === 'oom') this.servers.get(uuid)?.onOutOfMemory(event.id);
+        if (event.Action === 'die') this.servers.get(uuid)?.onDie(event.id);
       }
     });
     stream.on('error', () => undefined);
