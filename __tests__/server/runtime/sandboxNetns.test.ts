@@ -18,6 +18,7 @@ import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
 import { waitFor } from '../helpers/waitFor';
+import { HOLD_WAIT_MS, holdHostFirewall } from '../helpers/hostFirewallLock';
 import type { TestApp } from '../helpers/testApp';
 import type { ServerRow } from '../../../server/src/db/schema';
 
@@ -58,6 +59,7 @@ let prober: { row: ServerRow; lines: string[] };
 let neighbour: { row: ServerRow; lines: string[] };
 let panelPort: number;
 let loopbackService: Server;
+let letGoOfFirewall: (() => void) | undefined;
 let abstractService: Server;
 const abstractName = `panel-test-${randomBytes(6).toString('hex')}`;
 /** A machine elsewhere on the network: a namespace of the test's, reached through a veth pair. */
@@ -159,6 +161,8 @@ function removeOutside(): void {
 
 describeAsRoot("a game server's own network namespace (real driver, without the nftables layer)", () => {
   beforeAll(async () => {
+    // This file removes the panel's table: no other file may count on it meanwhile.
+    letGoOfFirewall = await holdHostFirewall();
     makeOutside();
     await new Promise<void>((resolve) => outsideListener!.stdout!.once('data', () => resolve()));
     t = await createRuntimeTestApp();
@@ -171,7 +175,7 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     prober = await startCustomerServer('prober');
     neighbour = await startCustomerServer('neighbour');
     await inGame(neighbour, 'listen', `listening on ${await gamePort(neighbour.row)}`);
-  });
+  }, HOLD_WAIT_MS);
   afterAll(async () => {
     await secondRun?.shutdown();
     await t?.close();
@@ -181,6 +185,8 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     // The driver may have installed nftables and its table meanwhile; the host is shared with other work.
     await removeHostFirewall();
   });
+  // Apart, after the clean-up above: it is let go of even when that fails.
+  afterAll(() => letGoOfFirewall?.());
 
   it('says in the resources API that the server is kept off the host', async () => {
     const answer = await api(prober.row, 'GET', 'resources');

@@ -10,6 +10,7 @@ import { createRuntimeTestApp } from '../helpers/runtimeTestApp';
 import { createTestUser, type TestUser } from '../helpers/createTestUser';
 import { createTestServer } from '../helpers/createTestServer';
 import { waitFor } from '../helpers/waitFor';
+import { HOLD_WAIT_MS, holdHostFirewall } from '../helpers/hostFirewallLock';
 import type { TestApp } from '../helpers/testApp';
 import type { ServerRow } from '../../../server/src/db/schema';
 
@@ -38,6 +39,7 @@ let lines: string[];
 let panelPort: number;
 /** A service of the host on the loopback (a database, say) and one on every address. */
 let loopbackService: Server;
+let letGoOfFirewall: (() => void) | undefined;
 let hostService: Server;
 
 const api = (method: 'GET' | 'POST', path: string, payload?: string | object, contentType = 'application/json') =>
@@ -80,6 +82,7 @@ const hostAddress = Object.values(networkInterfaces())
 const secondAddress = { link: `pvd${process.pid % 100000}`, address: `198.19.${process.pid % 250}.1` };
 
 beforeAll(async () => {
+  letGoOfFirewall = await holdHostFirewall();
   if (root) {
     // A veth pair (kernels without the dummy driver have it too); the address is on the host's end.
     execFileSync('ip', ['link', 'add', secondAddress.link, 'type', 'veth', 'peer', 'name', `${secondAddress.link}p`]);
@@ -99,7 +102,7 @@ beforeAll(async () => {
   t.app.runtime.events.subscribe(server.uuid, (event) => event.type === 'output' && lines.push(event.line));
   await t.app.runtime.power(server, 'start');
   await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running' });
-});
+}, HOLD_WAIT_MS);
 afterAll(async () => {
   if (root) execFileSync('ip', ['link', 'del', secondAddress.link]);
   await t.close();
@@ -108,6 +111,8 @@ afterAll(async () => {
   // The host is shared with other work: the panel's table goes with the test panel.
   await removeHostFirewall();
 });
+// Apart, after the clean-up above: it is let go of even when that fails.
+afterAll(() => letGoOfFirewall?.());
 
 const describeAsRoot = root ? describe : describe.skip;
 
@@ -158,6 +163,18 @@ describeAsRoot('a sandboxed game server (panel running as root, with nftables as
     expect(listed.match(/reject with tcp reset/g)?.length).toBe(1);
     // The server's own port survived the replacement.
     expect(execFileSync('nft', ['list', 'set', 'inet', FIREWALL_TABLE, 'own_ports'], { encoding: 'utf8' })).toContain(`. ${await serverPort()}`);
+  });
+
+  it('puts its table back, with the server’s port, when the server starts after the ruleset lost it', async () => {
+    // As an nftables service restart or another firewall tool flushing the ruleset would.
+    await removeHostFirewall();
+    expect(execFileSync('nft', ['list', 'tables'], { encoding: 'utf8' })).not.toContain(FIREWALL_TABLE);
+    await t.app.runtime.power(server, 'kill');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'offline', { what: 'offline' });
+    await t.app.runtime.power(server, 'start');
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running again' });
+    expect(execFileSync('nft', ['list', 'set', 'inet', FIREWALL_TABLE, 'own_ports'], { encoding: 'utf8' })).toContain(`. ${await serverPort()}`);
+    expect(execFileSync('nft', ['list', 'table', 'inet', FIREWALL_TABLE], { encoding: 'utf8' }).match(/reject with tcp reset/g)?.length).toBe(1);
   });
 });
 

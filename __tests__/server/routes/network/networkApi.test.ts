@@ -14,6 +14,7 @@ import { startTestBind, type TestBind } from '../../helpers/testBind';
 import type { TestApp } from '../../helpers/testApp';
 import { waitFor } from '../../helpers/waitFor';
 import { FIREWALL_TABLE } from '../../../../server/src/runtime/local/sandbox/hostFirewall';
+import { HOLD_WAIT_MS, holdHostFirewall } from '../../helpers/hostFirewallLock';
 
 jest.setTimeout(120_000);
 
@@ -26,7 +27,10 @@ let server: ServerRow;
 let other: ServerRow;
 let resolver: Resolver;
 
+// Other files remove the panel's nftables table while they run; this one reads it (see the host firewall below).
+let letGoOfFirewall: (() => void) | undefined;
 beforeAll(async () => {
+  letGoOfFirewall = await holdHostFirewall();
   bind = await startTestBind('play.test');
   resolver = new Resolver();
   resolver.setServers([`127.0.0.1:${bind.port}`]);
@@ -36,11 +40,12 @@ beforeAll(async () => {
   server = await createTestServer(t.app, owner.user, { name: 'Network', plan: 'minecraft-premium' });
   other = await createTestServer(t.app, stranger.user, { name: 'Other' });
   await t.app.db.insert(serverPermissions).values({ serverId: server.id, userId: reader.user.id, permissions: ['allocation.read'] });
-});
+}, HOLD_WAIT_MS);
 afterAll(async () => {
   await t?.close();
   await bind?.stop();
 });
+afterAll(() => letGoOfFirewall?.());
 
 const url = (s: ServerRow, path = '') => `/api/v2/servers/${s.shortId}/network${path}`;
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path = '', payload?: object, s: ServerRow = server) =>

@@ -116,19 +116,24 @@ export class HostFirewall {
     return firewall.report.active ? firewall : null;
   }
 
-  /** Lets a server's sandbox user reach its own ports on the host (replacing what it had). */
+  /**
+   * Lets a server's sandbox user reach its own ports on the host (replacing what it had). The
+   * whole table is written again with it, with every server's ports: a ruleset flushed meanwhile
+   * (an nftables service restarted, another firewall tool loaded) is back with the next start.
+   */
   allow(uid: number, ports: number[]): Promise<void> {
     const next = this.queue.then(async () => {
       if (!this.nft) return;
-      const element = (list: number[]) => list.map((port) => `${uid} . ${port}`).join(', ');
-      const old = this.ports.get(uid) ?? [];
-      const lines: string[] = [];
-      // Adding first makes a deletion of an element that was never there harmless.
-      if (old.length) lines.push(`add element inet ${FIREWALL_TABLE} own_ports { ${element(old)} }`, `delete element inet ${FIREWALL_TABLE} own_ports { ${element(old)} }`);
+      const elements = (list: [number, number][]) => list.map(([user, port]) => `${user} . ${port}`).join(', ');
       const wanted = [...new Set(ports.filter((port) => port > 0 && port < 65536))];
-      if (wanted.length) lines.push(`add element inet ${FIREWALL_TABLE} own_ports { ${element(wanted)} }`);
+      const dropped = (this.ports.get(uid) ?? []).filter((port) => !wanted.includes(port)).map((port): [number, number] => [uid, port]);
       this.ports.set(uid, wanted);
-      if (lines.length) await runNft(this.nft, ['-f', '-'], `${lines.join('\n')}\n`);
+      const kept = [...this.ports].flatMap(([user, list]) => list.map((port): [number, number] => [user, port]));
+      const lines = [tableScript().trimEnd()];
+      if (kept.length) lines.push(`add element inet ${FIREWALL_TABLE} own_ports { ${elements(kept)} }`);
+      // Adding first makes the deletion of an element that is no longer there harmless.
+      if (dropped.length) lines.push(`add element inet ${FIREWALL_TABLE} own_ports { ${elements(dropped)} }`, `delete element inet ${FIREWALL_TABLE} own_ports { ${elements(dropped)} }`);
+      await runNft(this.nft, ['-f', '-'], `${lines.join('\n')}\n`);
     });
     this.queue = next.catch(() => undefined);
     return next;
