@@ -11,6 +11,7 @@ import type { RedisLike } from '../../../server/src/lib/rateLimiter';
 import { mountPointsUnderSync } from '../../../server/src/runtime/local/disk/mountTable';
 import { MemoryDriver } from './memoryRuntime/MemoryDriver';
 import type { OpenNodeDriver } from '../../../server/src/runtime/nodes/NodeConnection';
+import type { RuntimeDriver } from '../../../server/src/runtime/RuntimeDriver';
 
 /**
  * Unmounts every file system mounted below `dir` (servers' disk images a test left mounted, even
@@ -41,14 +42,21 @@ export const memoryDriverChosen = (): boolean => process.env.PANEL_TEST_DRIVER =
  * temporary data dir. Use it through `app.inject`. Its runtime is the local driver, or the
  * in-memory one (server files kept in memory, no game run) under PANEL_TEST_DRIVER=memory.
  * `rateLimitRedis` keeps the rate-limit counters in that (stand-in) Redis client, as several
- * panel processes do. `openNode` builds the drivers of the docker nodes added (in-memory ones, say).
+ * panel processes do. `openNode` builds the drivers of the docker nodes added (in-memory ones, say);
+ * `localDriver` the local one, from the app's configuration (with options the configuration has not).
  */
-export async function createTestApp(overrides: Partial<PanelConfig> = {}, { rateLimitRedis, openNode }: { rateLimitRedis?: RedisLike; openNode?: OpenNodeDriver } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  rateLimitRedis?: RedisLike;
+  openNode?: OpenNodeDriver;
+  localDriver?: (config: PanelConfig) => RuntimeDriver;
+}
+
+export async function createTestApp(overrides: Partial<PanelConfig> = {}, { rateLimitRedis, openNode, localDriver }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panel-test-'));
   // Servers get disk images only in the tests of the kernel's quota (they pass diskImages: true).
   const config = loadConfig({}, { dataDir, secret: 'test-secret-0123456789abcdef', logLevel: 'silent', demoData: false, diskImages: false, ...overrides });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database, rateLimitRedis, runtimeDriver: memoryDriverChosen() ? new MemoryDriver() : undefined, openNode });
+  const app = await buildApp({ config, database, rateLimitRedis, runtimeDriver: memoryDriverChosen() ? new MemoryDriver() : localDriver?.(config), openNode });
   await app.ready();
   return {
     app,

@@ -165,7 +165,8 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     letGoOfFirewall = await holdHostFirewall();
     makeOutside();
     await new Promise<void>((resolve) => outsideListener!.stdout!.once('data', () => resolve()));
-    t = await createRuntimeTestApp();
+    // Its driver does not put the table back when its servers start (the others' do).
+    t = await createRuntimeTestApp({}, { localDriver: (config) => createLocalDriver(config, undefined, { hostFirewall: false }) });
     await t.app.listen({ port: 0, host: '0.0.0.0' });
     panelPort = (t.app.server.address() as { port: number }).port;
     await removeHostFirewall();
@@ -241,7 +242,7 @@ describeAsRoot("a game server's own network namespace (real driver, without the 
     const port = await gamePort(prober.row);
     // The panel goes away without stopping its servers; the next run adopts them.
     await t.app.runtime.detach();
-    const driver = createLocalDriver({ ...t.config, runtimeTuning: { statsIntervalMs: 200 } });
+    const driver = createLocalDriver({ ...t.config, runtimeTuning: { statsIntervalMs: 200 } }, undefined, { hostFirewall: false });
     secondRun = new RuntimeManager({ db: t.app.db, driver, log: t.app.log, crashRestart: crashRestartDefaults, playerQueryIntervalMs: 5000 });
     await secondRun.open();
     await secondRun.recoverAll();
