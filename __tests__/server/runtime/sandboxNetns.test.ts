@@ -24,8 +24,8 @@ import type { ServerRow } from '../../../server/src/db/schema';
 
 /*
  * A game server's own network namespace, seen from a real game process started by the real
- * driver. The panel's nftables table is removed once the panel is up: what is checked here holds
- * without it (on a host without nft).
+ * driver. That driver runs without the panel's nftables table, and the table another panel left is
+ * removed once the panel is up: what is checked here holds without it (on a host without nft).
  */
 jest.setTimeout(180_000);
 
