@@ -67,8 +67,12 @@ function bytesOutsideImages(): number {
   return Number(total);
 }
 
-/** Bytes the node's disk really holds for a server's image (it is sparse). */
+/**
+ * Bytes the node's disk really holds for a server's image (it is sparse). The game's last writes
+ * may still be in the image's own file system cache, not yet in the image file: written out first.
+ */
 function imageAllocated(uuid: string): number {
+  execFileSync('sync');
   return statSync(join(dataRoot, 'panel-disks', `${uuid}.img`)).blocks * 512;
 }
 
