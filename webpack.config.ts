@@ -56,6 +56,9 @@ class PrecompressPlugin {
   }
 }
 
+/** The chunk groups of the routes' pages and layouts (their names in lazyPages.ts). */
+const ROUTE_CHUNK_GROUP = /^(page|layout)-/;
+
 /**
  * Preloads the files of the `main` chunk group (the panel's start-up code: store, router, guards,
  * React and the libraries every page needs) from index.html. The browser fetches them while it
@@ -79,7 +82,7 @@ class PreloadStartUpPlugin {
         const links = scripts(main).map((file) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }));
         const routeChunks: Record<string, string[]> = {};
         for (const [name, group] of compilation.namedChunkGroups) {
-          if (!/^(page|layout)-/.test(name)) continue;
+          if (!ROUTE_CHUNK_GROUP.test(name)) continue;
           routeChunks[name] = group
             .getFiles()
             .filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file))
@@ -113,7 +116,7 @@ class CompileHintsPlugin {
       compilation.hooks.processAssets.tap({ name: 'CompileHintsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, () => {
         const opening = new Set<string>();
         for (const [name, group] of compilation.namedChunkGroups) {
-          if (name === 'main' || /^(page|layout)-/.test(name)) for (const file of group.getFiles()) opening.add(file);
+          if (name === 'main' || ROUTE_CHUNK_GROUP.test(name)) for (const file of group.getFiles()) opening.add(file);
         }
         for (const file of [...opening].filter((name) => name.endsWith('.js'))) {
           compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(COMPILE_HINT, source));
