@@ -61,10 +61,10 @@ const areaLink = (page, name) => page.getByRole('navigation', { name: 'Server ar
 
 /** One cold load of a route: LCP, CLS and when the page's content was painted. */
 async function measureLoadOnce(browser, { baseUrl, token, path, content, check }) {
-  const { context, page, errors } = await coldPage(browser, { token, rate: RATE, viewport: VIEWPORT, content });
+  const { context, page, errors, cdp } = await coldPage(browser, { token, rate: RATE, viewport: VIEWPORT, content });
   try {
     await page.goto(`${baseUrl}${path}`);
-    await contentPainted(page);
+    await contentPainted(cdp);
     if (check) await check(page);
     await settle(page);
     const vitals = await readVitals(page);

@@ -131,15 +131,14 @@ function ownWork(samples, from, duration) {
 }
 
 async function traceLoad(browser, { baseUrl, token, path, content }) {
-  const { context, page } = await coldPage(browser, { token, rate: RATE, content });
+  const { context, page, cdp } = await coldPage(browser, { token, rate: RATE, content });
   try {
-    const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
     await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });
     await page.goto(`${baseUrl}${path}`);
-    await contentPainted(page);
+    await contentPainted(cdp);
     await page.waitForTimeout(500);
     const trace = JSON.parse((await browser.stopTracing()).toString());
     const { profile } = await cdp.send('Profiler.stop');
