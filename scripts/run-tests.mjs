@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { testsReaching } from './lib/databaseTests.mjs';
 import { digestLines, jestFailures, playwrightFailures } from './lib/failureDigest.mjs';
+import { firewallTablePresent, removeFirewallTable } from './lib/hostFirewallTable.mjs';
 import { rootDir, spaBuildReason } from './lib/spaBuild.mjs';
 
 const args = Object.fromEntries(
@@ -220,6 +221,9 @@ async function awaitBackgroundBuild() {
   console.log(readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
 }
 
+// The sandbox's nftables table, written on the host by the tests' panels: removed at the end when
+// this run brought it (see lib/hostFirewallTable.mjs).
+const firewallTableBefore = firewallTablePresent();
 const results = [];
 const wanted = suites.filter((suite) => !only || only.has(suite.name));
 for (let i = 0; i < wanted.length; i++) {
@@ -245,6 +249,7 @@ for (let i = 0; i < wanted.length; i++) {
 }
 await awaitBackgroundBuild();
 rmSync(workDir, { recursive: true, force: true });
+if (!firewallTableBefore && removeFirewallTable()) console.log('\nRemoved the nftables table inet panel_sandbox that the tests wrote on this host.');
 
 console.log('\n━━━ summary ━━━');
 let passed = 0;
