@@ -62,7 +62,7 @@ const ROUTE_CHUNK_GROUP = /^(page|layout)-/;
 /**
  * Preloads the files of the `main` chunk group (the panel's start-up code: store, router, guards,
  * React and the libraries every page needs) from index.html. The browser fetches them while it
- * reads the page; the `boot` entry (src/main.tsx) evaluates them once the first frame is painted.
+ * reads the page; the `boot` entry (src/main.tsx) evaluates them in a task of their own, after it.
  * The entry itself is not preloaded: as a deferred script of low priority it arrives after the
  * page has been read, and so runs after the first frame's paint instead of delaying it.
  *
