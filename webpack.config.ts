@@ -18,7 +18,7 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { firstFrameDocument } from './src/app/firstFrame/firstFrameDocument';
-import { routeChunkPreloader } from './src/app/router/routeChunkPreloader';
+import { guestLoginPreloader, ROUTE_PRELOADS_FILE, routePreloadTable } from './src/app/router/routeChunkPreloader';
 import { buildMapTokenTable } from './src/themes/builtMapTokens';
 
 const rootDir = __dirname;
@@ -66,9 +66,11 @@ const ROUTE_CHUNK_GROUP = /^(page|layout)-/;
  * The entry itself is not preloaded: as a deferred script of low priority it arrives after the
  * page has been read, and so runs after the first frame's paint instead of delaying it.
  *
- * It also writes into index.html's head the script that preloads the opened route's layout and
- * page (app/router/routeChunkPreloader.ts), given the files of every named route chunk
- * (lazyPages.ts), so they load beside the start-up code instead of after it has been evaluated.
+ * It also writes the files of each route's layout and page (ROUTE_PRELOADS_FILE, from the named
+ * route chunks of lazyPages.ts), which the panel's server preloads in the page it serves for that
+ * route, so they load beside the start-up code instead of after it has been evaluated; and into
+ * index.html's head the script that preloads the log-in page's instead for a visitor without a
+ * token (app/router/routeChunkPreloader.ts).
  */
 class PreloadStartUpPlugin {
   apply(compiler: webpack.Compiler): void {
@@ -88,7 +90,8 @@ class PreloadStartUpPlugin {
             .filter((file) => /\.(js|css)$/.test(file) && !startUp.has(file))
             .map((file) => `${publicPath}${file}`);
         }
-        const preloader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, routeChunkPreloader(routeChunks));
+        compilation.emitAsset(ROUTE_PRELOADS_FILE, new webpack.sources.RawSource(JSON.stringify(routePreloadTable(routeChunks))));
+        const preloader = HtmlWebpackPlugin.createHtmlTagObject('script', {}, guestLoginPreloader(routeChunks));
         return { ...groups, headTags: [...links, preloader, ...groups.headTags] };
       });
     });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
@@ -163,6 +163,84 @@ describe('serving the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/auth/current', headers: html });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+describe('the opened route’s code, preloaded by the page', () => {
+  let t: TestApp;
+  let clientDir: string;
+  // As the build writes route-preloads.json: each route's path segments, whether it needs a login, its files.
+  const table = {
+    routes: [
+      [[], true, ['/assets/layout-dashboard.1.js', '/assets/page-dashboard.1.js']],
+      [['login'], false, ['/assets/page-login.1.js']],
+      [['server', ':id', 'console'], true, ['/assets/layout-server.1.js', '/assets/page-console.1.js', '/assets/page-console.1.css']],
+    ],
+  };
+  const writeTable = (content: string, at: Date) => {
+    writeFileSync(join(clientDir, 'route-preloads.json'), content);
+    utimesSync(join(clientDir, 'route-preloads.json'), at, at);
+  };
+  const page = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: html })).body;
+  const preloads = (body: string) => [...body.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)">/g)].map((match) => `${match[1]} ${match[2]}`);
+  beforeAll(async () => {
+    clientDir = makeClientDir();
+    writeTable(JSON.stringify(table), new Date(2026, 0, 1));
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('preloads the files of the route the address opens, at the end of the head, and marks a page for logged-in users', async () => {
+    const body = await page('/Server/ab12/console/?tab=1');
+    expect(preloads(body)).toEqual(['script /assets/layout-server.1.js', 'script /assets/page-console.1.js', 'style /assets/page-console.1.css']);
+    expect(body).toMatch(/^<!doctype html><html data-login-required><head>/);
+    expect(body.indexOf('<link rel="preload"')).toBeGreaterThan(body.indexOf('<title>'));
+    expect(body.indexOf('<link rel="preload"')).toBeLessThan(body.indexOf('</head>'));
+    const login = await page('/login');
+    expect(preloads(login)).toEqual(['script /assets/page-login.1.js']);
+    expect(login).not.toContain('data-login-required');
+    expect(preloads(await page('/'))).toEqual(['script /assets/layout-dashboard.1.js', 'script /assets/page-dashboard.1.js']);
+  });
+
+  it('preloads nothing for an address no route matches, nor for index.html by name', async () => {
+    for (const url of ['/no/such/page', '/server/ab12/console/extra', '/index.html']) {
+      const body = await page(url);
+      expect({ url, preloads: preloads(body) }).toEqual({ url, preloads: [] });
+      expect(body).not.toContain('data-login-required');
+    }
+  });
+
+  it('gives each route’s page its own ETag, and reads a new build’s table', async () => {
+    const console1 = await t.app.inject({ method: 'GET', url: '/server/ab12/console', headers: html });
+    const dashboard = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(console1.headers.etag).not.toBe(dashboard.headers.etag);
+    const other = await t.app.inject({ method: 'GET', url: '/server/cd34/console', headers: { ...html, 'if-none-match': String(console1.headers.etag) } });
+    expect(other.statusCode).toBe(304);
+    try {
+      writeTable(JSON.stringify({ routes: [[['server', ':id', 'console'], true, ['/assets/page-console.2.js']]] }), new Date(2026, 0, 2));
+      expect(preloads(await page('/server/ab12/console'))).toEqual(['script /assets/page-console.2.js']);
+      // A table that is not one (a damaged file) leaves the pages without preloads, and served.
+      writeTable('{"routes": [[["login"], "no", 3]]}', new Date(2026, 0, 3));
+      const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(preloads(res.body)).toEqual([]);
+    } finally {
+      writeTable(JSON.stringify(table), new Date(2026, 0, 1));
+    }
+  });
+
+  it('escapes the file names it writes into the page', async () => {
+    try {
+      writeTable(JSON.stringify({ routes: [[['login'], false, ['/assets/a"><script>alert(1)</script>.js']]] }), new Date(2026, 0, 4));
+      const body = await page('/login');
+      expect(body).toContain('href="/assets/a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;.js"');
+      expect(body).not.toContain('<script>alert(1)');
+    } finally {
+      writeTable(JSON.stringify(table), new Date(2026, 0, 1));
+    }
   });
 });
 

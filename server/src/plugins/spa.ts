@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PanelBranding } from '../schemas/panelSettings';
 import { brandedIndexPage } from './brandedIndexPage';
+import { builtRoutePreloads, ROUTE_PRELOADS_FILE } from './routePreloads';
 
 export interface SpaPluginOptions {
   /** Absolute path of the built web app (config.clientDir, normally ./dist). */
@@ -46,12 +47,13 @@ async function findFile(root: string, path: string): Promise<string | null> {
  */
 export async function spaPlugin(app: FastifyInstance, { root, branding }: SpaPluginOptions): Promise<void> {
   const rootDir = resolve(root);
-  const indexPage = branding ? brandedIndexPage(resolve(rootDir, 'index.html'), branding) : null;
-  // index.html for a page address: with the branding when there is one, revalidated by its ETag.
+  const indexPage = branding ? brandedIndexPage(resolve(rootDir, 'index.html'), branding, { routePreloads: builtRoutePreloads(resolve(rootDir, ROUTE_PRELOADS_FILE)) }) : null;
+  // index.html for a page address: with the branding when there is one and the code of the route
+  // it opens preloaded, revalidated by its ETag.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', REVALIDATE_CACHE);
     if (!indexPage) return reply.sendFile('index.html');
-    const { body, encoding, etag } = await indexPage(request.headers['accept-encoding']);
+    const { body, encoding, etag } = await indexPage(request.headers['accept-encoding'], request.url.split('?')[0]);
     reply.header('etag', etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (encoding) reply.header('content-encoding', encoding);

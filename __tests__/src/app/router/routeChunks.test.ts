@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AdminLayout, BlankLayout, DashboardLayout, ServerLayout } from '../../../../src/app/router/lazyPages';
-import { routeChunkPreloader } from '../../../../src/app/router/routeChunkPreloader';
+import { guestLoginPreloader, LOGIN_REQUIRED_ATTRIBUTE, ROUTE_PRELOADS_FILE, routePreloadTable } from '../../../../src/app/router/routeChunkPreloader';
+import { brandedIndexHtml } from '../../../../server/src/plugins/brandedIndexPage';
+import * as serverPreloads from '../../../../server/src/plugins/routePreloads';
 import { chunksOpenedAt } from '../../../../src/app/router/routeChunks';
 import { routeTable, type RouteLayout } from '../../../../src/app/router/routeTable';
 import { loadedWith } from '../../helpers/staticImports';
@@ -50,48 +52,68 @@ describe('the chunks the entry preloads for the opened address', () => {
   });
 });
 
-describe('index.html’s preloading script', () => {
+describe('the route preloads of index.html as the panel serves it', () => {
   afterEach(() => {
     document.head.innerHTML = '';
+    document.documentElement.removeAttribute(LOGIN_REQUIRED_ATTRIBUTE);
     window.localStorage.clear();
-    window.history.replaceState(null, '', '/');
   });
 
-  /** Runs the script as index.html would, on `address`; answers the preloads it added. */
-  function preloadsAt(address: string, files: Record<string, string[]>): string[] {
-    document.head.innerHTML = '';
-    window.history.replaceState(null, '', address);
-    // The script is index.html's inline one: run as the browser runs it.
-    new Function(routeChunkPreloader(files))();
+  /**
+   * The preloads of the page the panel's server serves for `address` (the build's table, the
+   * server's tags), once the page's script has run with `token` stored, as the browser has them.
+   */
+  function preloadsAt(address: string, files: Record<string, string[]>, token: string | null): string[] {
+    const served = brandedIndexHtml(
+      `<!doctype html><html lang=en><head><script>${guestLoginPreloader(files)}</script></head><body></body></html>`,
+      { brand_name: '', brand_logo_url: null, signup_open: true },
+      serverPreloads.routePreloadsAt(routePreloadTable(files).routes, address),
+    );
+    const page = new DOMParser().parseFromString(served, 'text/html');
+    document.documentElement.toggleAttribute(LOGIN_REQUIRED_ATTRIBUTE, page.documentElement.hasAttribute(LOGIN_REQUIRED_ATTRIBUTE));
+    document.head.innerHTML = page.head.innerHTML;
+    if (token) window.localStorage.setItem('access_token', token);
+    else window.localStorage.clear();
+    // The inline script, run as the browser runs it.
+    new Function(guestLoginPreloader(files))();
     return [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => `${link.getAttribute('as')} ${link.getAttribute('href')}`);
   }
 
-  it('preloads the files of the opened route’s chunks, each once, scripts and style sheets', () => {
-    window.localStorage.setItem('access_token', 'token-1');
+  it('are the files of the opened route’s chunks, each once, scripts and style sheets', () => {
     const files = {
       'layout-server': ['/assets/shared.js', '/assets/layout-server.js'],
       'page-console': ['/assets/shared.js', '/assets/page-console.js', '/assets/page-console.css'],
       'page-files': ['/assets/page-files.js'],
     };
-    expect(preloadsAt('/server/ab12/console', files)).toEqual(['script /assets/shared.js', 'script /assets/layout-server.js', 'script /assets/page-console.js', 'style /assets/page-console.css']);
+    expect(preloadsAt('/server/ab12/console', files, 'token-1')).toEqual([
+      'script /assets/shared.js',
+      'script /assets/layout-server.js',
+      'script /assets/page-console.js',
+      'style /assets/page-console.css',
+    ]);
   });
 
-  it('chooses the chunks as chunksOpenedAt does, for every route, with and without a token', () => {
+  it('are the chunks chunksOpenedAt names, for every route; without a token on a page for logged-in users, the log-in page’s too', () => {
     const names = [...new Set(routeTable.flatMap((route) => [...layoutChunks[route.layout], chunkOf(route.element)])), 'page-login'];
     const files = Object.fromEntries(names.map((name) => [name, [`/assets/${name}.js`]]));
+    const scripts = (chunks: string[]) => chunks.map((name) => `script /assets/${name}.js`);
     for (const route of routeTable) {
-      for (const token of [null, 'token-1']) {
-        if (token) window.localStorage.setItem('access_token', token);
-        else window.localStorage.clear();
-        const address = route.path.replace(':id', 'AB12');
-        const expected = chunksOpenedAt(address, token !== null).map((name) => `script /assets/${name}.js`);
-        expect({ address, token, preloads: preloadsAt(address, files) }).toEqual({ address, token, preloads: expected });
-      }
+      const address = route.path.replace(':id', 'AB12');
+      const opened = chunksOpenedAt(address, true);
+      const asGuest = chunksOpenedAt(address, false);
+      expect({ address, preloads: preloadsAt(address, files, 'token-1') }).toEqual({ address, preloads: scripts(opened) });
+      // The server cannot know whether the visitor is logged in: the page's own code goes too.
+      const guestChunks = asGuest.join() === opened.join() ? opened : [...opened, ...asGuest];
+      expect({ address, preloads: preloadsAt(address, files, null) }).toEqual({ address, preloads: scripts(guestChunks) });
     }
-    expect(preloadsAt('/no/such/page', files)).toEqual([]);
-    expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/layout-server.js', 'script /assets/page-console.js']);
-    window.localStorage.clear();
-    expect(preloadsAt('/Server/ab12/Console/', files)).toEqual(['script /assets/page-login.js']);
+    expect(preloadsAt('/no/such/page', files, 'token-1')).toEqual([]);
+    expect(preloadsAt('/Server/ab12/Console/', files, 'token-1')).toEqual(['script /assets/layout-server.js', 'script /assets/page-console.js']);
+    expect(preloadsAt('/Server/ab12/Console/', files, null)).toEqual(['script /assets/layout-server.js', 'script /assets/page-console.js', 'script /assets/page-login.js']);
+  });
+
+  it('are named alike by the build and the server', () => {
+    expect(serverPreloads.ROUTE_PRELOADS_FILE).toBe(ROUTE_PRELOADS_FILE);
+    expect(serverPreloads.LOGIN_REQUIRED_ATTRIBUTE).toBe(LOGIN_REQUIRED_ATTRIBUTE);
   });
 });
 
