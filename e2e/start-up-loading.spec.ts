@@ -2,8 +2,9 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { collectConsoleErrors, loginAsDemo } from './helpers';
 
 /*
- * What a page asks for as it opens: the entry preloads the opened route's layout and page code
- * (listed in index.html by the build) and asks for the translations and the page's data at once;
+ * What a page asks for as it opens: the page the server serves for an address preloads the route's
+ * layout and page code (from the build's route-preloads.json), the entry asks for the translations
+ * and the page's data at once;
  * the panel's own requests for them take those answers instead of asking a second time.
  */
 
@@ -53,6 +54,21 @@ test.describe('start-up loading', () => {
     expect(countOf(requests, /^\/api\/language\?code=en&ns=translation$/)).toBe(1);
     // The branding comes with index.html.
     expect(countOf(requests, /^\/api\/v2\/panel\/branding$/)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a visitor without a token on a server page preloads the log-in page’s code too, and fetches it once', async ({ page }) => {
+    const requests = recordRequests(page);
+    const errors = collectConsoleErrors(page);
+    await page.goto('/server/ab12cd34/console');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+
+    // The server marks a page for logged-in users; the page's own script adds the log-in page's code.
+    await expect(page.locator('html')).toHaveAttribute('data-login-required', '');
+    const links = await preloaded(page);
+    for (const chunk of ['layout-server', 'page-console', 'page-login']) expect(links.filter((href) => new RegExp(`/assets/${chunk}\\.[0-9a-f]+\\.js$`).test(href))).toHaveLength(1);
+    expect(countOf(requests, /^\/assets\/page-login\.[0-9a-f]+\.js$/)).toBe(1);
     expect(errors).toEqual([]);
   });
 
