@@ -160,7 +160,9 @@ describe('the host firewall of a running server', () => {
 
   it('follows its ports: an added port is allowed at once, a removed one taken away', async () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/v2/servers/${server.shortId}/power`, headers: owner.headers, payload: { signal: 'start' } })).statusCode).toBe(204);
-    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running' });
+    // As the other start-ups in the tests: beside the end-to-end tests (CI's run on PostgreSQL) the
+    // game took over 20 s to start.
+    await waitFor(() => t.app.runtime.state(server.uuid) === 'running', { what: 'running', timeoutMs: 60_000 });
     try {
       const report = t.app.runtime.driver.isolation(server.uuid);
       if (!report.hostNetworkBlocked) {
