@@ -2,17 +2,17 @@ import type Docker from 'dockerode';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RingBuffer } from '../RingBuffer';
+import { stopKillTimer } from '../stopKillTimer';
 import { NOTICE_PREFIX, RuntimeConflictError, type LimitUpdate, type PowerState, type ResourceLimits, type ServerSpec, type ServerStats } from '../types';
 import { diskCrashMessage, diskStartRefusal, diskStopNotice, diskVerdict, type DiskVerdict } from '../diskLimit';
 import { ContainerConsole } from './ContainerConsole';
+import { isMissing, isNotRunning, unless } from './engineErrors';
 import type { ContainerServerContext } from './containerServerContext';
 import { ensureImage } from './images/ensureImage';
 import { containerConfig, containerName, engineLimits } from './containerConfig';
 import { toServerStats, type EngineStatsSample } from './containerStats';
 
 const MiB = 1024 * 1024;
-const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
-const isNotRunning = (error: unknown) => [304, 404, 409].includes((error as { statusCode?: number }).statusCode ?? 0);
 
 /**
  * One game server in a container: the container of each start (made anew, so the template's image,
@@ -63,9 +63,7 @@ export class ContainerServer {
   /** Reads the history of the server's last container (after a panel restart, before anything else). */
   async attach(): Promise<void> {
     this.console.use(this.container);
-    await this.console.loadHistory().catch((error: unknown) => {
-      if (!isMissing(error)) throw error;
-    });
+    await this.console.loadHistory().catch(unless(isMissing));
   }
 
   async start(spec: ServerSpec): Promise<void> {
@@ -141,9 +139,7 @@ export class ContainerServer {
 
   /** Removes the container of an earlier run (stopped; its log goes with it, the ring keeps the tail). */
   async removeContainer(): Promise<void> {
-    await this.container.remove({ force: true }).catch((error: unknown) => {
-      if (!isMissing(error)) throw error;
-    });
+    await this.container.remove({ force: true }).catch(unless(isMissing));
   }
 
   /** Asks the server to stop (its stop command or signal) and kills it after the timeout. */
@@ -162,11 +158,16 @@ export class ContainerServer {
       await this.notice('The server did not take the stop request; killing it.');
       await this.killContainer();
     }
-    this.killTimer = setTimeout(() => {
-      void this.notice(`The server did not stop within ${Math.round(spec.stopTimeoutMs / 1000)} s; killing it.`);
-      void this.killContainer();
-    }, spec.stopTimeoutMs);
-    this.killTimer.unref();
+    // The container is found by its name, which the next run's container takes over: only this run's is killed.
+    const stopping = this.containerId;
+    this.killTimer = stopKillTimer(
+      spec.stopTimeoutMs,
+      () => this.state === 'stopping' && this.containerId === stopping,
+      (notice) => {
+        void this.notice(notice);
+        void this.killContainer().catch(() => undefined);
+      },
+    );
     return exited;
   }
 
@@ -182,9 +183,7 @@ export class ContainerServer {
   }
 
   private async killContainer(): Promise<void> {
-    await this.container.kill().catch((error: unknown) => {
-      if (!isNotRunning(error)) throw error;
-    });
+    await this.container.kill().catch(unless(isNotRunning));
     void this.checkExited();
   }
 

@@ -17,6 +17,7 @@ import { claimFiles } from './sandbox/claimFiles';
 import { ProcessLimits } from './ProcessLimits';
 import { gameMarker, launchGame, signalGame } from './gameProcess';
 import { diskStartRefusal, diskStopNotice } from '../diskLimit';
+import { stopKillTimer } from '../stopKillTimer';
 import { crashInfoOf, wrapperExit, type StopReason } from './exitReport';
 
 export interface SupervisorOptions {
@@ -183,11 +184,11 @@ export class ProcessSupervisor {
       await this.notice('The server did not take the stop request; killing it.');
       this.killAll(pid);
     }
-    this.killTimer = setTimeout(() => {
-      this.tell(`The server did not stop within ${Math.round(spec.stopTimeoutMs / 1000)} s; killing it.`);
-      this.killAll(pid);
-    }, spec.stopTimeoutMs);
-    this.killTimer.unref();
+    this.killTimer = stopKillTimer(
+      spec.stopTimeoutMs,
+      () => this.pid === pid && this.state === 'stopping',
+      (notice) => this.killAll(pid, notice),
+    );
     return exited;
   }
 
@@ -203,8 +204,9 @@ export class ProcessSupervisor {
     return exited;
   }
 
-  /** Kills the server's session and everything in its cgroup. */
-  private killAll(pid: number): void {
+  /** Kills the server's session and everything in its cgroup; `notice` tells the console why. */
+  private killAll(pid: number, notice?: string): void {
+    if (notice) this.tell(notice);
     killSession(pid, 'SIGKILL');
     this.limits.killCgroup();
   }

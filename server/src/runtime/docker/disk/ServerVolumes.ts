@@ -1,5 +1,6 @@
 import type Docker from 'dockerode';
 import { MANAGED_LABEL, SERVER_LABEL, volumeName } from '../containerConfig';
+import { isInUse, isMissing } from '../engineErrors';
 import { NodeDisks, type DiskFit } from './NodeDisks';
 
 /** A server's disk as the panel last saw it: bytes in use, and (on its own file system) bytes the game may still write. */
@@ -15,9 +16,6 @@ export interface ServerVolumesOptions {
   /** How old a disk figure may be. */
   maxAgeMs: number;
 }
-
-const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
-const isInUse = (error: unknown) => (error as { statusCode?: number }).statusCode === 409;
 
 /**
  * The servers' storage on a node: each server's named volume `volumeName(uuid)`, which everything
