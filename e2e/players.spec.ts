@@ -51,7 +51,9 @@ async function join(host: string, port: number, username: string): ReturnType<ty
   }
 }
 
-// Other specs use the demo server too: anyone may join again afterwards, even after a failure half-way.
+// Other specs use the demo server too: anyone may join again afterwards, even after a failure half-way;
+// and a retry starts from lists without this spec's players.
+test.beforeAll(restoreDemoServer);
 test.afterAll(restoreDemoServer);
 
 test('players: joins are listed, kick, ban and pardon, whitelist, and the lists survive a restart', async ({ page }) => {

@@ -6,18 +6,22 @@ export const DEMO_SERVER_NAME = 'Survival with friends';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The names of the players the specs make up start with this; what they leave on the lists is removed. */
+const E2E_PLAYER_PREFIX = 'e2e_';
+
 /**
  * Puts back what specs change on the shared demo server and others rely on: anyone may join (no
- * whitelist), and it neither sleeps nor stops by itself. Through the API, so it works whatever
- * page a failed test left open. A change answered 409 (the server is starting or stopping) is
- * tried again for up to a minute. Run it in `afterAll` of a spec that changes these.
+ * whitelist), it neither sleeps nor stops by itself, and the lists hold none of the specs' made-up
+ * players (a retry after a failure half-way starts from clean lists). Through the API, so it works
+ * whatever page a failed test left open. A change answered 409 (the server is starting or
+ * stopping) is tried again for up to a minute. Run it in `afterAll` of a spec that changes these.
  */
 export async function restoreDemoServer(): Promise<void> {
   const baseURL = process.env.PANEL_BASE_URL;
   if (!baseURL) throw new Error('PANEL_BASE_URL is not set: run the tests with `npm run test:e2e`');
   const token = await apiLogin(demoCredentials());
   // A fresh context per call: a kept XSRF-TOKEN cookie would make the panel demand the matching header.
-  const call = async (method: 'get' | 'put', path: string, data?: object) => {
+  const call = async (method: 'get' | 'put' | 'delete', path: string, data?: object) => {
     const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}`, accept: 'application/json' } });
     try {
       const response = await api.fetch(path, { method, ...(data ? { data } : {}) });
@@ -29,15 +33,20 @@ export async function restoreDemoServer(): Promise<void> {
   const servers = JSON.parse((await call('get', '/api/v2/servers')).text) as { data: { identifier: string; name: string }[] };
   const server = servers.data.find((candidate) => candidate.name === DEMO_SERVER_NAME);
   if (!server) return;
-  const changes: [string, object][] = [
-    [`/api/v2/servers/${server.identifier}/players/sleep`, { auto_stop_minutes: null, wake_on_join: false }],
-    [`/api/v2/servers/${server.identifier}/players/whitelist/enabled`, { enabled: false }],
+  const players = `/api/v2/servers/${server.identifier}/players`;
+  const lists = JSON.parse((await call('get', players)).text) as { whitelist: { entries: { name: string }[] }; bans: { name: string }[] };
+  const leftOver = ({ name }: { name: string }) => name.toLowerCase().startsWith(E2E_PLAYER_PREFIX);
+  const changes: ['put' | 'delete', string, object?][] = [
+    ['put', `${players}/sleep`, { auto_stop_minutes: null, wake_on_join: false }],
+    ['put', `${players}/whitelist/enabled`, { enabled: false }],
+    ...(lists.whitelist?.entries ?? []).filter(leftOver).map(({ name }): ['delete', string] => ['delete', `${players}/whitelist/${encodeURIComponent(name)}`]),
+    ...(lists.bans ?? []).filter(leftOver).map(({ name }): ['delete', string] => ['delete', `${players}/bans/${encodeURIComponent(name)}`]),
   ];
-  for (const [path, data] of changes) {
+  for (const [method, path, data] of changes) {
     for (let until = Date.now() + 60_000; ;) {
-      const response = await call('put', path, data);
+      const response = await call(method, path, data);
       if (response.status < 300) break;
-      if (response.status !== 409 || Date.now() > until) throw new Error(`restoring the demo server: PUT ${path} answered ${response.status}: ${response.text}`);
+      if (response.status !== 409 || Date.now() > until) throw new Error(`restoring the demo server: ${method.toUpperCase()} ${path} answered ${response.status}: ${response.text}`);
       await sleep(1000);
     }
   }
