@@ -4,10 +4,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { startTestMariaDb, type TestMariaDb } from '../__tests__/server/helpers/testMariaDb';
 import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { deleteDemoServerDatabases } from './helpers/demoServer';
 
 /** The demo account's Minecraft server (premium plan: 5 databases). */
 const SERVER_NAME = 'Survival with friends';
-const HOST_NAME = 'e2e-mariadb';
+// Its own name per worker: a retry does not meet the host an attempt that failed half-way could not remove.
+const HOST_NAME = `e2e-mariadb-${Date.now().toString(36)}`;
 
 const rootDir = join(__dirname, '..');
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
@@ -28,6 +30,8 @@ test.describe('databases', () => {
   });
   test.afterAll(async () => {
     try {
+      // A test that failed half-way leaves its database, and the panel keeps a host that holds one.
+      await deleteDemoServerDatabases();
       panelCli('database-hosts:delete', HOST_NAME);
     } finally {
       await maria?.stop();

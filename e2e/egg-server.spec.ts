@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { adminPost, createAdminKey } from './helpers/adminApi';
-import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsFreshUser, motionSettled } from './helpers';
 
 /**
  * A game from an egg on a Docker node: the host imports an egg of a small line server and maps its
@@ -105,8 +105,12 @@ test('an imported egg on a Docker node: variable edited, reinstalled, started to
   await expect(page.getByLabel('Startup command', { exact: true })).toContainText(/exec sh \.\/server\.sh \d+ Welcome friends/);
 
   await page.getByRole('button', { name: 'Reinstall' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Reinstall' }).click();
-  await expect(page.getByText('The install is running again.')).toBeVisible();
+  const confirmReinstall = page.getByRole('tooltip').getByRole('button', { name: 'Reinstall' });
+  await expect(confirmReinstall).toBeVisible();
+  await motionSettled(page);
+  await confirmReinstall.click();
+  // The answer comes once the engine has the install container; on a loaded machine that takes a while.
+  await expect(page.getByText('The install is running again.')).toBeVisible({ timeout: 30_000 });
 
   await areaLink(page, 'Console').click();
   await expect(consoleOutput(page)).toContainText('Installing the line server for: Welcome friends', { timeout: 60_000 });

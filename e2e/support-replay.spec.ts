@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, demoCredentials } from './helpers';
+import { apiStatus, collectConsoleErrors, demoCredentials, motionSettled } from './helpers';
 
 /** The demo account's server, created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
@@ -62,6 +62,7 @@ test.describe('support replay', () => {
     expect(contents).toContain('"format": "game-panel-action-log"');
     expect(contents).not.toContain(demo.password);
     expect(contents).not.toContain('certainly-not-the-password');
+    await motionSettled(page);
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the file' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^panel-action-log-.*\.json$/);
     // Kept with the other artifacts, so a failing replay can be reproduced with `npm run replay`.

@@ -1,2 +1,3 @@
 export { anonymousSessionProbe, apiStatus, collectConsoleErrors, type ConsoleErrorFilter } from './consoleErrors';
+export { motionSettled } from './motion';
 export { apiLogin, demoCredentials, loginAsDemo, loginAsFreshUser, signUpFreshUser, uniqueCredentials, useToken, type Credentials, type SignedUpUser } from './accounts';
