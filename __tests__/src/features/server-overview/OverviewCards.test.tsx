@@ -112,6 +112,9 @@ describe('crashes on the overview', () => {
     await waitFor(() => expect(fetchMock.requestsTo('PUT /api/v2/servers/s1/crash-policy')).toHaveLength(1));
     expect(fetchMock.requestsTo('PUT /api/v2/servers/s1/crash-policy')[0].body).toEqual({ enabled: false, max_restarts: 5, window_minutes: 10 });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
+    // The save refetches the policy, and any request's start clears the field errors (spec §5): the
+    // second save's errors are looked for once that refetch has started, not wiped by it.
+    await waitFor(() => expect(fetchMock.requestsTo('GET /api/v2/servers/s1/crash-policy')).toHaveLength(2));
 
     answer = { status: 422, body: { message: 'The given data was invalid.', errors: { window_minutes: ['must be <= 1440'] } } };
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -162,6 +165,8 @@ describe('the thresholds card', () => {
     await waitFor(() => expect(requests.requestsTo('PUT /api/v2/servers/s1/thresholds')).toHaveLength(1));
     expect(requests.requestsTo('PUT /api/v2/servers/s1/thresholds')[0].body).toEqual({ cpu_percent: null, memory_percent: 60, disk_percent: 75, minutes: 10 });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
+    // As for the crash policy: the second save's errors are looked for once the save's refetch has started.
+    await waitFor(() => expect(requests.requestsTo('GET /api/v2/servers/s1/thresholds')).toHaveLength(2));
 
     answer = { status: 422, body: { message: 'The given data was invalid.', errors: { minutes: ['must be <= 1440'] } } };
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
