@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { usePanelToken } from '../themes/themeTokens';
 
 /** Props of {@link SecondaryText}. */
 export interface SecondaryTextProps {
@@ -13,7 +13,7 @@ export interface SecondaryTextProps {
  * tooltip and form libraries onto pages that need neither, such as the dashboard).
  */
 export function SecondaryText({ children, style }: SecondaryTextProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   return <span style={{ color: token.colorTextSecondary, ...style }}>{children}</span>;
 }
 
@@ -29,7 +29,7 @@ const headingSizes = { 1: 28, 2: 22, 3: 18 } as const;
 
 /** A heading in the theme's heading colour and weight (as antd's Typography.Title), as a plain element. */
 export function PageHeading({ id, level = 1, children, style }: PageHeadingProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const Tag = `h${level}` as const;
   return (
     <Tag id={id} style={{ margin: 0, fontSize: headingSizes[level], fontWeight: 600, lineHeight: 1.35, color: token.colorTextHeading, ...style }}>

@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { usePanelToken } from '../themes/themeTokens';
 
 /** Props of {@link PlainCard}: antd Card's title, extra, cover, actions, size and styles, plus any attribute of a div. */
 export interface PlainCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
@@ -26,7 +26,7 @@ export interface PlainCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title
  * panel-card-body and panel-card-actions.
  */
 export function PlainCard({ title, extra, cover, actions = [], size = 'default', type, styles, style, className, children, as: Element = 'div', ...rest }: PlainCardProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const small = size === 'small';
   const border = `${token.lineWidth}px ${token.lineType} var(--panel-card-border, ${token.colorBorderSecondary})`;
   const hasHead = title !== undefined || extra !== undefined;

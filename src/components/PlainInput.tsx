@@ -1,8 +1,8 @@
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
-import { theme } from 'antd';
 import type { CSSProperties, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { plainFieldFrame } from './plainFieldFrame';
 import { PlainIcon } from './PlainIcon';
+import { usePanelToken } from '../themes/themeTokens';
 
 /** Props of {@link PlainInput}: a native input's, plus what sits around it. */
 export interface PlainInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'style' | 'size'> {
@@ -49,7 +49,7 @@ const css = `
  * library and form context, too heavy for the console's first load.
  */
 export function PlainInput({ prefix, suffix, clearLabel, onClear, joined = false, size = 'middle', style, inputStyle, disabled, value, ref, ...inputProps }: PlainInputProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const frame = { ...plainFieldFrame(token), ...style };
   return (
     <span className="panel-input" style={frame} data-joined={joined || undefined} data-size={size === 'small' ? 'small' : undefined} data-disabled={disabled || undefined}>

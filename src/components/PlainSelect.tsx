@@ -1,8 +1,8 @@
 import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
-import { theme } from 'antd';
 import type { ChangeEvent, CSSProperties, FocusEventHandler, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plainFieldFrame } from './plainFieldFrame';
+import { usePanelToken } from '../themes/themeTokens';
 
 /** A choice of {@link PlainSelect}: its value keeps its type (a number stays a number). */
 export interface PlainSelectOption<V extends string | number> {
@@ -69,7 +69,7 @@ const css = `
  */
 export function PlainSelect<V extends string | number>(props: PlainSelectProps<V>) {
   const { options, value, placeholder, disabled, status, size, style, allowClear, onChange, ...selectProps } = props;
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const { t } = useTranslation();
   const empty = value === undefined || value === null || !options.some((option) => option.value === value);
   // Both kinds of onChange take the chosen value; only the clearable one is ever given undefined.

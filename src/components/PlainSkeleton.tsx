@@ -1,6 +1,6 @@
-import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePanelToken } from '../themes/themeTokens';
 
 /** Props of {@link PlainSkeleton}. */
 export interface PlainSkeletonProps {
@@ -27,7 +27,7 @@ const css = `
  */
 export function PlainSkeleton({ rows = 3, style }: PlainSkeletonProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const variables = { '--panel-skeleton-bg': token.colorFillContent, '--panel-skeleton-shine': token.colorFill } as CSSProperties;
   return (
     <div className="panel-skeleton" role="status" aria-busy="true" aria-label={t('app.loadingPage', 'Loading page')} style={{ ...variables, ...style }}>

@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { usePanelToken } from '../themes/themeTokens';
 
 /** One tab of {@link PlainTabs}. */
 export interface PlainTab {
@@ -23,7 +23,7 @@ export interface PlainTabsProps {
  * does not switch). antd's Tabs brings Menu and Dropdown along for tabs that overflow the row.
  */
 export function PlainTabs({ items, activeKey, onChange }: PlainTabsProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const activeIndex = Math.max(

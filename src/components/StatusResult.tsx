@@ -6,9 +6,9 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import WarningFilled from '@ant-design/icons-svg/es/asn/WarningFilled';
 import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
-import { theme, type GlobalToken } from 'antd';
 import type { ReactNode } from 'react';
 import { PlainIcon } from './PlainIcon';
+import { usePanelToken, type PanelToken } from '../themes/themeTokens';
 
 /** What the result reports: a plain outcome, or a refusal (403), a missing thing (404), a failure (500). */
 export type ResultStatus = 'success' | 'info' | 'warning' | 'error' | '403' | '404' | '500';
@@ -24,7 +24,7 @@ export interface StatusResultProps {
   icon?: ReactNode;
 }
 
-const icons: Record<ResultStatus, { icon: IconDefinition; colour: (token: GlobalToken) => string }> = {
+const icons: Record<ResultStatus, { icon: IconDefinition; colour: (token: PanelToken) => string }> = {
   success: { icon: CheckCircleFilled, colour: (token) => token.colorSuccess },
   info: { icon: InfoCircleFilled, colour: (token) => token.colorInfo },
   warning: { icon: WarningFilled, colour: (token) => token.colorWarning },
@@ -43,7 +43,7 @@ const iconSize = (heading: number | string) => (typeof heading === 'number' ? he
  * (about 10 KB gzip on every page using it); this one draws every status with a small icon.
  */
 export function StatusResult({ status = 'info', title, subTitle, extra, icon }: StatusResultProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const drawn = icons[status];
   return (
     <div style={{ padding: `${token.paddingLG * 2}px ${token.paddingXL}px`, textAlign: 'center' }}>

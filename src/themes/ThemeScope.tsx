@@ -1,6 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { antdThemeConfig } from './antdThemeConfig';
 import { themes } from './themes';
+import { ThemeTokensContext } from './themeTokens';
 import { ThemeVariablesScope, type ThemeVariablesScopeProps } from './ThemeVariablesScope';
 
 /** Props of {@link ThemeScope}: the variables' scope plus antd's text direction. */
@@ -11,14 +12,17 @@ export interface ThemeScopeProps extends ThemeVariablesScopeProps {
 
 /**
  * Applies one of the nine themes to everything inside: antd's ConfigProvider (dark algorithm,
- * tokens, middle-sized inputs, the text direction) and the `--panel-*` CSS variables.
+ * tokens, middle-sized inputs, the text direction) and the `--panel-*` CSS variables. The plain
+ * components inside take their tokens from its ConfigProvider, not from a ThemeTokensScope around it.
  */
 export function ThemeScope({ name, global = false, direction, children }: ThemeScopeProps) {
   return (
     <ConfigProvider theme={antdThemeConfig(themes[name])} componentSize="middle" direction={direction}>
-      <ThemeVariablesScope name={name} global={global}>
-        {children}
-      </ThemeVariablesScope>
+      <ThemeTokensContext.Provider value={null}>
+        <ThemeVariablesScope name={name} global={global}>
+          {children}
+        </ThemeVariablesScope>
+      </ThemeTokensContext.Provider>
     </ConfigProvider>
   );
 }

@@ -4,5 +4,7 @@ export { gameArt } from './gameArt';
 export type { PanelTheme, ThemeVariables } from './PanelTheme';
 export { ThemeScope, type ThemeScopeProps } from './ThemeScope';
 export { themeForServer } from './themeForServer';
+export { ThemeTokensScope, themeDesignToken } from './ThemeTokensScope';
+export { usePanelToken } from './themeTokens';
 export { defaultThemeName, isThemeName, themeNames, type GameName, type PlanName, type ThemeName } from './themeNames';
 export { themes } from './themes';

@@ -1,6 +1,6 @@
-import { theme } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { PageHeading } from '../PanelText';
+import { usePanelToken } from '../../themes/themeTokens';
 
 /** Props of {@link ServerPageSection}. */
 export interface ServerPageSectionProps {
@@ -20,7 +20,7 @@ export interface ServerPageSectionProps {
  */
 export function ServerPageSection({ title, badge, actions, children }: ServerPageSectionProps) {
   const titleId = useId();
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   return (
     <section aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>

@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import { usageLevel, usageRatio } from './usageLevel';
+import { usePanelToken } from '../../themes/themeTokens';
 
 /** Props of {@link UsageBar}. */
 export interface UsageBarProps {
@@ -14,7 +14,7 @@ export interface UsageBarProps {
  * than antd's Progress, which brings its tooltip and circle code to every dashboard card.
  */
 export function UsageBar({ label, used, limit }: UsageBarProps) {
-  const { token } = theme.useToken();
+  const token = usePanelToken();
   const percent = Math.min(100, Math.round((usageRatio(used, limit) ?? 0) * 100));
   const level = usageLevel(used, limit);
   return (

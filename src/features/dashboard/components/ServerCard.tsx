@@ -11,7 +11,8 @@ import { CopyableAddress, serverAddress } from '../../../components/server/Copya
 import { formatBytes } from '../../../components/server/formatBytes';
 import { numberFormatter } from '../../../i18n/numberFormatter';
 import { badgeState, ServerStateTag } from '../../../widgets/server/ServerStateTag';
-import { themeForServer, ThemeScope } from '../../../themes';
+import { themeForServer } from '../../../themes/themeForServer';
+import { ThemeTokensScope } from '../../../themes/ThemeTokensScope';
 
 /** Props of {@link ServerCard}. */
 export interface ServerCardProps {
@@ -20,7 +21,8 @@ export interface ServerCardProps {
 
 /**
  * A server on the dashboard, in its game's theme and art: name, live state, the address to copy,
- * and live CPU and memory from the server's socket.
+ * and live CPU and memory from the server's socket. The card's own parts take the game's colours;
+ * antd's tag and button inside keep the page's (see ThemeTokensScope).
  */
 export function ServerCard({ server }: ServerCardProps) {
   const { t, i18n } = useTranslation();
@@ -32,7 +34,7 @@ export function ServerCard({ server }: ServerCardProps) {
   const cpu = stats ? numberFormatter(i18n.language, 0).format(stats.cpu_absolute) : null;
 
   return (
-    <ThemeScope name={themeForServer(server.game.slug, server.plan.tier)}>
+    <ThemeTokensScope name={themeForServer(server.game.slug, server.plan.tier)}>
       <PanelCard
         label={server.name}
         bodyStyle={{ display: 'flex', flexDirection: 'column', gap: 10 }}
@@ -96,6 +98,6 @@ export function ServerCard({ server }: ServerCardProps) {
           </SecondaryText>
         )}
       </PanelCard>
-    </ThemeScope>
+    </ThemeTokensScope>
   );
 }
