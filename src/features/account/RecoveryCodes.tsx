@@ -1,6 +1,7 @@
 import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/Ltr';
+import { saveBlob } from '../../components/saveBlob';
 
 /** Props of {@link RecoveryCodes}. */
 export interface RecoveryCodesProps {
@@ -15,14 +16,7 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
   const text = codes.join('\n');
   const longest = Math.max(0, ...codes.map((code) => code.length));
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([`${text}\n`], { type: 'text/plain' }), 'recovery-codes.txt');
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>

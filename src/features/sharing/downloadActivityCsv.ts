@@ -2,6 +2,7 @@ import { apiErrorMessage, type ApiErrorBody } from '../../api/apiError';
 import { getStoredToken } from '../../api/accessToken';
 import { apiBaseUrl } from '../../api/baseQuery';
 import { activitySearch, type ActivityQuery } from './activityFilters';
+import { saveBlob } from '../../components/saveBlob';
 
 /** The file name the server suggests in Content-Disposition, if any. */
 function suggestedName(disposition: string | null): string | null {
@@ -34,14 +35,5 @@ export async function downloadActivityCsv(serverId: string, query: ActivityQuery
     const data = (await response.json().catch(() => null)) as ApiErrorBody | null;
     throw new ActivityExportError(response.status, apiErrorMessage({ status: response.status, data }) ?? response.statusText);
   }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = suggestedName(response.headers.get('Content-Disposition')) ?? `audit-log-${serverId}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the download start before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), suggestedName(response.headers.get('Content-Disposition')) ?? `audit-log-${serverId}.csv`);
 }

@@ -1,5 +1,6 @@
 import type { ActionLogFile } from './actionLogFormat';
 import { actionLogText } from './buildActionLog';
+import { saveBlob } from '../../components/saveBlob';
 
 /** The file name of a downloaded log, e.g. panel-action-log-2025-01-31T10-20-30.json. */
 export function actionLogFileName(file: ActionLogFile): string {
@@ -8,13 +9,5 @@ export function actionLogFileName(file: ActionLogFile): string {
 
 /** Saves the log as a JSON file through the browser's download. */
 export function downloadActionLog(file: ActionLogFile): void {
-  const url = URL.createObjectURL(new Blob([actionLogText(file)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = actionLogFileName(file);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the download start before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([actionLogText(file)], { type: 'application/json' }), actionLogFileName(file));
 }

@@ -1,6 +1,7 @@
 import { getStoredToken } from '../../../api/accessToken';
 import { apiBaseUrl } from '../../../api/baseQuery';
 import type { ListAdminAuditApiArg } from '../../../api/generated/admin.gen';
+import { saveBlob } from '../../../components/saveBlob';
 
 /**
  * Downloads the admin audit log (with the page's filters) as CSV. A plain link would carry no
@@ -14,13 +15,5 @@ export async function downloadAdminAuditCsv(filters: ListAdminAuditApiArg): Prom
     headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   if (!response.ok) throw new Error(response.statusText);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `admin-audit-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the download start before the address goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), `admin-audit-${new Date().toISOString().slice(0, 10)}.csv`);
 }
