@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: runs every suite in order and keeps going after a failure:
- * lock file check (npm ci must accept it), typecheck, lint, formatting, i18n check, codegen check (when
- * the script exists), Jest (client, server and scripts projects) and the end-to-end tests
- * in Chromium.
+ * lock file check (npm ci must accept it), import cycles, i18n check, codegen check (when the
+ * script exists), Jest (client, server and scripts projects), the end-to-end tests in Chromium,
+ * then typecheck, lint and formatting side by side.
  *
  * A step that is not a test runner (typecheck, lint, ...) counts as one test. The last line
  * is always `N passed, N failed`, the sum over every suite; the exit code is non-zero when
@@ -176,17 +176,21 @@ async function e2e() {
 
 const suites = [
   { name: 'lockfile', run: () => step(process.execPath, [join(rootDir, 'scripts', 'fix-lockfile.mjs'), '--check']) },
-  // The type check and the linter only read the tree, and each keeps one core busy: they run together.
-  { name: 'typecheck', run: () => step(bin('tsc'), ['--noEmit', '-p', '.']), together: 'static' },
-  { name: 'lint', run: () => step(bin('eslint'), ['.']), together: 'static' },
-  // One formatting everywhere (.prettierrc.json); `npm run format` rewrites what differs.
-  { name: 'format', run: () => step(bin('prettier'), ['--check', '--log-level=warn', '.']) },
   // Import cycles in src/ and server/src (type-only imports and the Drizzle schema excepted): under a second.
   { name: 'cycles', run: () => step(process.execPath, [join(rootDir, 'scripts', 'check-cycles.mjs')]) },
   { name: 'i18n', run: () => step('npm', ['run', '--silent', 'i18n:check']) },
   { name: 'codegen', run: () => step('npm', ['run', '--silent', 'codegen:check']), skip: !scripts['codegen:check'] && 'no codegen:check script' },
   { name: 'jest', run: jest },
   { name: 'e2e', run: e2e, skip: process.env.TEST_SKIP_E2E === '1' && 'TEST_SKIP_E2E=1' },
+  // The type check, the linter and the formatting check only read the tree (nothing the tests write
+  // is in what they read), and each keeps one core busy: they run together, and last. In .ci/run the
+  // server tests on PostgreSQL, started beside the browser tests with one worker, go on for minutes
+  // after them with the second core idle; these checks take that core instead of minutes of their own
+  // before Jest.
+  { name: 'typecheck', run: () => step(bin('tsc'), ['--noEmit', '-p', '.']), together: 'static' },
+  { name: 'lint', run: () => step(bin('eslint'), ['.']), together: 'static' },
+  // One formatting everywhere (.prettierrc.json); `npm run format` rewrites what differs.
+  { name: 'format', run: () => step(bin('prettier'), ['--check', '--log-level=warn', '.']), together: 'static' },
 ];
 
 if (!existsSync(join(rootDir, 'node_modules'))) console.error('node_modules is missing: run `npm ci` first.');
