@@ -2,6 +2,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { apiLogin, loginAsFreshUser, uniqueCredentials, useToken } from './helpers/accounts';
 import { adminWithTwoFactor } from './helpers/adminSession';
+import { chooseOption } from './helpers/select';
 
 /** The row of the table that holds `text`. */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -32,18 +33,8 @@ test('an admin with two-factor creates a user and a server, suspends it with a r
   const serverForm = page.getByRole('dialog');
   await serverForm.getByLabel('Owner (username or email)').fill(customer.username);
   await serverForm.getByLabel('Name', { exact: true }).fill('Admin made world');
-  await serverForm.getByLabel('Game template').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /flying/i })
-    .first()
-    .click();
-  await serverForm.getByLabel('Plan').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /budget/i })
-    .first()
-    .click();
+  await chooseOption(page, serverForm.getByLabel('Game template'), /flying/i);
+  await chooseOption(page, serverForm.getByLabel('Plan'), /budget/i);
   await serverForm.getByRole('button', { name: 'Create server' }).click();
   const serverRow = row(page, 'Admin made world');
   await expect(serverRow).toBeVisible();
@@ -144,11 +135,7 @@ test('an admin imports an egg on the Game templates page (pasted, previewed, imp
   await page.getByRole('button', { name: 'Import an egg' }).click();
   const drawer = page.getByRole('dialog');
   await drawer.getByLabel('Egg (JSON or YAML)').fill(JSON.stringify(egg, null, 2));
-  await drawer.getByLabel('Game').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /^minecraft$/ })
-    .click();
+  await chooseOption(page, drawer.getByLabel('Game'), /^minecraft$/);
   await drawer.getByRole('button', { name: 'Preview' }).click();
   const preview = drawer.getByRole('region', { name: 'What the import makes' });
   await expect(preview.getByRole('heading', { name: `A new template: ${egg.name}` })).toBeVisible();
@@ -162,11 +149,7 @@ test('an admin imports an egg on the Game templates page (pasted, previewed, imp
   const creation = page.getByRole('dialog');
   await creation.getByLabel('Name', { exact: true }).fill(plan.name);
   await creation.getByLabel('Short name (in addresses and the billing API)').fill(plan.slug);
-  await creation.getByLabel('Game').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /^minecraft$/ })
-    .click();
+  await chooseOption(page, creation.getByLabel('Game'), /^minecraft$/);
   await creation.getByLabel('Position in the list').fill('9999');
   await creation.getByLabel('Price per month').fill('5');
   await creation.getByRole('button', { name: 'Create plan' }).click();

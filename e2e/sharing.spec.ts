@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, loginAsDemo, signUpFreshUser, useToken } from './helpers';
+import { apiStatus, chooseOption, collectConsoleErrors, loginAsDemo, signUpFreshUser, useToken } from './helpers';
 
 /** The demo account's Minecraft server, created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
@@ -7,9 +7,6 @@ const ROLE_NAME = 'Console operators';
 
 /** The state badge of a server page. */
 const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
-
-/** Picks an option of the open antd select by its text (its accessible list holds only the first few). */
-const selectOption = (page: Page, text: string): Promise<void> => page.locator('.ant-select-item-option').filter({ hasText: text }).click();
 
 /** Opens an area of the current server through its navigation. */
 async function openArea(page: Page, area: string): Promise<void> {
@@ -49,8 +46,7 @@ test.describe('sharing a server', () => {
     await page.getByRole('button', { name: 'Invite someone' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite someone' });
     await invite.getByLabel('Email address').fill(invitee.email);
-    await invite.getByLabel('Role', { exact: true }).click();
-    await selectOption(page, ROLE_NAME);
+    await chooseOption(page, invite.getByLabel('Role', { exact: true }), ROLE_NAME);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(invite).toBeHidden();
     const share = page.getByRole('row').filter({ hasText: invitee.username });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminPost, createAdminKey } from './helpers/adminApi';
 import { adminWithTwoFactor } from './helpers/adminSession';
-import { apiStatus, collectConsoleErrors, loginAsFreshUser, useToken } from './helpers';
+import { apiStatus, chooseOption, collectConsoleErrors, loginAsFreshUser, useToken } from './helpers';
 import { joinAndLeave } from './helpers/minecraftPlayer';
 
 /**
@@ -96,11 +96,7 @@ test('an admin adds node B and moves a running server there in the admin area; t
   await admin.getByLabel('Search', { exact: true }).press('Enter');
   await row(admin, serverName).getByRole('button', { name: 'Transfer' }).click();
   const dialog = admin.getByRole('dialog');
-  await dialog.getByLabel('Target node').click();
-  await admin
-    .locator('.ant-select-item-option')
-    .filter({ hasText: `e2e-b-${suffix}` })
-    .click();
+  await chooseOption(admin, dialog.getByLabel('Target node'), `e2e-b-${suffix}`);
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(page.getByText('This server is being moved to another machine')).toBeVisible({ timeout: 15_000 });
   // The dialog follows the move: its route and progress, then done with the new address.
