@@ -2,7 +2,7 @@ import { expect, request, test } from '@playwright/test';
 import { makeArtefacts } from '../server/src/games/catalogue/offline/artefacts';
 import { buildMrpack, testModFiles } from '../server/src/games/catalogue/offline/modpackArtefacts';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
-import { apiStatus, collectConsoleErrors, signUpFreshUser } from './helpers';
+import { apiStatus, collectConsoleErrors, motionSettled, signUpFreshUser } from './helpers';
 
 test('modpacks: install a small .mrpack from the server’s files; its mods, overrides and the Fabric loader are in place', async ({ page }) => {
   test.setTimeout(180_000);
@@ -48,6 +48,8 @@ test('modpacks: install a small .mrpack from the server’s files; its mods, ove
   await page.getByRole('button', { name: 'Install', exact: true }).last().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Keep the world')).toBeVisible();
+  // A click while the dialog still opens can miss its button on a loaded machine.
+  await motionSettled(page);
   await dialog.getByRole('button', { name: 'Install', exact: true }).click();
   await expect(page.getByText('The server now runs fabric 1.21.4.')).toBeVisible({ timeout: 60_000 });
   mark('pack installed');
