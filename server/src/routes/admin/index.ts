@@ -30,8 +30,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('adminSession', false);
   app.decorateRequest('adminAuditEvent', null);
   app.addHook('onRequest', adminAuthenticate(app));
-  app.addHook('onResponse', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !isAdminCaller(request)) return;
+  // Written before the reply leaves (onSend, not onResponse): whoever reads the log right after an
+  // admin call, the caller included, finds that call in it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!STATE_CHANGING.has(request.method) || !isAdminCaller(request)) return payload;
     await recordAdminAction(app.db, adminActorOf(request), {
       event: request.adminAuditEvent ?? request.routeOptions.schema?.operationId ?? `${request.method} ${request.routeOptions.url ?? ''}`,
       method: request.method,
@@ -40,6 +42,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       status: reply.statusCode,
       properties: describedFields(request.body),
     }).catch((error: unknown) => request.log.error({ err: error }, 'could not record an admin action'));
+    return payload;
   });
   await app.register(adminUserRoutes);
   await app.register(adminUserAccountRoutes);
