@@ -64,11 +64,13 @@ export const authPlugin = fp(
     const cache = new AccessTokenCache<ResolvedToken>(TOKEN_CACHE_TTL_MS);
 
     // A user's own changes (logout, revoke, password, profile, two-factor) end their cached entries;
-    // admin calls can change anyone, so they end all of them.
-    app.addHook('onResponse', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    // admin calls can change anyone, so they end all of them. Before the reply leaves (onSend): a
+    // caller told "logged out" or "revoked" never finds the old token still taken.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (SAFE_METHODS.has(request.method)) return payload;
       if (request.url.startsWith('/api/v2/admin')) cache.clear();
       else if (request.user) cache.forgetUser(request.user.id);
+      return payload;
     });
 
     app.decorate('resolveAccessToken', async (token: string, options: { fresh?: boolean } = {}) => {
