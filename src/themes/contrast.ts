@@ -37,6 +37,8 @@ export function toHex({ r, g, b }: Rgba): string {
   return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
+const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
+
 /** The colour seen when `top` (possibly translucent) is painted over the opaque `bottom`. */
 export function over(top: string | Rgba, bottom: string | Rgba): Rgba {
   const t = typeof top === 'string' ? parseColour(top) : top;
@@ -57,7 +59,7 @@ export function luminance(colour: string | Rgba): number {
 
 /** Contrast ratio (1–21) of `foreground` laid over `background` (which must be opaque). */
 export function contrastRatio(foreground: string | Rgba, background: string | Rgba): number {
-  const bg = over(background, '#000000');
+  const bg = over(background, BLACK);
   const fg = over(foreground, bg);
   const [a, b] = [luminance(fg), luminance(bg)];
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
@@ -70,14 +72,20 @@ export function mix(colour: string, target: string, amount: number): string {
 
 /**
  * The shade of `colour` nearest to it (mixed towards black or white, whichever helps) on which
- * `other` reaches `ratio`, or with which `other` as a background reaches it.
+ * `other` reaches `ratio`, or with which `other` as a background reaches it. The same steps as
+ * `mix` (channels rounded as in hex), kept as channels: the themes are built while the first
+ * page renders, and reading the hex of each of up to 100 steps back took most of that time.
  */
 export function shadeReaching(colour: string, other: string, ratio: number): string {
-  if (contrastRatio(colour, other) >= ratio) return colour;
-  const target = luminance(over(other, '#000000')) > 0.18 ? '#000000' : '#ffffff';
+  const against = parseColour(other);
+  if (contrastRatio(colour, against) >= ratio) return colour;
+  const target = luminance(over(against, BLACK)) > 0.18 ? '#000000' : '#ffffff';
+  const base = parseColour(colour);
+  const towards = parseColour(target);
   for (let step = 1; step <= 100; step += 1) {
-    const shade = mix(colour, target, step / 100);
-    if (contrastRatio(shade, other) >= ratio) return shade;
+    const mixed = over({ ...towards, a: step / 100 }, base);
+    const shade = { r: Math.round(mixed.r), g: Math.round(mixed.g), b: Math.round(mixed.b), a: 1 };
+    if (contrastRatio(shade, against) >= ratio) return toHex(shade);
   }
   return target;
 }
@@ -85,9 +93,12 @@ export function shadeReaching(colour: string, other: string, ratio: number): str
 /** The shade of `colour` that reaches `ratio` against every one of `others`. */
 export function shadeReachingAll(colour: string, others: readonly string[], ratio: number): string {
   let shade = colour;
-  // Each pass can only move further from the others' side; a few passes settle it.
+  // Each pass can only move further from the others' side; a few passes settle it, and a pass
+  // that changed nothing means it is settled.
   for (let pass = 0; pass < 4; pass += 1) {
+    const before = shade;
     for (const other of others) shade = shadeReaching(shade, other, ratio);
+    if (shade === before) break;
   }
   return shade;
 }
