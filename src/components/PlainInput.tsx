@@ -38,6 +38,7 @@ const css = `
 .panel-input[data-disabled]{opacity:.6;cursor:not-allowed}
 .panel-input input{flex:1;min-width:0;height:30px;padding:0;border:0;background:none;color:inherit;font:inherit}
 .panel-input input:focus-visible{outline:none!important}
+.panel-input input::-webkit-search-cancel-button{display:none}
 .panel-input input::placeholder{color:var(--panel-placeholder,var(--panel-input-quiet));opacity:1}
 .panel-input-clear{display:inline-flex;padding:6px;margin:-6px;border:0;background:none;color:var(--panel-input-quiet);cursor:pointer}
 .panel-input-clear:hover{color:inherit}

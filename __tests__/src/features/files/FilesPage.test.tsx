@@ -129,6 +129,25 @@ describe('the files page', () => {
     expect(decodeURIComponent(currentLocation())).toBe('/server/s1/files?search=config');
   });
 
+  it('searches with the search button too, and its clear button goes back to the folder', async () => {
+    const user = userEvent.setup();
+    renderFilesPage('/server/s1/files', {
+      'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: rootListing } },
+      'GET /api/v2/servers/s1/files/search': { status: 200, body: { data: [{ ...makeFile('config.yml'), path: '/plugins/Essentials/config.yml' }] } },
+    });
+    await screen.findByText('server.properties');
+    const field = screen.getByRole('searchbox', { name: 'Search by name in this folder and its subfolders' });
+    expect(screen.queryByRole('button', { name: 'Clear the search' })).not.toBeInTheDocument();
+    await user.type(field, '  config ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('/plugins/Essentials/config.yml')).toBeInTheDocument();
+    expect(decodeURIComponent(currentLocation())).toBe('/server/s1/files?search=config');
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await screen.findByText('server.properties')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/server/s1/files');
+    expect(screen.getByRole('searchbox', { name: 'Search by name in this folder and its subfolders' })).toHaveValue('');
+  });
+
   it('renders a folder of 10,000 entries as a virtual list (only the rows in view)', async () => {
     const many = Array.from({ length: 10_000 }, (_, index) => makeFile(`file-${String(index).padStart(5, '0')}.txt`));
     renderFilesPage('/server/s1/files', { 'GET /api/v2/servers/s1/files/list': { status: 200, body: { data: many } } });

@@ -1,8 +1,9 @@
 import { CloudDownloadOutlined, FileAddOutlined, FolderAddOutlined } from '@ant-design/icons';
-import { Button, Flex, Input } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileAbilities } from '../fileAbilities';
 import { UploadButton } from '../upload/UploadButton';
+import { FilesSearch } from './FilesSearch';
 import type { UploadSource } from '../upload/uploadSources';
 
 /** Props of {@link FilesToolbar}. */
@@ -32,19 +33,8 @@ export function FilesToolbar({ can, search, onSearch, onNewFile, onNewFolder, on
       <Button icon={<CloudDownloadOutlined />} disabled={!can.create} onClick={onPull}>
         {t('files.toolbar.pull', 'Download from URL')}
       </Button>
-      <Input.Search
-        // A new search from elsewhere (the address) starts the field afresh.
-        key={search}
-        defaultValue={search}
-        style={{ maxWidth: 280, marginInlineStart: 'auto' }}
-        allowClear
-        aria-label={t('files.toolbar.search', 'Search by name in this folder and its subfolders')}
-        placeholder={t('files.toolbar.searchPlaceholder', 'Search by name')}
-        onChange={(event) => {
-          if (event.target.value === '' && search !== '') onSearch('');
-        }}
-        onSearch={(value) => onSearch(value.trim())}
-      />
+      {/* A new search from elsewhere (the address) starts the field afresh. */}
+      <FilesSearch key={search} search={search} onSearch={onSearch} />
     </Flex>
   );
 }
