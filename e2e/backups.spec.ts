@@ -7,7 +7,7 @@ import { pageApi as api } from './helpers/pageApi';
 const SERVER_NAME = 'Survival with friends';
 const FILE = 'e2e-backup-check.txt';
 
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 test.describe('backups', () => {

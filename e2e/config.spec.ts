@@ -6,7 +6,7 @@ import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 /** The server-list ping as a Minecraft client sends it: what the game itself answers. */

@@ -4,7 +4,7 @@ import { loginAsDemo } from './helpers';
 /** The demo account's Minecraft server, created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page) => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page) => page.locator('section .panel-state-tag[data-state]').first();
 /** The top row of the console's view, as xterm.js renders it. */
 const topRow = (page: Page) => page.locator('.xterm-rows > div').first();
 

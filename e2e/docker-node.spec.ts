@@ -13,7 +13,7 @@ import { pageApi as api } from './helpers/pageApi';
  */
 const dockerProblem = process.env.E2E_DOCKER_PROBLEM;
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 test('a server on a Docker node: start, console, a player joins, files, a backup restored, stop', async ({ page }) => {

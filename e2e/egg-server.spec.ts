@@ -11,7 +11,7 @@ import { apiStatus, collectConsoleErrors, loginAsFreshUser, motionSettled } from
  */
 const dockerProblem = process.env.E2E_DOCKER_PROBLEM;
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 const INSTALL_SCRIPT = [

@@ -8,7 +8,7 @@ const SERVER_NAME = 'Survival with friends';
 const dnsServer = process.env.E2E_DNS_SERVER;
 const zone = process.env.E2E_DNS_ZONE ?? 'play.test';
 
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const area = (page: Page, name: string) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name }).click();
 
 test('network: an extra port, a subdomain whose SRV record a player follows into the game', async ({ page }) => {

@@ -6,7 +6,7 @@ import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/de
 // A zone away from UTC (UTC+9, no summer time): the ban's end is typed in local time and listed in UTC.
 test.use({ timezoneId: 'Asia/Tokyo' });
 
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 /** Joins like a player (offline mode): resolves with the bot once spawned, or with the reason it was refused. */
 function joinOnce(host: string, port: number, username: string): Promise<{ bot: Bot | null; refused: string | null; kicked: Promise<string> }> {
@@ -143,7 +143,7 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     await Promise.race([restarted, confirm.waitFor({ state: 'visible', timeout: 30_000 }).then(() => confirm.click())]);
     expect((await restarted).status()).toBe(204);
     // The badge still says "running" until the panel's news of the stop arrives: wait for the new run.
-    await page.waitForFunction(() => document.querySelector('section .ant-tag[data-state]')?.getAttribute('data-state') !== 'running', undefined, { polling: 'raf', timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('section .panel-state-tag[data-state]')?.getAttribute('data-state') !== 'running', undefined, { polling: 'raf', timeout: 30_000 });
     await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
     await expect(page.locator('.panel-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -10,7 +10,7 @@ const SERVER_NAME = 'Survival with friends';
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
 
 /** The state badge of the server page. */
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 test.describe('a live Minecraft server', () => {
   test('the demo user starts it, follows it in the console, sends `list`, and sees a real client join', async ({ page }) => {

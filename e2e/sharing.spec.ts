@@ -6,7 +6,7 @@ const SERVER_NAME = 'Survival with friends';
 const ROLE_NAME = 'Console operators';
 
 /** The state badge of a server page. */
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 /** Opens an area of the current server through its navigation. */
 async function openArea(page: Page, area: string): Promise<void> {

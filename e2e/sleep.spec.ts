@@ -6,7 +6,7 @@ import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/de
 
 // e2e/run.mjs makes an auto-stop "minute" of the demo server last 2 s.
 
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 /** Joins like a player: 'spawned', or the text the server refused them with. */
 function join(host: string, port: number, username: string): Promise<string> {

@@ -14,7 +14,7 @@ import { joinAndLeave } from './helpers/minecraftPlayer';
  * address, and a player joins the game there.
  */
 const dockerProblem = process.env.E2E_DOCKER_PROBLEM ?? (process.env.E2E_DOCKER_B_RECORD ? undefined : 'the runner gave no place for a second engine');
-const stateBadge = (page: Page): Locator => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const row = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
 
 interface SecondEngine {

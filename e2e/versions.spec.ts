@@ -5,7 +5,7 @@ import { joinAndLeave } from './helpers/minecraftPlayer';
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page) => page.locator('section .ant-tag[data-state]').first();
+const stateBadge = (page: Page) => page.locator('section .panel-state-tag[data-state]').first();
 const area = (page: Page, name: string) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name, exact: true });
 
 /** Switches on the versions page and waits for the job to end well. */

@@ -10,8 +10,8 @@ import type { ThemeName } from './themeNames';
 import { panelFontFamily } from './panelFontFamily';
 
 /** Tags are 32 px high: line box (fontSizeSM × lineHeightSM = 30 px) plus a 1 px border on each side. */
-const tagFontSize = 12;
-const tagLineHeight = 30 / tagFontSize;
+export const tagFontSize = 12;
+export const tagLineHeight = 30 / tagFontSize;
 
 /** A little above AA, so rounding in browsers never drops a pair below it. */
 const target = AA_TEXT + 0.1;
