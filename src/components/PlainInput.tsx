@@ -44,6 +44,9 @@ const css = `
 .panel-input-clear:hover{color:inherit}
 `;
 
+/** Style of the button joined to the end of a `joined` field: square where they meet, sharing its border. */
+export const joinedButtonStyle: CSSProperties = { borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 };
+
 /**
  * A text field in the look of antd's Input, as a native input in a frame. Pages that need only a
  * plain field (the console's command line and search) use it: antd's Input brings its input

@@ -65,16 +65,22 @@ export function contrastRatio(foreground: string | Rgba, background: string | Rg
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
+/** `base` mixed towards `target` by `amount` (0–1), its channels rounded as in hex. */
+function mixChannels(base: Rgba, target: Rgba, amount: number): Rgba {
+  const mixed = over({ ...target, a: amount }, base);
+  return { r: Math.round(mixed.r), g: Math.round(mixed.g), b: Math.round(mixed.b), a: 1 };
+}
+
 /** Mixes `colour` towards `target` by `amount` (0–1): a lighter or darker shade of the same hue. */
 export function mix(colour: string, target: string, amount: number): string {
-  return toHex(over({ ...parseColour(target), a: amount }, colour));
+  return toHex(mixChannels(parseColour(colour), parseColour(target), amount));
 }
 
 /**
  * The shade of `colour` nearest to it (mixed towards black or white, whichever helps) on which
- * `other` reaches `ratio`, or with which `other` as a background reaches it. The same steps as
- * `mix` (channels rounded as in hex), kept as channels: the themes are built while the first
- * page renders, and reading the hex of each of up to 100 steps back took most of that time.
+ * `other` reaches `ratio`, or with which `other` as a background reaches it. The steps of `mix`,
+ * kept as channels: the themes are built while the first page renders, and reading the hex of
+ * each of up to 100 steps back took most of that time.
  */
 export function shadeReaching(colour: string, other: string, ratio: number): string {
   const against = parseColour(other);
@@ -83,8 +89,7 @@ export function shadeReaching(colour: string, other: string, ratio: number): str
   const base = parseColour(colour);
   const towards = parseColour(target);
   for (let step = 1; step <= 100; step += 1) {
-    const mixed = over({ ...towards, a: step / 100 }, base);
-    const shade = { r: Math.round(mixed.r), g: Math.round(mixed.g), b: Math.round(mixed.b), a: 1 };
+    const shade = mixChannels(base, towards, step / 100);
     if (contrastRatio(shade, against) >= ratio) return toHex(shade);
   }
   return target;

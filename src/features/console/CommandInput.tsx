@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommandHistory } from './useCommandHistory';
-import { PlainInput } from '../../components/PlainInput';
+import { joinedButtonStyle, PlainInput } from '../../components/PlainInput';
 import { PlainIcon } from '../../components/PlainIcon';
 
 /** Props of {@link CommandInput}. */
@@ -69,14 +69,7 @@ export function CommandInput({ serverId, onSubmit, disabled = false, disabledRea
         style={{ flex: 1, background: 'var(--panel-game-input)' }}
         inputStyle={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
       />
-      <Button
-        type="primary"
-        style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }}
-        icon={<PlainIcon icon={SendOutlined} aria-hidden />}
-        onClick={() => void submit()}
-        disabled={disabled || !value.trim()}
-        loading={sending}
-      >
+      <Button type="primary" style={joinedButtonStyle} icon={<PlainIcon icon={SendOutlined} aria-hidden />} onClick={() => void submit()} disabled={disabled || !value.trim()} loading={sending}>
         {t('console.command.send', 'Send')}
       </Button>
     </div>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResults, TerminalAdapter } from './terminal/TerminalAdapter';
 import { SecondaryText } from '../../components/PanelText';
-import { PlainInput } from '../../components/PlainInput';
+import { joinedButtonStyle, PlainInput } from '../../components/PlainInput';
 import { PlainIcon } from '../../components/PlainIcon';
 
 /** Props of {@link TerminalSearch}. */
@@ -69,13 +69,7 @@ export function TerminalSearch({ terminal }: TerminalSearchProps) {
         disabled={!term}
         onClick={() => void find('previous')}
       />
-      <Button
-        style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }}
-        icon={<PlainIcon icon={DownOutlined} aria-hidden />}
-        aria-label={t('console.search.next', 'Next match')}
-        disabled={!term}
-        onClick={() => void find('next')}
-      />
+      <Button style={joinedButtonStyle} icon={<PlainIcon icon={DownOutlined} aria-hidden />} aria-label={t('console.search.next', 'Next match')} disabled={!term} onClick={() => void find('next')} />
     </div>
   );
 }

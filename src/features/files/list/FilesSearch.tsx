@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainIcon } from '../../../components/PlainIcon';
-import { PlainInput } from '../../../components/PlainInput';
+import { joinedButtonStyle, PlainInput } from '../../../components/PlainInput';
 
 /** Props of {@link FilesSearch}. */
 export interface FilesSearchProps {
@@ -41,12 +41,7 @@ export function FilesSearch({ search, onSearch }: FilesSearchProps) {
         placeholder={t('files.toolbar.searchPlaceholder', 'Search by name')}
         style={{ flex: 1 }}
       />
-      <Button
-        style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }}
-        icon={<PlainIcon icon={SearchOutlined} aria-hidden />}
-        aria-label={t('files.toolbar.searchButton', 'Search')}
-        onClick={() => onSearch(value.trim())}
-      />
+      <Button style={joinedButtonStyle} icon={<PlainIcon icon={SearchOutlined} aria-hidden />} aria-label={t('files.toolbar.searchButton', 'Search')} onClick={() => onSearch(value.trim())} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlainInput } from '../../../components/PlainInput';
+import { joinedButtonStyle, PlainInput } from '../../../components/PlainInput';
 
 /** Props of {@link KickForm}. */
 export interface KickFormProps {
@@ -24,7 +24,7 @@ export function KickForm({ name, onKick }: KickFormProps) {
         placeholder={t('players.reason', 'Reason')}
         aria-label={t('players.kickReasonNamed', 'Reason to kick {{name}}', { name })}
       />
-      <Button size="small" danger style={{ borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 }} onClick={() => void onKick(reason.trim())}>
+      <Button size="small" danger style={joinedButtonStyle} onClick={() => void onKick(reason.trim())}>
         {t('players.kick', 'Kick')}
       </Button>
     </span>
