@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, promises as fs, readdirSync, realpathSync } from
 import { join } from 'node:path';
 import { missingDiskTools } from './diskTools';
 import { fileSystemUsage } from './fileSystemUsage';
-import { canGrowOnline, checkImage, fitCapacity, makeImage, mountImage, shrinkImage, unmount, type GrowWays } from './imageFiles';
+import { canGrowOnline, checkImage, fitCapacity, makeImage, mountImage, MountBusyError, shrinkImage, unmount, unmountForOffline, type GrowWays } from './imageFiles';
 import { migrateFolder, recoverMigration, type ImagePaths } from './imageMigration';
 import { mountAt } from './mountTable';
 
@@ -146,7 +146,7 @@ export class DiskImages {
       if (usage.usedBytes > quota) {
         throw new DiskImageError(`The server's files take ${Math.ceil(usage.usedBytes / MiB)} MiB, more than its plan's ${quota / MiB} MiB: remove files first.`);
       }
-      await unmount(paths.folder);
+      await unmountForOffline(paths.image, paths.folder);
       try {
         await shrinkImage(paths.image, quota);
       } finally {
@@ -172,10 +172,16 @@ export class DiskImages {
       if (!existsSync(paths.image) || !(await mountAt(paths.folder))) return 'no-image';
       const quota = diskMb * MiB;
       const before = (await fileSystemUsage(paths.folder)).capacityBytes;
-      if (quota >= before) {
-        if (!(await fitCapacity(paths.image, paths.folder, quota, this.ways(running)))) return 'deferred';
-      } else if (running) return 'deferred';
-      else await this.resizeStopped(paths, quota);
+      try {
+        if (quota >= before) {
+          if (!(await fitCapacity(paths.image, paths.folder, quota, this.ways(running)))) return 'deferred';
+        } else if (running) return 'deferred';
+        else await this.resizeStopped(paths, quota);
+      } catch (error) {
+        // Still in use (a file open in it): left as it was, and sized at the server's next start.
+        if (error instanceof MountBusyError) return 'deferred';
+        throw error;
+      }
       return (await fileSystemUsage(paths.folder)).capacityBytes === before ? 'unchanged' : 'resized';
     });
   }
@@ -186,7 +192,8 @@ export class DiskImages {
     return this.serial(uuid, async () => {
       const paths = this.paths(uuid);
       await recoverMigration(paths);
-      await unmount(paths.folder);
+      // The image goes: a file still open in it may keep it alive in the kernel until it closes.
+      await unmount(paths.folder, { lazy: true });
       await fs.rm(paths.image, { force: true });
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RuntimeConflictError } from '../../types';
 import { DiskImageError, DiskImages, type ResizeResult } from './DiskImages';
+import { MountBusyError } from './imageFiles';
 
 export interface ServerDisksOptions {
   dataDir: string;
@@ -56,6 +57,7 @@ export class ServerDisks {
       if (await this.images.prepare(uuid, diskMb)) this.unprotected.delete(uuid);
     } catch (error) {
       if (error instanceof DiskImageError) throw new RuntimeConflictError(error.message);
+      if (error instanceof MountBusyError) throw new RuntimeConflictError("The server's disk is still in use after its last run: try again in a few seconds.");
       this.unprotected.add(uuid);
       this.options.log?.warn({ err: error, server: uuid }, "a server's disk image could not be made; the panel checks its disk use instead");
       // The reason goes to the log only: the tools' messages name folders of the host.

@@ -67,17 +67,54 @@ export async function mountImage(path: string, mountPoint: string): Promise<void
   await runDiskTool(DISK_TOOLS.mount, ['-t', 'ext4', '-o', MOUNT_OPTIONS, path, mountPoint]);
 }
 
+/** A mount that stayed busy (a file still open in it): the image was left as it was. */
+export class MountBusyError extends Error {}
+
+/**
+ * How long a busy mount is tried again (a walk of the panel's, a game's last process), and how
+ * long an unmounted image may stay held by the kernel: a stopped game's sandbox keeps a copy of
+ * the mount in its own mount namespace until its last process is gone.
+ */
+const BUSY_WAIT_MS = 250;
+const BUSY_TRIES = 20;
+const RELEASE_TRIES = 40;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Unmounts what is mounted at `mountPoint`; the loop device goes with it (mount set it to clear
- * itself). Something of the panel's still open there (a download in progress) makes it a lazy
- * unmount: gone from the folder now, released when the last file closes.
+ * itself). A busy mount is tried again for a few seconds, then refused with a MountBusyError:
+ * a lazy unmount would leave the file system alive in the kernel, and a check or resize of its
+ * image meanwhile (or its loop device taken again by the next mount) would corrupt it. Only an
+ * image about to be removed may go lazily (`lazy`): gone from the folder now, released when the
+ * last file closes.
  */
-export async function unmount(mountPoint: string): Promise<void> {
-  if (!(await mountAt(mountPoint))) return;
-  try {
-    await runDiskTool(DISK_TOOLS.umount, [mountPoint]);
-  } catch {
-    await runDiskTool(DISK_TOOLS.umount, ['-l', mountPoint]);
+export async function unmount(mountPoint: string, { lazy = false }: { lazy?: boolean } = {}): Promise<void> {
+  for (let attempt = 1; await mountAt(mountPoint); attempt++) {
+    try {
+      await runDiskTool(DISK_TOOLS.umount, [mountPoint]);
+      return;
+    } catch (error) {
+      if (attempt < BUSY_TRIES) await pause(BUSY_WAIT_MS);
+      else if (lazy) return void (await runDiskTool(DISK_TOOLS.umount, ['-l', mountPoint]));
+      else throw new MountBusyError(`the server's file system is still in use: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Unmounts the image at `mountPoint` for work on the image file itself (e2fsck, resize2fs), and
+ * waits until no loop device holds the file any more: only then is the kernel done with it.
+ */
+export async function unmountForOffline(path: string, mountPoint: string): Promise<void> {
+  await unmount(mountPoint);
+  for (let attempt = 1; (await runDiskTool(DISK_TOOLS.losetup, ['-j', path])).trim() !== ''; attempt++) {
+    if (attempt < RELEASE_TRIES) {
+      await pause(BUSY_WAIT_MS);
+      continue;
+    }
+    // Nothing was changed: the server gets its files back where they were.
+    await mountImage(path, mountPoint);
+    throw new MountBusyError("the server's disk image is still attached to a loop device.");
   }
 }
 
@@ -109,7 +146,7 @@ export async function fitCapacity(path: string, mountPoint: string, quotaBytes: 
       await runDiskTool(DISK_TOOLS.losetup, ['-c', mount.source]);
       await runDiskTool(DISK_TOOLS.resize, [mount.source], [0], 600_000);
     } else if (ways.offline) {
-      await unmount(mountPoint);
+      await unmountForOffline(path, mountPoint);
       try {
         await checkImage(path, true);
         await fs.truncate(path, target);
