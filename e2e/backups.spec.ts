@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 import { pageApi as api } from './helpers/pageApi';
 
 /** The demo account's Minecraft server (flying-squid), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 const FILE = 'e2e-backup-check.txt';
 
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 test.describe('backups', () => {
@@ -24,10 +23,10 @@ test.describe('backups', () => {
 
     // The server runs (the demo data starts it; it may still be installing).
     await areaLink(page, 'Console').click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-    if ((await stateBadge(page).getAttribute('data-state')) === 'offline') {
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+    if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') {
       await page.getByRole('button', { name: 'Start', exact: true }).click();
-      await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+      await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     }
     expect((await api(page, 'POST', `servers/${serverId}/files/write?file=${FILE}`, before)).status).toBe(204);
 

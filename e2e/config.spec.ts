@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ping, type NewPingResult } from 'minecraft-protocol';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 /** The server-list ping as a Minecraft client sends it: what the game itself answers. */
@@ -45,10 +44,10 @@ test.describe('server.properties as a form', () => {
 
     // The server runs (the demo data starts it; it may still be installing): a save then needs a restart.
     await areaLink(page, 'Console').click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-    if ((await stateBadge(page).getAttribute('data-state')) === 'offline') {
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+    if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') {
       await page.getByRole('button', { name: 'Start', exact: true }).click();
-      await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', {
+      await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', {
         timeout: 120_000,
       });
     }
@@ -86,7 +85,7 @@ test.describe('server.properties as a form', () => {
     await expect.poll(() => statusOf(host, port), { timeout: 120_000, intervals: [1000] }).toEqual({ motd, max: Number(maxPlayers) });
 
     await areaLink(page, 'Console').click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', {
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', {
       timeout: 60_000,
     });
     const command = page.getByRole('textbox', { name: 'Console command' });

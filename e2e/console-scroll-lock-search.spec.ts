@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAsDemo } from './helpers';
+import { loginAsDemo, serverStateTag } from './helpers';
 
 /** The demo account's Minecraft server, created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page) => page.locator('section .panel-state-tag[data-state]').first();
 /** The top row of the console's view, as xterm.js renders it. */
 const topRow = (page: Page) => page.locator('.xterm-rows > div').first();
 
@@ -17,9 +16,9 @@ test.describe('the console in a real browser', () => {
     await card.getByRole('link', { name: SERVER_NAME }).click();
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
     await expect(page.getByText('Connecting to the server…')).toBeHidden({ timeout: 30_000 });
-    await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-    if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+    if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     const output = page.locator('.xterm-rows');
     await expect(output).toContainText('For help, type "help"', { timeout: 30_000 });
     const command = page.getByRole('textbox', { name: 'Console command' });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
-import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsFreshUser, serverStateTag } from './helpers';
 
 /**
  * One call to the panel's API as the signed-up user: bearer token only, a fresh context per call
@@ -43,7 +43,7 @@ test('crashes: a game killed from outside shows on the overview with its console
   const uuid = String((await api('GET', '')).body.data?.uuid);
 
   await page.goto(`/server/${id}`);
-  await expect(page.locator('section .panel-state-tag[data-state]').first()).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
   await expect(page.getByText('No crashes recorded.')).toBeVisible({ timeout: 30_000 });
   // A schedule with no cron times that runs when the server crashes.
   const onCrash = {
@@ -72,7 +72,7 @@ test('crashes: a game killed from outside shows on the overview with its console
   await expect(drawer.getByLabel(/^Console before the crash at/)).toContainText('The server stopped unexpectedly (signal SIGKILL).');
   await page.keyboard.press('Escape');
   // The panel starts it again by itself.
-  await expect(page.locator('section .panel-state-tag[data-state]').first()).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
 
   // The crash ran the schedule; its history says so.
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Scheduled tasks' }).click();

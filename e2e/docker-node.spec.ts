@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Bot } from 'mineflayer';
 import { adminPost, createAdminKey } from './helpers/adminApi';
-import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsFreshUser, serverStateTag } from './helpers';
 import { joinAsPlayer } from './helpers/minecraftPlayer';
 import { pageApi as api } from './helpers/pageApi';
 
@@ -13,7 +13,6 @@ import { pageApi as api } from './helpers/pageApi';
  */
 const dockerProblem = process.env.E2E_DOCKER_PROBLEM;
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 test('a server on a Docker node: start, console, a player joins, files, a backup restored, stop', async ({ page }) => {
@@ -57,13 +56,13 @@ test('a server on a Docker node: start, console, a player joins, files, a backup
     await areaLink(page, 'Console').click();
     await expect(page.getByText('Connecting to the server…')).toBeHidden({ timeout: 30_000 });
     // The install runs in containers on the node first.
-    await expect(stateBadge(page))
+    await expect(serverStateTag(page))
       .toHaveAttribute('data-state', 'offline', { timeout: 180_000 })
       .catch(async (error: Error) => {
         throw new Error(`${error.message}\nThe console said:\n${await consoleOutput(page).innerText()}`);
       });
     await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     const command = page.getByRole('textbox', { name: 'Console command' });
     await expect(command).toBeEnabled();
     await command.fill('list');
@@ -107,9 +106,9 @@ test('a server on a Docker node: start, console, a player joins, files, a backup
 
     // Started again on the restored files, then stopped.
     await areaLink(page, 'Console').click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
     expect(errors).toEqual([]);
   } finally {
     bot?.quit();

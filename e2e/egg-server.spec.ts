@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { adminPost, createAdminKey } from './helpers/adminApi';
-import { apiStatus, collectConsoleErrors, loginAsFreshUser, motionSettled } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsFreshUser, motionSettled, serverStateTag } from './helpers';
 
 /**
  * A game from an egg on a Docker node: the host imports an egg of a small line server and maps its
@@ -11,7 +11,6 @@ import { apiStatus, collectConsoleErrors, loginAsFreshUser, motionSettled } from
  */
 const dockerProblem = process.env.E2E_DOCKER_PROBLEM;
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 const INSTALL_SCRIPT = [
@@ -83,7 +82,7 @@ test('an imported egg on a Docker node: variable edited, reinstalled, started to
   const serverId = created.body.data.server.identifier;
 
   await page.goto(`/server/${serverId}/console`);
-  await expect(stateBadge(page))
+  await expect(serverStateTag(page))
     .toHaveAttribute('data-state', 'offline', { timeout: 60_000 })
     .catch(async (error: Error) => {
       // The console's last lines first: a run's summary shows only the start of a failure.
@@ -116,11 +115,11 @@ test('an imported egg on a Docker node: variable edited, reinstalled, started to
   await expect(consoleOutput(page)).toContainText('Installing the line server for: Welcome friends', { timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 60_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 60_000 });
   await expect(consoleOutput(page)).toContainText('Line server ready');
   await expect(consoleOutput(page)).toContainText(/Line server on port \d+: Welcome friends/);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
   await expect(consoleOutput(page)).toContainText('Saving and quitting');
   expect(errors).toEqual([]);
 });

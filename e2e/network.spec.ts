@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 import { joinAndLeave } from './helpers/minecraftPlayer';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
@@ -8,7 +8,6 @@ const SERVER_NAME = 'Survival with friends';
 const dnsServer = process.env.E2E_DNS_SERVER;
 const zone = process.env.E2E_DNS_ZONE ?? 'play.test';
 
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const area = (page: Page, name: string) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name }).click();
 
 test('network: an extra port, a subdomain whose SRV record a player follows into the game', async ({ page }) => {
@@ -23,9 +22,9 @@ test('network: an extra port, a subdomain whose SRV record a player follows into
 
   // The game must run for the player to join.
   await area(page, 'Console');
-  await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-  if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+  if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
 
   await area(page, 'Network');
   await expect(page.getByRole('heading', { level: 2, name: 'Network', exact: true })).toBeVisible({ timeout: 60_000 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { createAdminKey, createServerFor } from './helpers/adminApi';
-import { apiStatus, collectConsoleErrors, loginAsFreshUser } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsFreshUser, serverStateTag } from './helpers';
 
 /** One call to the panel's API as the signed-up user (bearer only, a fresh context per call). */
 async function call(token: string, method: 'GET' | 'POST', path: string, data?: object): Promise<{ status: number; body: { data?: Record<string, unknown> } }> {
@@ -55,7 +55,7 @@ test('notifications: a customer keeps mail on for crashes, the game is killed, a
   expect((await api('POST', '/power', { signal: 'start' })).status).toBeLessThan(300);
   const uuid = String((await api('GET', '')).body.data?.uuid);
   await page.goto(`/server/${id}`);
-  await expect(page.locator('section .panel-state-tag[data-state]').first()).toHaveAttribute('data-state', 'running', { timeout: 60_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 60_000 });
   // Killed from outside the panel, as an admin's kill -9 would.
   const { pid } = JSON.parse(readFileSync(join(process.env.PANEL_DATA_DIR!, 'runtime', uuid, 'pid.json'), 'utf8')) as { pid: number };
   process.kill(pid, 'SIGKILL');

@@ -1,12 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createBot, type Bot } from 'mineflayer';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, SERVER_STATE_TAG, serverStateTag } from './helpers';
 import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/demoServer';
 
 // A zone away from UTC (UTC+9, no summer time): the ban's end is typed in local time and listed in UTC.
 test.use({ timezoneId: 'Asia/Tokyo' });
-
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 /** Joins like a player (offline mode): resolves with the bot once spawned, or with the reason it was refused. */
 function joinOnce(host: string, port: number, username: string): Promise<{ bot: Bot | null; refused: string | null; kicked: Promise<string> }> {
@@ -72,9 +70,9 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     // The power buttons are on the console page.
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 60_000 });
-    await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-    if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+    if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
 
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Players', exact: true })).toBeVisible({ timeout: 60_000 });
@@ -143,8 +141,8 @@ test('players: joins are listed, kick, ban and pardon, whitelist, and the lists 
     await Promise.race([restarted, confirm.waitFor({ state: 'visible', timeout: 30_000 }).then(() => confirm.click())]);
     expect((await restarted).status()).toBe(204);
     // The badge still says "running" until the panel's news of the stop arrives: wait for the new run.
-    await page.waitForFunction(() => document.querySelector('section .panel-state-tag[data-state]')?.getAttribute('data-state') !== 'running', undefined, { polling: 'raf', timeout: 30_000 });
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-state') !== 'running', SERVER_STATE_TAG, { polling: 'raf', timeout: 30_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
     await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
     await expect(page.locator('.panel-card').filter({ hasText: 'Whitelist' }).first().getByText('e2e_outsider', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('switch', { name: 'Only whitelisted players may join' })).toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 
 /** The demo account's Minecraft server, created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
@@ -48,7 +48,7 @@ test.describe('security headers', () => {
     await areaLink(page, 'Console').click();
     await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 30_000 });
     // The console's websocket is open (its state badge comes over it).
-    await expect(page.locator('section .panel-state-tag[data-state]').first()).toBeVisible({ timeout: 60_000 });
+    await expect(serverStateTag(page)).toBeVisible({ timeout: 60_000 });
 
     await areaLink(page, 'Files').click();
     await expect(page.getByRole('heading', { level: 2, name: 'Files', exact: true })).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Bot } from 'mineflayer';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 import { joinAsPlayer } from './helpers/minecraftPlayer';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
@@ -10,7 +10,6 @@ const SERVER_NAME = 'Survival with friends';
 const consoleOutput = (page: Page): Locator => page.locator('.xterm-rows');
 
 /** The state badge of the server page. */
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 test.describe('a live Minecraft server', () => {
   test('the demo user starts it, follows it in the console, sends `list`, and sees a real client join', async ({ page }) => {
@@ -37,14 +36,14 @@ test.describe('a live Minecraft server', () => {
 
       // The demo server is set up to run (and may still be installing or starting): bring it to a
       // stop first, so that this test starts it itself.
-      await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-      if ((await stateBadge(page).getAttribute('data-state')) === 'running') {
+      await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+      if ((await serverStateTag(page).getAttribute('data-state')) === 'running') {
         await page.getByRole('button', { name: 'Stop', exact: true }).click();
-        await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
+        await expect(serverStateTag(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
       }
 
       await page.getByRole('button', { name: 'Start', exact: true }).click();
-      await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+      await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
       await expect(consoleOutput(page)).toContainText('For help, type "help"', { timeout: 30_000 });
 
       const command = page.getByRole('textbox', { name: 'Console command' });

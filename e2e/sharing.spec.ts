@@ -1,12 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, chooseOption, collectConsoleErrors, loginAsDemo, signUpFreshUser, useToken } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiStatus, chooseOption, collectConsoleErrors, loginAsDemo, serverStateTag, signUpFreshUser, useToken } from './helpers';
 
 /** The demo account's Minecraft server, created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 const ROLE_NAME = 'Console operators';
 
 /** The state badge of a server page. */
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 /** Opens an area of the current server through its navigation. */
 async function openArea(page: Page, area: string): Promise<void> {
@@ -65,11 +64,11 @@ test.describe('sharing a server', () => {
       await shared.getByRole('link', { name: SERVER_NAME }).click();
       await openArea(other, 'Console');
       await expect(other.getByText('Connecting to the server…')).toBeHidden({ timeout: 30_000 });
-      await expect(stateBadge(other)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-      if ((await stateBadge(other).getAttribute('data-state')) === 'offline') {
+      await expect(serverStateTag(other)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+      if ((await serverStateTag(other).getAttribute('data-state')) === 'offline') {
         await other.getByRole('button', { name: 'Start', exact: true }).click();
       }
-      await expect(stateBadge(other)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+      await expect(serverStateTag(other)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
       const command = other.getByRole('textbox', { name: 'Console command' });
       await expect(command).toBeEnabled();
       await command.fill('list');

@@ -1,12 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createBot } from 'mineflayer';
 import { ping } from 'minecraft-protocol';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 import { DEMO_SERVER_NAME as SERVER_NAME, restoreDemoServer } from './helpers/demoServer';
 
 // e2e/run.mjs makes an auto-stop "minute" of the demo server last 2 s.
-
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 
 /** Joins like a player: 'spawned', or the text the server refused them with. */
 function join(host: string, port: number, username: string): Promise<string> {
@@ -47,10 +45,10 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   // The power buttons are on the console page.
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Console' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Console', exact: true })).toBeVisible({ timeout: 60_000 });
-  await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-  if ((await stateBadge(page).getAttribute('data-state')) === 'running') {
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+  if ((await serverStateTag(page).getAttribute('data-state')) === 'running') {
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'offline', { timeout: 60_000 });
   }
 
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
@@ -75,12 +73,12 @@ test('sleep and wake: a sleeping server answers the server list, a join wakes it
   const wakeAttempt = Date.now();
   expect(await join(host, port, 'e2e_sleeper')).toMatch(/rejoin in about \d+ seconds/);
   await page.getByRole('article', { name: SERVER_NAME }).getByRole('link', { name: SERVER_NAME }).click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
   console.log(`wake: join attempt → running in ${Date.now() - wakeAttempt} ms`);
   expect(await join(host, port, 'e2e_sleeper')).toBe('spawned');
 
   // Nobody plays for 5 "minutes" (10 s here): it stops, and sleeps again.
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'offline', { timeout: 120_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'offline', { timeout: 120_000 });
   await page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name: 'Players' }).click();
   await expect(page.locator('.panel-card').filter({ hasText: 'Sleep and wake-up' }).getByText('Sleeping', { exact: true })).toBeVisible({ timeout: 30_000 });
 

@@ -1,19 +1,18 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 
 /** The demo account's Minecraft server (flying-squid), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const areaLink = (page: Page, name: string): Locator => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name });
 
 /** The command tasks need the server running (the demo data starts it; it may still be installing). */
 async function ensureRunning(page: Page): Promise<void> {
   await areaLink(page, 'Console').click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-  if ((await stateBadge(page).getAttribute('data-state')) === 'offline') {
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+  if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') {
     await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+    await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminPost, createAdminKey } from './helpers/adminApi';
 import { adminWithTwoFactor } from './helpers/adminSession';
-import { apiStatus, chooseOption, collectConsoleErrors, loginAsFreshUser, useToken } from './helpers';
+import { apiStatus, chooseOption, collectConsoleErrors, loginAsFreshUser, serverStateTag, useToken } from './helpers';
 import { joinAndLeave } from './helpers/minecraftPlayer';
 
 /**
@@ -14,7 +14,6 @@ import { joinAndLeave } from './helpers/minecraftPlayer';
  * address, and a player joins the game there.
  */
 const dockerProblem = process.env.E2E_DOCKER_PROBLEM ?? (process.env.E2E_DOCKER_B_RECORD ? undefined : 'the runner gave no place for a second engine');
-const stateBadge = (page: Page): Locator => page.locator('section .panel-state-tag[data-state]').first();
 const row = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
 
 interface SecondEngine {
@@ -89,7 +88,7 @@ test('an admin adds node B and moves a running server there in the admin area; t
   await addNodeInAdminArea(admin, { name: `e2e-b-${suffix}`, ports, engine: engineB });
 
   // Installed in containers on A, then started there.
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 150_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 150_000 });
 
   await admin.getByRole('link', { name: 'Servers' }).click();
   await admin.getByLabel('Search', { exact: true }).fill(serverName);
@@ -109,7 +108,7 @@ test('an admin adds node B and moves a running server there in the admin area; t
   await adminContext.close();
   // The overview's own address names B now; the game starts there and a player joins it.
   await expect(page.getByRole('button', { name: `Copy address ${engineB.publicHost}:${allocation.port}` }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 90_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 90_000 });
   await joinAndLeave(engineB.publicHost, allocation.port, 'moved_player');
   expect(errors).toEqual([]);
 });

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiStatus, collectConsoleErrors, loginAsDemo } from './helpers';
+import { apiStatus, collectConsoleErrors, loginAsDemo, serverStateTag } from './helpers';
 import { joinAndLeave } from './helpers/minecraftPlayer';
 
 /** The demo account's Minecraft server (flying-squid, 1.21.4), created with the demo data. */
 const SERVER_NAME = 'Survival with friends';
 
-const stateBadge = (page: Page) => page.locator('section .panel-state-tag[data-state]').first();
 const area = (page: Page, name: string) => page.getByRole('navigation', { name: 'Server areas' }).getByRole('link', { name, exact: true });
 
 /** Switches on the versions page and waits for the job to end well. */
@@ -28,9 +27,9 @@ test('versions and setups: switch the embedded server to 1.21.1 and join at that
   const host = address.slice(0, address.lastIndexOf(':')).replace('0.0.0.0', '127.0.0.1');
   const port = Number(address.slice(address.lastIndexOf(':') + 1));
   await area(page, 'Console').click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
-  if ((await stateBadge(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(stateBadge(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', /^(offline|running)$/, { timeout: 120_000 });
+  if ((await serverStateTag(page).getAttribute('data-state')) === 'offline') await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(serverStateTag(page)).toHaveAttribute('data-state', 'running', { timeout: 120_000 });
 
   await area(page, 'Versions').click();
   await expect(page.getByText('This server runs flying-squid (embedded) 1.21.4.')).toBeVisible({ timeout: 30_000 });

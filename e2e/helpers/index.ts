@@ -2,3 +2,4 @@ export { anonymousSessionProbe, apiStatus, collectConsoleErrors, type ConsoleErr
 export { motionSettled } from './motion';
 export { chooseOption } from './select';
 export { apiLogin, demoCredentials, loginAsDemo, loginAsFreshUser, signUpFreshUser, uniqueCredentials, useToken, type Credentials, type SignedUpUser } from './accounts';
+export { SERVER_STATE_TAG, serverStateTag } from './serverState';
