@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiskImages } from '../../../../../server/src/runtime/local/disk/DiskImages';
+import * as diskTools from '../../../../../server/src/runtime/local/disk/diskTools';
 import { mountAt } from '../../../../../server/src/runtime/local/disk/mountTable';
 import { unmountAllUnder } from '../../../helpers/testApp';
 
@@ -76,6 +77,29 @@ describeWithLoops("a server's disk that is still in use", () => {
     expect(capacityOf(folder)).toBeGreaterThanOrEqual(32 * MiB);
     expect(capacityOf(folder)).toBeLessThanOrEqual(34 * MiB);
     expect(readFileSync(join(folder, 'world.dat'), 'utf8')).toBe('the world');
+    await images.remove(uuid);
+  });
+
+  it('is mounted again as the kernel holds it, without e2fsck writing under a live file system', async () => {
+    const uuid = randomUUID();
+    const folder = join(dataDir, 'servers', uuid);
+    expect(await images.prepare(uuid, 32)).toBe(true);
+    writeFileSync(join(folder, 'world.dat'), 'the world');
+    const sandbox = spawn('/usr/bin/unshare', ['--mount', '--propagation', 'private', '/bin/sh', '-c', 'echo ready; sleep 2'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await once(sandbox.stdout!, 'data');
+    const exited = once(sandbox, 'exit');
+    const tools = jest.spyOn(diskTools, 'runDiskTool');
+    try {
+      // Gone from the panel's folder, alive in the sandbox's namespace.
+      await diskTools.runDiskTool(diskTools.DISK_TOOLS.umount, [folder]);
+      expect(await mountAt(folder)).toBeNull();
+      expect(await images.prepare(uuid, 32)).toBe(true);
+      expect(tools.mock.calls.filter(([tool]) => tool === diskTools.DISK_TOOLS.fsck)).toEqual([]);
+      expect(readFileSync(join(folder, 'world.dat'), 'utf8')).toBe('the world');
+    } finally {
+      tools.mockRestore();
+      await exited;
+    }
     await images.remove(uuid);
   });
 

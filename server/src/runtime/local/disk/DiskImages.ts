@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, promises as fs, readdirSync, realpathSync } from
 import { join } from 'node:path';
 import { missingDiskTools } from './diskTools';
 import { fileSystemUsage } from './fileSystemUsage';
-import { canGrowOnline, checkImage, fitCapacity, makeImage, mountImage, MountBusyError, shrinkImage, unmount, unmountForOffline, type GrowWays } from './imageFiles';
+import { canGrowOnline, checkImage, fitCapacity, imageAttached, makeImage, mountImage, MountBusyError, shrinkImage, unmount, unmountForOffline, type GrowWays } from './imageFiles';
 import { migrateFolder, recoverMigration, type ImagePaths } from './imageMigration';
 import { mountAt } from './mountTable';
 
@@ -102,7 +102,9 @@ export class DiskImages {
     // Never over files: something written into the bare folder would be hidden under the image.
     const stray = await fs.readdir(paths.folder);
     if (stray.length > 0) throw new Error("files were written into the server's folder while its disk image was not mounted; an administrator has to move them into the image.");
-    await checkImage(paths.image);
+    // Still held by the kernel (a sandbox's copy of the mount): mounted as it is, the same live
+    // file system; e2fsck would write under it.
+    if (!(await imageAttached(paths.image))) await checkImage(paths.image);
     await mountImage(paths.image, paths.folder);
   }
 

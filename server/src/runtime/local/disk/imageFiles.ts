@@ -102,12 +102,21 @@ export async function unmount(mountPoint: string, { lazy = false }: { lazy?: boo
 }
 
 /**
+ * Whether a loop device still holds the image: its file system is alive in the kernel (mounted
+ * here, or in a mount namespace of its own that a game's sandbox kept), and nothing may check or
+ * resize the file under it.
+ */
+export async function imageAttached(path: string): Promise<boolean> {
+  return (await runDiskTool(DISK_TOOLS.losetup, ['-j', path])).trim() !== '';
+}
+
+/**
  * Unmounts the image at `mountPoint` for work on the image file itself (e2fsck, resize2fs), and
  * waits until no loop device holds the file any more: only then is the kernel done with it.
  */
 export async function unmountForOffline(path: string, mountPoint: string): Promise<void> {
   await unmount(mountPoint);
-  for (let attempt = 1; (await runDiskTool(DISK_TOOLS.losetup, ['-j', path])).trim() !== ''; attempt++) {
+  for (let attempt = 1; await imageAttached(path); attempt++) {
     if (attempt < RELEASE_TRIES) {
       await pause(BUSY_WAIT_MS);
       continue;
