@@ -11,19 +11,17 @@ import { createTestUser, type TestUser } from '../../../helpers/createTestUser';
 import { createTestServer } from '../../../helpers/createTestServer';
 import { createTestPlan } from '../../../helpers/testTemplates';
 import { waitFor } from '../../../helpers/waitFor';
+import { describeWithLoops, loopDevicesHere } from '../../../helpers/diskImageHost';
 import type { TestApp } from '../../../helpers/testApp';
 
 jest.setTimeout(240_000);
 
 const MiB = 1024 * 1024;
-/** Root with loop devices: the kernel's quota can be tried here. */
-const supported = process.getuid?.() === 0 && existsSync('/dev/loop-control');
-const describeWithLoops = supported ? describe : describe.skip;
 
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
-  if (!supported) return;
+  if (!loopDevicesHere) return;
   // The production timings of the runtime (stats every second, a walked disk figure up to 10 s
   // old): what a game can get away with between two looks of the panel.
   t = await createRuntimeTestApp({ diskImages: true, runtimeTuning: { statsIntervalMs: 1000, diskMaxAgeMs: 10_000, crashBackoffMs: 100 } });
