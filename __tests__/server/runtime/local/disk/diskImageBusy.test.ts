@@ -77,7 +77,8 @@ describeWithLoops("a server's disk that is still in use", () => {
     const folder = join(host.dataDir, 'servers', uuid);
     expect(await host.images.prepare(uuid, 32)).toBe(true);
     writeFileSync(join(folder, 'world.dat'), 'the world');
-    const { exited } = await sandboxHoldingMounts(2);
+    // Long enough to outlast the steps below on a loaded machine: the image must still be held.
+    const { exited } = await sandboxHoldingMounts(5);
     const tools = jest.spyOn(diskTools, 'runDiskTool');
     try {
       // Gone from the panel's folder, alive in the sandbox's namespace.
