@@ -23,15 +23,9 @@ as_owner() {
   fi
 }
 
+# Through ensure-package.sh, which waits its turn beside the test run's other installs.
 install_postgres() {
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "PostgreSQL is missing and installing it needs root: apt-get install -y postgresql" >&2
-    exit 1
-  fi
-  echo "Installing PostgreSQL (apt-get install postgresql)…" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  apt-get install -y -qq --no-install-recommends postgresql >&2
+  bash "$(dirname "$0")/ensure-package.sh" '/usr/lib/postgresql/*/bin/initdb' postgresql
 }
 
 free_port() {

@@ -121,9 +121,10 @@ function databaseTestFiles() {
 
 /** Jest counts from its JSON report; a file that fails to load counts as one failed test. */
 async function jest() {
-  // The runtime's traffic figures come from iproute2's `ss`, and its tests read the real one.
+  // The Debian packages the server suites use (iproute2's `ss` for the traffic figures, Docker,
+  // Redis, MariaDB, BIND...), in one apt-get where they are missing, before the workers ask one by one.
   if (!args['jest-project'] || args['jest-project'].split(',').includes('server')) {
-    await run('bash', [join(rootDir, 'scripts', 'ensure-package.sh'), '/usr/bin/ss', 'iproute2']);
+    await run('bash', [join(rootDir, 'scripts', 'ensure-test-packages.sh')]);
   }
   const outputFile = join(workDir, 'jest.json');
   const jestArgs = ['--json', `--outputFile=${outputFile}`];
