@@ -59,6 +59,17 @@ describe('TcpTrafficMeter', () => {
     expect(meter.update([], owners([[25565, 'a@1']])).get('a@1')).toEqual({ rxBytes: 0, txBytes: 0 });
   });
 
+  it("never counts an earlier run's connection for the next run, even across a snapshot taken between the runs", () => {
+    const meter = new TcpTrafficMeter();
+    meter.update([conn(25565, 50000, 100_000, 250_000)], owners([[25565, 'a@1']]));
+    // The server is between runs (no owner), and its forwarder's socket is still closing.
+    meter.update([conn(25565, 50000, 100_000, 250_001)], owners([]));
+    // The new run owns the port; the old socket is still listed, and a player of the new run connects.
+    expect(meter.update([conn(25565, 50000, 100_000, 250_002), conn(25565, 50011, 3, 4)], owners([[25565, 'a@2']])).get('a@2')).toEqual({ rxBytes: 3, txBytes: 4 });
+    // Nor when the port went to another server meanwhile.
+    expect(meter.update([conn(25565, 50000, 100_000, 250_003)], owners([[25565, 'b@1']])).get('b@1')).toEqual({ rxBytes: 0, txBytes: 0 });
+  });
+
   it('treats smaller counters on the same address pair as another socket', () => {
     const meter = new TcpTrafficMeter();
     const ports = owners([[25565, 'a']]);

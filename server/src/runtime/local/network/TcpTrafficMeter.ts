@@ -14,16 +14,25 @@ function connectionKey(connection: TcpConnection): string {
   return `${connection.localAddress}|${connection.localPort}|${connection.peerAddress}|${connection.peerPort}|${connection.cookie ?? ''}`;
 }
 
+/** A connection's counters at the last snapshot, and whose it is. */
+interface TrackedConnection {
+  counters: TcpCounters;
+  /** The owner of its local port when it was first seen: the run it belongs to, for good. */
+  owner: string;
+}
+
 /**
  * Cumulative TCP traffic per owner (one run of a server), from successive snapshots of the
- * machine's connections. A connection belongs to the owner of its local port. For a connection
- * seen before, the growth of its counters since then is added; a new one counts from zero (all
- * of its bytes); a closed one keeps what was counted. Traffic of a connection that opens and
- * closes between two snapshots is not seen.
+ * machine's connections. A connection belongs to the owner of its local port when it is first
+ * seen, and stays that owner's while it lasts: one left over from a server's earlier run (its
+ * forwarder's socket still closing, even across a snapshot taken between the two runs) never
+ * counts for the next run. For a connection seen before, the growth of its counters since then
+ * is added; a new one counts from zero (all of its bytes); a closed one keeps what was counted.
+ * Traffic of a connection that opens and closes between two snapshots is not seen.
  */
 export class TcpTrafficMeter {
-  /** Counters of each owned connection at the last snapshot. */
-  private seen = new Map<string, TcpCounters>();
+  /** Each tracked connection at the last snapshot. */
+  private seen = new Map<string, TrackedConnection>();
   private totals = new Map<string, TrafficTotals>();
 
   /**
@@ -36,18 +45,22 @@ export class TcpTrafficMeter {
       const previous = this.totals.get(owner);
       totals.set(owner, { rxBytes: previous?.rxBytes ?? 0, txBytes: previous?.txBytes ?? 0 });
     }
-    const seen = new Map<string, TcpCounters>();
+    const seen = new Map<string, TrackedConnection>();
     for (const connection of connections) {
-      const owner = owners.get(connection.localPort);
-      if (owner === undefined || connection.counters === null) continue;
+      if (connection.counters === null) continue;
       const key = connectionKey(connection);
       const now = connection.counters;
-      const before = this.seen.get(key);
-      const total = totals.get(owner)!;
-      // The counters of a live socket only grow; a smaller figure is another socket.
-      total.rxBytes += now.received - (before && before.received <= now.received ? before.received : 0);
-      total.txBytes += now.sent - (before && before.sent <= now.sent ? before.sent : 0);
-      seen.set(key, now);
+      const tracked = this.seen.get(key);
+      // The counters of a live socket only grow: smaller figures on the same address pair are another socket.
+      const before = tracked && tracked.counters.received <= now.received && tracked.counters.sent <= now.sent ? tracked : undefined;
+      const owner = before?.owner ?? owners.get(connection.localPort);
+      if (owner === undefined) continue;
+      seen.set(key, { counters: now, owner });
+      // An earlier run's connection is followed (so that it is never taken for a new one), counted for nobody.
+      const total = totals.get(owner);
+      if (!total) continue;
+      total.rxBytes += now.received - (before?.counters.received ?? 0);
+      total.txBytes += now.sent - (before?.counters.sent ?? 0);
     }
     this.seen = seen;
     this.totals = totals;
