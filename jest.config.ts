@@ -7,7 +7,8 @@ import { typeboxPaths } from './__tests__/server/typeboxBundle';
 const esmPackages = ['typebox', 'cookie', '@noble/hashes', '@scure/base', 'content-disposition', '@ant-design/colors', 'openid-client', 'oauth4webapi', 'jose'].join('|');
 
 const common = {
-  transform: { '^.+\\.[cm]?[jt]sx?$': 'babel-jest' },
+  // babel-jest with a cheaper cache key (see the file).
+  transform: { '^.+\\.[cm]?[jt]sx?$': '<rootDir>/__tests__/babelTransformer.cjs' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
