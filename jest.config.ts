@@ -7,8 +7,7 @@ import { typeboxPaths } from './__tests__/server/typeboxBundle';
 const esmPackages = ['typebox', 'cookie', '@noble/hashes', '@scure/base', 'content-disposition', '@ant-design/colors', 'openid-client', 'oauth4webapi', 'jose'].join('|');
 
 const common = {
-  // babel-jest with a cheaper cache key (see the file).
-  transform: { '^.+\\.[cm]?[jt]sx?$': '<rootDir>/__tests__/babelTransformer.cjs' },
+  transform: { '^.+\\.[cm]?[jt]sx?$': 'babel-jest' },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
