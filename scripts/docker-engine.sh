@@ -14,6 +14,11 @@
 #                                       PANEL_DOCKER_TLS_CA/_CERT/_KEY=... (the CA and the client
 #                                       certificate and key made with openssl in DIR/tls).
 #   scripts/docker-engine.sh stop DIR   stops that engine and removes what it made.
+#   scripts/docker-engine.sh sweep      stops the engines whose owner has ended (a run that was
+#                                       killed: Ctrl-C, a timeout), so nothing of theirs stays on the
+#                                       host. `start` sweeps first. The owner is the process that
+#                                       started the engine, or PANEL_DOCKER_OWNER_PID (a test run's
+#                                       main process, for engines its workers start).
 #
 # The namespace is the engine's whole world: its iptables chains, FORWARD policy, ip_forward and
 # bridges are made there and vanish with it, so the host's own tables are left as they were and
@@ -53,8 +58,11 @@ start() {
   bash "$here/ensure-package.sh" /usr/sbin/dockerd docker.io
   command -v nsenter >/dev/null || bash "$here/ensure-package.sh" /usr/bin/nsenter util-linux
 
-  local dir index netns veth_host veth_node
+  sweep
+  local dir index netns veth_host veth_node owner
+  owner="$(process_identity "${PANEL_DOCKER_OWNER_PID:-$PPID}")"
   dir="$(mktemp -d /tmp/panel-docker.XXXXXX)"
+  echo "$owner" >"$dir/owner"
   chmod 711 "$dir"
   # A /24 of 10.213.0.0/16 that no other run on this machine holds.
   index=$(( $$ % 250 + 1 ))
@@ -141,11 +149,47 @@ stop() {
   rm -rf "$dir"
 }
 
+# "PID START": a process and when it started (field 22 of /proc/PID/stat, after the name, which
+# may hold spaces), so that a pid the kernel has given to another process is not taken for it.
+process_identity() {
+  local pid="$1" stat
+  stat="$(cat "/proc/$pid/stat" 2>/dev/null)" || return 0
+  echo "$pid $(echo "${stat##*) }" | awk '{ print $20 }')"
+}
+
+# Whether DIR's engine has been left behind: its owner has ended. A folder without an owner
+# (made by an older version of this script) is left behind once its dockerd has ended and the
+# folder is a minute old (an engine starting right now has no dockerd yet).
+left_behind() {
+  local dir="$1" owner pid
+  owner="$(cat "$dir/owner" 2>/dev/null || true)"
+  if [ -n "$owner" ]; then
+    [ "$(process_identity "${owner%% *}")" != "$owner" ]
+    return
+  fi
+  pid="$(cat "$dir/dockerd.pid" 2>/dev/null || true)"
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then return 1; fi
+  [ -n "$(find "$dir" -maxdepth 0 -mmin +1)" ]
+}
+
+sweep() {
+  [ "$(id -u)" -eq 0 ] || return 0
+  local dir
+  for dir in /tmp/panel-docker.*; do
+    [ -d "$dir" ] || continue
+    if left_behind "$dir"; then
+      echo "Removing the test Docker Engine $dir: the run that started it has ended." >&2
+      stop "$dir"
+    fi
+  done
+}
+
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:?usage: docker-engine.sh stop DIR}" ;;
+  sweep) sweep ;;
   *)
-    echo "usage: docker-engine.sh start | stop DIR" >&2
+    echo "usage: docker-engine.sh start | stop DIR | sweep" >&2
     exit 2
     ;;
 esac

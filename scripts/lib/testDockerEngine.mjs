@@ -13,12 +13,22 @@ import { join } from 'node:path';
 const script = join(process.cwd(), 'scripts', 'docker-engine.sh');
 
 /**
+ * The engines of this run (the second one a spec may start too) belong to the runner's process: a
+ * later run removes them should this one be killed before it stops them (docker-engine.sh sweep).
+ * Only the runner calls this; a spec's process ends long before the run does.
+ */
+function ownTheRunsEngines() {
+  process.env.PANEL_DOCKER_OWNER_PID = String(process.pid);
+}
+
+/**
  * Starts the engine; answers { dir, env } (env for the specs) or { problem } when there can be none.
  * Asynchronous, so the runner builds the web app while the engine starts (mostly waiting on dockerd).
  */
 export async function startTestDockerEngine() {
   if (process.getuid?.() !== 0) return { problem: 'the tests do not run as root, and a Docker Engine needs root' };
   if (process.env.PANEL_TEST_DOCKER === '0') return { problem: 'PANEL_TEST_DOCKER=0 turned the test Docker Engine off' };
+  ownTheRunsEngines();
   try {
     const child = promisify(execFile)('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
     // The script's progress and errors go to the runner's output, as before.
@@ -89,6 +99,7 @@ function copyPanelImages(from, to) {
  * keeping its output at `record` as secondTestDockerEngine does. Answers a problem text, or null.
  */
 export async function startSecondTestDockerEngine(record) {
+  ownTheRunsEngines();
   try {
     const child = promisify(execFile)('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
     child.child.stderr?.pipe(process.stderr);

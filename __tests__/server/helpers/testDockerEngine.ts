@@ -35,6 +35,9 @@ export async function startTestDockerEngine(): Promise<void> {
     process.env[DOCKER_ENV.problem] = 'PANEL_TEST_DOCKER=0 turned the test Docker Engine off';
     return;
   }
+  // The engines of this run (the second one a worker starts too) belong to this process: a later
+  // run removes them should this one be killed before its teardown (docker-engine.sh sweep).
+  process.env.PANEL_DOCKER_OWNER_PID = String(process.pid);
   try {
     const output = await engineScript(['start'], 300_000);
     const values = Object.fromEntries(output.split('\n').map((line) => line.split('=', 2) as [string, string]));
