@@ -100,6 +100,8 @@ function copyPanelImages(from, to) {
  */
 export async function startSecondTestDockerEngine(record) {
   ownTheRunsEngines();
+  // A killed run of an earlier process with this pid may have left its record: its engine is gone.
+  rmSync(record, { force: true });
   try {
     const child = promisify(execFile)('bash', [script, 'start'], { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
     child.child.stderr?.pipe(process.stderr);

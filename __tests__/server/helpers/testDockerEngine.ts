@@ -49,7 +49,10 @@ export async function startTestDockerEngine(): Promise<void> {
     process.env[DOCKER_ENV.tlsCa] = values.PANEL_DOCKER_TLS_CA;
     process.env[DOCKER_ENV.tlsCert] = values.PANEL_DOCKER_TLS_CERT;
     process.env[DOCKER_ENV.tlsKey] = values.PANEL_DOCKER_TLS_KEY;
-    process.env[DOCKER_ENV.secondRecord] = join(tmpdir(), `panel-docker-b-${process.pid}.env`);
+    const record = join(tmpdir(), `panel-docker-b-${process.pid}.env`);
+    // A killed run of an earlier process with this pid may have left its record: its engine is gone.
+    for (const file of [record, `${record}.lock`, `${record}.part`]) rmSync(file, { force: true });
+    process.env[DOCKER_ENV.secondRecord] = record;
   } catch (error) {
     process.env[DOCKER_ENV.problem] = `the test Docker Engine did not start: ${(error as Error).message}`;
   }
